@@ -1,0 +1,10 @@
+/**
+ * Every migration, in order. Listed by hand so the server bundle includes them;
+ * `migrations.test.ts` fails when a file in this folder is missing here.
+ */
+import type { Migration } from 'kysely';
+import * as foundation from './2026-11-22T1400-foundation';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T1400-foundation': foundation,
+};

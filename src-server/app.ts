@@ -1,0 +1,93 @@
+/**
+ * The whole HTTP surface of the one process (DESIGN.md §1): the client under /app, tRPC under
+ * /trpc, the REST adapter under /api and /auth, and /healthz.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { sql } from 'kysely';
+import type { DB } from './db/database';
+import { AppError, errorBody } from './errors';
+import { type RestEnv, clientIp, restErrorHandler, restNotFound, withContext } from './http/rest';
+import { authRest } from './modules/auth/auth.rest';
+import type { AuthService } from './modules/auth/auth.service';
+import { createContext } from './trpc/context';
+import { appRouter } from './trpc/root';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface AppDeps {
+  db: DB;
+  auth: AuthService;
+  /** The Vite build of the client; without it /app answers 503 with a hint. */
+  clientDir?: string;
+}
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<RestEnv>();
+  const context = { db: deps.db, auth: deps.auth };
+
+  app.onError(restErrorHandler);
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody(new AppError('PAYLOAD_TOO_LARGE', 'De aanvraag is te groot (maximaal 1 MB).')), 413),
+    }),
+  );
+
+  app.get('/', (c) => c.redirect('/app/'));
+  app.get('/healthz', async (c) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      return c.json({ status: 'ok' });
+    } catch {
+      return c.json({ status: 'error', database: 'unreachable' }, 503);
+    }
+  });
+
+  app.all('/trpc/*', (c) =>
+    fetchRequestHandler({
+      endpoint: '/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: () => createContext(context, c.req.header('authorization'), clientIp(c)),
+    }),
+  );
+
+  const rest = new Hono<RestEnv>();
+  rest.use('*', withContext(context));
+  rest.route('/auth', authRest);
+  rest.all('/auth/*', restNotFound);
+  rest.all('/api/*', restNotFound);
+  app.route('/', rest);
+
+  mountClient(app, deps.clientDir);
+  app.notFound((c) => (c.req.path.startsWith('/app') ? c.text('Not found', 404) : restNotFound(c)));
+  return app;
+}
+
+/** Serves the built client; every other /app path gets index.html so client routes work on reload. */
+function mountClient(app: Hono<RestEnv>, clientDir: string | undefined) {
+  const indexFile = clientDir && path.join(clientDir, 'index.html');
+  if (!clientDir || !indexFile || !existsSync(indexFile)) {
+    app.get('/app/*', (c) => c.text('The client is not built yet: run `npm run build`.', 503));
+    return;
+  }
+  const root = path.relative(process.cwd(), clientDir);
+  app.use(
+    '/app/assets/*',
+    serveStatic({
+      root,
+      rewriteRequestPath: (p) => p.replace(/^\/app/, ''),
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.get('/app/assets/*', (c) => c.text('Not found', 404));
+  app.use('/app/*', serveStatic({ root, rewriteRequestPath: (p) => p.replace(/^\/app/, '') }));
+  app.get('/app', (c) => c.redirect('/app/'));
+  app.get('/app/*', serveStatic({ root, path: 'index.html', onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }));
+}

@@ -1,0 +1,76 @@
+/**
+ * Configuration from the environment (DESIGN.md §1). Everything is optional; an invalid value
+ * stops start-up with one clear line (ConfigError).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as v from 'valibot';
+import { emailSchema, newPasswordSchema } from '@/domain/auth';
+
+export class ConfigError extends Error {}
+
+const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535));
+
+const envSchema = v.object({
+  PORT: v.optional(port, '3000'),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
+  ADMIN_EMAIL: v.optional(emailSchema),
+  ADMIN_PASSWORD: v.optional(newPasswordSchema),
+  METERBEHEER_API_URL: v.optional(v.pipe(v.string(), v.url()), 'https://hub.meterbeheer.nl/api/v1'),
+  METERBEHEER_API_KEY: v.optional(v.string()),
+  METERBEHEER_SYNC_INTERVAL: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(60)),
+    '3600',
+  ),
+  SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  meterbeheerApiUrl: string;
+  meterbeheerApiKey?: string;
+  meterbeheerSyncInterval: number;
+  secretKey: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = v.safeParse(envSchema, present);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const key = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${key}: ${issue.message}`);
+  }
+  const e = result.output;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    meterbeheerApiUrl: e.METERBEHEER_API_URL,
+    meterbeheerApiKey: e.METERBEHEER_API_KEY,
+    meterbeheerSyncInterval: e.METERBEHEER_SYNC_INTERVAL,
+    secretKey: e.SECRET_KEY ?? readOrCreateSecretKey(dataDir),
+  };
+}
+
+/** Without SECRET_KEY the key lives beside the database, created once, readable by the owner only. */
+function readOrCreateSecretKey(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, key + '\n', { mode: 0o600 });
+  return key;
+}

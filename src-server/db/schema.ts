@@ -1,0 +1,13 @@
+/** The database as Kysely sees it: one entry per table, each table typed in its own module. */
+import type { LocationTable } from '../modules/locations/locations.table';
+import type { OrganizationTable } from '../modules/organizations/organizations.table';
+import type { SessionTable } from '../modules/auth/auth.table';
+import type { UserLocationTable, UserTable } from '../modules/users/users.table';
+
+export interface Database {
+  organization: OrganizationTable;
+  location: LocationTable;
+  user: UserTable;
+  userLocation: UserLocationTable;
+  session: SessionTable;
+}

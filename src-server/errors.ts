@@ -1,0 +1,68 @@
+/**
+ * The one error type of the server. Domain code throws `AppError`; it is mapped here once to a
+ * tRPC code and once to an HTTP status, so tRPC and REST answer the same failure the same way.
+ */
+import { TRPCError } from '@trpc/server';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+
+export const APP_ERROR_CODES = {
+  BAD_REQUEST: { status: 400, trpc: 'BAD_REQUEST' },
+  UNAUTHORIZED: { status: 401, trpc: 'UNAUTHORIZED' },
+  FORBIDDEN: { status: 403, trpc: 'FORBIDDEN' },
+  NOT_FOUND: { status: 404, trpc: 'NOT_FOUND' },
+  CONFLICT: { status: 409, trpc: 'CONFLICT' },
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
+  TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
+  BAD_GATEWAY: { status: 502, trpc: 'BAD_GATEWAY' },
+  INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
+} as const satisfies Record<string, { status: number; trpc: TRPCError['code'] }>;
+
+export type AppErrorCode = keyof typeof APP_ERROR_CODES;
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly details: { fieldErrors?: FieldErrors; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status() {
+    return APP_ERROR_CODES[this.code].status;
+  }
+}
+
+export const notFound = (what = 'Niet gevonden.') => new AppError('NOT_FOUND', what);
+
+/** Field errors keyed by dotted path, from Standard Schema issues (valibot's included). */
+export function fieldErrorsFromIssues(issues: readonly StandardSchemaV1.Issue[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const key = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export const invalidInput = (issues: readonly StandardSchemaV1.Issue[]) =>
+  new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: fieldErrorsFromIssues(issues) });
+
+/** Anything thrown becomes an AppError; unknown errors are internal and their text is not shown. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TRPCError && error.cause instanceof AppError) return error.cause;
+  return new AppError('INTERNAL', 'Er is een interne fout opgetreden.');
+}
+
+export function toTRPCError(error: AppError): TRPCError {
+  return new TRPCError({ code: APP_ERROR_CODES[error.code].trpc, message: error.message, cause: error });
+}
+
+/** The JSON body of every REST error. */
+export function errorBody(error: AppError) {
+  const { fieldErrors } = error.details;
+  return { error: { code: error.code, message: error.message, ...(fieldErrors ? { fieldErrors } : {}) } };
+}

@@ -1,0 +1,60 @@
+/**
+ * The REST adapter's plumbing: typed Hono env, body and parameter validation with the shared
+ * schemas, the signed-in guard, and the one place where errors become JSON responses.
+ */
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Authenticated } from '../modules/auth/auth.service';
+import { AppError, errorBody, invalidInput, toAppError } from '../errors';
+import { type AppContext, createContext } from '../trpc/context';
+
+export type RestEnv = { Variables: { ctx: AppContext } };
+
+export async function validate<S extends StandardSchemaV1>(schema: S, value: unknown): Promise<StandardSchemaV1.InferOutput<S>> {
+  const result = await schema['~standard'].validate(value);
+  if (result.issues) throw invalidInput(result.issues);
+  return result.value;
+}
+
+/** The JSON body validated by `schema`; malformed JSON is a 400, never a 500. */
+export async function jsonBody<S extends StandardSchemaV1>(c: Context, schema: S) {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new AppError('BAD_REQUEST', 'De aanvraag bevat geen geldige JSON.');
+  }
+  return validate(schema, body);
+}
+
+export const clientIp = (c: Context): string =>
+  (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+
+/** Puts the request context (who is asking) on `c.var.ctx`. */
+export const withContext =
+  (deps: Pick<AppContext, 'db' | 'auth'>): MiddlewareHandler<RestEnv> =>
+  async (c, next) => {
+    c.set('ctx', await createContext(deps, c.req.header('authorization'), clientIp(c)));
+    await next();
+  };
+
+/** The caller's session; a request without a valid access token is a 401. */
+export function sessionOf(c: Context<RestEnv>): Authenticated {
+  const { session } = c.var.ctx;
+  if (!session) throw new AppError('UNAUTHORIZED', 'Je bent niet ingelogd.');
+  return session;
+}
+
+export const restErrorHandler: ErrorHandler = (error, c) => {
+  if (error instanceof HTTPException && !(error.cause instanceof AppError)) {
+    return error.getResponse();
+  }
+  const appError = toAppError(error instanceof HTTPException ? error.cause : error);
+  if (appError.code === 'INTERNAL') console.error(error);
+  if (appError.details.retryAfterSeconds) c.header('Retry-After', String(appError.details.retryAfterSeconds));
+  return c.json(errorBody(appError), appError.status as 400);
+};
+
+export const restNotFound = (c: Context) =>
+  c.json(errorBody(new AppError('NOT_FOUND', `Onbekend pad: ${c.req.method} ${c.req.path}`)), 404);

@@ -1,0 +1,66 @@
+import type { DB } from '../../db/database';
+import type { SessionRow, SessionTable } from './auth.table';
+
+export function insertSession(db: DB, row: SessionTable) {
+  return db.insertInto('session').values(row).execute();
+}
+
+export function findSession(db: DB, id: string, kind: SessionRow['kind']) {
+  return db.selectFrom('session').selectAll().where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
+}
+
+/** The access session with its user in one lookup: this runs on every authenticated request. */
+export function findAccessSessionWithUser(db: DB, id: string) {
+  return db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.userId')
+    .select([
+      'session.id as sessionId',
+      'session.familyId',
+      'session.secretHash',
+      'session.expiresAt',
+      'user.id',
+      'user.type',
+      'user.email',
+      'user.fullName',
+      'user.passwordHash',
+      'user.organizationId',
+      'user.createdAt',
+    ])
+    .where('session.id', '=', id)
+    .where('session.kind', '=', 'access')
+    .executeTakeFirst();
+}
+
+export function extendSession(db: DB, id: string, expiresAt: number) {
+  return db.updateTable('session').set({ expiresAt }).where('id', '=', id).execute();
+}
+
+/** Marks a refresh token used; false when another request used it first. */
+export async function markRefreshUsed(db: DB, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('session')
+    .set({ usedAt: now })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export function deleteFamily(db: DB, familyId: string) {
+  return db.deleteFrom('session').where('familyId', '=', familyId).execute();
+}
+
+export function deleteAccessTokensOfFamily(db: DB, familyId: string) {
+  return db.deleteFrom('session').where('familyId', '=', familyId).where('kind', '=', 'access').execute();
+}
+
+export function deleteSessionsOfUser(db: DB, userId: number, exceptFamilyId?: string) {
+  let query = db.deleteFrom('session').where('userId', '=', userId);
+  if (exceptFamilyId) query = query.where('familyId', '<>', exceptFamilyId);
+  return query.execute();
+}
+
+export function deleteExpiredSessions(db: DB, now: number) {
+  return db.deleteFrom('session').where('expiresAt', '<=', now).execute();
+}

@@ -1,0 +1,14 @@
+import type { Selectable } from 'kysely';
+
+export interface SessionTable {
+  id: string;
+  userId: number;
+  /** All tokens issued from one sign-in share a family; reuse of a refresh token revokes it. */
+  familyId: string;
+  kind: 'access' | 'refresh';
+  secretHash: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+export type SessionRow = Selectable<SessionTable>;

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import type { DB } from '../../db/database';
+import { countUsers, insertUser } from '../users/users.queries';
+import { hashPassword } from './passwords';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+
+/**
+ * When no user exists, creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD or with a random
+ * password. Returns the credentials to print once, or null when users already exist.
+ */
+export async function ensureFirstAdmin(db: DB, email?: string, password?: string) {
+  if ((await countUsers(db)) > 0) return null;
+  const credentials = {
+    email: email ?? DEFAULT_ADMIN_EMAIL,
+    password: password ?? randomBytes(12).toString('base64url'),
+    generated: !password,
+  };
+  await insertUser(db, {
+    type: 'admin',
+    email: credentials.email,
+    fullName: 'Beheerder',
+    passwordHash: await hashPassword(credentials.password),
+    organizationId: null,
+    createdAt: Math.floor(Date.now() / 1000),
+  });
+  return credentials;
+}

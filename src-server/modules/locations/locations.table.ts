@@ -1,0 +1,15 @@
+import type { Generated, Selectable } from 'kysely';
+
+export interface LocationTable {
+  id: Generated<number>;
+  organizationId: number;
+  name: string;
+  country: string;
+  state: string;
+  city: string;
+  streetAddress: string;
+  zipcode: string;
+  unit: string | null;
+  createdAt: number;
+}
+export type LocationRow = Selectable<LocationTable>;

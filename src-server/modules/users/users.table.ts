@@ -1,0 +1,19 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { UserType } from '@/domain/user';
+
+export interface UserTable {
+  id: Generated<number>;
+  type: UserType;
+  email: string;
+  fullName: string | null;
+  passwordHash: string;
+  organizationId: number | null;
+  createdAt: number;
+}
+export type UserRow = Selectable<UserTable>;
+export type NewUserRow = Insertable<UserTable>;
+
+export interface UserLocationTable {
+  userId: number;
+  locationId: number;
+}

@@ -1,0 +1,76 @@
+/**
+ * Test harness: a fresh migrated in-memory database per call, the real app on it, and helpers
+ * to seed organizations, locations and users and to sign in. Used only by tests.
+ */
+import { createApp } from '../app';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { type AuthOptions, createAuthService } from '../modules/auth/auth.service';
+import { hashPassword } from '../modules/auth/passwords';
+import { insertUser } from '../modules/users/users.queries';
+import { createContext } from '../trpc/context';
+import { createCaller } from '../trpc/root';
+import type { UserType } from '@/domain/user';
+
+export const TEST_PASSWORD = 'correct horse battery';
+let passwordHash: Promise<string> | undefined;
+
+export async function createHarness(authOptions: AuthOptions = {}) {
+  const db = openDatabase(':memory:');
+  await migrateToLatest(db);
+  const auth = createAuthService(db, authOptions);
+  const app = createApp({ db, auth });
+  const now = () => Math.floor(Date.now() / 1000);
+
+  const harness = {
+    db,
+    auth,
+    app,
+    async organization(name = 'Organisatie') {
+      const row = await db.insertInto('organization').values({ name, createdAt: now() }).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async location(organizationId: number, name = 'Locatie') {
+      const row = await db
+        .insertInto('location')
+        .values({ organizationId, name, country: 'Nederland', state: 'Utrecht', city: 'Utrecht', streetAddress: 'Stationsplein 1', zipcode: '3511 ED', unit: null, createdAt: now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async user(type: UserType, email: string, extra: { organizationId?: number; locationIds?: number[] } = {}) {
+      passwordHash ??= hashPassword(TEST_PASSWORD);
+      const id = await insertUser(db, {
+        type,
+        email,
+        fullName: email.split('@')[0]!,
+        passwordHash: await passwordHash,
+        organizationId: extra.organizationId ?? null,
+        createdAt: now(),
+      });
+      for (const locationId of extra.locationIds ?? []) {
+        await db.insertInto('userLocation').values({ userId: id, locationId }).execute();
+      }
+      return id;
+    },
+    async signIn(email: string, password = TEST_PASSWORD) {
+      return auth.login({ email, password }, '127.0.0.1');
+    },
+    /** A tRPC caller acting as the holder of `accessToken` (or nobody). */
+    async caller(accessToken?: string) {
+      return createCaller(await createContext({ db, auth }, accessToken ? `Bearer ${accessToken}` : null, '127.0.0.1'));
+    },
+    request(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
+      const headers = new Headers(init.headers);
+      if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(init.json);
+      }
+      return app.request(path, { ...init, headers, body });
+    },
+  };
+  return harness;
+}
+export type Harness = Awaited<ReturnType<typeof createHarness>>;

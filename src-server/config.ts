@@ -10,7 +10,8 @@ import { emailSchema, newPasswordSchema } from '@/domain/auth';
 
 export class ConfigError extends Error {}
 
-const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535));
+// PORT=0 lets the OS pick a free port (the URL printed at start says which).
+const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));
 
 const envSchema = v.object({
   PORT: v.optional(port, '3000'),

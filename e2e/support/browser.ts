@@ -1,0 +1,45 @@
+/**
+ * Debian's Chromium driven by playwright-core. Without Chromium the journeys are skipped with a
+ * loud notice, except under CI=true, where a missing browser fails the run.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, type Page, chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+
+if (!hasChromium) {
+  const message = `Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium'.`;
+  if (process.env.CI === 'true') throw new Error(message);
+  console.warn(`\n!!! ${message} Browser journeys are SKIPPED.\n`);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical violations on the current page. */
+export async function seriousA11yViolations(page: Page) {
+  await page.addScriptTag({ path: axeSource });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/app/login`);
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill(password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+}

@@ -1,0 +1,57 @@
+/**
+ * Starts the built product (`dist/server/main.js`) as its own process on a free loopback port,
+ * with a fresh data directory, exactly as `npm start` runs it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const ADMIN = { email: 'beheer@example.nl', password: 'e2e-wachtwoord-123' };
+
+export interface Product {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  const main = path.resolve('dist/server/main.js');
+  if (!existsSync(main)) throw new Error('dist/server/main.js is missing: run `npm run build` first.');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The product did not start within 20 s:\n${output}`)), 20_000);
+    child.stdout!.on('data', () => {
+      const match = output.match(/running at (http:\/\/[^/\s]+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`The product exited with ${code}:\n${output}`)));
+  }).catch((error) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { AnyFieldApi } from '@tanstack/react-form';
+import type { ComponentProps } from 'react';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+
+/** Messages of a field's errors, whether a validator gave strings or Standard Schema issues. */
+export function errorMessages(errors: readonly unknown[]): string[] {
+  const messages = errors.map((e) => (typeof e === 'string' ? e : (e as { message?: string } | undefined)?.message));
+  return [...new Set(messages.filter((m): m is string => Boolean(m)))];
+}
+
+type Props = { field: AnyFieldApi; label: string; required?: boolean; hint?: string } & Omit<
+  ComponentProps<'input'>,
+  'value' | 'onChange' | 'onBlur' | 'name' | 'id'
+>;
+
+/** A labelled input bound to a TanStack Form field, its messages shown at the field. */
+export function TextField({ field, label, required, hint, ...inputProps }: Props) {
+  const id = `field-${field.name}`;
+  const messages = field.state.meta.isTouched || field.form.state.submissionAttempts > 0 ? errorMessages(field.state.meta.errors) : [];
+  const describedBy = [hint ? `${id}-hint` : null, messages.length ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <Input
+        id={id}
+        name={field.name}
+        value={field.state.value ?? ''}
+        onChange={(e) => field.handleChange(e.target.value)}
+        onBlur={field.handleBlur}
+        aria-invalid={messages.length > 0}
+        aria-required={required}
+        aria-describedby={describedBy || undefined}
+        {...inputProps}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {messages.length ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {messages.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

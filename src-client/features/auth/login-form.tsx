@@ -1,0 +1,73 @@
+import { useForm } from '@tanstack/react-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { loginSchema } from '@/domain/auth';
+import { TextField } from '~/components/form/text-field';
+import { AlertBanner } from '~/components/ui/alert-banner';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { Spinner } from '~/components/ui/spinner';
+import { LoginError, login } from './auth-client';
+
+export function LoginForm({ redirectTo }: { redirectTo: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    defaultValues: { email: '', password: '' },
+    validators: { onSubmit: loginSchema },
+    onSubmit: async ({ value }) => {
+      setFailure(null);
+      try {
+        await login(value.email.trim(), value.password);
+      } catch (error) {
+        setFailure(error instanceof LoginError ? error.message : 'Inloggen is niet gelukt door een onbekende fout. Probeer het later opnieuw.');
+        return;
+      }
+      queryClient.clear();
+      await router.navigate({ href: redirectTo, replace: true });
+    },
+  });
+
+  return (
+    <Card className="w-full max-w-sm">
+      <CardHeader>
+        <CardTitle>
+          <h1>Inloggen</h1>
+        </CardTitle>
+        <CardDescription>Log in met je e-mailadres en wachtwoord.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void form.handleSubmit();
+          }}
+        >
+          {failure ? (
+            <AlertBanner variant="error" title="Inloggen mislukt">
+              {failure}
+            </AlertBanner>
+          ) : null}
+          <form.Field name="email">
+            {(field) => <TextField field={field} label="E-mailadres" type="email" autoComplete="username" required autoFocus />}
+          </form.Field>
+          <form.Field name="password">
+            {(field) => <TextField field={field} label="Wachtwoord" type="password" autoComplete="current-password" required />}
+          </form.Field>
+          <form.Subscribe selector={(s) => s.isSubmitting}>
+            {(isSubmitting) => (
+              <Button type="submit" disabled={isSubmitting} className="w-full">
+                {isSubmitting ? <Spinner /> : null}
+                Inloggen
+              </Button>
+            )}
+          </form.Subscribe>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { LogOut } from 'lucide-react';
+import { type User, userTypeLabels } from '@/domain/user';
+import { Button } from '~/components/ui/button';
+import { useLogout } from '~/features/auth/use-logout';
+
+/** Who is signed in, and the way out. */
+export function UserMenu({ user }: { user: User }) {
+  const logout = useLogout();
+  return (
+    <div className="flex items-center gap-3">
+      <div className="hidden text-right text-sm leading-tight sm:block">
+        <div className="font-medium">{user.fullName ?? user.email}</div>
+        <div className="text-muted-foreground">{userTypeLabels[user.type]}</div>
+      </div>
+      <Button variant="outline" size="sm" onClick={() => void logout()}>
+        <LogOut aria-hidden className="size-4" />
+        Uitloggen
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { type IsoWeek, formatWeekRange, isoWeeksInYear } from '@/lib/iso-week';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+
+/** Jaar + Week + 'Bevestig' (SPEC.md §2, §5): year 4 digits, week 1–53, native checks only. */
+export function WeekPicker({ value, onChange }: { value: IsoWeek; onChange: (week: IsoWeek) => void }) {
+  const [year, setYear] = useState(String(value.year));
+  const [week, setWeek] = useState(String(value.week));
+  const chosen = { year: Number(year), week: Number(week) };
+  const valid = /^\d{4}$/.test(year) && Number.isInteger(chosen.week) && chosen.week >= 1 && chosen.week <= 53;
+  // Week 53 in a year with 52 weeks means its last week: clamp rather than jump into next year.
+  const normalized = valid ? { year: chosen.year, week: Math.min(chosen.week, isoWeeksInYear(chosen.year)) } : null;
+  return (
+    <form
+      className="grid gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (normalized) onChange(normalized);
+      }}
+    >
+      <div className="flex items-end gap-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor="week-picker-year">Jaar</Label>
+          <Input id="week-picker-year" className="w-24" inputMode="numeric" required pattern="\d{4}" min={1000} max={9999} type="number" value={year} onChange={(e) => setYear(e.target.value)} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="week-picker-week">Week</Label>
+          <Input id="week-picker-week" className="w-20" inputMode="numeric" required min={1} max={53} type="number" value={week} onChange={(e) => setWeek(e.target.value)} />
+        </div>
+        <Button type="submit" variant="outline">
+          Bevestig
+        </Button>
+      </div>
+      {normalized ? <p className="text-sm text-muted-foreground">{formatWeekRange(normalized)}</p> : null}
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { currentUser, safeRedirect } from '~/features/auth/session';
+import { LoginForm } from '~/features/auth/login-form';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: v.object({ redirect: v.optional(v.string()) }),
+  beforeLoad: async ({ context, search }) => {
+    if (await currentUser(context.utils)) throw redirect({ href: safeRedirect(search.redirect) });
+  },
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { redirect: target } = Route.useSearch();
+  return (
+    <main className="flex min-h-full items-center justify-center bg-muted px-4 py-12">
+      <LoginForm redirectTo={safeRedirect(target)} />
+    </main>
+  );
+}

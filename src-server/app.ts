@@ -31,13 +31,12 @@ export function createApp(deps: AppDeps) {
   const context = { db: deps.db, auth: deps.auth };
 
   app.onError(restErrorHandler);
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody(new AppError('PAYLOAD_TOO_LARGE', 'De aanvraag is te groot (maximaal 1 MB).')), 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(errorBody(new AppError('PAYLOAD_TOO_LARGE', 'De aanvraag is te groot (maximaal 1 MB).')), 413),
+  });
+  // Only requests that carry a body: inspecting one makes the Node adapter build a full Request.
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   app.get('/', (c) => c.redirect('/app/'));
   app.get('/healthz', async (c) => {

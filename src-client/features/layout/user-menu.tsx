@@ -10,7 +10,7 @@ export function UserMenu({ user }: { user: User }) {
     <div className="flex items-center gap-3">
       <div className="hidden text-right text-sm leading-tight sm:block">
         <div className="font-medium">{user.fullName ?? user.email}</div>
-        <div className="text-muted-foreground">{userTypeLabels[user.type]}</div>
+        {user.fullName !== userTypeLabels[user.type] ? <div className="text-muted-foreground">{userTypeLabels[user.type]}</div> : null}
       </div>
       <Button variant="outline" size="sm" onClick={() => void logout()}>
         <LogOut aria-hidden className="size-4" />

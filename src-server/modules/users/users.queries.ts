@@ -26,7 +26,7 @@ export async function locationIdsOfUser(db: DB, userId: number): Promise<number[
 }
 
 /** The public shape of a user: no hash, no tokens. */
-export function toUser(row: UserRow, locationIds: number[]): User {
+export function toUser(row: Pick<UserRow, 'id' | 'type' | 'email' | 'fullName' | 'organizationId'>, locationIds: number[]): User {
   const base = { id: row.id, email: row.email, fullName: row.fullName };
   switch (row.type) {
     case 'admin':

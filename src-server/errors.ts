@@ -50,10 +50,19 @@ export function fieldErrorsFromIssues(issues: readonly StandardSchemaV1.Issue[])
 export const invalidInput = (issues: readonly StandardSchemaV1.Issue[]) =>
   new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: fieldErrorsFromIssues(issues) });
 
-/** Anything thrown becomes an AppError; unknown errors are internal and their text is not shown. */
+/**
+ * Anything thrown becomes an AppError: a TRPCError (the REST adapter calls procedures) by its
+ * cause, validation issues or code; unknown errors are internal and their text is not shown.
+ */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof TRPCError && error.cause instanceof AppError) return error.cause;
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof AppError) return error.cause;
+    const issues = (error.cause as { issues?: unknown } | undefined)?.issues;
+    if (Array.isArray(issues)) return invalidInput(issues);
+    const code = (Object.keys(APP_ERROR_CODES) as AppErrorCode[]).find((k) => APP_ERROR_CODES[k].trpc === error.code);
+    if (code && code !== 'INTERNAL') return new AppError(code, error.message);
+  }
   return new AppError('INTERNAL', 'Er is een interne fout opgetreden.');
 }
 

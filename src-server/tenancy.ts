@@ -40,5 +40,29 @@ export const locationVisibleTo =
     }
   };
 
+/** Users: an installer sees the customers of its organization's locations; a customer only itself. */
+export const userVisibleTo =
+  (actor: User) =>
+  (eb: ExpressionBuilder<Database, 'user'>) => {
+    switch (actor.type) {
+      case 'admin':
+        return always;
+      case 'installer':
+        return eb.and([
+          eb('user.type', '=', 'customer'),
+          eb.exists(
+            eb
+              .selectFrom('userLocation')
+              .innerJoin('location', 'location.id', 'userLocation.locationId')
+              .select('userLocation.userId')
+              .whereRef('userLocation.userId', '=', 'user.id')
+              .where('location.organizationId', '=', actor.organizationId),
+          ),
+        ]);
+      case 'customer':
+        return eb('user.id', '=', actor.id);
+    }
+  };
+
 /** May this user enter the admin area (organizations, locations, users, meters, feeds)? */
 export const isStaff = (user: User) => user.type === 'admin' || user.type === 'installer';

@@ -7,7 +7,10 @@ import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Authenticated } from '../modules/auth/auth.service';
 import { AppError, errorBody, invalidInput, toAppError } from '../errors';
+import * as v from 'valibot';
+import { idParamSchema } from '@/domain/common';
 import { type AppContext, createContext } from '../trpc/context';
+import { createCaller } from '../trpc/root';
 
 export type RestEnv = { Variables: { ctx: AppContext } };
 
@@ -17,15 +20,27 @@ export async function validate<S extends StandardSchemaV1>(schema: S, value: unk
   return result.value;
 }
 
-/** The JSON body validated by `schema`; malformed JSON is a 400, never a 500. */
-export async function jsonBody<S extends StandardSchemaV1>(c: Context, schema: S) {
+/**
+ * The JSON object of the body, unvalidated (hence `any`): the procedure it is passed to validates
+ * it with the shared schema, so field errors come from one place.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function jsonObject(c: Context): Promise<any> {
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
     throw new AppError('BAD_REQUEST', 'De aanvraag bevat geen geldige JSON.');
   }
-  return validate(schema, body);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('BAD_REQUEST', 'De aanvraag moet een JSON-object zijn.');
+  }
+  return body;
+}
+
+/** The JSON body validated by `schema`; malformed JSON is a 400, never a 500. */
+export async function jsonBody<S extends StandardSchemaV1>(c: Context, schema: S): Promise<StandardSchemaV1.InferOutput<S>> {
+  return validate(schema, await jsonObject(c));
 }
 
 export const clientIp = (c: Context): string =>
@@ -38,6 +53,19 @@ export const withContext =
     c.set('ctx', await createContext(deps, c.req.header('authorization'), clientIp(c)));
     await next();
   };
+
+/**
+ * REST handlers call the same tRPC procedures as the browser, so every role check and rule is
+ * written once; this adapter only maps paths, bodies and errors.
+ */
+export const procedures = (c: Context<RestEnv>) => createCaller(c.var.ctx);
+
+const idParams = v.object({ id: idParamSchema });
+
+/** The numeric `{id}` of a path; anything else is a 400 naming the field. */
+export async function idParam(c: Context<RestEnv>): Promise<number> {
+  return (await validate(idParams, { id: c.req.param('id') })).id;
+}
 
 /** The caller's session; a request without a valid access token is a 401. */
 export function sessionOf(c: Context<RestEnv>): Authenticated {

@@ -1,11 +1,15 @@
 /** The root tRPC router: one sub-router per domain. Its type is what the client imports. */
 import { authRouter } from '../modules/auth/auth.router';
 import { locationsRouter } from '../modules/locations/locations.router';
+import { organizationsRouter } from '../modules/organizations/organizations.router';
+import { usersRouter } from '../modules/users/users.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
   auth: authRouter,
   location: locationsRouter,
+  organization: organizationsRouter,
+  user: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,12 +3,13 @@
  * The same schema validates the login form, the tRPC input and the REST body.
  */
 import * as v from 'valibot';
+import { presentString } from './text';
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
 
 export const emailSchema = v.pipe(
-  v.string('Het e-mailadres moet worden opgegeven.'),
+  presentString('Het e-mailadres moet worden opgegeven.'),
   v.trim(),
   v.toLowerCase(),
   v.nonEmpty('Het e-mailadres moet worden opgegeven.'),
@@ -17,7 +18,8 @@ export const emailSchema = v.pipe(
 );
 
 export const newPasswordSchema = v.pipe(
-  v.string('Het wachtwoord moet worden opgegeven.'),
+  presentString('Het wachtwoord moet worden opgegeven.'),
+  v.nonEmpty('Het wachtwoord moet worden opgegeven.'),
   v.minLength(PASSWORD_MIN_LENGTH, `Het wachtwoord moet minstens ${PASSWORD_MIN_LENGTH} tekens lang zijn.`),
   v.maxLength(PASSWORD_MAX_LENGTH, 'Het wachtwoord is te lang.'),
 );
@@ -25,7 +27,7 @@ export const newPasswordSchema = v.pipe(
 export const loginSchema = v.object({
   email: emailSchema,
   password: v.pipe(
-    v.string('Het wachtwoord moet worden opgegeven.'),
+    presentString('Het wachtwoord moet worden opgegeven.'),
     v.nonEmpty('Het wachtwoord moet worden opgegeven.'),
     v.maxLength(PASSWORD_MAX_LENGTH, 'Het wachtwoord is te lang.'),
   ),

@@ -3,10 +3,13 @@ import * as v from 'valibot';
 /** Control characters other than tab and newline never belong in a stored text. */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** A string that reports an absent key with `missing`, not valibot's generic key message. */
+export const presentString = (missing: string) => v.optional(v.string(missing), '');
+
 /** A required, trimmed, single-purpose text field with the product's Dutch messages. */
 export const requiredText = (max: number, missing: string, tooLong: string) =>
   v.pipe(
-    v.string(missing),
+    presentString(missing),
     v.trim(),
     v.nonEmpty(missing),
     v.maxLength(max, tooLong),

@@ -1,3 +1,8 @@
+import * as v from 'valibot';
+import { emailSchema, newPasswordSchema } from './auth';
+import { idSchema } from './common';
+import { optionalText } from './text';
+
 /** The user as every API returns it (SPEC.md §3): discriminated by `type`, never with secrets. */
 export const USER_TYPES = ['admin', 'installer', 'customer'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -17,3 +22,44 @@ export const userTypeLabels: Record<UserType, string> = {
   installer: 'Installateur',
   customer: 'Klant',
 };
+
+const fullName = optionalText(128, 'De naam mag maximaal 128 tekens lang zijn.');
+const locationIds = v.pipe(
+  v.array(idSchema, 'Kies minstens één locatie.'),
+  v.minLength(1, 'Kies minstens één locatie.'),
+  v.maxLength(1000, 'Kies hoogstens 1000 locaties.'),
+  v.transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+);
+const organizationId = idSchema;
+const common = { email: emailSchema, fullName };
+
+/** Creating a user: the body is discriminated by `type` (SPEC.md §3). */
+export const createUserSchema = v.variant(
+  'type',
+  [
+    v.object({ type: v.literal('admin'), ...common, password: newPasswordSchema }),
+    v.object({ type: v.literal('installer'), ...common, password: newPasswordSchema, organizationId }),
+    v.object({ type: v.literal('customer'), ...common, password: newPasswordSchema, locationIds }),
+  ],
+  'Het type moet admin, installer of customer zijn.',
+);
+export type CreateUser = v.InferOutput<typeof createUserSchema>;
+
+/** Editing a user: name and e-mail, plus the fields of its type; the type itself never changes. */
+export const updateUserSchema = v.object({
+  userId: idSchema,
+  ...common,
+  organizationId: v.optional(organizationId),
+  locationIds: v.optional(locationIds),
+});
+export type UpdateUser = v.InferOutput<typeof updateUserSchema>;
+
+export const updatePasswordSchema = v.object({ password: newPasswordSchema });
+
+export const userFieldLabels = {
+  email: 'E-mailadres',
+  fullName: 'Naam',
+  password: 'Wachtwoord',
+  organizationId: 'Organisatie',
+  locationIds: 'Locaties',
+} as const;

@@ -1,5 +1,8 @@
+import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
+import { contains, pageCount, pageWindow } from '../../db/listing';
+import { userVisibleTo } from '../../tenancy';
 import type { NewUserRow, UserRow } from './users.table';
 
 export function findUserByEmail(db: DB, email: string) {
@@ -25,8 +28,15 @@ export async function locationIdsOfUser(db: DB, userId: number): Promise<number[
   return rows.map((r) => r.locationId);
 }
 
+export async function setUserLocations(db: DB, userId: number, locationIds: number[]) {
+  await db.deleteFrom('userLocation').where('userId', '=', userId).execute();
+  if (locationIds.length) await db.insertInto('userLocation').values(locationIds.map((locationId) => ({ userId, locationId }))).execute();
+}
+
+type PublicColumns = Pick<UserRow, 'id' | 'type' | 'email' | 'fullName' | 'organizationId'>;
+
 /** The public shape of a user: no hash, no tokens. */
-export function toUser(row: Pick<UserRow, 'id' | 'type' | 'email' | 'fullName' | 'organizationId'>, locationIds: number[]): User {
+export function toUser(row: PublicColumns, locationIds: number[]): User {
   const base = { id: row.id, email: row.email, fullName: row.fullName };
   switch (row.type) {
     case 'admin':
@@ -38,8 +48,52 @@ export function toUser(row: Pick<UserRow, 'id' | 'type' | 'email' | 'fullName' |
   }
 }
 
+/** Users with their customer locations, two queries however many rows. */
+async function withLocations(db: DB, rows: PublicColumns[]): Promise<User[]> {
+  const customerIds = rows.filter((r) => r.type === 'customer').map((r) => r.id);
+  const links = customerIds.length
+    ? await db.selectFrom('userLocation').select(['userId', 'locationId']).where('userId', 'in', customerIds).orderBy('locationId').execute()
+    : [];
+  return rows.map((row) => toUser(row, links.filter((l) => l.userId === row.id).map((l) => l.locationId)));
+}
+
 export async function loadUser(db: DB, id: number): Promise<User | undefined> {
   const row = await findUserById(db, id);
-  if (!row) return undefined;
-  return toUser(row, row.type === 'customer' ? await locationIdsOfUser(db, id) : []);
+  return row ? (await withLocations(db, [row]))[0] : undefined;
+}
+
+const publicColumns = ['user.id', 'user.type', 'user.email', 'user.fullName', 'user.organizationId'] as const;
+
+function visibleUsers(db: DB, actor: User, query?: string) {
+  let q = db.selectFrom('user').where(userVisibleTo(actor));
+  if (query) q = q.where((eb) => eb.or([contains(eb.ref('user.email'), query), contains(eb.ref('user.fullName'), query)]));
+  return q;
+}
+
+export async function listUsers(db: DB, actor: User, list: ListQuery) {
+  const { total } = await visibleUsers(db, actor, list.query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await visibleUsers(db, actor, list.query)
+    .select(publicColumns)
+    .orderBy('user.email')
+    .limit(pageWindow(list).limit)
+    .offset(pageWindow(list).offset)
+    .execute();
+  return { rows: await withLocations(db, rows), totalNumberOfPages: pageCount(total, list) };
+}
+
+export async function findVisibleUser(db: DB, actor: User, id: number): Promise<User | undefined> {
+  const row = await visibleUsers(db, actor).select(publicColumns).where('user.id', '=', id).executeTakeFirst();
+  return row ? (await withLocations(db, [row]))[0] : undefined;
+}
+
+export function updateUserRow(db: DB, id: number, values: { email: string; fullName: string | null; organizationId?: number }) {
+  return db.updateTable('user').set(values).where('id', '=', id).execute();
+}
+
+export function setPasswordHash(db: DB, id: number, passwordHash: string) {
+  return db.updateTable('user').set({ passwordHash }).where('id', '=', id).execute();
+}
+
+export function deleteUserRow(db: DB, id: number) {
+  return db.deleteFrom('user').where('id', '=', id).execute();
 }

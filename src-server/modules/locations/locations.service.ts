@@ -1,0 +1,53 @@
+/** Locations: an installer works only in its own organization; deleting a location in use is refused. */
+import type { CreateLocation, LocationSummary, UpdateLocation } from '@/domain/location';
+import type { User } from '@/domain/user';
+import type { DB } from '../../db/database';
+import { AppError, notFound } from '../../errors';
+import { findOrganization } from '../organizations/organizations.queries';
+import * as q from './locations.queries';
+
+const absent = () => notFound('Deze locatie bestaat niet.');
+
+export async function getLocation(db: DB, user: User, id: number) {
+  const location = await q.findLocation(db, user, id);
+  if (!location) throw absent();
+  return location;
+}
+
+/** Meters join the summary when the meters module exists; until then a location has none. */
+export async function locationSummary(db: DB, user: User, id: number): Promise<LocationSummary> {
+  const { name } = await getLocation(db, user, id);
+  return { id, name, meters: [] };
+}
+
+async function assertOrganizationVisible(db: DB, user: User, organizationId: number) {
+  if (!(await findOrganization(db, user, organizationId))) {
+    throw new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { organizationId: ['Deze organisatie bestaat niet.'] } });
+  }
+}
+
+export async function createLocation(db: DB, user: User, input: CreateLocation) {
+  await assertOrganizationVisible(db, user, input.organizationId);
+  return getLocation(db, user, await q.insertLocation(db, input));
+}
+
+export async function updateLocation(db: DB, user: User, { locationId, ...fields }: UpdateLocation) {
+  await getLocation(db, user, locationId);
+  await assertOrganizationVisible(db, user, fields.organizationId);
+  await q.updateLocationRow(db, locationId, fields);
+  return getLocation(db, user, locationId);
+}
+
+export async function deleteLocation(db: DB, user: User, id: number) {
+  await db.transaction().execute(async (trx) => {
+    if (!(await q.findLocation(trx, user, id))) throw absent();
+    const { customers } = await q.locationDependants(trx, id);
+    if (customers) {
+      throw new AppError(
+        'CONFLICT',
+        `De locatie kan niet worden verwijderd: er ${customers === 1 ? 'is nog 1 klant' : `zijn nog ${customers} klanten`} aan gekoppeld.`,
+      );
+    }
+    await q.deleteLocationRow(trx, id);
+  });
+}

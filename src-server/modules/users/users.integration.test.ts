@@ -1,0 +1,96 @@
+import { describe, expect, test } from 'vitest';
+import { TEST_PASSWORD } from '../../testing/harness';
+import { createWorld } from '../../testing/world';
+
+const password = 'een-lang-wachtwoord';
+
+describe('users over REST', () => {
+  test('POST /api/users/create makes each type; the answer never holds a hash', async () => {
+    const { h, tokens, orgA, a1, a2 } = await createWorld();
+    const create = (json: object) => h.request('/api/users/create', { method: 'POST', token: tokens.admin, json });
+    const admin = await create({ type: 'admin', email: 'Nieuw@Example.nl', fullName: 'Nieuwe Beheerder', password });
+    expect(admin.status).toBe(201);
+    expect(await admin.json()).toEqual({ id: expect.any(Number), type: 'admin', email: 'nieuw@example.nl', fullName: 'Nieuwe Beheerder' });
+    const installer = await (await create({ type: 'installer', email: 'i@example.nl', password, organizationId: orgA })).json();
+    expect(installer).toMatchObject({ type: 'installer', organizationId: orgA, fullName: null });
+    const customer = await (await create({ type: 'customer', email: 'k@example.nl', password, locationIds: [a2, a1, a2] })).json();
+    expect(customer).toMatchObject({ type: 'customer', locationIds: [a1, a2] });
+    const login = await h.request('/auth/login', { method: 'POST', json: { email: 'k@example.nl', password } });
+    expect(login.status).toBe(200);
+    const listed = JSON.stringify(await (await h.request('/api/users/list', { token: tokens.admin })).json());
+    expect(listed).not.toMatch(/passwordHash|argon2/);
+  });
+
+  test('bad bodies give Dutch field errors: type, e-mail, password policy, locations', async () => {
+    const { h, tokens } = await createWorld();
+    const create = async (json: object) => {
+      const res = await h.request('/api/users/create', { method: 'POST', token: tokens.admin, json });
+      expect(res.status).toBe(400);
+      return (await res.json()).error.fieldErrors;
+    };
+    expect(await create({ type: 'superuser', email: 'a@example.nl', password })).toEqual({ type: ['Het type moet admin, installer of customer zijn.'] });
+    expect(await create({ type: 'admin', email: 'geen-adres', password: 'kort' })).toEqual({
+      email: ['Dit is geen geldig e-mailadres.'],
+      password: ['Het wachtwoord moet minstens 12 tekens lang zijn.'],
+    });
+    expect(await create({ type: 'customer', email: 'c@example.nl', password, locationIds: [] })).toEqual({ locationIds: ['Kies minstens één locatie.'] });
+    expect(await create({ type: 'customer', email: 'c@example.nl', password, locationIds: [9999] })).toEqual({ locationIds: ['Locatie 9999 bestaat niet.'] });
+    expect(await create({ type: 'admin', email: 'x'.repeat(250) + '@example.nl', password })).toEqual({ email: ['Het e-mailadres is te lang.'] });
+  });
+
+  test('a taken e-mail is a 409 on the e-mail field', async () => {
+    const { h, tokens } = await createWorld();
+    const res = await h.request('/api/users/create', { method: 'POST', token: tokens.admin, json: { type: 'admin', email: 'INST-A@example.nl', password } });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.fieldErrors).toEqual({ email: ['Dit e-mailadres is al in gebruik.'] });
+  });
+
+  test('the list searches e-mail and name and pages', async () => {
+    const { h, tokens } = await createWorld();
+    const list = async (qs: string) => (await h.request(`/api/users/list?${qs}`, { token: tokens.admin })).json();
+    expect((await list('')).users).toHaveLength(5);
+    expect((await list('pageSize=2')).totalNumberOfPages).toBe(3);
+    expect((await list('query=KLANT')).users.map((u: { email: string }) => u.email)).toEqual(['klant-a@example.nl', 'klant-b@example.nl']);
+  });
+
+  test('update-password sets a new password and ends the user’s sessions', async () => {
+    const { h, tokens, ids } = await createWorld();
+    const res = await h.request(`/api/user/${ids.customerA}/update-password`, { method: 'POST', token: tokens.admin, json: { password: 'nog-een-wachtwoord' } });
+    expect(res.status).toBe(204);
+    expect((await h.request('/auth/me', { token: tokens.customerA })).status).toBe(401);
+    await expect(h.signIn('klant-a@example.nl', TEST_PASSWORD)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(h.signIn('klant-a@example.nl', 'nog-een-wachtwoord')).resolves.toHaveProperty('accessToken');
+    const weak = await h.request(`/api/user/${ids.customerA}/update-password`, { method: 'POST', token: tokens.admin, json: { password: 'kort' } });
+    expect(weak.status).toBe(400);
+  });
+
+  test('changing your own password keeps your current session', async () => {
+    const { h, tokens, ids } = await createWorld();
+    const other = await h.signIn('admin@example.nl');
+    await h.request(`/api/user/${ids.admin}/update-password`, { method: 'POST', token: tokens.admin, json: { password: 'nog-een-wachtwoord' } });
+    expect((await h.request('/auth/me', { token: tokens.admin })).status).toBe(200);
+    expect((await h.request('/auth/me', { token: other.accessToken })).status).toBe(401);
+  });
+
+  test('PATCH edits name, e-mail and type fields', async () => {
+    const { h, tokens, ids, orgB, a1, a2 } = await createWorld();
+    const customer = await (
+      await h.request(`/api/user/${ids.customerA}`, { method: 'PATCH', token: tokens.admin, json: { email: 'nieuw@example.nl', fullName: 'Klant A', locationIds: [a1, a2] } })
+    ).json();
+    expect(customer).toMatchObject({ email: 'nieuw@example.nl', fullName: 'Klant A', locationIds: [a1, a2] });
+    const installer = await (
+      await h.request(`/api/user/${ids.installerA}`, { method: 'PATCH', token: tokens.admin, json: { email: 'inst-a@example.nl', fullName: null, organizationId: orgB } })
+    ).json();
+    expect(installer).toMatchObject({ organizationId: orgB });
+  });
+
+  test('deleting yourself is refused; deleting another user works and 404s afterwards', async () => {
+    const { h, tokens, ids } = await createWorld();
+    const self = await h.request(`/api/user/${ids.admin}`, { method: 'DELETE', token: tokens.admin });
+    expect(self.status).toBe(409);
+    expect((await self.json()).error.message).toBe('Je kunt jezelf niet verwijderen.');
+    expect((await h.request(`/api/user/${ids.customerB}`, { method: 'DELETE', token: tokens.admin })).status).toBe(204);
+    expect((await h.request(`/api/user/${ids.customerB}`, { token: tokens.admin })).status).toBe(404);
+    expect((await h.request(`/api/user/${ids.customerB}`, { method: 'DELETE', token: tokens.admin })).status).toBe(404);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Users of every type. Admins manage everyone; an installer manages only the customers of its
+ * organization's locations (DESIGN.md §3). Passwords are hashed here and never leave the server.
+ */
+import type { CreateUser, UpdateUser, User } from '@/domain/user';
+import type { ListQuery } from '@/domain/paging';
+import type { DB } from '../../db/database';
+import { AppError, notFound } from '../../errors';
+import type { AuthService } from '../auth/auth.service';
+import { hashPassword } from '../auth/passwords';
+import { findLocation } from '../locations/locations.queries';
+import { findOrganization } from '../organizations/organizations.queries';
+import * as q from './users.queries';
+
+const absent = () => notFound('Deze gebruiker bestaat niet.');
+const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
+const emailTaken = () => new AppError('CONFLICT', 'Dit e-mailadres is al in gebruik.', { fieldErrors: { email: ['Dit e-mailadres is al in gebruik.'] } });
+
+export const listUsers = async (db: DB, actor: User, list: ListQuery) => {
+  const { rows, totalNumberOfPages } = await q.listUsers(db, actor, list);
+  return { users: rows, totalNumberOfPages };
+};
+
+export async function getUser(db: DB, actor: User, id: number): Promise<User> {
+  const user = actor.id === id ? await q.loadUser(db, id) : await q.findVisibleUser(db, actor, id);
+  if (!user) throw absent();
+  return user;
+}
+
+async function assertEmailFree(db: DB, email: string, exceptId?: number) {
+  const existing = await q.findUserByEmail(db, email);
+  if (existing && existing.id !== exceptId) throw emailTaken();
+}
+
+async function assertLocationsVisible(db: DB, actor: User, locationIds: number[]) {
+  for (const id of locationIds) {
+    if (!(await findLocation(db, actor, id))) throw fieldError('locationIds', `Locatie ${id} bestaat niet.`);
+  }
+}
+
+async function assertOrganizationVisible(db: DB, actor: User, organizationId: number) {
+  if (!(await findOrganization(db, actor, organizationId))) throw fieldError('organizationId', 'Deze organisatie bestaat niet.');
+}
+
+export async function createUser(db: DB, actor: User, input: CreateUser): Promise<User> {
+  if (actor.type !== 'admin' && input.type !== 'customer') {
+    throw new AppError('FORBIDDEN', 'Alleen beheerders mogen beheerders en installateurs aanmaken.');
+  }
+  if (input.type === 'installer') await assertOrganizationVisible(db, actor, input.organizationId);
+  if (input.type === 'customer') await assertLocationsVisible(db, actor, input.locationIds);
+  await assertEmailFree(db, input.email);
+  const passwordHash = await hashPassword(input.password);
+  const id = await db.transaction().execute(async (trx) => {
+    const userId = await q.insertUser(trx, {
+      type: input.type,
+      email: input.email,
+      fullName: input.fullName,
+      passwordHash,
+      organizationId: input.type === 'installer' ? input.organizationId : null,
+      createdAt: Math.floor(Date.now() / 1000),
+    });
+    if (input.type === 'customer') await q.setUserLocations(trx, userId, input.locationIds);
+    return userId;
+  });
+  return getUser(db, actor, id);
+}
+
+export async function updateUser(db: DB, actor: User, { userId, email, fullName, organizationId, locationIds }: UpdateUser): Promise<User> {
+  const target = await getUser(db, actor, userId);
+  await assertEmailFree(db, email, userId);
+  if (target.type === 'installer' && organizationId !== undefined) await assertOrganizationVisible(db, actor, organizationId);
+  let links: number[] | undefined;
+  if (target.type === 'customer' && locationIds) {
+    await assertLocationsVisible(db, actor, locationIds);
+    // An installer edits only its own organization's links; links elsewhere stay as they are.
+    const hidden = [];
+    for (const id of target.locationIds) if (!(await findLocation(db, actor, id))) hidden.push(id);
+    links = [...new Set([...hidden, ...locationIds])].sort((a, b) => a - b);
+  }
+  await db.transaction().execute(async (trx) => {
+    await q.updateUserRow(trx, userId, { email, fullName, ...(target.type === 'installer' && organizationId ? { organizationId } : {}) });
+    if (links) await q.setUserLocations(trx, userId, links);
+  });
+  return getUser(db, actor, userId);
+}
+
+/** Sets a new password and ends the user's other sign-ins (all of them when someone else sets it). */
+export async function updatePassword(db: DB, auth: AuthService, actor: User, currentFamilyId: string, userId: number, password: string) {
+  await getUser(db, actor, userId);
+  await q.setPasswordHash(db, userId, await hashPassword(password));
+  await auth.revokeOtherSessions(userId, userId === actor.id ? currentFamilyId : undefined);
+}
+
+export async function deleteUser(db: DB, actor: User, userId: number) {
+  if (userId === actor.id) throw new AppError('CONFLICT', 'Je kunt jezelf niet verwijderen.');
+  const target = await getUser(db, actor, userId);
+  if (actor.type !== 'admin' && target.type === 'customer') {
+    for (const id of target.locationIds) {
+      if (!(await findLocation(db, actor, id))) {
+        throw new AppError('CONFLICT', 'Deze klant is ook aan locaties van een andere organisatie gekoppeld; alleen een beheerder kan hem verwijderen.');
+      }
+    }
+  }
+  await q.deleteUserRow(db, userId);
+}

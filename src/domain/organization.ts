@@ -1,0 +1,23 @@
+/** Organizations (SPEC.md §3): schemas and texts shared by the form, tRPC and REST. */
+import * as v from 'valibot';
+import { idSchema } from './common';
+import type { Location } from './location';
+import { requiredText } from './text';
+
+export const ORGANIZATION_NAME_MAX = 128;
+
+const name = requiredText(
+  ORGANIZATION_NAME_MAX,
+  'De naam van de organisatie moet worden opgegeven.',
+  `De naam van de organisatie mag maximaal ${ORGANIZATION_NAME_MAX} tekens lang zijn.`,
+);
+
+export const createOrganizationSchema = v.object({ name });
+export const updateOrganizationSchema = v.object({ organizationId: idSchema, name });
+export type CreateOrganization = v.InferOutput<typeof createOrganizationSchema>;
+
+export interface Organization {
+  id: number;
+  name: string;
+  locations: Location[];
+}

@@ -15,6 +15,14 @@ import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard/index'
+import { Route as AuthAdminLocationLocationIdRouteImport } from './routes/_auth/admin/location/$locationId'
+import { Route as AuthAdminLocationsIndexRouteImport } from './routes/_auth/admin/locations/index'
+import { Route as AuthAdminLocationsCreateRouteImport } from './routes/_auth/admin/locations/create'
+import { Route as AuthAdminOrganizationOrganizationIdRouteImport } from './routes/_auth/admin/organization/$organizationId'
+import { Route as AuthAdminOrganizationsIndexRouteImport } from './routes/_auth/admin/organizations/index'
+import { Route as AuthAdminUserUserIdRouteImport } from './routes/_auth/admin/user/$userId'
+import { Route as AuthAdminUsersIndexRouteImport } from './routes/_auth/admin/users/index'
+import { Route as AuthAdminUsersCreateTypeRouteImport } from './routes/_auth/admin/users/create/$type'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -45,6 +53,51 @@ const AuthDashboardIndexRoute = AuthDashboardIndexRouteImport.update({
   path: '/dashboard/',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAdminLocationLocationIdRoute =
+  AuthAdminLocationLocationIdRouteImport.update({
+    id: '/location/$locationId',
+    path: '/location/$locationId',
+    getParentRoute: () => AuthAdminRoute,
+  } as any)
+const AuthAdminLocationsIndexRoute = AuthAdminLocationsIndexRouteImport.update({
+  id: '/locations/',
+  path: '/locations/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminLocationsCreateRoute =
+  AuthAdminLocationsCreateRouteImport.update({
+    id: '/locations/create',
+    path: '/locations/create',
+    getParentRoute: () => AuthAdminRoute,
+  } as any)
+const AuthAdminOrganizationOrganizationIdRoute =
+  AuthAdminOrganizationOrganizationIdRouteImport.update({
+    id: '/organization/$organizationId',
+    path: '/organization/$organizationId',
+    getParentRoute: () => AuthAdminRoute,
+  } as any)
+const AuthAdminOrganizationsIndexRoute =
+  AuthAdminOrganizationsIndexRouteImport.update({
+    id: '/organizations/',
+    path: '/organizations/',
+    getParentRoute: () => AuthAdminRoute,
+  } as any)
+const AuthAdminUserUserIdRoute = AuthAdminUserUserIdRouteImport.update({
+  id: '/user/$userId',
+  path: '/user/$userId',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminUsersIndexRoute = AuthAdminUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminUsersCreateTypeRoute =
+  AuthAdminUsersCreateTypeRouteImport.update({
+    id: '/users/create/$type',
+    path: '/users/create/$type',
+    getParentRoute: () => AuthAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
@@ -52,12 +105,28 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AuthAdminRouteWithChildren
   '/admin/': typeof AuthAdminIndexRoute
   '/dashboard/': typeof AuthDashboardIndexRoute
+  '/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
+  '/admin/locations/create': typeof AuthAdminLocationsCreateRoute
+  '/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
+  '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
+  '/admin/locations/': typeof AuthAdminLocationsIndexRoute
+  '/admin/organizations/': typeof AuthAdminOrganizationsIndexRoute
+  '/admin/users/': typeof AuthAdminUsersIndexRoute
+  '/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/': typeof AuthIndexRoute
   '/admin': typeof AuthAdminIndexRoute
   '/dashboard': typeof AuthDashboardIndexRoute
+  '/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
+  '/admin/locations/create': typeof AuthAdminLocationsCreateRoute
+  '/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
+  '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
+  '/admin/locations': typeof AuthAdminLocationsIndexRoute
+  '/admin/organizations': typeof AuthAdminOrganizationsIndexRoute
+  '/admin/users': typeof AuthAdminUsersIndexRoute
+  '/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -67,12 +136,45 @@ export interface FileRoutesById {
   '/_auth/': typeof AuthIndexRoute
   '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
+  '/_auth/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
+  '/_auth/admin/locations/create': typeof AuthAdminLocationsCreateRoute
+  '/_auth/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
+  '/_auth/admin/user/$userId': typeof AuthAdminUserUserIdRoute
+  '/_auth/admin/locations/': typeof AuthAdminLocationsIndexRoute
+  '/_auth/admin/organizations/': typeof AuthAdminOrganizationsIndexRoute
+  '/_auth/admin/users/': typeof AuthAdminUsersIndexRoute
+  '/_auth/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/admin' | '/admin/' | '/dashboard/'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/admin'
+    | '/admin/'
+    | '/dashboard/'
+    | '/admin/location/$locationId'
+    | '/admin/locations/create'
+    | '/admin/organization/$organizationId'
+    | '/admin/user/$userId'
+    | '/admin/locations/'
+    | '/admin/organizations/'
+    | '/admin/users/'
+    | '/admin/users/create/$type'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/' | '/admin' | '/dashboard'
+  to:
+    | '/login'
+    | '/'
+    | '/admin'
+    | '/dashboard'
+    | '/admin/location/$locationId'
+    | '/admin/locations/create'
+    | '/admin/organization/$organizationId'
+    | '/admin/user/$userId'
+    | '/admin/locations'
+    | '/admin/organizations'
+    | '/admin/users'
+    | '/admin/users/create/$type'
   id:
     | '__root__'
     | '/_auth'
@@ -81,6 +183,14 @@ export interface FileRouteTypes {
     | '/_auth/'
     | '/_auth/admin/'
     | '/_auth/dashboard/'
+    | '/_auth/admin/location/$locationId'
+    | '/_auth/admin/locations/create'
+    | '/_auth/admin/organization/$organizationId'
+    | '/_auth/admin/user/$userId'
+    | '/_auth/admin/locations/'
+    | '/_auth/admin/organizations/'
+    | '/_auth/admin/users/'
+    | '/_auth/admin/users/create/$type'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -132,15 +242,88 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardIndexRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/admin/location/$locationId': {
+      id: '/_auth/admin/location/$locationId'
+      path: '/location/$locationId'
+      fullPath: '/admin/location/$locationId'
+      preLoaderRoute: typeof AuthAdminLocationLocationIdRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/locations/': {
+      id: '/_auth/admin/locations/'
+      path: '/locations'
+      fullPath: '/admin/locations/'
+      preLoaderRoute: typeof AuthAdminLocationsIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/locations/create': {
+      id: '/_auth/admin/locations/create'
+      path: '/locations/create'
+      fullPath: '/admin/locations/create'
+      preLoaderRoute: typeof AuthAdminLocationsCreateRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/organization/$organizationId': {
+      id: '/_auth/admin/organization/$organizationId'
+      path: '/organization/$organizationId'
+      fullPath: '/admin/organization/$organizationId'
+      preLoaderRoute: typeof AuthAdminOrganizationOrganizationIdRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/organizations/': {
+      id: '/_auth/admin/organizations/'
+      path: '/organizations'
+      fullPath: '/admin/organizations/'
+      preLoaderRoute: typeof AuthAdminOrganizationsIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/user/$userId': {
+      id: '/_auth/admin/user/$userId'
+      path: '/user/$userId'
+      fullPath: '/admin/user/$userId'
+      preLoaderRoute: typeof AuthAdminUserUserIdRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/users/': {
+      id: '/_auth/admin/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AuthAdminUsersIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/users/create/$type': {
+      id: '/_auth/admin/users/create/$type'
+      path: '/users/create/$type'
+      fullPath: '/admin/users/create/$type'
+      preLoaderRoute: typeof AuthAdminUsersCreateTypeRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
   }
 }
 
 interface AuthAdminRouteChildren {
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
+  AuthAdminLocationLocationIdRoute: typeof AuthAdminLocationLocationIdRoute
+  AuthAdminLocationsCreateRoute: typeof AuthAdminLocationsCreateRoute
+  AuthAdminOrganizationOrganizationIdRoute: typeof AuthAdminOrganizationOrganizationIdRoute
+  AuthAdminUserUserIdRoute: typeof AuthAdminUserUserIdRoute
+  AuthAdminLocationsIndexRoute: typeof AuthAdminLocationsIndexRoute
+  AuthAdminOrganizationsIndexRoute: typeof AuthAdminOrganizationsIndexRoute
+  AuthAdminUsersIndexRoute: typeof AuthAdminUsersIndexRoute
+  AuthAdminUsersCreateTypeRoute: typeof AuthAdminUsersCreateTypeRoute
 }
 
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminIndexRoute: AuthAdminIndexRoute,
+  AuthAdminLocationLocationIdRoute: AuthAdminLocationLocationIdRoute,
+  AuthAdminLocationsCreateRoute: AuthAdminLocationsCreateRoute,
+  AuthAdminOrganizationOrganizationIdRoute:
+    AuthAdminOrganizationOrganizationIdRoute,
+  AuthAdminUserUserIdRoute: AuthAdminUserUserIdRoute,
+  AuthAdminLocationsIndexRoute: AuthAdminLocationsIndexRoute,
+  AuthAdminOrganizationsIndexRoute: AuthAdminOrganizationsIndexRoute,
+  AuthAdminUsersIndexRoute: AuthAdminUsersIndexRoute,
+  AuthAdminUsersCreateTypeRoute: AuthAdminUsersCreateTypeRoute,
 }
 
 const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { loginSchema } from '@/domain/auth';
+import { formSchema } from '~/components/form/form-schema';
 import { TextField } from '~/components/form/text-field';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
@@ -16,7 +17,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     defaultValues: { email: '', password: '' },
-    validators: { onSubmit: loginSchema },
+    validators: { onSubmit: formSchema<{ email: string; password: string }>(loginSchema) },
     onSubmit: async ({ value }) => {
       setFailure(null);
       try {

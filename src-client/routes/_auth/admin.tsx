@@ -1,4 +1,4 @@
-import { Link, Outlet, createFileRoute, redirect, useMatchRoute } from '@tanstack/react-router';
+import { Link, Outlet, createFileRoute, redirect, useLocation } from '@tanstack/react-router';
 import { Zap } from 'lucide-react';
 import {
   Sidebar,
@@ -14,7 +14,7 @@ import {
   SidebarProvider,
   SidebarTrigger,
 } from '~/components/ui/sidebar';
-import { adminNavFor } from '~/features/layout/admin-nav';
+import { adminNavFor, isActive } from '~/features/layout/admin-nav';
 import { ToDashboardButton } from '~/features/layout/to-dashboard-button';
 import { UserMenu } from '~/features/layout/user-menu';
 
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/_auth/admin')({
 
 function AdminLayout() {
   const { user } = Route.useRouteContext();
-  const matchRoute = useMatchRoute();
+  const { pathname } = useLocation();
   return (
     <SidebarProvider>
       <Sidebar>
@@ -44,7 +44,7 @@ function AdminLayout() {
             <SidebarMenu>
               {adminNavFor(user).map((item) => (
                 <SidebarMenuItem key={item.to}>
-                  <SidebarMenuButton asChild isActive={Boolean(matchRoute({ to: item.to, fuzzy: item.to !== '/admin' }))} tooltip={item.label}>
+                  <SidebarMenuButton asChild isActive={isActive(item, pathname)} tooltip={item.label}>
                     <Link to={item.to}>
                       <item.icon className="size-4 shrink-0" />
                       <span>{item.label}</span>

@@ -91,7 +91,7 @@ describe('organizations over REST', () => {
     const name = `<img src=x onerror=alert(1)>'; drop table organization; --`;
     const org = await (await h.request('/api/organizations', { method: 'PUT', token: tokens.admin, json: { name } })).json();
     expect(org.name).toBe(name);
-    expect((await h.request('/api/organizations/list', { token: tokens.admin }).then((r) => r.json())).organizations).toHaveLength(3);
+    expect((await (await h.request('/api/organizations/list', { token: tokens.admin })).json()).organizations).toHaveLength(3);
   });
 
   test('PATCH renames an organization', async () => {

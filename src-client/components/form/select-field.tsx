@@ -1,0 +1,44 @@
+import type { AnyFieldApi } from '@tanstack/react-form';
+import { Label } from '~/components/ui/label';
+import { Select } from '~/components/ui/select';
+import { errorMessages } from './text-field';
+
+/** A labelled select of numeric ids bound to a form field; the placeholder means "none chosen". */
+export function SelectField({ field, label, placeholder, options, required }: {
+  field: AnyFieldApi;
+  label: string;
+  placeholder: string;
+  options: { value: number; label: string }[];
+  required?: boolean;
+}) {
+  const id = `field-${field.name}`;
+  const messages = field.state.meta.isTouched || field.form.state.submissionAttempts > 0 ? errorMessages(field.state.meta.errors) : [];
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <Select
+        id={id}
+        name={field.name}
+        value={field.state.value ? String(field.state.value) : ''}
+        onChange={(e) => field.handleChange(e.target.value ? Number(e.target.value) : undefined)}
+        onBlur={field.handleBlur}
+        aria-invalid={messages.length > 0}
+        aria-describedby={messages.length ? `${id}-error` : undefined}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+      {messages.length ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {messages.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

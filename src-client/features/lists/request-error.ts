@@ -1,0 +1,21 @@
+import type { AnyFormApi } from '@tanstack/react-form';
+import { TRPCClientError } from '@trpc/client';
+
+/** The Dutch message of a failed request; unknown failures get a general one. */
+export function requestErrorMessage(error: unknown): string {
+  if (error instanceof TRPCClientError) {
+    if (error.data?.httpStatus && error.data.httpStatus < 500 && error.message) return error.message;
+    if (error.data?.httpStatus >= 500) return 'Er is een fout opgetreden op de server. Probeer het later opnieuw.';
+  }
+  return 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.';
+}
+
+/** Shows the server's field errors at the fields; returns the message for the banner. */
+export function applyRequestError(form: AnyFormApi, error: unknown): string {
+  const fieldErrors = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
+  for (const [name, messages] of Object.entries(fieldErrors ?? {})) {
+    if (!(name in form.state.values)) continue;
+    form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: messages.join(' ') } }));
+  }
+  return requestErrorMessage(error);
+}

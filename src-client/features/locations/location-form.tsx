@@ -1,0 +1,78 @@
+import { useForm } from '@tanstack/react-form';
+import { useState } from 'react';
+import { type CreateLocation, type Location, createLocationSchema, locationFieldLabels as labels } from '@/domain/location';
+import { formSchema } from '~/components/form/form-schema';
+import { SelectField } from '~/components/form/select-field';
+import { SubmitButton } from '~/components/form/submit-button';
+import { TextField } from '~/components/form/text-field';
+import { AlertBanner } from '~/components/ui/alert-banner';
+import { applyRequestError } from '~/features/lists/request-error';
+import { trpc } from '~/lib/trpc';
+
+type LocationValues = Omit<CreateLocation, 'organizationId' | 'unit'> & { organizationId: number | undefined; unit: string };
+
+const textFields = ['name', 'streetAddress', 'unit', 'zipcode', 'city', 'state', 'country'] as const;
+
+/** Every field of a location (SPEC.md §3), for creating and editing. */
+export function LocationForm({ location, submitLabel, onSubmit }: { location?: Location; submitLabel: string; onSubmit: (input: CreateLocation) => Promise<unknown> }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const organizations = trpc.organization.withLocations.useQuery();
+  const form = useForm({
+    defaultValues: {
+      organizationId: location?.organizationId,
+      name: location?.name ?? '',
+      streetAddress: location?.streetAddress ?? '',
+      unit: location?.unit ?? '',
+      zipcode: location?.zipcode ?? '',
+      city: location?.city ?? '',
+      state: location?.state ?? '',
+      country: location?.country ?? 'Nederland',
+    } satisfies LocationValues as LocationValues,
+    validators: { onSubmit: formSchema<LocationValues>(createLocationSchema) },
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null);
+      try {
+        await onSubmit(value as CreateLocation);
+      } catch (error) {
+        setFailure(applyRequestError(formApi, error));
+      }
+    },
+  });
+  return (
+    <form
+      noValidate
+      className="grid max-w-2xl gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      {failure ? (
+        <AlertBanner variant="error" title="Verzoek mislukt">
+          {failure}
+        </AlertBanner>
+      ) : null}
+      <form.Field name="organizationId">
+        {(field) => (
+          <SelectField
+            field={field}
+            label={labels.organizationId}
+            placeholder={organizations.isLoading ? 'Bezig met laden ...' : 'Kies een organisatie'}
+            options={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            required
+          />
+        )}
+      </form.Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {textFields.map((name) => (
+          <form.Field key={name} name={name}>
+            {(field) => <TextField field={field} label={labels[name]} required={name !== 'unit'} maxLength={300} />}
+          </form.Field>
+        ))}
+      </div>
+      <div>
+        <SubmitButton form={form}>{submitLabel}</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Trash2 } from 'lucide-react';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { parseIdParam } from '~/features/lists/id-param';
+import { loadOrNotFound } from '~/features/lists/load-or-not-found';
+import { PageHeader } from '~/features/lists/page-header';
+import { requestErrorMessage } from '~/features/lists/request-error';
+import { LocationForm } from '~/features/locations/location-form';
+import { trpc } from '~/lib/trpc';
+
+export const Route = createFileRoute('/_auth/admin/location/$locationId')({
+  params: { parse: ({ locationId }) => ({ locationId: parseIdParam(locationId) }), stringify: ({ locationId }) => ({ locationId: String(locationId) }) },
+  loader: ({ context, params }) =>
+    loadOrNotFound(() =>
+      Promise.all([context.utils.location.get.ensureData({ locationId: params.locationId }), context.utils.location.summary.ensureData({ locationId: params.locationId })]),
+    ),
+  component: LocationPage,
+});
+
+function LocationPage() {
+  const { locationId } = Route.useParams();
+  const [location] = trpc.location.get.useSuspenseQuery({ locationId });
+  const [summary] = trpc.location.summary.useSuspenseQuery({ locationId });
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const update = trpc.location.update.useMutation({ onSuccess: () => Promise.all([utils.location.invalidate(), utils.organization.invalidate()]) });
+  const remove = trpc.location.delete.useMutation();
+  return (
+    <section className="grid max-w-4xl gap-6">
+      <PageHeader
+        title={location.name}
+        description={`Locatie van ${location.organizationName}`}
+        actions={
+          <ConfirmDialog
+            title="Locatie verwijderen"
+            description={`Weet je zeker dat je '${location.name}' wilt verwijderen? Dit kan niet ongedaan worden gemaakt.`}
+            confirmLabel="Verwijderen"
+            trigger={
+              <Button variant="outline">
+                <Trash2 aria-hidden className="size-4" />
+                Verwijderen
+              </Button>
+            }
+            onConfirm={async () => {
+              try {
+                await remove.mutateAsync({ locationId });
+              } catch (error) {
+                throw new Error(requestErrorMessage(error));
+              }
+              await Promise.all([utils.location.invalidate(), utils.organization.invalidate()]);
+              await navigate({ to: '/admin/locations' });
+            }}
+          />
+        }
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Gegevens</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <LocationForm key={JSON.stringify(location)} location={location} submitLabel="Opslaan" onSubmit={(input) => update.mutateAsync({ locationId, ...input })} />
+          {update.isSuccess ? <p role="status" className="mt-3 text-sm text-muted-foreground">Opgeslagen.</p> : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Meters</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {summary.meters.length === 0 ? (
+            <p className="text-muted-foreground">Deze locatie heeft nog geen meters.</p>
+          ) : (
+            <ul className="list-disc pl-5">
+              {summary.meters.map((meter) => (
+                <li key={meter.id}>{meter.name}</li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Trash2 } from 'lucide-react';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { parseIdParam } from '~/features/lists/id-param';
+import { EmptyRow } from '~/features/lists/list-controls';
+import { loadOrNotFound } from '~/features/lists/load-or-not-found';
+import { PageHeader } from '~/features/lists/page-header';
+import { requestErrorMessage } from '~/features/lists/request-error';
+import { OrganizationForm } from '~/features/organizations/organization-form';
+import { trpc } from '~/lib/trpc';
+
+export const Route = createFileRoute('/_auth/admin/organization/$organizationId')({
+  params: { parse: ({ organizationId }) => ({ organizationId: parseIdParam(organizationId) }), stringify: ({ organizationId }) => ({ organizationId: String(organizationId) }) },
+  loader: ({ context, params }) => loadOrNotFound(() => context.utils.organization.get.ensureData({ organizationId: params.organizationId })),
+  component: OrganizationPage,
+});
+
+function OrganizationPage() {
+  const { organizationId } = Route.useParams();
+  const { user } = Route.useRouteContext();
+  const [org] = trpc.organization.get.useSuspenseQuery({ organizationId });
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const update = trpc.organization.update.useMutation({ onSuccess: () => utils.organization.invalidate() });
+  const remove = trpc.organization.delete.useMutation();
+  const isAdmin = user.type === 'admin';
+  return (
+    <section className="grid max-w-4xl gap-6">
+      <PageHeader
+        title={org.name}
+        description="Organisatie"
+        actions={
+          isAdmin ? (
+            <ConfirmDialog
+              title="Organisatie verwijderen"
+              description={`Weet je zeker dat je '${org.name}' wilt verwijderen? Dit kan niet ongedaan worden gemaakt.`}
+              confirmLabel="Verwijderen"
+              trigger={
+                <Button variant="outline">
+                  <Trash2 aria-hidden className="size-4" />
+                  Verwijderen
+                </Button>
+              }
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync({ organizationId });
+                } catch (error) {
+                  throw new Error(requestErrorMessage(error));
+                }
+                await utils.organization.invalidate();
+                await navigate({ to: '/admin/organizations' });
+              }}
+            />
+          ) : null
+        }
+      />
+      {isAdmin ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Gegevens</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <OrganizationForm key={org.name} name={org.name} submitLabel="Opslaan" onSubmit={(name) => update.mutateAsync({ organizationId, name })} />
+            {update.isSuccess ? <p role="status" className="mt-3 text-sm text-muted-foreground">Opgeslagen.</p> : null}
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Locaties</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Naam</TableHead>
+                <TableHead>Adres</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {org.locations.length === 0 ? (
+                <EmptyRow columns={2} loading={false} empty="Deze organisatie heeft nog geen locaties." />
+              ) : (
+                org.locations.map((location) => (
+                  <TableRow key={location.id}>
+                    <TableCell>
+                      <Link to="/admin/location/$locationId" params={{ locationId: location.id }} className="font-medium text-primary hover:underline">
+                        {location.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell>
+                      {location.streetAddress}
+                      {location.unit ? ` ${location.unit}` : ''}, {location.zipcode} {location.city}
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Trash2 } from 'lucide-react';
+import { userTypeLabels } from '@/domain/user';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { parseIdParam } from '~/features/lists/id-param';
+import { loadOrNotFound } from '~/features/lists/load-or-not-found';
+import { PageHeader } from '~/features/lists/page-header';
+import { requestErrorMessage } from '~/features/lists/request-error';
+import { EditUserForm } from '~/features/users/edit-user-form';
+import { PasswordForm } from '~/features/users/password-form';
+import { trpc } from '~/lib/trpc';
+
+export const Route = createFileRoute('/_auth/admin/user/$userId')({
+  params: { parse: ({ userId }) => ({ userId: parseIdParam(userId) }), stringify: ({ userId }) => ({ userId: String(userId) }) },
+  loader: ({ context, params }) => loadOrNotFound(() => context.utils.user.get.ensureData({ userId: params.userId })),
+  component: UserPage,
+});
+
+function UserPage() {
+  const { userId } = Route.useParams();
+  const { user: me } = Route.useRouteContext();
+  const [user] = trpc.user.get.useSuspenseQuery({ userId });
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const update = trpc.user.update.useMutation({ onSuccess: () => Promise.all([utils.user.invalidate(), utils.auth.me.invalidate()]) });
+  const setPassword = trpc.user.updatePassword.useMutation();
+  const remove = trpc.user.delete.useMutation();
+  return (
+    <section className="grid max-w-4xl gap-6">
+      <PageHeader
+        title={user.fullName ?? user.email}
+        description={userTypeLabels[user.type]}
+        actions={
+          user.id === me.id ? null : (
+            <ConfirmDialog
+              title="Gebruiker verwijderen"
+              description={`Weet je zeker dat je ${user.email} wilt verwijderen? Deze gebruiker kan daarna niet meer inloggen.`}
+              confirmLabel="Verwijderen"
+              trigger={
+                <Button variant="outline">
+                  <Trash2 aria-hidden className="size-4" />
+                  Verwijderen
+                </Button>
+              }
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync({ userId });
+                } catch (error) {
+                  throw new Error(requestErrorMessage(error));
+                }
+                await utils.user.invalidate();
+                await navigate({ to: '/admin/users' });
+              }}
+            />
+          )
+        }
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Gegevens</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <EditUserForm key={JSON.stringify(user)} user={user} onSubmit={(input) => update.mutateAsync(input)} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Wachtwoord</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <PasswordForm onSubmit={(password) => setPassword.mutateAsync({ userId, password })} />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

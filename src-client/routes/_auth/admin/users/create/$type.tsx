@@ -1,0 +1,41 @@
+import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { USER_TYPES, type UserType, userTypeLabels } from '@/domain/user';
+import { PageHeader } from '~/features/lists/page-header';
+import { CreateUserForm } from '~/features/users/create-user-form';
+import { trpc } from '~/lib/trpc';
+
+export const Route = createFileRoute('/_auth/admin/users/create/$type')({
+  params: {
+    parse: ({ type }) => {
+      if (!(USER_TYPES as readonly string[]).includes(type)) throw notFound();
+      return { type: type as UserType };
+    },
+    stringify: ({ type }) => ({ type }),
+  },
+  beforeLoad: ({ context, params }) => {
+    // Installers create customers only (DESIGN.md §3).
+    if (context.user.type !== 'admin' && params.type !== 'customer') throw notFound();
+  },
+  component: CreateUserPage,
+});
+
+function CreateUserPage() {
+  const { type } = Route.useParams();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const create = trpc.user.create.useMutation();
+  return (
+    <section>
+      <PageHeader title={`${userTypeLabels[type]} toevoegen`} description="Velden met een * zijn verplicht." />
+      <CreateUserForm
+        key={type}
+        type={type}
+        onSubmit={async (input) => {
+          const user = await create.mutateAsync(input);
+          await utils.user.invalidate();
+          await navigate({ to: '/admin/user/$userId', params: { userId: user.id } });
+        }}
+      />
+    </section>
+  );
+}

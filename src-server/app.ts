@@ -11,6 +11,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import type { DB } from './db/database';
 import { AppError, errorBody } from './errors';
+import { openApiDocument } from './http/openapi';
 import { type RestEnv, clientIp, restErrorHandler, restNotFound, withContext } from './http/rest';
 import { authRest } from './modules/auth/auth.rest';
 import { locationsRest } from './modules/locations/locations.rest';
@@ -59,6 +60,9 @@ export function createApp(deps: AppDeps) {
       createContext: () => createContext(context, c.req.header('authorization'), clientIp(c)),
     }),
   );
+
+  const openApi = openApiDocument();
+  app.get('/api/openapi.json', (c) => c.json(openApi));
 
   const rest = new Hono<RestEnv>();
   rest.use('*', withContext(context));

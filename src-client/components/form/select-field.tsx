@@ -14,7 +14,7 @@ export function SelectField({ field, label, placeholder, options, required }: {
   const id = `field-${field.name}`;
   const messages = field.state.meta.isTouched || field.form.state.submissionAttempts > 0 ? errorMessages(field.state.meta.errors) : [];
   return (
-    <div className="grid gap-1.5">
+    <div className="grid content-start gap-1.5">
       <Label htmlFor={id} required={required}>
         {label}
       </Label>

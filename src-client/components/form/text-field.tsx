@@ -20,7 +20,7 @@ export function TextField({ field, label, required, hint, ...inputProps }: Props
   const messages = field.state.meta.isTouched || field.form.state.submissionAttempts > 0 ? errorMessages(field.state.meta.errors) : [];
   const describedBy = [hint ? `${id}-hint` : null, messages.length ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <div className="grid gap-1.5">
+    <div className="grid content-start gap-1.5">
       <Label htmlFor={id} required={required}>
         {label}
       </Label>

@@ -1,7 +1,7 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { useId, useState } from 'react';
 import { Input } from '~/components/ui/input';
-import { errorMessages } from './text-field';
+import { FieldError, shownErrors } from './text-field';
 
 /** Pick several ids from a list, with a filter for long lists. */
 export function CheckboxListField({ field, label, options, required }: {
@@ -13,7 +13,7 @@ export function CheckboxListField({ field, label, options, required }: {
   const id = useId();
   const [filter, setFilter] = useState('');
   const chosen = new Set<number>(field.state.value ?? []);
-  const messages = field.state.meta.isTouched || field.form.state.submissionAttempts > 0 ? errorMessages(field.state.meta.errors) : [];
+  const messages = shownErrors(field);
   const shown = options.filter((o) => `${o.label} ${o.detail ?? ''}`.toLowerCase().includes(filter.toLowerCase()));
   const toggle = (value: number, on: boolean) => {
     const next = new Set(chosen);
@@ -44,11 +44,7 @@ export function CheckboxListField({ field, label, options, required }: {
           </label>
         ))}
       </div>
-      {messages.length ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {messages.join(' ')}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} messages={messages} />
     </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-import { errorMessages } from './text-field';
+import { FieldError, shownErrors } from './text-field';
 
 /** A labelled select of numeric ids bound to a form field; the placeholder means "none chosen". */
 export function SelectField({ field, label, placeholder, options, required }: {
@@ -12,7 +12,7 @@ export function SelectField({ field, label, placeholder, options, required }: {
   required?: boolean;
 }) {
   const id = `field-${field.name}`;
-  const messages = field.state.meta.isTouched || field.form.state.submissionAttempts > 0 ? errorMessages(field.state.meta.errors) : [];
+  const messages = shownErrors(field);
   return (
     <div className="grid content-start gap-1.5">
       <Label htmlFor={id} required={required}>
@@ -34,11 +34,7 @@ export function SelectField({ field, label, placeholder, options, required }: {
           </option>
         ))}
       </Select>
-      {messages.length ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {messages.join(' ')}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} messages={messages} />
     </div>
   );
 }

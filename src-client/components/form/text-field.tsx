@@ -9,6 +9,18 @@ export function errorMessages(errors: readonly unknown[]): string[] {
   return [...new Set(messages.filter((m): m is string => Boolean(m)))];
 }
 
+/** Errors show once the field was left or the form was submitted, not while first typing. */
+export const shownErrors = (field: AnyFieldApi) =>
+  field.state.meta.isTouched || field.form.state.submissionAttempts > 0 ? errorMessages(field.state.meta.errors) : [];
+
+export function FieldError({ id, messages }: { id: string; messages: string[] }) {
+  return messages.length ? (
+    <p id={id} className="text-sm font-medium text-destructive">
+      {messages.join(' ')}
+    </p>
+  ) : null;
+}
+
 type Props = { field: AnyFieldApi; label: string; required?: boolean; hint?: string } & Omit<
   ComponentProps<'input'>,
   'value' | 'onChange' | 'onBlur' | 'name' | 'id'
@@ -17,7 +29,7 @@ type Props = { field: AnyFieldApi; label: string; required?: boolean; hint?: str
 /** A labelled input bound to a TanStack Form field, its messages shown at the field. */
 export function TextField({ field, label, required, hint, ...inputProps }: Props) {
   const id = `field-${field.name}`;
-  const messages = field.state.meta.isTouched || field.form.state.submissionAttempts > 0 ? errorMessages(field.state.meta.errors) : [];
+  const messages = shownErrors(field);
   const describedBy = [hint ? `${id}-hint` : null, messages.length ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="grid content-start gap-1.5">
@@ -40,11 +52,7 @@ export function TextField({ field, label, required, hint, ...inputProps }: Props
           {hint}
         </p>
       ) : null}
-      {messages.length ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {messages.join(' ')}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} messages={messages} />
     </div>
   );
 }

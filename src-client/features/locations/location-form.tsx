@@ -1,12 +1,10 @@
 import { useForm } from '@tanstack/react-form';
-import { useState } from 'react';
 import { type CreateLocation, type Location, createLocationSchema, locationFieldLabels as labels } from '@/domain/location';
+import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { SelectField } from '~/components/form/select-field';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
-import { AlertBanner } from '~/components/ui/alert-banner';
-import { applyRequestError } from '~/features/lists/request-error';
 import { trpc } from '~/lib/trpc';
 
 type LocationValues = Omit<CreateLocation, 'organizationId' | 'unit'> & { organizationId: number | undefined; unit: string };
@@ -15,7 +13,7 @@ const textFields = ['name', 'streetAddress', 'unit', 'zipcode', 'city', 'state',
 
 /** Every field of a location (SPEC.md §3), for creating and editing. */
 export function LocationForm({ location, submitLabel, onSubmit }: { location?: Location; submitLabel: string; onSubmit: (input: CreateLocation) => Promise<unknown> }) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, run } = useRequestFailure();
   const organizations = trpc.organization.withLocations.useQuery();
   const form = useForm({
     defaultValues: {
@@ -29,29 +27,10 @@ export function LocationForm({ location, submitLabel, onSubmit }: { location?: L
       country: location?.country ?? 'Nederland',
     } satisfies LocationValues as LocationValues,
     validators: { onSubmit: formSchema<LocationValues>(createLocationSchema) },
-    onSubmit: async ({ value, formApi }) => {
-      setFailure(null);
-      try {
-        await onSubmit(value as CreateLocation);
-      } catch (error) {
-        setFailure(applyRequestError(formApi, error));
-      }
-    },
+    onSubmit: ({ value, formApi }) => run(formApi, () => onSubmit(value as CreateLocation)),
   });
   return (
-    <form
-      noValidate
-      className="grid max-w-2xl gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      {failure ? (
-        <AlertBanner variant="error" title="Verzoek mislukt">
-          {failure}
-        </AlertBanner>
-      ) : null}
+    <AppForm form={form} failure={failure} className="grid max-w-2xl gap-4">
       <form.Field name="organizationId">
         {(field) => (
           <SelectField
@@ -73,6 +52,6 @@ export function LocationForm({ location, submitLabel, onSubmit }: { location?: L
       <div>
         <SubmitButton form={form}>{submitLabel}</SubmitButton>
       </div>
-    </form>
+    </AppForm>
   );
 }

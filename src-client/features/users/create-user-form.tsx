@@ -1,12 +1,10 @@
 import { useForm } from '@tanstack/react-form';
-import { useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@/domain/auth';
 import { type CreateUser, type UserType, createUserSchema, userFieldLabels as labels } from '@/domain/user';
+import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
-import { AlertBanner } from '~/components/ui/alert-banner';
-import { applyRequestError } from '~/features/lists/request-error';
 import { LocationsField, OrganizationField } from './user-fields';
 
 interface Values {
@@ -20,35 +18,18 @@ interface Values {
 
 /** A new user of one type: the fields of that type only (SPEC.md §3). */
 export function CreateUserForm({ type, onSubmit }: { type: UserType; onSubmit: (input: CreateUser) => Promise<unknown> }) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, run } = useRequestFailure();
   const form = useForm({
     defaultValues: { type, email: '', fullName: '', password: '', organizationId: undefined, locationIds: [] } as Values,
     validators: { onSubmit: formSchema<Values>(createUserSchema) },
-    onSubmit: async ({ value, formApi }) => {
-      setFailure(null);
+    onSubmit: ({ value, formApi }) => {
       const { organizationId, locationIds, ...common } = value;
       const input = type === 'installer' ? { ...common, organizationId } : type === 'customer' ? { ...common, locationIds } : common;
-      try {
-        await onSubmit(input as CreateUser);
-      } catch (error) {
-        setFailure(applyRequestError(formApi, error));
-      }
+      return run(formApi, () => onSubmit(input as CreateUser));
     },
   });
   return (
-    <form
-      noValidate
-      className="grid max-w-xl gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      {failure ? (
-        <AlertBanner variant="error" title="Verzoek mislukt">
-          {failure}
-        </AlertBanner>
-      ) : null}
+    <AppForm form={form} failure={failure}>
       <form.Field name="email">{(field) => <TextField field={field} label={labels.email} type="email" autoComplete="off" required />}</form.Field>
       <form.Field name="fullName">{(field) => <TextField field={field} label={labels.fullName} autoComplete="off" />}</form.Field>
       <form.Field name="password">
@@ -61,6 +42,6 @@ export function CreateUserForm({ type, onSubmit }: { type: UserType; onSubmit: (
       <div>
         <SubmitButton form={form}>Gebruiker aanmaken</SubmitButton>
       </div>
-    </form>
+    </AppForm>
   );
 }

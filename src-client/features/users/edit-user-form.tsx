@@ -1,11 +1,10 @@
 import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import { type UpdateUser, type User, updateUserSchema, userFieldLabels as labels } from '@/domain/user';
+import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
-import { AlertBanner } from '~/components/ui/alert-banner';
-import { applyRequestError } from '~/features/lists/request-error';
 import { LocationsField, OrganizationField } from './user-fields';
 
 interface Values {
@@ -18,7 +17,7 @@ interface Values {
 
 /** Name, e-mail and the fields of the user's type; the type itself does not change. */
 export function EditUserForm({ user, onSubmit }: { user: User; onSubmit: (input: UpdateUser) => Promise<unknown> }) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, run } = useRequestFailure();
   const [saved, setSaved] = useState(false);
   const form = useForm({
     defaultValues: {
@@ -30,30 +29,12 @@ export function EditUserForm({ user, onSubmit }: { user: User; onSubmit: (input:
     } as Values,
     validators: { onSubmit: formSchema<Values>(updateUserSchema) },
     onSubmit: async ({ value, formApi }) => {
-      setFailure(null);
       setSaved(false);
-      try {
-        await onSubmit(value as UpdateUser);
-        setSaved(true);
-      } catch (error) {
-        setFailure(applyRequestError(formApi, error));
-      }
+      setSaved(await run(formApi, () => onSubmit(value as UpdateUser)));
     },
   });
   return (
-    <form
-      noValidate
-      className="grid max-w-xl gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      {failure ? (
-        <AlertBanner variant="error" title="Verzoek mislukt">
-          {failure}
-        </AlertBanner>
-      ) : null}
+    <AppForm form={form} failure={failure}>
       <form.Field name="email">{(field) => <TextField field={field} label={labels.email} type="email" required />}</form.Field>
       <form.Field name="fullName">{(field) => <TextField field={field} label={labels.fullName} />}</form.Field>
       {user.type === 'installer' ? <form.Field name="organizationId">{(field) => <OrganizationField field={field} />}</form.Field> : null}
@@ -62,6 +43,6 @@ export function EditUserForm({ user, onSubmit }: { user: User; onSubmit: (input:
         <SubmitButton form={form}>Opslaan</SubmitButton>
         {saved ? <span role="status" className="text-sm text-muted-foreground">Opgeslagen.</span> : null}
       </div>
-    </form>
+    </AppForm>
   );
 }

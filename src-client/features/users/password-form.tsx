@@ -1,48 +1,31 @@
 import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import { PASSWORD_MIN_LENGTH, newPasswordSchema } from '@/domain/auth';
+import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
-import { AlertBanner } from '~/components/ui/alert-banner';
-import { applyRequestError } from '~/features/lists/request-error';
 import * as v from 'valibot';
 
 const schema = v.object({ password: newPasswordSchema });
 
 /** Sets a new password; the user's other sessions end. */
 export function PasswordForm({ onSubmit }: { onSubmit: (password: string) => Promise<unknown> }) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, run } = useRequestFailure();
   const [saved, setSaved] = useState(false);
   const form = useForm({
     defaultValues: { password: '' },
     validators: { onSubmit: formSchema<{ password: string }>(schema) },
     onSubmit: async ({ value, formApi }) => {
-      setFailure(null);
       setSaved(false);
-      try {
-        await onSubmit(value.password);
+      if (await run(formApi, () => onSubmit(value.password))) {
         formApi.reset();
         setSaved(true);
-      } catch (error) {
-        setFailure(applyRequestError(formApi, error));
       }
     },
   });
   return (
-    <form
-      noValidate
-      className="grid max-w-xl gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
-      {failure ? (
-        <AlertBanner variant="error" title="Verzoek mislukt">
-          {failure}
-        </AlertBanner>
-      ) : null}
+    <AppForm form={form} failure={failure}>
       <form.Field name="password">
         {(field) => (
           <TextField field={field} label="Nieuw wachtwoord" type="password" autoComplete="new-password" required hint={`Minstens ${PASSWORD_MIN_LENGTH} tekens. Andere sessies van deze gebruiker worden beëindigd.`} />
@@ -52,6 +35,6 @@ export function PasswordForm({ onSubmit }: { onSubmit: (password: string) => Pro
         <SubmitButton form={form}>Wachtwoord instellen</SubmitButton>
         {saved ? <span role="status" className="text-sm text-muted-foreground">Het wachtwoord is ingesteld.</span> : null}
       </div>
-    </form>
+    </AppForm>
   );
 }

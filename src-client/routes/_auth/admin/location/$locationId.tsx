@@ -1,12 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Trash2 } from 'lucide-react';
-import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { DeleteButton } from '~/features/lists/delete-button';
 import { parseIdParam } from '~/features/lists/id-param';
 import { loadOrNotFound } from '~/features/lists/load-or-not-found';
 import { PageHeader } from '~/features/lists/page-header';
-import { requestErrorMessage } from '~/features/lists/request-error';
 import { LocationForm } from '~/features/locations/location-form';
 import { trpc } from '~/lib/trpc';
 
@@ -33,22 +30,11 @@ function LocationPage() {
         title={location.name}
         description={`Locatie van ${location.organizationName}`}
         actions={
-          <ConfirmDialog
+          <DeleteButton
             title="Locatie verwijderen"
             description={`Weet je zeker dat je '${location.name}' wilt verwijderen? Dit kan niet ongedaan worden gemaakt.`}
-            confirmLabel="Verwijderen"
-            trigger={
-              <Button variant="outline">
-                <Trash2 aria-hidden className="size-4" />
-                Verwijderen
-              </Button>
-            }
-            onConfirm={async () => {
-              try {
-                await remove.mutateAsync({ locationId });
-              } catch (error) {
-                throw new Error(requestErrorMessage(error));
-              }
+            onDelete={async () => {
+              await remove.mutateAsync({ locationId });
               await Promise.all([utils.location.invalidate(), utils.organization.invalidate()]);
               await navigate({ to: '/admin/locations' });
             }}

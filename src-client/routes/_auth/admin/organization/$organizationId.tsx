@@ -1,14 +1,11 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Trash2 } from 'lucide-react';
-import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { DeleteButton } from '~/features/lists/delete-button';
 import { parseIdParam } from '~/features/lists/id-param';
 import { EmptyRow } from '~/features/lists/list-controls';
 import { loadOrNotFound } from '~/features/lists/load-or-not-found';
 import { PageHeader } from '~/features/lists/page-header';
-import { requestErrorMessage } from '~/features/lists/request-error';
 import { OrganizationForm } from '~/features/organizations/organization-form';
 import { trpc } from '~/lib/trpc';
 
@@ -34,22 +31,11 @@ function OrganizationPage() {
         description="Organisatie"
         actions={
           isAdmin ? (
-            <ConfirmDialog
+            <DeleteButton
               title="Organisatie verwijderen"
               description={`Weet je zeker dat je '${org.name}' wilt verwijderen? Dit kan niet ongedaan worden gemaakt.`}
-              confirmLabel="Verwijderen"
-              trigger={
-                <Button variant="outline">
-                  <Trash2 aria-hidden className="size-4" />
-                  Verwijderen
-                </Button>
-              }
-              onConfirm={async () => {
-                try {
-                  await remove.mutateAsync({ organizationId });
-                } catch (error) {
-                  throw new Error(requestErrorMessage(error));
-                }
+              onDelete={async () => {
+                await remove.mutateAsync({ organizationId });
                 await utils.organization.invalidate();
                 await navigate({ to: '/admin/organizations' });
               }}

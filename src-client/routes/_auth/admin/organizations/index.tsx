@@ -1,12 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { EmptyRow, Pager, SearchBox } from '~/features/lists/list-controls';
 import { listSearchSchema, toListQuery } from '~/features/lists/list-search';
+import { ListView } from '~/features/lists/list-view';
 import { PageHeader } from '~/features/lists/page-header';
 import { OrganizationForm } from '~/features/organizations/organization-form';
 import { trpc } from '~/lib/trpc';
@@ -19,43 +18,31 @@ export const Route = createFileRoute('/_auth/admin/organizations/')({
 function OrganizationsPage() {
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
-  const navigate = useNavigate({ from: Route.fullPath });
   const { data, isFetching } = trpc.organization.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
-  const onSearch = useCallback((q: string) => void navigate({ search: { q: q || undefined, page: undefined } }), [navigate]);
-  const rows = data?.organizations ?? [];
   return (
     <section>
       <PageHeader title="Organisaties" description="De installatiebedrijven en hun locaties." actions={user.type === 'admin' ? <CreateOrganization /> : null} />
-      <div className="mb-4">
-        <SearchBox label="Zoek op naam" value={search.q ?? ''} onSearch={onSearch} />
-      </div>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Naam</TableHead>
-            <TableHead className="text-right">Locaties</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 ? (
-            <EmptyRow columns={2} loading={!data && isFetching} empty={search.q ? 'Geen organisaties gevonden.' : 'Er zijn nog geen organisaties.'} />
-          ) : (
-            rows.map((org) => (
-              <TableRow key={org.id}>
-                <TableCell>
-                  <Link to="/admin/organization/$organizationId" params={{ organizationId: org.id }} className="font-medium text-primary hover:underline">
-                    {org.name}
-                  </Link>
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{org.locations.length}</TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-      <div className="mt-4">
-        <Pager page={search.page ?? 1} totalPages={data?.totalNumberOfPages ?? 0} onPage={(page) => void navigate({ search: (s) => ({ ...s, page }) })} />
-      </div>
+      <ListView
+        search={search}
+        searchLabel="Zoek op naam"
+        rows={data?.organizations}
+        totalPages={data?.totalNumberOfPages}
+        loading={isFetching}
+        empty="Er zijn nog geen organisaties."
+        emptySearch="Geen organisaties gevonden."
+        rowKey={(org) => org.id}
+        columns={[
+          {
+            header: 'Naam',
+            cell: (org) => (
+              <Link to="/admin/organization/$organizationId" params={{ organizationId: org.id }} className="font-medium text-primary hover:underline">
+                {org.name}
+              </Link>
+            ),
+          },
+          { header: 'Locaties', className: 'text-right tabular-nums', cell: (org) => org.locations.length },
+        ]}
+      />
     </section>
   );
 }

@@ -1,13 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Trash2 } from 'lucide-react';
 import { userTypeLabels } from '@/domain/user';
-import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { DeleteButton } from '~/features/lists/delete-button';
 import { parseIdParam } from '~/features/lists/id-param';
 import { loadOrNotFound } from '~/features/lists/load-or-not-found';
 import { PageHeader } from '~/features/lists/page-header';
-import { requestErrorMessage } from '~/features/lists/request-error';
 import { EditUserForm } from '~/features/users/edit-user-form';
 import { PasswordForm } from '~/features/users/password-form';
 import { trpc } from '~/lib/trpc';
@@ -34,22 +31,11 @@ function UserPage() {
         description={userTypeLabels[user.type]}
         actions={
           user.id === me.id ? null : (
-            <ConfirmDialog
+            <DeleteButton
               title="Gebruiker verwijderen"
               description={`Weet je zeker dat je ${user.email} wilt verwijderen? Deze gebruiker kan daarna niet meer inloggen.`}
-              confirmLabel="Verwijderen"
-              trigger={
-                <Button variant="outline">
-                  <Trash2 aria-hidden className="size-4" />
-                  Verwijderen
-                </Button>
-              }
-              onConfirm={async () => {
-                try {
-                  await remove.mutateAsync({ userId });
-                } catch (error) {
-                  throw new Error(requestErrorMessage(error));
-                }
+              onDelete={async () => {
+                await remove.mutateAsync({ userId });
                 await utils.user.invalidate();
                 await navigate({ to: '/admin/users' });
               }}

@@ -1,0 +1,44 @@
+import type { AnyFormApi } from '@tanstack/react-form';
+import { type ReactNode, useState } from 'react';
+import { AlertBanner } from '~/components/ui/alert-banner';
+import { applyRequestError } from '~/features/lists/request-error';
+
+/**
+ * Runs a form's request: field errors from the server land at their fields, the rest in the
+ * banner that `AppForm` shows. Returns true when the request succeeded.
+ */
+export function useRequestFailure() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async (formApi: AnyFormApi, request: () => Promise<unknown>) => {
+    setFailure(null);
+    try {
+      await request();
+      return true;
+    } catch (error) {
+      setFailure(applyRequestError(formApi, error));
+      return false;
+    }
+  };
+  return { failure, run };
+}
+
+/** A form that validates in JavaScript (not the browser) and shows a failed request above its fields. */
+export function AppForm({ form, failure, className, children }: { form: AnyFormApi; failure: string | null; className?: string; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      className={className ?? 'grid max-w-xl gap-4'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      {failure ? (
+        <AlertBanner variant="error" title="Verzoek mislukt">
+          {failure}
+        </AlertBanner>
+      ) : null}
+      {children}
+    </form>
+  );
+}

@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-22T1400-foundation';
+import * as metersAndFeeds from './2026-11-22T1500-meters-and-feeds';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
+  '2026-11-22T1500-meters-and-feeds': metersAndFeeds,
 };

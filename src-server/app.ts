@@ -9,30 +9,28 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
-import type { DB } from './db/database';
 import { AppError, errorBody } from './errors';
 import { openApiDocument } from './http/openapi';
 import { type RestEnv, clientIp, restErrorHandler, restNotFound, withContext } from './http/rest';
 import { authRest } from './modules/auth/auth.rest';
 import { locationsRest } from './modules/locations/locations.rest';
+import { meterbeheerRest } from './modules/meterbeheer/meterbeheer.rest';
+import { metersRest } from './modules/meters/meters.rest';
 import { organizationsRest } from './modules/organizations/organizations.rest';
 import { usersRest } from './modules/users/users.rest';
-import type { AuthService } from './modules/auth/auth.service';
-import { createContext } from './trpc/context';
+import { type AppServices, createContext } from './trpc/context';
 import { appRouter } from './trpc/root';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export interface AppDeps {
-  db: DB;
-  auth: AuthService;
+export interface AppDeps extends AppServices {
   /** The Vite build of the client; without it /app answers 503 with a hint. */
   clientDir?: string;
 }
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<RestEnv>();
-  const context = { db: deps.db, auth: deps.auth };
+  const { clientDir, ...context } = deps;
 
   app.onError(restErrorHandler);
   const limitBody = bodyLimit({
@@ -70,11 +68,13 @@ export function createApp(deps: AppDeps) {
   rest.route('/api', organizationsRest);
   rest.route('/api', locationsRest);
   rest.route('/api', usersRest);
+  rest.route('/api', metersRest);
+  rest.route('/api', meterbeheerRest);
   rest.all('/auth/*', restNotFound);
   rest.all('/api/*', restNotFound);
   app.route('/', rest);
 
-  mountClient(app, deps.clientDir);
+  mountClient(app, clientDir);
   app.notFound((c) => (c.req.path.startsWith('/app') ? c.text('Not found', 404) : restNotFound(c)));
   return app;
 }

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { emailSchema, newPasswordSchema } from '@/domain/auth';
+import { DEFAULT_HUB_URL } from './modules/meterbeheer/hub-client';
 
 export class ConfigError extends Error {}
 
@@ -19,12 +20,13 @@ const envSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
   ADMIN_EMAIL: v.optional(emailSchema),
   ADMIN_PASSWORD: v.optional(newPasswordSchema),
-  METERBEHEER_API_URL: v.optional(v.pipe(v.string(), v.url()), 'https://hub.meterbeheer.nl/api/v1'),
+  METERBEHEER_API_URL: v.optional(v.pipe(v.string(), v.url()), DEFAULT_HUB_URL),
   METERBEHEER_API_KEY: v.optional(v.string()),
   METERBEHEER_SYNC_INTERVAL: v.optional(
     v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(60)),
     '3600',
   ),
+  METERBEHEER_HISTORY_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)), '730'),
   SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
 });
 
@@ -37,6 +39,7 @@ export type Config = {
   meterbeheerApiUrl: string;
   meterbeheerApiKey?: string;
   meterbeheerSyncInterval: number;
+  meterbeheerHistoryDays: number;
   secretKey: string;
 };
 
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     meterbeheerApiUrl: e.METERBEHEER_API_URL,
     meterbeheerApiKey: e.METERBEHEER_API_KEY,
     meterbeheerSyncInterval: e.METERBEHEER_SYNC_INTERVAL,
+    meterbeheerHistoryDays: e.METERBEHEER_HISTORY_DAYS,
     secretKey: e.SECRET_KEY ?? readOrCreateSecretKey(dataDir),
   };
 }

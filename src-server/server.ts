@@ -11,6 +11,10 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
+import { createHubClient } from './modules/meterbeheer/hub-client';
+import { createSyncService } from './modules/meterbeheer/sync.service';
+import { schedule } from './jobs/schedule';
+import { createSecretBox } from './secrets';
 
 export async function startServer(config: Config, options: { clientDir?: string; auth?: AuthOptions; log?: (line: string) => void } = {}) {
   const log = options.log ?? console.log;
@@ -21,7 +25,10 @@ export async function startServer(config: Config, options: { clientDir?: string;
     log(`First admin created: ${created.email}` + (created.generated ? ` with password ${created.password} (shown once; change it after signing in)` : ''));
   }
   const auth = createAuthService(db, options.auth);
-  const app = createApp({ db, auth, clientDir: options.clientDir });
+  const hub = createHubClient({ baseUrl: config.meterbeheerApiUrl, apiKey: config.meterbeheerApiKey });
+  const sync = createSyncService(db, hub, { historyDays: config.meterbeheerHistoryDays });
+  const app = createApp({ db, auth, hub, sync, secrets: createSecretBox(config.secretKey), clientDir: options.clientDir });
+  const stopSync = config.meterbeheerApiKey ? schedule('meterbeheer-sync', config.meterbeheerSyncInterval, () => sync.syncAll()) : () => {};
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -31,7 +38,9 @@ export async function startServer(config: Config, options: { clientDir?: string;
   return {
     url,
     db,
+    sync,
     async stop() {
+      stopSync();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.destroy();
     },

@@ -64,5 +64,19 @@ export const userVisibleTo =
     }
   };
 
+/** Feeds: an installer sees its organization's; feeds without an organization are admin-only. */
+export const feedVisibleTo =
+  (user: User) =>
+  (eb: ExpressionBuilder<Database, 'feed'>) => {
+    switch (user.type) {
+      case 'admin':
+        return always;
+      case 'installer':
+        return eb('feed.organizationId', '=', user.organizationId);
+      case 'customer':
+        return never;
+    }
+  };
+
 /** May this user enter the admin area (organizations, locations, users, meters, feeds)? */
 export const isStaff = (user: User) => user.type === 'admin' || user.type === 'installer';

@@ -1,4 +1,7 @@
 /** The database as Kysely sees it: one entry per table, each table typed in its own module. */
+import type { MeasurementTable } from '../modules/measurements/measurements.table';
+import type { ChannelTable, FeedTable } from '../modules/meterbeheer/meterbeheer.table';
+import type { MeterTable } from '../modules/meters/meters.table';
 import type { LocationTable } from '../modules/locations/locations.table';
 import type { OrganizationTable } from '../modules/organizations/organizations.table';
 import type { SessionTable } from '../modules/auth/auth.table';
@@ -10,4 +13,8 @@ export interface Database {
   user: UserTable;
   userLocation: UserLocationTable;
   session: SessionTable;
+  feed: FeedTable;
+  channel: ChannelTable;
+  measurement: MeasurementTable;
+  meter: MeterTable;
 }

@@ -5,10 +5,12 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 import { loginSchema, refreshSchema } from '@/domain/auth';
+import { addFeedSchema } from '@/domain/feed';
 import { createLocationSchema } from '@/domain/location';
 import { createOrganizationSchema } from '@/domain/organization';
 import { listQuerySchema } from '@/domain/paging';
 import { createUserSchema, updatePasswordSchema } from '@/domain/user';
+import { createMeterSchema } from '@/domain/meter';
 
 interface Operation {
   summary: string;
@@ -49,6 +51,22 @@ export const restOperations: Record<string, Partial<Record<'get' | 'post' | 'put
     patch: { summary: 'Edit e-mail, name and the fields of the user type', ok: 200 },
     delete: { summary: 'Delete a user (not yourself)', ok: 204 },
   },
+  '/api/meters/create': { post: { summary: 'Create a meter; electricity or gas, bound to channels by {type: "meterbeheer", id}', body: createMeterSchema, ok: 201 } },
+  '/api/meters/list': { get: list('meters') },
+  '/api/meter/{id}': {
+    get: { summary: 'One meter', ok: 200 },
+    patch: { summary: 'Edit a meter (not its type)', ok: 200 },
+    delete: { summary: 'Delete a meter (its channels and data stay)', ok: 204 },
+  },
+  '/api/meterbeheer/feeds/list': { get: list('feeds') },
+  '/api/meterbeheer/feeds/add/{provider}': { post: { summary: "Add a feed at Meterbeheer HUB with the provider's form fields; 502 when the HUB fails", body: addFeedSchema, ok: 201 } },
+  '/api/meterbeheer/feed/{uuid}': {
+    get: { summary: 'One feed with its channels', ok: 200 },
+    delete: { summary: 'Delete a feed here and at the HUB; 409 while a meter uses it', ok: 204 },
+  },
+  '/api/meterbeheer/feed/{uuid}/detach': { post: { summary: 'Unlink every meter from the feed; answers the feed', ok: 200 } },
+  '/api/meterbeheer/channel/{id}/with-feed': { get: { summary: 'One channel with its feed', ok: 200 } },
+  '/api/meterbeheer/sync': { post: { summary: 'Sync every feed now (admin); answers a summary when done', ok: 200 } },
   '/api/user/{id}/update-password': { post: { summary: 'Set a new password; the user’s other sessions end', body: updatePasswordSchema, ok: 204 } },
 };
 
@@ -62,6 +80,15 @@ function queryParameters(query: GenericSchema) {
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
 }
 
+const pathParameterSchemas: Record<string, object> = {
+  id: { type: 'integer', minimum: 1 },
+  uuid: { type: 'string' },
+  provider: { type: 'string', enum: ['fudura', 'anexo', 'solaredge', 'joulz', 'kenter', 'meetbedrijf'] },
+};
+
+const pathParameters = (path: string) =>
+  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: pathParameterSchemas[name!] }));
+
 export function openApiDocument() {
   const paths: Record<string, Record<string, object>> = {};
   for (const [path, operations] of Object.entries(restOperations)) {
@@ -70,7 +97,7 @@ export function openApiDocument() {
       paths[path][method] = {
         summary: op.summary,
         ...(op.public ? { security: [] } : {}),
-        parameters: [...(path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }] : []), ...(op.query ? queryParameters(op.query) : [])],
+        parameters: [...pathParameters(path), ...(op.query ? queryParameters(op.query) : [])],
         ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body) } } } } : {}),
         responses: { [op.ok]: { description: op.ok === 204 ? 'Done' : 'OK' }, '4XX': errorResponse },
       };

@@ -9,7 +9,7 @@ import type { Authenticated } from '../modules/auth/auth.service';
 import { AppError, errorBody, invalidInput, toAppError } from '../errors';
 import * as v from 'valibot';
 import { idParamSchema } from '@/domain/common';
-import { type AppContext, createContext } from '../trpc/context';
+import { type AppContext, type AppServices, createContext } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 
 export type RestEnv = { Variables: { ctx: AppContext } };
@@ -48,7 +48,7 @@ export const clientIp = (c: Context): string =>
 
 /** Puts the request context (who is asking) on `c.var.ctx`. */
 export const withContext =
-  (deps: Pick<AppContext, 'db' | 'auth'>): MiddlewareHandler<RestEnv> =>
+  (deps: AppServices): MiddlewareHandler<RestEnv> =>
   async (c, next) => {
     c.set('ctx', await createContext(deps, c.req.header('authorization'), clientIp(c)));
     await next();

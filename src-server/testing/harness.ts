@@ -8,6 +8,9 @@ import { migrateToLatest } from '../db/migrate';
 import { type AuthOptions, createAuthService } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/auth/passwords';
 import { insertUser } from '../modules/users/users.queries';
+import { createHubClient } from '../modules/meterbeheer/hub-client';
+import { createSyncService } from '../modules/meterbeheer/sync.service';
+import { createSecretBox } from '../secrets';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 import type { UserType } from '@/domain/user';
@@ -15,16 +18,19 @@ import type { UserType } from '@/domain/user';
 export const TEST_PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | undefined;
 
-export async function createHarness(authOptions: AuthOptions = {}) {
+export async function createHarness(authOptions: AuthOptions = {}, hubOptions: { baseUrl?: string; apiKey?: string; historyDays?: number; now?: () => Date } = {}) {
   const db = openDatabase(':memory:');
   await migrateToLatest(db);
   const auth = createAuthService(db, authOptions);
-  const app = createApp({ db, auth });
+  // Without a simulator the HUB address is a closed loopback port: nothing leaves this machine.
+  const hub = createHubClient({ baseUrl: hubOptions.baseUrl ?? 'http://127.0.0.1:9/api/v1', apiKey: hubOptions.apiKey ?? 'sim-key', timeoutMs: 2000, maxRetryAfterSeconds: 1 });
+  const sync = createSyncService(db, hub, { historyDays: hubOptions.historyDays ?? 30, now: hubOptions.now });
+  const services = { db, auth, hub, sync, secrets: createSecretBox('test-secret-key-'.repeat(3)) };
+  const app = createApp(services);
   const now = () => Math.floor(Date.now() / 1000);
 
   const harness = {
-    db,
-    auth,
+    ...services,
     app,
     async organization(name = 'Organisatie') {
       const row = await db.insertInto('organization').values({ name, createdAt: now() }).returning('id').executeTakeFirstOrThrow();
@@ -58,7 +64,7 @@ export async function createHarness(authOptions: AuthOptions = {}) {
     },
     /** A tRPC caller acting as the holder of `accessToken` (or nobody). */
     async caller(accessToken?: string) {
-      return createCaller(await createContext({ db, auth }, accessToken ? `Bearer ${accessToken}` : null, '127.0.0.1'));
+      return createCaller(await createContext(services, accessToken ? `Bearer ${accessToken}` : null, '127.0.0.1'));
     },
     request(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
       const headers = new Headers(init.headers);

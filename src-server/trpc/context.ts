@@ -1,10 +1,20 @@
 import type { DB } from '../db/database';
 import type { AuthService, Authenticated } from '../modules/auth/auth.service';
+import type { HubClient } from '../modules/meterbeheer/hub-client';
+import type { SyncService } from '../modules/meterbeheer/sync.service';
+import type { SecretBox } from '../secrets';
 
-/** What every procedure and REST handler gets: the database, auth, and who is asking. */
-export interface AppContext {
+/** The long-lived parts of the process that requests use. */
+export interface AppServices {
   db: DB;
   auth: AuthService;
+  hub: HubClient;
+  secrets: SecretBox;
+  sync: SyncService;
+}
+
+/** What every procedure and REST handler gets: the services, and who is asking from where. */
+export interface AppContext extends AppServices {
   session: Authenticated | null;
   ip: string;
 }
@@ -15,7 +25,7 @@ export function bearerToken(header: string | undefined | null): string | null {
 }
 
 export async function createContext(
-  deps: { db: DB; auth: AuthService },
+  deps: AppServices,
   authorization: string | null | undefined,
   ip: string,
 ): Promise<AppContext> {

@@ -1,6 +1,8 @@
 /** The root tRPC router: one sub-router per domain. Its type is what the client imports. */
 import { authRouter } from '../modules/auth/auth.router';
 import { locationsRouter } from '../modules/locations/locations.router';
+import { meterbeheerRouter } from '../modules/meterbeheer/meterbeheer.router';
+import { metersRouter } from '../modules/meters/meters.router';
 import { organizationsRouter } from '../modules/organizations/organizations.router';
 import { usersRouter } from '../modules/users/users.router';
 import { createCallerFactory, router } from './trpc';
@@ -10,6 +12,8 @@ export const appRouter = router({
   location: locationsRouter,
   organization: organizationsRouter,
   user: usersRouter,
+  meter: metersRouter,
+  meterbeheer: meterbeheerRouter,
 });
 
 export type AppRouter = typeof appRouter;

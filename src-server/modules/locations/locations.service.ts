@@ -4,6 +4,7 @@ import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import { findOrganization } from '../organizations/organizations.queries';
+import { countMetersOfLocation, metersOfLocation } from '../meters/meters.queries';
 import * as q from './locations.queries';
 
 const absent = () => notFound('Deze locatie bestaat niet.');
@@ -14,10 +15,10 @@ export async function getLocation(db: DB, user: User, id: number) {
   return location;
 }
 
-/** Meters join the summary when the meters module exists; until then a location has none. */
 export async function locationSummary(db: DB, user: User, id: number): Promise<LocationSummary> {
   const { name } = await getLocation(db, user, id);
-  return { id, name, meters: [] };
+  const meters = await metersOfLocation(db, user, id);
+  return { id, name, meters: meters.map(({ id, name, type }) => ({ id, name, type })) };
 }
 
 async function assertOrganizationVisible(db: DB, user: User, organizationId: number) {
@@ -42,11 +43,13 @@ export async function deleteLocation(db: DB, user: User, id: number) {
   await db.transaction().execute(async (trx) => {
     if (!(await q.findLocation(trx, user, id))) throw absent();
     const { customers } = await q.locationDependants(trx, id);
-    if (customers) {
-      throw new AppError(
-        'CONFLICT',
-        `De locatie kan niet worden verwijderd: er ${customers === 1 ? 'is nog 1 klant' : `zijn nog ${customers} klanten`} aan gekoppeld.`,
-      );
+    const meters = await countMetersOfLocation(trx, id);
+    if (customers || meters) {
+      const blockers = [
+        customers && (customers === 1 ? '1 klant' : `${customers} klanten`),
+        meters && (meters === 1 ? '1 meter' : `${meters} meters`),
+      ].filter(Boolean);
+      throw new AppError('CONFLICT', `De locatie kan niet worden verwijderd: er ${customers + meters === 1 ? 'is' : 'zijn'} nog ${blockers.join(' en ')} aan gekoppeld.`);
     }
     await q.deleteLocationRow(trx, id);
   });

@@ -1,0 +1,112 @@
+import type { Channel, Feed } from '@/domain/feed';
+import type { ListQuery } from '@/domain/paging';
+import type { User } from '@/domain/user';
+import type { DB } from '../../db/database';
+import { contains, pageCount, pageWindow } from '../../db/listing';
+import { feedVisibleTo } from '../../tenancy';
+import type { ChannelRow, FeedRow } from './meterbeheer.table';
+
+const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
+
+function visibleFeeds(db: DB, user: User, query?: string) {
+  let q = db.selectFrom('feed').where(feedVisibleTo(user));
+  if (query) {
+    q = q.where((eb) => eb.or([contains(eb.ref('feed.name'), query), contains(eb.ref('feed.ean'), query), contains(eb.ref('feed.provider'), query)]));
+  }
+  return q;
+}
+
+export const findFeedRow = (db: DB, user: User, uuid: string) => visibleFeeds(db, user).selectAll().where('feed.uuid', '=', uuid).executeTakeFirst();
+
+export const allFeedRows = (db: DB) => db.selectFrom('feed').selectAll().orderBy('createTimestamp').execute();
+
+export const channelsOfFeed = (db: DB, uuid: string) => db.selectFrom('channel').selectAll().where('feedUuid', '=', uuid).orderBy('code').execute();
+
+/** The API shape of feeds, with channels, their stored-data figures and whether a meter uses them. */
+export async function toFeeds(db: DB, rows: FeedRow[]): Promise<Feed[]> {
+  if (rows.length === 0) return [];
+  const uuids = rows.map((r) => r.uuid);
+  const channels = await db.selectFrom('channel').selectAll().where('feedUuid', 'in', uuids).orderBy('code').execute();
+  const ids = channels.map((c) => c.id);
+  const stats = ids.length
+    ? await db
+        .selectFrom('measurement')
+        .select(['channelId', (eb) => eb.fn.max('ts').as('lastTs'), (eb) => eb.fn.countAll<number>().as('count')])
+        .where('channelId', 'in', ids)
+        .groupBy('channelId')
+        .execute()
+    : [];
+  const used = ids.length
+    ? await db
+        .selectFrom('meter')
+        .select(['netImportChannelId', 'netExportChannelId'])
+        .where((eb) => eb.or([eb('netImportChannelId', 'in', ids), eb('netExportChannelId', 'in', ids)]))
+        .execute()
+    : [];
+  const usedIds = new Set(used.flatMap((m) => [m.netImportChannelId, m.netExportChannelId]));
+  return rows.map((row) => {
+    const own = channels.filter((c) => c.feedUuid === row.uuid);
+    return {
+      uuid: row.uuid,
+      provider: row.provider,
+      name: row.name,
+      meterKind: row.meterKind,
+      status: row.status,
+      postalCode: row.postalCode,
+      houseNumber: row.houseNumber,
+      ean: row.ean,
+      attached: own.some((c) => usedIds.has(c.id)),
+      organizationId: row.organizationId,
+      channels: row.status === 'verified' ? own.map((c) => toChannel(c, stats.find((s) => s.channelId === c.id))) : null,
+      createTimestamp: iso(row.createTimestamp)!,
+      updateTimestamp: iso(row.updateTimestamp),
+      lastSyncTimestamp: iso(row.lastSyncAt),
+      lastError: row.lastError,
+    };
+  });
+}
+
+function toChannel(c: ChannelRow, stat?: { lastTs: number | null; count: number | string }): Channel {
+  return {
+    id: c.id,
+    code: c.code,
+    url: c.url,
+    createTimestamp: iso(c.createTimestamp)!,
+    updateTimestamp: iso(c.updateTimestamp),
+    lastDataTimestamp: iso(stat?.lastTs ?? null),
+    valueCount: Number(stat?.count ?? 0),
+  };
+}
+
+export async function listFeedRows(db: DB, user: User, list: ListQuery) {
+  const { total } = await visibleFeeds(db, user, list.query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await visibleFeeds(db, user, list.query)
+    .selectAll()
+    .orderBy('feed.name')
+    .orderBy('feed.uuid')
+    .limit(pageWindow(list).limit)
+    .offset(pageWindow(list).offset)
+    .execute();
+  return { rows, totalNumberOfPages: pageCount(total, list) };
+}
+
+/** Channels of feeds the user may see, for binding to meters. */
+export function visibleChannels(db: DB, user: User) {
+  return db
+    .selectFrom('channel')
+    .innerJoin('feed', 'feed.uuid', 'channel.feedUuid')
+    .where(feedVisibleTo(user))
+    .select(['channel.id', 'channel.code', 'feed.uuid as feedUuid', 'feed.name as feedName', 'feed.provider', 'feed.meterKind', 'feed.ean'])
+    .orderBy('feed.name')
+    .orderBy('channel.code')
+    .execute();
+}
+
+export const findVisibleChannel = (db: DB, user: User, id: number) =>
+  db
+    .selectFrom('channel')
+    .innerJoin('feed', 'feed.uuid', 'channel.feedUuid')
+    .where(feedVisibleTo(user))
+    .where('channel.id', '=', id)
+    .selectAll('channel')
+    .executeTakeFirst();

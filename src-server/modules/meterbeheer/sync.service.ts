@@ -1,0 +1,185 @@
+/**
+ * The meter-data sync (DESIGN.md §5): refresh every feed's status and channels, then pull each
+ * channel's new values and backfill its history in windows of at most 365 days. Values and the
+ * cursor that says what was fetched are written in one transaction, so a crash mid-sync loses and
+ * duplicates nothing. One failing feed never stops the others; it is retried with backoff.
+ */
+import { addDays, localDate, localMidnight, todayLocal } from '@/lib/amsterdam';
+import type { DB } from '../../db/database';
+import { type MeasurementRow, lastMeasurementTs, upsertMeasurements } from '../measurements/measurements.store';
+import { HUB_MAX_DAYS_PER_REQUEST, type HubClient, HubError, type HubFeed } from './hub-client';
+import { allFeedRows, channelsOfFeed } from './feeds.queries';
+import { storeChannels } from './feeds.service';
+import type { ChannelRow, FeedRow } from './meterbeheer.table';
+
+export interface FeedSyncResult {
+  uuid: string;
+  name: string;
+  ok: boolean;
+  stored: number;
+  error?: string;
+}
+
+export interface SyncSummary {
+  startedAt: string;
+  finishedAt: string;
+  feeds: number;
+  failed: number;
+  stored: number;
+  results: FeedSyncResult[];
+}
+
+export interface SyncOptions {
+  /** How far back history is backfilled. */
+  historyDays?: number;
+  now?: () => Date;
+}
+
+const MAX_BACKOFF_SECONDS = 6 * 3600;
+
+export function createSyncService(db: DB, hub: HubClient, options: SyncOptions = {}) {
+  const historyDays = options.historyDays ?? 730;
+  const clock = options.now ?? (() => new Date());
+  const seconds = () => Math.floor(clock().getTime() / 1000);
+  let running: Promise<SyncSummary> | null = null;
+  let last: SyncSummary | null = null;
+
+  /** Fetches [from, to) and stores it with the channel's cursor in one transaction. */
+  async function fetchWindow(channel: ChannelRow, from: string, to: string, dataFrom: string | null): Promise<number> {
+    const data = await hub.channelData(channel.url, from, to);
+    const start = localMidnight(from);
+    const end = localMidnight(to);
+    const rows: MeasurementRow[] = data.data.map(({ from: f, to: t, value }) => {
+      const ts = Date.parse(f) / 1000;
+      if (!Number.isInteger(ts) || ts < start || ts >= end || Date.parse(t) / 1000 <= ts) {
+        throw new HubError(200, `Meterbeheer HUB gaf voor kanaal ${channel.code} een waarde buiten de gevraagde periode of met een ongeldig interval (${f} – ${t}).`);
+      }
+      return { ts, value };
+    });
+    if (data.unit && !['kwh', 'm3'].includes(data.unit.toLowerCase())) {
+      throw new HubError(200, `Meterbeheer HUB gaf voor kanaal ${channel.code} een onbekende eenheid: ${data.unit}.`);
+    }
+    await db.transaction().execute(async (trx) => {
+      await upsertMeasurements(trx, channel.id, rows);
+      await trx.updateTable('channel').set({ updateTimestamp: seconds(), dataFrom }).where('id', '=', channel.id).execute();
+    });
+    return rows.length;
+  }
+
+  async function syncChannel(channel: ChannelRow): Promise<number> {
+    const today = todayLocal(clock());
+    const historyStart = addDays(today, -historyDays);
+    let stored = 0;
+    // Forward: from the day of the newest value (late corrections of that day included), or yesterday first.
+    const last = await lastMeasurementTs(db, channel.id);
+    let from = last === null ? addDays(today, -1) : localDate(last);
+    let dataFrom = channel.dataFrom ?? from;
+    while (from < today) {
+      const to = [addDays(from, HUB_MAX_DAYS_PER_REQUEST), today].sort()[0]!;
+      stored += await fetchWindow(channel, from, to, dataFrom);
+      from = to;
+    }
+    // Backward: history before the earliest date asked for, until the HUB has nothing older.
+    while (dataFrom > historyStart) {
+      const windowStart = [addDays(dataFrom, -HUB_MAX_DAYS_PER_REQUEST), historyStart].sort().reverse()[0]!;
+      const count = await fetchWindow(channel, windowStart, dataFrom, windowStart);
+      if (count === 0) {
+        // The HUB fetches history after verification; ask again next time rather than give up.
+        await db.updateTable('channel').set({ dataFrom }).where('id', '=', channel.id).execute();
+        break;
+      }
+      stored += count;
+      dataFrom = windowStart;
+    }
+    return stored;
+  }
+
+  async function syncFeed(feed: FeedRow, hubFeed: HubFeed | undefined): Promise<number> {
+    if (!hubFeed) throw new HubError(404, 'De feed bestaat niet (meer) bij Meterbeheer HUB.');
+    const status = hubFeed.status === 'verified' ? 'verified' : 'unverified';
+    if (status !== feed.status) await db.updateTable('feed').set({ status, updateTimestamp: seconds() }).where('uuid', '=', feed.uuid).execute();
+    await storeChannels(db, feed.uuid, hubFeed.channels);
+    if (status !== 'verified') return 0;
+    let stored = 0;
+    for (const channel of await channelsOfFeed(db, feed.uuid)) stored += await syncChannel(channel);
+    return stored;
+  }
+
+  async function recordFailure(feed: FeedRow, error: unknown): Promise<string> {
+    const message = error instanceof HubError ? error.message : 'Onverwachte fout tijdens het synchroniseren.';
+    if (!(error instanceof HubError)) console.error(error);
+    const failures = feed.failureCount + 1;
+    const wait = error instanceof HubError && error.retryAfterSeconds ? error.retryAfterSeconds : Math.min(60 * 2 ** failures, MAX_BACKOFF_SECONDS);
+    await db
+      .updateTable('feed')
+      .set({ lastSyncAt: seconds(), lastError: message, failureCount: failures, nextAttemptAt: seconds() + wait })
+      .where('uuid', '=', feed.uuid)
+      .execute();
+    return message;
+  }
+
+  /** Feeds at the HUB that are not here yet (added elsewhere with the same key): admin-only copies. */
+  async function adoptUnknown(hubFeeds: HubFeed[], known: Set<string>) {
+    for (const f of hubFeeds.filter((h) => !known.has(h.uuid))) {
+      const gas = f.meterKind === 'gas' || f.channels.some((c) => c.code.startsWith('24.'));
+      await db
+        .insertInto('feed')
+        .values({
+          uuid: f.uuid, provider: f.provider, name: f.name || f.uuid, meterKind: gas ? 'gas' : 'electricity', status: 'unverified',
+          ean: f.ean, postalCode: f.postalCode, houseNumber: f.houseNumber, organizationId: null, credentials: null,
+          createTimestamp: seconds(), updateTimestamp: null, lastSyncAt: null, lastSuccessAt: null, lastError: null, nextAttemptAt: null,
+        })
+        .onConflict((oc) => oc.column('uuid').doNothing())
+        .execute();
+    }
+  }
+
+  async function run(force: boolean): Promise<SyncSummary> {
+    const startedAt = clock().toISOString();
+    const results: FeedSyncResult[] = [];
+    let hubFeeds: HubFeed[] | null = null;
+    let listError: unknown = null;
+    try {
+      hubFeeds = await hub.listFeeds();
+      await adoptUnknown(hubFeeds, new Set((await allFeedRows(db)).map((f) => f.uuid)));
+    } catch (error) {
+      listError = error;
+    }
+    for (const feed of await allFeedRows(db)) {
+      if (!force && feed.nextAttemptAt !== null && feed.nextAttemptAt > seconds()) continue;
+      try {
+        if (listError) throw listError;
+        const stored = await syncFeed(feed, hubFeeds!.find((h) => h.uuid === feed.uuid));
+        await db
+          .updateTable('feed')
+          .set({ lastSyncAt: seconds(), lastSuccessAt: seconds(), lastError: null, failureCount: 0, nextAttemptAt: null })
+          .where('uuid', '=', feed.uuid)
+          .execute();
+        results.push({ uuid: feed.uuid, name: feed.name, ok: true, stored });
+      } catch (error) {
+        results.push({ uuid: feed.uuid, name: feed.name, ok: false, stored: 0, error: await recordFailure(feed, error) });
+      }
+    }
+    last = {
+      startedAt,
+      finishedAt: clock().toISOString(),
+      feeds: results.length,
+      failed: results.filter((r) => !r.ok).length,
+      stored: results.reduce((n, r) => n + r.stored, 0),
+      results,
+    };
+    return last;
+  }
+
+  return {
+    /** One sync of all feeds; a call while one runs waits for that one. `force` ignores backoff. */
+    syncAll({ force = false } = {}): Promise<SyncSummary> {
+      running ??= run(force).finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    status: () => ({ running: running !== null, last }),
+  };
+}
+export type SyncService = ReturnType<typeof createSyncService>;

@@ -1,0 +1,65 @@
+import type { Meter } from '@/domain/meter';
+import type { ListQuery } from '@/domain/paging';
+import type { User } from '@/domain/user';
+import type { DB } from '../../db/database';
+import { contains, pageCount, pageWindow } from '../../db/listing';
+import { locationVisibleTo } from '../../tenancy';
+
+function visibleMeters(db: DB, user: User, query?: string) {
+  let q = db
+    .selectFrom('meter')
+    .innerJoin('location', 'location.id', 'meter.locationId')
+    .leftJoin('channel as imp', 'imp.id', 'meter.netImportChannelId')
+    .leftJoin('channel as exp', 'exp.id', 'meter.netExportChannelId')
+    .where(locationVisibleTo(user));
+  if (query) q = q.where((eb) => eb.or([contains(eb.ref('meter.name'), query), contains(eb.ref('location.name'), query)]));
+  return q;
+}
+
+const columns = [
+  'meter.id',
+  'meter.name',
+  'meter.type',
+  'meter.locationId',
+  'location.name as locationName',
+  'meter.netImportChannelId',
+  'imp.updateTimestamp as importUpdated',
+  'meter.netExportChannelId',
+  'exp.updateTimestamp as exportUpdated',
+] as const;
+
+type Row = { id: number; name: string; type: Meter['type']; locationId: number; locationName: string; netImportChannelId: number | null; importUpdated: number | null; netExportChannelId: number | null; exportUpdated: number | null };
+
+const channel = (id: number | null, updated: number | null) =>
+  id === null ? null : { type: 'meterbeheer' as const, id, updateTimestamp: updated === null ? null : new Date(updated * 1000).toISOString() };
+
+const toMeter = (r: Row): Meter => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  locationId: r.locationId,
+  locationName: r.locationName,
+  netImportChannel: channel(r.netImportChannelId, r.importUpdated),
+  netExportChannel: channel(r.netExportChannelId, r.exportUpdated),
+});
+
+export async function listMeters(db: DB, user: User, list: ListQuery) {
+  const { total } = await visibleMeters(db, user, list.query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await visibleMeters(db, user, list.query).select(columns).orderBy('meter.name').orderBy('meter.id').limit(pageWindow(list).limit).offset(pageWindow(list).offset).execute();
+  return { meters: rows.map(toMeter), totalNumberOfPages: pageCount(total, list) };
+}
+
+export async function findMeter(db: DB, user: User, id: number) {
+  const row = await visibleMeters(db, user).select(columns).where('meter.id', '=', id).executeTakeFirst();
+  return row && toMeter(row);
+}
+
+export async function metersOfLocation(db: DB, user: User, locationId: number) {
+  const rows = await visibleMeters(db, user).select(columns).where('meter.locationId', '=', locationId).orderBy('meter.name').execute();
+  return rows.map(toMeter);
+}
+
+export async function countMetersOfLocation(db: DB, locationId: number) {
+  const { n } = await db.selectFrom('meter').select((eb) => eb.fn.countAll<number>().as('n')).where('locationId', '=', locationId).executeTakeFirstOrThrow();
+  return Number(n);
+}

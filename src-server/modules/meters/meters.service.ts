@@ -1,0 +1,56 @@
+/** Meters: bound to a location the user may see, and to channels of feeds the user may see. */
+import type { CreateMeter, UpdateMeter } from '@/domain/meter';
+import type { User } from '@/domain/user';
+import type { DB } from '../../db/database';
+import { AppError, notFound } from '../../errors';
+import { findLocation } from '../locations/locations.queries';
+import { findVisibleChannel } from '../meterbeheer/feeds.queries';
+import { findMeter } from './meters.queries';
+
+const invalid = (field: string, message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
+
+export async function getMeter(db: DB, user: User, id: number) {
+  const meter = await findMeter(db, user, id);
+  if (!meter) throw notFound('Deze meter bestaat niet.');
+  return meter;
+}
+
+/** Checks location and channels and gives the columns to store. */
+async function meterColumns(db: DB, user: User, input: CreateMeter) {
+  if (!(await findLocation(db, user, input.locationId))) throw invalid('locationId', 'Deze locatie bestaat niet.');
+  const ids: Record<'netImportChannel' | 'netExportChannel', number | null> = { netImportChannel: null, netExportChannel: null };
+  const refs = { netImportChannel: input.netImportChannel, netExportChannel: input.type === 'electricity' ? input.netExportChannel : null };
+  for (const field of ['netImportChannel', 'netExportChannel'] as const) {
+    const ref = refs[field];
+    if (!ref) continue;
+    const channel = await findVisibleChannel(db, user, ref.id);
+    if (!channel) throw invalid(field, 'Dit kanaal bestaat niet.');
+    const feed = await db.selectFrom('feed').select('meterKind').where('uuid', '=', channel.feedUuid).executeTakeFirstOrThrow();
+    if (feed.meterKind !== input.type) {
+      throw invalid(field, input.type === 'gas' ? 'Kies een kanaal van een gasfeed.' : 'Kies een kanaal van een elektriciteitsfeed.');
+    }
+    ids[field] = channel.id;
+  }
+  if (ids.netImportChannel !== null && ids.netImportChannel === ids.netExportChannel) {
+    throw invalid('netExportChannel', 'Levering en teruglevering kunnen niet hetzelfde kanaal zijn.');
+  }
+  return { locationId: input.locationId, name: input.name, type: input.type, netImportChannelId: ids.netImportChannel, netExportChannelId: ids.netExportChannel };
+}
+
+export async function createMeter(db: DB, user: User, input: CreateMeter) {
+  const values = await meterColumns(db, user, input);
+  const { id } = await db.insertInto('meter').values({ ...values, createdAt: Math.floor(Date.now() / 1000) }).returning('id').executeTakeFirstOrThrow();
+  return getMeter(db, user, id);
+}
+
+export async function updateMeter(db: DB, user: User, { meterId, ...input }: UpdateMeter) {
+  const current = await getMeter(db, user, meterId);
+  if (current.type !== input.type) throw invalid('type', 'Het type van een meter kan niet worden gewijzigd.');
+  await db.updateTable('meter').set(await meterColumns(db, user, input as CreateMeter)).where('id', '=', meterId).execute();
+  return getMeter(db, user, meterId);
+}
+
+export async function deleteMeter(db: DB, user: User, id: number) {
+  await getMeter(db, user, id);
+  await db.deleteFrom('meter').where('id', '=', id).execute();
+}

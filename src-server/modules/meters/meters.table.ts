@@ -1,0 +1,12 @@
+import type { Generated, Selectable } from 'kysely';
+
+export interface MeterTable {
+  id: Generated<number>;
+  locationId: number;
+  name: string;
+  type: 'electricity' | 'gas';
+  netImportChannelId: number | null;
+  netExportChannelId: number | null;
+  createdAt: number;
+}
+export type MeterRow = Selectable<MeterTable>;

@@ -1,0 +1,149 @@
+/**
+ * Meterbeheer HUB feeds (SPEC.md §2, §3, §5): providers, the fields of each provider's form in
+ * their order, labels and every validation message, character for character.
+ */
+import * as v from 'valibot';
+import { presentString, requiredText } from './text';
+
+export const PROVIDERS = ['anexo', 'fudura', 'joulz', 'kenter', 'meetbedrijf', 'solaredge', 'edsn'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+/** The providers a feed can be created for here (EDSN feeds are only read from the HUB). */
+export const CREATABLE_PROVIDERS = ['fudura', 'anexo', 'solaredge', 'joulz', 'kenter', 'meetbedrijf'] as const;
+export type CreatableProvider = (typeof CREATABLE_PROVIDERS)[number];
+
+export const providerNames: Record<Provider, string> = {
+  anexo: 'Anexo',
+  fudura: 'Fudura',
+  joulz: 'Joulz',
+  kenter: 'Kenter',
+  meetbedrijf: 'Het Meetbedrijf',
+  solaredge: 'SolarEdge',
+  edsn: 'EDSN',
+};
+
+export const METER_KINDS = ['gas', 'electricity'] as const;
+export type MeterKind = (typeof METER_KINDS)[number];
+export const meterKindLabels: Record<MeterKind, string> = { gas: 'Gas', electricity: 'Elektriciteit' };
+export const METER_KIND_PLACEHOLDER = 'Kies het metertype';
+
+/** A required text that is sent as typed (secrets are not trimmed). */
+const requiredRaw = (max: number, missing: string, tooLong: string) =>
+  v.pipe(presentString(missing), v.nonEmpty(missing), v.maxLength(max, tooLong));
+
+const fields = {
+  ean: v.pipe(presentString('Ongeldige EAN-Code.'), v.regex(/^\d{18}$/, 'Ongeldige EAN-Code.')),
+  name: requiredText(64, 'De naam van de feed moet worden opgegeven.', 'De naam van de feed mag maximaal 64 tekens lang zijn.'),
+  postalCode: requiredText(32, 'De postcode moet worden opgegeven.', 'De postcode is te lang.'),
+  houseNumber: requiredText(32, 'Het huisnummer moet worden opgegeven.', 'Het huisnummer is te lang.'),
+  customerId: requiredText(128, 'Het klantnummer moet worden opgegeven.', 'Het klantnummer is te lang.'),
+  meterKind: v.picklist(METER_KINDS),
+  anexoMeterId: requiredText(512, 'De id van de meter moet worden opgegeven.', 'De id van de meter is te lang.'),
+  solaredgeMeterId: requiredText(512, 'Het id van de meter moet worden opgegeven.', 'De id van de meter is te lang.'),
+  clientId: requiredText(512, 'De id van de client moet worden opgegeven.', 'De id van de client is te lang.'),
+  apiKey: requiredRaw(512, 'De API sleutel moet worden opgegeven.', 'De API sleutel is te lang..'),
+  subCode: requiredText(512, 'De subcode moet worden opgegeven.', 'De subcode is te lang.'),
+  username: requiredRaw(128, 'De gebruikersnaam moet worden opgegeven.', 'De gebruikersnaam is te lang..'),
+  password: requiredRaw(512, 'Het wachtwoord moet worden opgegeven.', 'Het wachtwoord is te lang.'),
+};
+
+/** Each provider's form schema; the object's key order is the form's field order. */
+export const feedFormSchemas = {
+  fudura: v.object({ ean: fields.ean, customerId: fields.customerId, name: fields.name, houseNumber: fields.houseNumber, meterKind: fields.meterKind }),
+  anexo: v.object({
+    name: fields.name,
+    postalCode: fields.postalCode,
+    houseNumber: fields.houseNumber,
+    meterKind: fields.meterKind,
+    ean: fields.ean,
+    meterId: fields.anexoMeterId,
+    clientId: fields.clientId,
+  }),
+  solaredge: v.object({ name: fields.name, postalCode: fields.postalCode, houseNumber: fields.houseNumber, apiKey: fields.apiKey, meterId: fields.solaredgeMeterId }),
+  joulz: v.object({
+    name: fields.name,
+    postalCode: fields.postalCode,
+    houseNumber: fields.houseNumber,
+    meterKind: fields.meterKind,
+    ean: fields.ean,
+    apiKey: fields.apiKey,
+    subCode: fields.subCode,
+  }),
+  kenter: v.object({
+    name: fields.name,
+    postalCode: fields.postalCode,
+    houseNumber: fields.houseNumber,
+    meterKind: fields.meterKind,
+    ean: fields.ean,
+    username: fields.username,
+    password: fields.password,
+  }),
+  meetbedrijf: v.object({ name: fields.name, postalCode: fields.postalCode, houseNumber: fields.houseNumber, meterKind: fields.meterKind, ean: fields.ean, apiKey: fields.apiKey }),
+} satisfies Record<CreatableProvider, v.GenericSchema>;
+
+/** One input for every provider: `provider` picks that provider's form schema. */
+export const addFeedSchema = v.variant(
+  'provider',
+  CREATABLE_PROVIDERS.map((provider) => v.object({ provider: v.literal(provider), ...feedFormSchemas[provider].entries })),
+  `De provider moet een van ${CREATABLE_PROVIDERS.join(', ')} zijn.`,
+);
+
+export type FeedForm<P extends CreatableProvider> = v.InferOutput<(typeof feedFormSchemas)[P]>;
+export type AnyFeedForm = FeedForm<CreatableProvider>;
+
+/** Fields that are secrets: sent to the HUB once, stored encrypted, never returned. */
+export const SECRET_FIELDS = ['apiKey', 'password'] as const;
+
+export const feedFieldLabels = (provider: Provider): Record<string, string> => ({
+  name: 'Naam',
+  postalCode: 'Postcode',
+  houseNumber: 'Huisnummer',
+  ean: 'EAN',
+  meterKind: 'Metertype',
+  customerId: `Klantnummer bij ${providerNames[provider]}`,
+  meterId: 'Id van de meter',
+  clientId: 'Id van de client',
+  apiKey: 'API sleutel',
+  subCode: 'Subcode',
+  username: 'Gebruikersnaam',
+  password: 'Wachtwoord',
+});
+
+export const feedTitle = (provider: Provider) => `${providerNames[provider]} feed aanmaken`;
+
+export const FEED_CREATE_FAILED = { title: 'Verzoek mislukt', message: 'Er is een fout opgetreden tijdens het aanmaken van de feed' } as const;
+export const FEED_CREATE_WAIT = 'Een ogenblik geduld ...';
+
+export type FeedStatus = 'verified' | 'unverified';
+
+export interface Channel {
+  id: number;
+  code: string;
+  url: string;
+  createTimestamp: string;
+  updateTimestamp: string | null;
+  /** Start of the newest stored interval, and how many values are stored. */
+  lastDataTimestamp: string | null;
+  valueCount: number;
+}
+
+export interface Feed {
+  uuid: string;
+  provider: Provider;
+  name: string;
+  meterKind: MeterKind;
+  status: FeedStatus;
+  postalCode: string | null;
+  houseNumber: string | null;
+  ean: string | null;
+  attached: boolean;
+  organizationId: number | null;
+  channels: Channel[] | null;
+  createTimestamp: string;
+  updateTimestamp: string | null;
+  lastSyncTimestamp: string | null;
+  lastError: string | null;
+}
+
+export interface ChannelWithFeed extends Channel {
+  feed: Feed;
+}

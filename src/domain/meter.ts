@@ -1,0 +1,42 @@
+/** Meters (SPEC.md §3): electricity with optional import/export channels, gas with an import channel. */
+import * as v from 'valibot';
+import { idSchema } from './common';
+import { requiredText } from './text';
+
+export const METER_TYPES = ['electricity', 'gas'] as const;
+export type MeterType = (typeof METER_TYPES)[number];
+export const meterTypeLabels: Record<MeterType, string> = { electricity: 'Elektriciteit', gas: 'Gas' };
+
+const channelRef = v.object({ type: v.literal('meterbeheer', 'Alleen kanalen van Meterbeheer worden ondersteund.'), id: idSchema });
+const name = requiredText(128, 'De naam van de meter moet worden opgegeven.', 'De naam van de meter mag maximaal 128 tekens lang zijn.');
+const locationId = v.pipe(v.number('Kies een locatie.'), v.integer('Kies een locatie.'), v.minValue(1, 'Kies een locatie.'));
+
+const meterFields = {
+  electricity: { type: v.literal('electricity'), name, locationId, netImportChannel: v.nullish(channelRef, null), netExportChannel: v.nullish(channelRef, null) },
+  gas: { type: v.literal('gas'), name, locationId, netImportChannel: v.object(channelRef.entries, 'Kies het kanaal van de gasmeter.') },
+};
+
+export const createMeterSchema = v.variant('type', [v.object(meterFields.electricity), v.object(meterFields.gas)], 'Het type moet electricity of gas zijn.');
+export type CreateMeter = v.InferOutput<typeof createMeterSchema>;
+
+export const updateMeterSchema = v.variant('type', [
+  v.object({ meterId: idSchema, ...meterFields.electricity }),
+  v.object({ meterId: idSchema, ...meterFields.gas }),
+]);
+export type UpdateMeter = v.InferOutput<typeof updateMeterSchema>;
+
+export interface MeterChannel {
+  type: 'meterbeheer';
+  id: number;
+  updateTimestamp: string | null;
+}
+
+export interface Meter {
+  id: number;
+  name: string;
+  type: MeterType;
+  locationId: number;
+  locationName: string;
+  netImportChannel: MeterChannel | null;
+  netExportChannel: MeterChannel | null;
+}

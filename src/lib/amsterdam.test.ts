@@ -15,3 +15,14 @@ test('calendar arithmetic on local dates', () => {
   expect(localDate(localMidnight('2024-10-27') + 24 * 3600)).toBe('2024-10-27');
   expect(localDate(localMidnight('2024-10-27') + 25 * 3600)).toBe('2024-10-28');
 });
+
+test('the fast offset agrees with the time-zone database every hour of 2023–2025', async () => {
+  const { TZDate } = await import('@date-fns/tz');
+  const { amsterdamIso, amsterdamOffsetMinutes } = await import('./amsterdam');
+  for (let ms = Date.UTC(2023, 0, 1); ms < Date.UTC(2026, 0, 1); ms += 3_600_000) {
+    expect(amsterdamOffsetMinutes(ms)).toBe(-new TZDate(ms, 'Europe/Amsterdam').getTimezoneOffset());
+  }
+  expect(amsterdamIso(Date.parse('2024-03-31T01:00:00Z'))).toBe('2024-03-31T03:00:00+02:00');
+  expect(amsterdamIso(Date.parse('2024-10-27T00:45:00Z'))).toBe('2024-10-27T02:45:00+02:00');
+  expect(amsterdamIso(Date.parse('2024-10-27T01:00:00Z'))).toBe('2024-10-27T02:00:00+01:00');
+});

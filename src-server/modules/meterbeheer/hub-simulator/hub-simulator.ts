@@ -7,11 +7,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
 import { Hono } from 'hono';
 import { PROVIDERS } from '@/domain/feed';
-import { addDays, daysBetween, localMidnight, todayLocal } from '@/lib/amsterdam';
+import { addDays, amsterdamIso, daysBetween, localMidnight, todayLocal } from '@/lib/amsterdam';
 import { type ProfileKind, intervalValue, seedOf } from './profiles';
 
 export interface HubSimulatorOptions {
@@ -21,10 +19,12 @@ export interface HubSimulatorOptions {
   now?: () => Date;
 }
 
+/** A fault hits `count` (default 1) matching requests, after letting `after` (default 0) of them through. */
+type FaultScope = { count?: number; after?: number; path?: RegExp };
 export type Fault =
-  | { kind: 'status'; status: 401 | 404 | 429 | 500 | 503; retryAfterSeconds?: number; count?: number; path?: RegExp }
-  | { kind: 'timeout'; count?: number; path?: RegExp }
-  | { kind: 'malformed'; count?: number; path?: RegExp };
+  | ({ kind: 'status'; status: 401 | 404 | 429 | 500 | 503; retryAfterSeconds?: number } & FaultScope)
+  | ({ kind: 'timeout' } & FaultScope)
+  | ({ kind: 'malformed' } & FaultScope);
 
 interface SimChannel {
   code: string;
@@ -53,7 +53,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}) {
   const verifyAfterMs = options.verifyAfterMs ?? 0;
   const historyDays = options.historyDays ?? 400;
   const feeds = new Map<string, SimFeed>();
-  const faults: (Fault & { left: number })[] = [];
+  const faults: (Fault & { left: number; skip: number })[] = [];
   const requests: { method: string; path: string }[] = [];
   const hanging = new Set<() => void>();
   let origin = '';
@@ -101,10 +101,9 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}) {
     const end = Math.min(localMidnight(to) * 1000, publishedUntil);
     const seed = seedOf(channel.token);
     const step = minutes * 60_000;
-    const stamp = (ms: number) => format(new TZDate(ms, 'Europe/Amsterdam'), "yyyy-MM-dd'T'HH:mm:ssXXX");
     const data = [];
     for (let t = Math.ceil(start / step) * step; t + step <= end; t += step) {
-      data.push({ from: stamp(t), to: stamp(t + step), value: intervalValue(channel.kind, seed, t, minutes) });
+      data.push({ from: amsterdamIso(t), to: amsterdamIso(t + step), value: intervalValue(channel.kind, seed, t, minutes) });
     }
     return { ean: feed.ean, channel: channel.code, unit: channel.kind === 'gas' ? 'm3' : 'kWh', data };
   }
@@ -113,7 +112,8 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}) {
   app.use('*', async (c, next) => {
     requests.push({ method: c.req.method, path: c.req.path });
     const fault = faults.find((f) => !f.path || f.path.test(c.req.path));
-    if (fault) {
+    if (fault && fault.skip > 0) fault.skip--;
+    else if (fault) {
       if (--fault.left <= 0) faults.splice(faults.indexOf(fault), 1);
       if (fault.kind === 'timeout') return new Promise<Response>((resolve) => hanging.add(() => resolve(c.text('', 504))));
       if (fault.kind === 'malformed') return c.body('{"feeds": [ oops', 200, { 'content-type': 'application/json' });
@@ -152,7 +152,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}) {
     baseUrl: `${origin}/api/v1`,
     apiKey,
     requests,
-    inject: (fault: Fault) => void faults.push({ ...fault, left: fault.count ?? 1 }),
+    inject: (fault: Fault) => void faults.push({ ...fault, left: fault.count ?? 1, skip: fault.after ?? 0 }),
     clearFaults: () => void faults.splice(0),
     feeds: () => [...feeds.values()],
     addFeed,

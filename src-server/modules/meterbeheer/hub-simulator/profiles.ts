@@ -2,8 +2,7 @@
  * Deterministic meter values for the HUB simulator: a daily and weekly shape in local time,
  * seasonal level, and a ±10% jitter from a hash of (seed, instant). Same inputs, same output.
  */
-import { TZDate } from '@date-fns/tz';
-import { getDayOfYear } from 'date-fns';
+import { amsterdamOffsetMinutes } from '@/lib/amsterdam';
 
 export type ProfileKind = 'import' | 'export' | 'gas';
 
@@ -24,10 +23,12 @@ const bump = (x: number, centre: number, width: number) => Math.exp(-(((x - cent
 
 /** Energy in the interval starting at `startMs` lasting `minutes`: kWh for electricity, m3 for gas. */
 export function intervalValue(kind: ProfileKind, seed: number, startMs: number, minutes: 15 | 60): number {
-  const local = new TZDate(startMs, 'Europe/Amsterdam');
-  const hour = local.getHours() + local.getMinutes() / 60 + minutes / 120;
-  const weekend = local.getDay() === 0 || local.getDay() === 6;
-  const winter = (Math.cos(((getDayOfYear(local) - 15) / 365) * 2 * Math.PI) + 1) / 2; // 1 mid-January, 0 mid-July
+  // Wall time as a UTC date, so getUTC* read local fields.
+  const local = new Date(startMs + amsterdamOffsetMinutes(startMs) * 60_000);
+  const hour = local.getUTCHours() + local.getUTCMinutes() / 60 + minutes / 120;
+  const weekend = local.getUTCDay() === 0 || local.getUTCDay() === 6;
+  const dayOfYear = (local.getTime() - Date.UTC(local.getUTCFullYear(), 0, 1)) / 86_400_000;
+  const winter = (Math.cos(((dayOfYear - 15) / 365) * 2 * Math.PI) + 1) / 2; // 1 mid-January, 0 mid-July
   const jitter = 0.9 + 0.2 * hash(seed, Math.floor(startMs / 60000));
   const perHour = minutes / 60;
   let rate: number; // per hour

@@ -13,7 +13,17 @@ const locationId = v.pipe(v.number('Kies een locatie.'), v.integer('Kies een loc
 
 const meterFields = {
   electricity: { type: v.literal('electricity'), name, locationId, netImportChannel: v.nullish(channelRef, null), netExportChannel: v.nullish(channelRef, null) },
-  gas: { type: v.literal('gas'), name, locationId, netImportChannel: v.object(channelRef.entries, 'Kies het kanaal van de gasmeter.') },
+  gas: {
+    type: v.literal('gas'),
+    name,
+    locationId,
+    netImportChannel: v.pipe(
+      // A default makes valibot run the check also when the key is absent.
+      v.nullish(channelRef, null),
+      v.check((ref) => Boolean(ref), 'Kies het kanaal van de gasmeter.'),
+      v.transform((ref) => ref!),
+    ),
+  },
 };
 
 export const createMeterSchema = v.variant('type', [v.object(meterFields.electricity), v.object(meterFields.gas)], 'Het type moet electricity of gas zijn.');

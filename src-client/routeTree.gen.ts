@@ -18,11 +18,17 @@ import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard
 import { Route as AuthAdminLocationLocationIdRouteImport } from './routes/_auth/admin/location/$locationId'
 import { Route as AuthAdminLocationsIndexRouteImport } from './routes/_auth/admin/locations/index'
 import { Route as AuthAdminLocationsCreateRouteImport } from './routes/_auth/admin/locations/create'
+import { Route as AuthAdminMeterMeterIdRouteImport } from './routes/_auth/admin/meter/$meterId'
+import { Route as AuthAdminMetersIndexRouteImport } from './routes/_auth/admin/meters/index'
 import { Route as AuthAdminOrganizationOrganizationIdRouteImport } from './routes/_auth/admin/organization/$organizationId'
 import { Route as AuthAdminOrganizationsIndexRouteImport } from './routes/_auth/admin/organizations/index'
 import { Route as AuthAdminUserUserIdRouteImport } from './routes/_auth/admin/user/$userId'
 import { Route as AuthAdminUsersIndexRouteImport } from './routes/_auth/admin/users/index'
+import { Route as AuthAdminMetersCreateTypeRouteImport } from './routes/_auth/admin/meters/create/$type'
 import { Route as AuthAdminUsersCreateTypeRouteImport } from './routes/_auth/admin/users/create/$type'
+import { Route as AuthAdminIntegrationsMeterbeheerFeedFeedUuidRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
+import { Route as AuthAdminIntegrationsMeterbeheerFeedsIndexRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feeds/index'
+import { Route as AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feeds/create/$provider'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -70,6 +76,16 @@ const AuthAdminLocationsCreateRoute =
     path: '/locations/create',
     getParentRoute: () => AuthAdminRoute,
   } as any)
+const AuthAdminMeterMeterIdRoute = AuthAdminMeterMeterIdRouteImport.update({
+  id: '/meter/$meterId',
+  path: '/meter/$meterId',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminMetersIndexRoute = AuthAdminMetersIndexRouteImport.update({
+  id: '/meters/',
+  path: '/meters/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 const AuthAdminOrganizationOrganizationIdRoute =
   AuthAdminOrganizationOrganizationIdRouteImport.update({
     id: '/organization/$organizationId',
@@ -92,10 +108,34 @@ const AuthAdminUsersIndexRoute = AuthAdminUsersIndexRouteImport.update({
   path: '/users/',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAdminMetersCreateTypeRoute =
+  AuthAdminMetersCreateTypeRouteImport.update({
+    id: '/meters/create/$type',
+    path: '/meters/create/$type',
+    getParentRoute: () => AuthAdminRoute,
+  } as any)
 const AuthAdminUsersCreateTypeRoute =
   AuthAdminUsersCreateTypeRouteImport.update({
     id: '/users/create/$type',
     path: '/users/create/$type',
+    getParentRoute: () => AuthAdminRoute,
+  } as any)
+const AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute =
+  AuthAdminIntegrationsMeterbeheerFeedFeedUuidRouteImport.update({
+    id: '/integrations/meterbeheer/feed/$feedUuid',
+    path: '/integrations/meterbeheer/feed/$feedUuid',
+    getParentRoute: () => AuthAdminRoute,
+  } as any)
+const AuthAdminIntegrationsMeterbeheerFeedsIndexRoute =
+  AuthAdminIntegrationsMeterbeheerFeedsIndexRouteImport.update({
+    id: '/integrations/meterbeheer/feeds/',
+    path: '/integrations/meterbeheer/feeds/',
+    getParentRoute: () => AuthAdminRoute,
+  } as any)
+const AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute =
+  AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRouteImport.update({
+    id: '/integrations/meterbeheer/feeds/create/$provider',
+    path: '/integrations/meterbeheer/feeds/create/$provider',
     getParentRoute: () => AuthAdminRoute,
   } as any)
 
@@ -107,12 +147,18 @@ export interface FileRoutesByFullPath {
   '/dashboard/': typeof AuthDashboardIndexRoute
   '/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
   '/admin/locations/create': typeof AuthAdminLocationsCreateRoute
+  '/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
   '/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
   '/admin/locations/': typeof AuthAdminLocationsIndexRoute
+  '/admin/meters/': typeof AuthAdminMetersIndexRoute
   '/admin/organizations/': typeof AuthAdminOrganizationsIndexRoute
   '/admin/users/': typeof AuthAdminUsersIndexRoute
+  '/admin/meters/create/$type': typeof AuthAdminMetersCreateTypeRoute
   '/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
+  '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
+  '/admin/integrations/meterbeheer/feeds/': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
+  '/admin/integrations/meterbeheer/feeds/create/$provider': typeof AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -121,12 +167,18 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthDashboardIndexRoute
   '/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
   '/admin/locations/create': typeof AuthAdminLocationsCreateRoute
+  '/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
   '/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
   '/admin/locations': typeof AuthAdminLocationsIndexRoute
+  '/admin/meters': typeof AuthAdminMetersIndexRoute
   '/admin/organizations': typeof AuthAdminOrganizationsIndexRoute
   '/admin/users': typeof AuthAdminUsersIndexRoute
+  '/admin/meters/create/$type': typeof AuthAdminMetersCreateTypeRoute
   '/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
+  '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
+  '/admin/integrations/meterbeheer/feeds': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
+  '/admin/integrations/meterbeheer/feeds/create/$provider': typeof AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -138,12 +190,18 @@ export interface FileRoutesById {
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
   '/_auth/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
   '/_auth/admin/locations/create': typeof AuthAdminLocationsCreateRoute
+  '/_auth/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
   '/_auth/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/_auth/admin/user/$userId': typeof AuthAdminUserUserIdRoute
   '/_auth/admin/locations/': typeof AuthAdminLocationsIndexRoute
+  '/_auth/admin/meters/': typeof AuthAdminMetersIndexRoute
   '/_auth/admin/organizations/': typeof AuthAdminOrganizationsIndexRoute
   '/_auth/admin/users/': typeof AuthAdminUsersIndexRoute
+  '/_auth/admin/meters/create/$type': typeof AuthAdminMetersCreateTypeRoute
   '/_auth/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
+  '/_auth/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
+  '/_auth/admin/integrations/meterbeheer/feeds/': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
+  '/_auth/admin/integrations/meterbeheer/feeds/create/$provider': typeof AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -155,12 +213,18 @@ export interface FileRouteTypes {
     | '/dashboard/'
     | '/admin/location/$locationId'
     | '/admin/locations/create'
+    | '/admin/meter/$meterId'
     | '/admin/organization/$organizationId'
     | '/admin/user/$userId'
     | '/admin/locations/'
+    | '/admin/meters/'
     | '/admin/organizations/'
     | '/admin/users/'
+    | '/admin/meters/create/$type'
     | '/admin/users/create/$type'
+    | '/admin/integrations/meterbeheer/feed/$feedUuid'
+    | '/admin/integrations/meterbeheer/feeds/'
+    | '/admin/integrations/meterbeheer/feeds/create/$provider'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -169,12 +233,18 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/admin/location/$locationId'
     | '/admin/locations/create'
+    | '/admin/meter/$meterId'
     | '/admin/organization/$organizationId'
     | '/admin/user/$userId'
     | '/admin/locations'
+    | '/admin/meters'
     | '/admin/organizations'
     | '/admin/users'
+    | '/admin/meters/create/$type'
     | '/admin/users/create/$type'
+    | '/admin/integrations/meterbeheer/feed/$feedUuid'
+    | '/admin/integrations/meterbeheer/feeds'
+    | '/admin/integrations/meterbeheer/feeds/create/$provider'
   id:
     | '__root__'
     | '/_auth'
@@ -185,12 +255,18 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/'
     | '/_auth/admin/location/$locationId'
     | '/_auth/admin/locations/create'
+    | '/_auth/admin/meter/$meterId'
     | '/_auth/admin/organization/$organizationId'
     | '/_auth/admin/user/$userId'
     | '/_auth/admin/locations/'
+    | '/_auth/admin/meters/'
     | '/_auth/admin/organizations/'
     | '/_auth/admin/users/'
+    | '/_auth/admin/meters/create/$type'
     | '/_auth/admin/users/create/$type'
+    | '/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
+    | '/_auth/admin/integrations/meterbeheer/feeds/'
+    | '/_auth/admin/integrations/meterbeheer/feeds/create/$provider'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -263,6 +339,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminLocationsCreateRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/meter/$meterId': {
+      id: '/_auth/admin/meter/$meterId'
+      path: '/meter/$meterId'
+      fullPath: '/admin/meter/$meterId'
+      preLoaderRoute: typeof AuthAdminMeterMeterIdRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/meters/': {
+      id: '/_auth/admin/meters/'
+      path: '/meters'
+      fullPath: '/admin/meters/'
+      preLoaderRoute: typeof AuthAdminMetersIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/organization/$organizationId': {
       id: '/_auth/admin/organization/$organizationId'
       path: '/organization/$organizationId'
@@ -291,11 +381,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminUsersIndexRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/admin/meters/create/$type': {
+      id: '/_auth/admin/meters/create/$type'
+      path: '/meters/create/$type'
+      fullPath: '/admin/meters/create/$type'
+      preLoaderRoute: typeof AuthAdminMetersCreateTypeRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
     '/_auth/admin/users/create/$type': {
       id: '/_auth/admin/users/create/$type'
       path: '/users/create/$type'
       fullPath: '/admin/users/create/$type'
       preLoaderRoute: typeof AuthAdminUsersCreateTypeRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/integrations/meterbeheer/feed/$feedUuid': {
+      id: '/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
+      path: '/integrations/meterbeheer/feed/$feedUuid'
+      fullPath: '/admin/integrations/meterbeheer/feed/$feedUuid'
+      preLoaderRoute: typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/integrations/meterbeheer/feeds/': {
+      id: '/_auth/admin/integrations/meterbeheer/feeds/'
+      path: '/integrations/meterbeheer/feeds'
+      fullPath: '/admin/integrations/meterbeheer/feeds/'
+      preLoaderRoute: typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/integrations/meterbeheer/feeds/create/$provider': {
+      id: '/_auth/admin/integrations/meterbeheer/feeds/create/$provider'
+      path: '/integrations/meterbeheer/feeds/create/$provider'
+      fullPath: '/admin/integrations/meterbeheer/feeds/create/$provider'
+      preLoaderRoute: typeof AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRouteImport
       parentRoute: typeof AuthAdminRoute
     }
   }
@@ -305,25 +423,40 @@ interface AuthAdminRouteChildren {
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
   AuthAdminLocationLocationIdRoute: typeof AuthAdminLocationLocationIdRoute
   AuthAdminLocationsCreateRoute: typeof AuthAdminLocationsCreateRoute
+  AuthAdminMeterMeterIdRoute: typeof AuthAdminMeterMeterIdRoute
   AuthAdminOrganizationOrganizationIdRoute: typeof AuthAdminOrganizationOrganizationIdRoute
   AuthAdminUserUserIdRoute: typeof AuthAdminUserUserIdRoute
   AuthAdminLocationsIndexRoute: typeof AuthAdminLocationsIndexRoute
+  AuthAdminMetersIndexRoute: typeof AuthAdminMetersIndexRoute
   AuthAdminOrganizationsIndexRoute: typeof AuthAdminOrganizationsIndexRoute
   AuthAdminUsersIndexRoute: typeof AuthAdminUsersIndexRoute
+  AuthAdminMetersCreateTypeRoute: typeof AuthAdminMetersCreateTypeRoute
   AuthAdminUsersCreateTypeRoute: typeof AuthAdminUsersCreateTypeRoute
+  AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute: typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
+  AuthAdminIntegrationsMeterbeheerFeedsIndexRoute: typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
+  AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute: typeof AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute
 }
 
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
   AuthAdminIndexRoute: AuthAdminIndexRoute,
   AuthAdminLocationLocationIdRoute: AuthAdminLocationLocationIdRoute,
   AuthAdminLocationsCreateRoute: AuthAdminLocationsCreateRoute,
+  AuthAdminMeterMeterIdRoute: AuthAdminMeterMeterIdRoute,
   AuthAdminOrganizationOrganizationIdRoute:
     AuthAdminOrganizationOrganizationIdRoute,
   AuthAdminUserUserIdRoute: AuthAdminUserUserIdRoute,
   AuthAdminLocationsIndexRoute: AuthAdminLocationsIndexRoute,
+  AuthAdminMetersIndexRoute: AuthAdminMetersIndexRoute,
   AuthAdminOrganizationsIndexRoute: AuthAdminOrganizationsIndexRoute,
   AuthAdminUsersIndexRoute: AuthAdminUsersIndexRoute,
+  AuthAdminMetersCreateTypeRoute: AuthAdminMetersCreateTypeRoute,
   AuthAdminUsersCreateTypeRoute: AuthAdminUsersCreateTypeRoute,
+  AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute:
+    AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute,
+  AuthAdminIntegrationsMeterbeheerFeedsIndexRoute:
+    AuthAdminIntegrationsMeterbeheerFeedsIndexRoute,
+  AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute:
+    AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute,
 }
 
 const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(

@@ -1,9 +1,9 @@
-import { Building2, Home, MapPin, Users } from 'lucide-react';
+import { Building2, Gauge, Home, MapPin, Rss, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { User } from '@/domain/user';
 
 export interface AdminNavItem {
-  to: '/admin' | '/admin/organizations' | '/admin/locations' | '/admin/users';
+  to: '/admin' | '/admin/organizations' | '/admin/locations' | '/admin/users' | '/admin/meters' | '/admin/integrations/meterbeheer/feeds';
   label: string;
   icon: ComponentType<{ className?: string }>;
   /** Paths under this prefix mark the item active (list and detail pages); exact match when absent. */
@@ -18,6 +18,8 @@ export const adminNav: AdminNavItem[] = [
   { to: '/admin/organizations', label: 'Organisaties', icon: Building2, prefix: '/admin/organization', roles: ['admin'] },
   { to: '/admin/locations', label: 'Locaties', icon: MapPin, prefix: '/admin/location' },
   { to: '/admin/users', label: 'Gebruikers', icon: Users, prefix: '/admin/user' },
+  { to: '/admin/meters', label: 'Meters', icon: Gauge, prefix: '/admin/meter' },
+  { to: '/admin/integrations/meterbeheer/feeds', label: 'Feeds', icon: Rss, prefix: '/admin/integrations/meterbeheer' },
 ];
 
 export const adminNavFor = (user: User) => adminNav.filter((item) => !item.roles || item.roles.includes(user.type));

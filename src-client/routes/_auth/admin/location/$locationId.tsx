@@ -1,4 +1,5 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { meterTypeLabels } from '@/domain/meter';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { DeleteButton } from '~/features/lists/delete-button';
 import { parseIdParam } from '~/features/lists/id-param';
@@ -64,7 +65,12 @@ function LocationPage() {
           ) : (
             <ul className="list-disc pl-5">
               {summary.meters.map((meter) => (
-                <li key={meter.id}>{meter.name}</li>
+                <li key={meter.id}>
+                  <Link to="/admin/meter/$meterId" params={{ meterId: meter.id }} className="text-primary hover:underline">
+                    {meter.name}
+                  </Link>{' '}
+                  <span className="text-muted-foreground">({meterTypeLabels[meter.type]})</span>
+                </li>
               ))}
             </ul>
           )}

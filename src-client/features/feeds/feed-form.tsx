@@ -1,0 +1,106 @@
+import { useForm } from '@tanstack/react-form';
+import { useState } from 'react';
+import {
+  type AnyFeedForm,
+  type CreatableProvider,
+  FEED_CREATE_FAILED,
+  FEED_CREATE_WAIT,
+  METER_KINDS,
+  METER_KIND_PLACEHOLDER,
+  feedFieldLabels,
+  feedFormSchemas,
+  meterKindLabels,
+} from '@/domain/feed';
+import { formSchema } from '~/components/form/form-schema';
+import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
+import { AlertBanner } from '~/components/ui/alert-banner';
+import { Button } from '~/components/ui/button';
+import { FullScreenOverlay } from '~/components/ui/full-screen-overlay';
+import { Label } from '~/components/ui/label';
+import { Select } from '~/components/ui/select';
+
+const SECRET = new Set(['apiKey', 'password']);
+
+/**
+ * The create form of one provider (SPEC.md §2, §5): its fields in their order, all required,
+ * meter kind gas by default. Every label is bound to its own field (Kenter's password included).
+ */
+export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; onSubmit: (form: AnyFeedForm) => Promise<unknown> }) {
+  const schema = feedFormSchemas[provider];
+  const names = Object.keys(schema.entries);
+  const labels = feedFieldLabels(provider);
+  const [failed, setFailed] = useState(false);
+  const form = useForm({
+    defaultValues: Object.fromEntries(names.map((n) => [n, n === 'meterKind' ? 'gas' : ''])) as Record<string, string>,
+    validators: { onSubmit: formSchema<Record<string, string>>(schema) },
+    onSubmit: async ({ value }) => {
+      setFailed(false);
+      try {
+        await onSubmit(value as unknown as AnyFeedForm);
+      } catch {
+        setFailed(true);
+      }
+    },
+  });
+  return (
+    <form
+      noValidate
+      className="grid max-w-xl gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      {failed ? (
+        <AlertBanner variant="error" title={FEED_CREATE_FAILED.title}>
+          {FEED_CREATE_FAILED.message}
+        </AlertBanner>
+      ) : null}
+      {names.map((name) =>
+        name === 'meterKind' ? (
+          <form.Field key={name} name={name}>
+            {(field) => {
+              const messages = shownErrors(field);
+              return (
+                <div className="grid content-start gap-1.5">
+                  <Label htmlFor="field-meterKind" required>
+                    {labels.meterKind}
+                  </Label>
+                  <Select id="field-meterKind" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} onBlur={field.handleBlur} aria-invalid={messages.length > 0}>
+                    <option value="" disabled>
+                      {METER_KIND_PLACEHOLDER}
+                    </option>
+                    {METER_KINDS.map((kind) => (
+                      <option key={kind} value={kind}>
+                        {meterKindLabels[kind]}
+                      </option>
+                    ))}
+                  </Select>
+                  <FieldError id="field-meterKind-error" messages={messages} />
+                </div>
+              );
+            }}
+          </form.Field>
+        ) : (
+          <form.Field key={name} name={name}>
+            {(field) => (
+              <TextField field={field} label={labels[name]!} required type={SECRET.has(name) ? 'password' : 'text'} autoComplete={SECRET.has(name) ? 'new-password' : 'off'} inputMode={name === 'ean' ? 'numeric' : undefined} />
+            )}
+          </form.Field>
+        ),
+      )}
+      <form.Subscribe selector={(s) => s.isSubmitting}>
+        {(submitting) => (
+          <>
+            <div>
+              <Button type="submit" disabled={submitting}>
+                Afronden
+              </Button>
+            </div>
+            {submitting ? <FullScreenOverlay text={FEED_CREATE_WAIT} /> : null}
+          </>
+        )}
+      </form.Subscribe>
+    </form>
+  );
+}

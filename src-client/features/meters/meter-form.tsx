@@ -1,0 +1,78 @@
+import { type AnyFieldApi, useForm } from '@tanstack/react-form';
+import { providerNames } from '@/domain/feed';
+import { type CreateMeter, type Meter, type MeterType, createMeterSchema } from '@/domain/meter';
+import { AppForm, useRequestFailure } from '~/components/form/app-form';
+import { formSchema } from '~/components/form/form-schema';
+import { SelectField } from '~/components/form/select-field';
+import { SubmitButton } from '~/components/form/submit-button';
+import { TextField } from '~/components/form/text-field';
+import { trpc } from '~/lib/trpc';
+
+type ChannelRef = { type: 'meterbeheer'; id: number } | null;
+interface Values {
+  type: MeterType;
+  name: string;
+  locationId: number | undefined;
+  netImportChannel: ChannelRef;
+  netExportChannel?: ChannelRef;
+}
+
+/** A channel picker over the channels of the feeds the user may see, of the meter's kind. */
+function ChannelField({ field, label, type, required }: { field: AnyFieldApi; label: string; type: MeterType; required?: boolean }) {
+  const channels = trpc.meterbeheer.channels.useQuery();
+  const options = (channels.data ?? [])
+    .filter((c) => c.meterKind === type)
+    .map((c) => ({ value: c.id, label: `${c.feedName} · ${c.code} (${providerNames[c.provider]}${c.ean ? `, EAN ${c.ean}` : ''})` }));
+  // SelectField works with ids; the form keeps the API's {type, id} reference.
+  const proxy = {
+    ...field,
+    name: field.name,
+    form: field.form,
+    state: { ...field.state, value: (field.state.value as ChannelRef)?.id },
+    handleChange: (id: number | undefined) => field.handleChange(id ? { type: 'meterbeheer', id } : null),
+    handleBlur: field.handleBlur,
+  } as unknown as AnyFieldApi;
+  return <SelectField field={proxy} label={label} placeholder={channels.isLoading ? 'Bezig met laden ...' : options.length ? 'Geen kanaal' : 'Nog geen kanalen van dit type'} options={options} required={required} />;
+}
+
+export function MeterForm({ type, meter, submitLabel, onSubmit }: { type: MeterType; meter?: Meter; submitLabel: string; onSubmit: (input: CreateMeter) => Promise<unknown> }) {
+  const { failure, run } = useRequestFailure();
+  const locations = trpc.location.visible.useQuery();
+  const ref = (c: Meter['netImportChannel']): ChannelRef => (c ? { type: 'meterbeheer', id: c.id } : null);
+  const form = useForm({
+    defaultValues: {
+      type,
+      name: meter?.name ?? '',
+      locationId: meter?.locationId,
+      netImportChannel: ref(meter?.netImportChannel ?? null),
+      ...(type === 'electricity' ? { netExportChannel: ref(meter?.netExportChannel ?? null) } : {}),
+    } as Values,
+    validators: { onSubmit: formSchema<Values>(createMeterSchema) },
+    onSubmit: ({ value, formApi }) => run(formApi, () => onSubmit(value as CreateMeter)),
+  });
+  return (
+    <AppForm form={form} failure={failure}>
+      <form.Field name="name">{(field) => <TextField field={field} label="Naam" required />}</form.Field>
+      <form.Field name="locationId">
+        {(field) => (
+          <SelectField
+            field={field}
+            label="Locatie"
+            required
+            placeholder={locations.isLoading ? 'Bezig met laden ...' : 'Kies een locatie'}
+            options={(locations.data ?? []).map((l) => ({ value: l.id, label: `${l.name} (${l.organizationName})` }))}
+          />
+        )}
+      </form.Field>
+      <form.Field name="netImportChannel">
+        {(field) => <ChannelField field={field} type={type} label={type === 'gas' ? 'Kanaal' : 'Kanaal levering (afname van het net)'} required={type === 'gas'} />}
+      </form.Field>
+      {type === 'electricity' ? (
+        <form.Field name="netExportChannel">{(field) => <ChannelField field={field} type={type} label="Kanaal teruglevering (aan het net)" />}</form.Field>
+      ) : null}
+      <div>
+        <SubmitButton form={form}>{submitLabel}</SubmitButton>
+      </div>
+    </AppForm>
+  );
+}

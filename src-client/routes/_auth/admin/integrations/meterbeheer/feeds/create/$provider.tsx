@@ -1,0 +1,44 @@
+import { Link, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { CREATABLE_PROVIDERS, type CreatableProvider, feedTitle } from '@/domain/feed';
+import { Button } from '~/components/ui/button';
+import { FeedForm } from '~/features/feeds/feed-form';
+import { trpc } from '~/lib/trpc';
+
+export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feeds/create/$provider')({
+  params: {
+    parse: ({ provider }) => {
+      if (!(CREATABLE_PROVIDERS as readonly string[]).includes(provider)) throw notFound();
+      return { provider: provider as CreatableProvider };
+    },
+    stringify: ({ provider }) => ({ provider }),
+  },
+  component: CreateFeedPage,
+});
+
+function CreateFeedPage() {
+  const { provider } = Route.useParams();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const add = trpc.meterbeheer.addFeed.useMutation();
+  return (
+    <section>
+      <Button asChild variant="ghost" size="sm" className="mb-4">
+        <Link to="/admin/integrations/meterbeheer/feeds">
+          <ArrowLeft aria-hidden className="size-4" />
+          Terug naar feeds
+        </Link>
+      </Button>
+      <h1 className="mb-6 text-2xl font-semibold">{feedTitle(provider)}</h1>
+      <FeedForm
+        key={provider}
+        provider={provider}
+        onSubmit={async (form) => {
+          await add.mutateAsync({ provider, ...form } as never);
+          await utils.meterbeheer.invalidate();
+          await navigate({ to: '/admin/integrations/meterbeheer/feeds' });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { meterKindLabels, providerNames } from '@/domain/feed';
+import { AddFeedMenu } from '~/features/feeds/add-feed-menu';
+import { dateTimeOrDash, feedStatusLabels } from '~/features/feeds/feed-labels';
+import { SyncButton } from '~/features/feeds/sync-button';
+import { listSearchSchema, toListQuery } from '~/features/lists/list-search';
+import { ListView } from '~/features/lists/list-view';
+import { PageHeader } from '~/features/lists/page-header';
+import { trpc } from '~/lib/trpc';
+
+export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feeds/')({
+  validateSearch: listSearchSchema,
+  component: FeedsPage,
+});
+
+function FeedsPage() {
+  const search = Route.useSearch();
+  const { user } = Route.useRouteContext();
+  const { data, isFetching } = trpc.meterbeheer.feeds.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  return (
+    <section>
+      <PageHeader
+        title="Feeds"
+        description="Meterdata van Meterbeheer HUB. Nieuwe feeds worden binnen 24 uur geverifieerd."
+        actions={
+          <>
+            <AddFeedMenu />
+            {user.type === 'admin' ? <SyncButton /> : null}
+          </>
+        }
+      />
+      <ListView
+        search={search}
+        searchLabel="Zoek op naam, EAN of provider"
+        rows={data?.feeds}
+        totalPages={data?.totalNumberOfPages}
+        loading={isFetching}
+        empty="Er zijn nog geen feeds."
+        emptySearch="Geen feeds gevonden."
+        rowKey={(feed) => feed.uuid}
+        columns={[
+          { header: 'Provider', cell: (feed) => providerNames[feed.provider] },
+          {
+            header: 'Naam',
+            cell: (feed) => (
+              <Link to="/admin/integrations/meterbeheer/feed/$feedUuid" params={{ feedUuid: feed.uuid }} className="font-medium text-primary hover:underline">
+                {feed.name}
+              </Link>
+            ),
+          },
+          { header: 'EAN', className: 'tabular-nums', cell: (feed) => feed.ean ?? '–' },
+          { header: 'Metertype', cell: (feed) => meterKindLabels[feed.meterKind] },
+          { header: 'Status', cell: (feed) => feedStatusLabels[feed.status] },
+          { header: 'Gekoppeld', cell: (feed) => (feed.attached ? 'Ja' : 'Nee') },
+          { header: 'Laatste synchronisatie', cell: (feed) => dateTimeOrDash(feed.lastSyncTimestamp) },
+          { header: 'Laatste fout', className: 'max-w-64 text-destructive', cell: (feed) => feed.lastError ?? '' },
+        ]}
+      />
+    </section>
+  );
+}

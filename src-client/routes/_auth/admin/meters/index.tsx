@@ -1,0 +1,59 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { METER_TYPES, meterTypeLabels } from '@/domain/meter';
+import { Button } from '~/components/ui/button';
+import { dateTimeOrDash } from '~/features/feeds/feed-labels';
+import { listSearchSchema, toListQuery } from '~/features/lists/list-search';
+import { ListView } from '~/features/lists/list-view';
+import { PageHeader } from '~/features/lists/page-header';
+import { trpc } from '~/lib/trpc';
+
+export const Route = createFileRoute('/_auth/admin/meters/')({
+  validateSearch: listSearchSchema,
+  component: MetersPage,
+});
+
+function MetersPage() {
+  const search = Route.useSearch();
+  const { data, isFetching } = trpc.meter.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  return (
+    <section>
+      <PageHeader
+        title="Meters"
+        actions={METER_TYPES.map((type) => (
+          <Button key={type} asChild variant={type === 'electricity' ? 'default' : 'outline'}>
+            <Link to="/admin/meters/create/$type" params={{ type }}>
+              <Plus aria-hidden className="size-4" />
+              {type === 'electricity' ? 'Elektriciteitsmeter' : 'Gasmeter'} toevoegen
+            </Link>
+          </Button>
+        ))}
+      />
+      <ListView
+        search={search}
+        searchLabel="Zoek op meter of locatie"
+        rows={data?.meters}
+        totalPages={data?.totalNumberOfPages}
+        loading={isFetching}
+        empty="Er zijn nog geen meters."
+        emptySearch="Geen meters gevonden."
+        rowKey={(meter) => meter.id}
+        columns={[
+          {
+            header: 'Naam',
+            cell: (meter) => (
+              <Link to="/admin/meter/$meterId" params={{ meterId: meter.id }} className="font-medium text-primary hover:underline">
+                {meter.name}
+              </Link>
+            ),
+          },
+          { header: 'Type', cell: (meter) => meterTypeLabels[meter.type] },
+          { header: 'Locatie', cell: (meter) => meter.locationName },
+          { header: 'Kanalen', cell: (meter) => [meter.netImportChannel, meter.netExportChannel].filter(Boolean).length },
+          { header: 'Laatst bijgewerkt', cell: (meter) => dateTimeOrDash(meter.netImportChannel?.updateTimestamp ?? null) },
+        ]}
+      />
+    </section>
+  );
+}

@@ -3,7 +3,8 @@ import { dateLocale, formatDateTime, formatLongDate, isoWeekNumber } from './dat
 
 test('dates are written the Dutch way', () => {
   expect(formatLongDate(new Date(2026, 10, 22))).toBe('zondag 22 november 2026');
-  expect(formatDateTime(new Date(2026, 0, 5, 9, 7))).toBe('05-01-2026 09:07');
+  expect(formatDateTime(new Date('2026-01-05T08:07:00Z'))).toBe('05-01-2026 09:07');
+  expect(formatDateTime(new Date('2026-07-05T08:07:00Z'))).toBe('05-07-2026 10:07');
 });
 
 test('the locale starts weeks on Monday and counts week 1 as the week with 4 January', () => {

@@ -54,7 +54,7 @@ function FeedsPage() {
           { header: 'Status', cell: (feed) => feedStatusLabels[feed.status] },
           { header: 'Gekoppeld', cell: (feed) => (feed.attached ? 'Ja' : 'Nee') },
           { header: 'Laatste synchronisatie', cell: (feed) => dateTimeOrDash(feed.lastSyncTimestamp) },
-          { header: 'Laatste fout', className: 'max-w-64 text-destructive', cell: (feed) => feed.lastError ?? '' },
+          { header: 'Laatste fout', className: 'max-w-64', cell: (feed) => <span className="text-destructive">{feed.lastError ?? ''}</span> },
         ]}
       />
     </section>

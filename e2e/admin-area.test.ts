@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hasChromium, launchBrowser, signIn } from './support/browser';
+import { hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { ADMIN, type Product, startProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('the admin area in Chromium', () => {
@@ -12,9 +12,7 @@ describe.skipIf(!hasChromium)('the admin area in Chromium', () => {
   beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(page, product.url, ADMIN.email, ADMIN.password);
-    await page.waitForURL(`${product.url}/app/`);
+    page = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password);
   });
   afterAll(async () => {
     await browser?.close();
@@ -123,9 +121,7 @@ describe.skipIf(!hasChromium)('the admin area in Chromium', () => {
       })
     ).json();
 
-    const installerPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(installerPage, product.url, installer.email, installer.password);
-    await installerPage.waitForURL(`${product.url}/app/`);
+    const installerPage = await signedInPage(browser, product.url, installer.email, installer.password);
     await installerPage.getByRole('link', { name: /Beheer/ }).click();
     const sidebar = installerPage.getByTestId('sidebar');
     await sidebar.getByRole('link', { name: 'Locaties' }).waitFor();

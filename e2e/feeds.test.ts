@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
-import { hasChromium, launchBrowser, signIn } from './support/browser';
+import { hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { ADMIN, type Product, startProduct } from './support/product';
 
 const ean = '871234567890123456';
@@ -26,9 +26,7 @@ describe.skipIf(!hasChromium)('Meterbeheer feeds and meters in Chromium', () => 
     sim = await startHubSimulator();
     product = await startProduct({ METERBEHEER_API_URL: sim.baseUrl, METERBEHEER_API_KEY: sim.apiKey, METERBEHEER_HISTORY_DAYS: '3' });
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(page, product.url, ADMIN.email, ADMIN.password);
-    await page.waitForURL(`${product.url}/app/`);
+    page = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password);
   });
   afterAll(async () => {
     await browser?.close();

@@ -43,3 +43,11 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Wachtwoord').fill(password);
   await page.getByRole('button', { name: 'Inloggen' }).click();
 }
+
+/** A new desktop-sized page, signed in and on the start page. */
+export async function signedInPage(browser: Browser, baseUrl: string, email: string, password: string) {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(page, baseUrl, email, password);
+  await page.waitForURL(`${baseUrl}/app/`);
+  return page;
+}

@@ -2,10 +2,9 @@ import { useForm } from '@tanstack/react-form';
 import { type CreateLocation, type Location, createLocationSchema, locationFieldLabels as labels } from '@/domain/location';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { SelectField } from '~/components/form/select-field';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
-import { trpc } from '~/lib/trpc';
+import { OrganizationField } from '~/features/organizations/organization-field';
 
 type LocationValues = Omit<CreateLocation, 'organizationId' | 'unit'> & { organizationId: number | undefined; unit: string };
 
@@ -14,7 +13,6 @@ const textFields = ['name', 'streetAddress', 'unit', 'zipcode', 'city', 'state',
 /** Every field of a location (SPEC.md §3), for creating and editing. */
 export function LocationForm({ location, submitLabel, onSubmit }: { location?: Location; submitLabel: string; onSubmit: (input: CreateLocation) => Promise<unknown> }) {
   const { failure, run } = useRequestFailure();
-  const organizations = trpc.organization.withLocations.useQuery();
   const form = useForm({
     defaultValues: {
       organizationId: location?.organizationId,
@@ -31,17 +29,7 @@ export function LocationForm({ location, submitLabel, onSubmit }: { location?: L
   });
   return (
     <AppForm form={form} failure={failure} className="grid max-w-2xl gap-4">
-      <form.Field name="organizationId">
-        {(field) => (
-          <SelectField
-            field={field}
-            label={labels.organizationId}
-            placeholder={organizations.isLoading ? 'Bezig met laden ...' : 'Kies een organisatie'}
-            options={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            required
-          />
-        )}
-      </form.Field>
+      <form.Field name="organizationId">{(field) => <OrganizationField field={field} />}</form.Field>
       <div className="grid gap-4 sm:grid-cols-2">
         {textFields.map((name) => (
           <form.Field key={name} name={name}>

@@ -5,7 +5,8 @@ import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
-import { LocationsField, OrganizationField } from './user-fields';
+import { OrganizationField } from '~/features/organizations/organization-field';
+import { LocationsField } from './user-fields';
 
 interface Values {
   type: UserType;

@@ -1,6 +1,6 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { meterTypeLabels } from '@/domain/meter';
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { SectionCard } from '~/components/ui/section-card';
 import { DeleteButton } from '~/features/lists/delete-button';
 import { parseIdParam } from '~/features/lists/id-param';
 import { loadOrNotFound } from '~/features/lists/load-or-not-found';
@@ -42,40 +42,26 @@ function LocationPage() {
           />
         }
       />
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Gegevens</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <LocationForm key={JSON.stringify(location)} location={location} submitLabel="Opslaan" onSubmit={(input) => update.mutateAsync({ locationId, ...input })} />
-          {update.isSuccess ? <p role="status" className="mt-3 text-sm text-muted-foreground">Opgeslagen.</p> : null}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Meters</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          {summary.meters.length === 0 ? (
-            <p className="text-muted-foreground">Deze locatie heeft nog geen meters.</p>
-          ) : (
-            <ul className="list-disc pl-5">
-              {summary.meters.map((meter) => (
-                <li key={meter.id}>
-                  <Link to="/admin/meter/$meterId" params={{ meterId: meter.id }} className="text-primary hover:underline">
-                    {meter.name}
-                  </Link>{' '}
-                  <span className="text-muted-foreground">({meterTypeLabels[meter.type]})</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard title="Gegevens">
+        <LocationForm key={JSON.stringify(location)} location={location} submitLabel="Opslaan" onSubmit={(input) => update.mutateAsync({ locationId, ...input })} />
+        {update.isSuccess ? <p role="status" className="mt-3 text-sm text-muted-foreground">Opgeslagen.</p> : null}
+      </SectionCard>
+      <SectionCard title="Meters">
+        {summary.meters.length === 0 ? (
+          <p className="text-muted-foreground">Deze locatie heeft nog geen meters.</p>
+        ) : (
+          <ul className="list-disc pl-5">
+            {summary.meters.map((meter) => (
+              <li key={meter.id}>
+                <Link to="/admin/meter/$meterId" params={{ meterId: meter.id }} className="text-primary hover:underline">
+                  {meter.name}
+                </Link>{' '}
+                <span className="text-muted-foreground">({meterTypeLabels[meter.type]})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </SectionCard>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { SectionCard } from '~/components/ui/section-card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { DeleteButton } from '~/features/lists/delete-button';
 import { parseIdParam } from '~/features/lists/id-param';
@@ -44,54 +44,40 @@ function OrganizationPage() {
         }
       />
       {isAdmin ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Gegevens</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <OrganizationForm key={org.name} name={org.name} submitLabel="Opslaan" onSubmit={(name) => update.mutateAsync({ organizationId, name })} />
-            {update.isSuccess ? <p role="status" className="mt-3 text-sm text-muted-foreground">Opgeslagen.</p> : null}
-          </CardContent>
-        </Card>
+        <SectionCard title="Gegevens">
+          <OrganizationForm key={org.name} name={org.name} submitLabel="Opslaan" onSubmit={(name) => update.mutateAsync({ organizationId, name })} />
+          {update.isSuccess ? <p role="status" className="mt-3 text-sm text-muted-foreground">Opgeslagen.</p> : null}
+        </SectionCard>
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Locaties</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Naam</TableHead>
-                <TableHead>Adres</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {org.locations.length === 0 ? (
-                <EmptyRow columns={2} loading={false} empty="Deze organisatie heeft nog geen locaties." />
-              ) : (
-                org.locations.map((location) => (
-                  <TableRow key={location.id}>
-                    <TableCell>
-                      <Link to="/admin/location/$locationId" params={{ locationId: location.id }} className="font-medium text-primary hover:underline">
-                        {location.name}
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      {location.streetAddress}
-                      {location.unit ? ` ${location.unit}` : ''}, {location.zipcode} {location.city}
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
+      <SectionCard title="Locaties">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Naam</TableHead>
+              <TableHead>Adres</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {org.locations.length === 0 ? (
+              <EmptyRow columns={2} loading={false} empty="Deze organisatie heeft nog geen locaties." />
+            ) : (
+              org.locations.map((location) => (
+                <TableRow key={location.id}>
+                  <TableCell>
+                    <Link to="/admin/location/$locationId" params={{ locationId: location.id }} className="font-medium text-primary hover:underline">
+                      {location.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    {location.streetAddress}
+                    {location.unit ? ` ${location.unit}` : ''}, {location.zipcode} {location.city}
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </SectionCard>
     </section>
   );
 }

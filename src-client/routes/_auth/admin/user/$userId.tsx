@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { userTypeLabels } from '@/domain/user';
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { SectionCard } from '~/components/ui/section-card';
 import { DeleteButton } from '~/features/lists/delete-button';
 import { parseIdParam } from '~/features/lists/id-param';
 import { loadOrNotFound } from '~/features/lists/load-or-not-found';
@@ -43,26 +43,12 @@ function UserPage() {
           )
         }
       />
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Gegevens</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <EditUserForm key={JSON.stringify(user)} user={user} onSubmit={(input) => update.mutateAsync(input)} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Wachtwoord</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <PasswordForm onSubmit={(password) => setPassword.mutateAsync({ userId, password })} />
-        </CardContent>
-      </Card>
+      <SectionCard title="Gegevens">
+        <EditUserForm key={JSON.stringify(user)} user={user} onSubmit={(input) => update.mutateAsync(input)} />
+      </SectionCard>
+      <SectionCard title="Wachtwoord">
+        <PasswordForm onSubmit={(password) => setPassword.mutateAsync({ userId, password })} />
+      </SectionCard>
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Unlink } from 'lucide-react';
 import { meterKindLabels, providerNames } from '@/domain/feed';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { Card, CardContent } from '~/components/ui/card';
+import { SectionCard } from '~/components/ui/section-card';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { dateTimeOrDash, feedStatusLabels } from '~/features/feeds/feed-labels';
@@ -101,39 +102,32 @@ function FeedPage() {
           </dl>
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Kanalen</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Code</TableHead>
-                <TableHead>Laatste meetwaarde</TableHead>
-                <TableHead className="text-right">Opgeslagen waarden</TableHead>
-                <TableHead>Bijgewerkt</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {!feed.channels?.length ? (
-                <EmptyRow columns={4} loading={false} empty="Nog geen kanalen: de feed wordt door Meterbeheer HUB geverifieerd." />
-              ) : (
-                feed.channels.map((channel) => (
-                  <TableRow key={channel.id}>
-                    <TableCell className="font-mono">{channel.code}</TableCell>
-                    <TableCell>{dateTimeOrDash(channel.lastDataTimestamp)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{channel.valueCount.toLocaleString('nl-NL')}</TableCell>
-                    <TableCell>{dateTimeOrDash(channel.updateTimestamp)}</TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
+      <SectionCard title="Kanalen">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Code</TableHead>
+              <TableHead>Laatste meetwaarde</TableHead>
+              <TableHead className="text-right">Opgeslagen waarden</TableHead>
+              <TableHead>Bijgewerkt</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {!feed.channels?.length ? (
+              <EmptyRow columns={4} loading={false} empty="Nog geen kanalen: de feed wordt door Meterbeheer HUB geverifieerd." />
+            ) : (
+              feed.channels.map((channel) => (
+                <TableRow key={channel.id}>
+                  <TableCell className="font-mono">{channel.code}</TableCell>
+                  <TableCell>{dateTimeOrDash(channel.lastDataTimestamp)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{channel.valueCount.toLocaleString('nl-NL')}</TableCell>
+                  <TableCell>{dateTimeOrDash(channel.updateTimestamp)}</TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </SectionCard>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { openApiDocument } from './http/openapi';
 import { type RestEnv, clientIp, restErrorHandler, restNotFound, withContext } from './http/rest';
 import { authRest } from './modules/auth/auth.rest';
 import { locationsRest } from './modules/locations/locations.rest';
+import { measurementsRest } from './modules/measurements/measurements.rest';
 import { meterbeheerRest } from './modules/meterbeheer/meterbeheer.rest';
 import { metersRest } from './modules/meters/meters.rest';
 import { organizationsRest } from './modules/organizations/organizations.rest';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps) {
   rest.route('/api', usersRest);
   rest.route('/api', metersRest);
   rest.route('/api', meterbeheerRest);
+  rest.route('/api', measurementsRest);
   rest.all('/auth/*', restNotFound);
   rest.all('/api/*', restNotFound);
   app.route('/', rest);

@@ -3,7 +3,9 @@
  * query strings generated from the same valibot schemas that validate them.
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
+import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
+import { localDateTimeSchema } from '@/domain/measurement';
 import { loginSchema, refreshSchema } from '@/domain/auth';
 import { addFeedSchema } from '@/domain/feed';
 import { createLocationSchema } from '@/domain/location';
@@ -21,6 +23,8 @@ interface Operation {
 }
 
 const schema = (s: GenericSchema) => toJsonSchema(s, { errorMode: 'ignore', typeMode: 'input' });
+const rangeQuery = v.object({ from: localDateTimeSchema('from'), to: localDateTimeSchema('to') });
+const dateQuery = v.object({ date: localDateTimeSchema('date') });
 const list = (what: string): Operation => ({ summary: `Page through ${what} (pageNumber 0-based, pageSize ≤ 100, query)`, query: listQuerySchema, ok: 200 });
 
 export const restOperations: Record<string, Partial<Record<'get' | 'post' | 'put' | 'patch' | 'delete', Operation>>> = {
@@ -67,6 +71,11 @@ export const restOperations: Record<string, Partial<Record<'get' | 'post' | 'put
   '/api/meterbeheer/feed/{uuid}/detach': { post: { summary: 'Unlink every meter from the feed; answers the feed', ok: 200 } },
   '/api/meterbeheer/channel/{id}/with-feed': { get: { summary: 'One channel with its feed', ok: 200 } },
   '/api/meterbeheer/sync': { post: { summary: 'Sync every feed now (admin); answers a summary when done', ok: 200 } },
+  '/api/meter-channel/{ids}/measurements/aggregate/{granularity}': { get: { summary: 'Sums per local bucket (quarter_hour|hour|day|week|month|year), one value per channel, null without data; from/to local YYYY-MM-DDTHH:mm:ss', query: rangeQuery, ok: 200 } },
+  '/api/meter-channel/{ids}/measurements/select/{kind}': { get: { summary: 'Per stored interval summed over the channels (interval) or a running total (cumulative)', query: rangeQuery, ok: 200 } },
+  '/api/meter-channel/{ids}/measurements/sum/total': { get: { summary: 'One number: the sum over channels and range', query: rangeQuery, ok: 200 } },
+  '/api/meter-channel/{ids}/measurements/predict-sum/hourly-at-date': { get: { summary: 'Hourly forecast of the summed channels for a local date', query: dateQuery, ok: 200 } },
+  '/api/meter-channel/{ids}/measurements/predict-sum/total-at-date': { get: { summary: "Forecast of the date's total", query: dateQuery, ok: 200 } },
   '/api/user/{id}/update-password': { post: { summary: 'Set a new password; the user’s other sessions end', body: updatePasswordSchema, ok: 204 } },
 };
 
@@ -83,6 +92,9 @@ function queryParameters(query: GenericSchema) {
 const pathParameterSchemas: Record<string, object> = {
   id: { type: 'integer', minimum: 1 },
   uuid: { type: 'string' },
+  ids: { type: 'string', pattern: '^[1-9][0-9]*(,[1-9][0-9]*)*$' },
+  granularity: { type: 'string', enum: ['quarter_hour', 'hour', 'day', 'week', 'month', 'year'] },
+  kind: { type: 'string', enum: ['interval', 'cumulative'] },
   provider: { type: 'string', enum: ['fudura', 'anexo', 'solaredge', 'joulz', 'kenter', 'meetbedrijf'] },
 };
 

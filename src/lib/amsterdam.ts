@@ -56,3 +56,14 @@ export function amsterdamIso(utcMs: number): string {
   const offset = amsterdamOffsetMinutes(utcMs);
   return `${new Date(utcMs + offset * 60_000).toISOString().slice(0, 19)}${offset === 120 ? '+02:00' : '+01:00'}`;
 }
+
+/** The instant (UTC seconds) of a local wall time 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm(:ss)'. */
+export function localToUtc(local: string): number {
+  const [date, time = '00:00:00'] = local.split('T') as [string, string?];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [h = 0, mi = 0, s = 0] = time.split(':').map(Number);
+  return Math.floor(new TZDate(y, m - 1, d, h, mi, s, TIME_ZONE).getTime() / 1000);
+}
+
+/** Local wall-time fields of an instant, read with getUTC* (fast, no time-zone database). */
+export const wallClock = (utcSeconds: number) => new Date((utcSeconds + amsterdamOffsetMinutes(utcSeconds * 1000) * 60) * 1000);

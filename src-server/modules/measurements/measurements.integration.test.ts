@@ -1,0 +1,166 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createHarness, type Harness } from '../../testing/harness';
+
+/** Independent of the product's time code: the local date of an instant by the tz database. */
+const localDay = (ts: number) => format(new TZDate(ts * 1000, 'Europe/Amsterdam'), 'yyyy-MM-dd');
+const START = Date.UTC(2023, 11, 31, 23) / 1000; // 2024-01-01 00:00 local
+const END = Date.UTC(2024, 11, 31, 23) / 1000; // 2025-01-01 00:00 local
+const value = (ts: number) => ((ts / 900) % 7) + 1; // 1..7, varies per quarter
+
+let h: Harness;
+let tokens: Record<string, string>;
+let power: number;
+let gas: number;
+let foreign: number;
+
+async function channel(feedUuid: string, code: string) {
+  const { id } = await h.db.insertInto('channel').values({ feedUuid, code, url: 'http://127.0.0.1:9/x', createTimestamp: 0, updateTimestamp: null, dataFrom: null }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  const org = await h.organization();
+  const loc = await h.location(org, 'Kantoor');
+  const other = await h.location(org, 'Elders');
+  for (const uuid of ['f1', 'f2']) {
+    await h.db.insertInto('feed').values({ uuid, provider: 'kenter', name: uuid, meterKind: 'electricity', status: 'verified', ean: null, postalCode: null, houseNumber: null, organizationId: org, credentials: null, createTimestamp: 0, updateTimestamp: null, lastSyncAt: null, lastSuccessAt: null, lastError: null, nextAttemptAt: null }).execute();
+  }
+  power = await channel('f1', '1.8.0');
+  gas = await channel('f1', '24.2.1');
+  foreign = await channel('f2', '1.8.0');
+  await h.db.insertInto('meter').values({ locationId: loc, name: 'E', type: 'electricity', netImportChannelId: power, netExportChannelId: gas, createdAt: 0 }).execute();
+  await h.db.insertInto('meter').values({ locationId: other, name: 'X', type: 'electricity', netImportChannelId: foreign, netExportChannelId: null, createdAt: 0 }).execute();
+  const rows = [];
+  for (let ts = START; ts < END; ts += 900) rows.push({ channelId: power, ts, value: value(ts) });
+  // The second channel is hourly and only has data from 1 March to 1 May.
+  for (let ts = Date.UTC(2024, 1, 29, 23) / 1000; ts < Date.UTC(2024, 3, 30, 22) / 1000; ts += 3600) rows.push({ channelId: gas, ts, value: 2 });
+  for (let i = 0; i < rows.length; i += 5000) await h.db.insertInto('measurement').values(rows.slice(i, i + 5000)).execute();
+  await h.user('admin', 'a@example.nl');
+  await h.user('customer', 'k@example.nl', { locationIds: [loc] });
+  tokens = { admin: (await h.signIn('a@example.nl')).accessToken, customer: (await h.signIn('k@example.nl')).accessToken };
+}, 60_000);
+
+const get = async (path: string, token = tokens.admin) => {
+  const res = await h.request(`/api/meter-channel/${path}`, { token });
+  return { status: res.status, body: await res.json() };
+};
+
+/** Expected sums per local day of the power channel, computed by brute force. */
+let daily: Map<string, number> | undefined;
+function expectedDaily() {
+  if (daily) return daily;
+  const days = new Map<string, number>();
+  for (let ts = START; ts < END; ts += 900) days.set(localDay(ts), (days.get(localDay(ts)) ?? 0) + value(ts));
+  daily = days;
+  return days;
+}
+
+describe('aggregates', () => {
+  test('per day over a year: 366 local days, each the brute-force sum, DST days included', async () => {
+    const { status, body } = await get(`${power}/measurements/aggregate/day?from=2024-01-01T00:00:00&to=2025-01-01T00:00:00`);
+    expect(status).toBe(200);
+    const days = expectedDaily();
+    expect(body).toHaveLength(366);
+    for (const bucket of body) expect(bucket.values[0]).toBeCloseTo(days.get(bucket.timestamp.slice(0, 10))!, 6);
+    expect(body.find((b: { timestamp: string }) => b.timestamp.startsWith('2024-03-31')).timestamp).toBe('2024-03-31T00:00:00+01:00');
+    expect(body.find((b: { timestamp: string }) => b.timestamp.startsWith('2024-04-01')).timestamp).toBe('2024-04-01T00:00:00+02:00');
+  });
+
+  test('per hour on the DST days: 23 and 25 buckets, the repeated hour twice', async () => {
+    const spring = await get(`${power}/measurements/aggregate/hour?from=2024-03-31T00:00:00&to=2024-04-01T00:00:00`);
+    expect(spring.body).toHaveLength(23);
+    expect(spring.body.map((b: { timestamp: string }) => b.timestamp).slice(1, 3)).toEqual(['2024-03-31T01:00:00+01:00', '2024-03-31T03:00:00+02:00']);
+    const autumn = await get(`${power}/measurements/aggregate/hour?from=2024-10-27T00:00:00&to=2024-10-28T00:00:00`);
+    expect(autumn.body).toHaveLength(25);
+    expect(autumn.body.map((b: { timestamp: string }) => b.timestamp).slice(2, 4)).toEqual(['2024-10-27T02:00:00+02:00', '2024-10-27T02:00:00+01:00']);
+    const total = autumn.body.reduce((s: number, b: { values: number[] }) => s + b.values[0]!, 0);
+    expect(total).toBeCloseTo(expectedDaily().get('2024-10-27')!, 6);
+  });
+
+  test('per month and year: month boundaries are local and the year adds up', async () => {
+    const months = await get(`${power}/measurements/aggregate/month?from=2024-01-01T00:00:00&to=2025-01-01T00:00:00`);
+    expect(months.body.map((b: { timestamp: string }) => b.timestamp.slice(0, 7))).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'].map((m) => `2024-${m}`));
+    const days = expectedDaily();
+    const march = [...days].filter(([d]) => d.startsWith('2024-03')).reduce((s, [, v]) => s + v, 0);
+    expect(months.body[2].values[0]).toBeCloseTo(march, 6);
+    const year = await get(`${power}/measurements/aggregate/year?from=2024-01-01T00:00:00&to=2025-01-01T00:00:00`);
+    expect(year.body).toEqual([{ timestamp: '2024-01-01T00:00:00+01:00', values: [expect.closeTo([...days.values()].reduce((a, b) => a + b), 4)] }]);
+  });
+
+  test('ISO weeks start on Monday, also across the turn of the year', async () => {
+    const { body } = await get(`${power}/measurements/aggregate/week?from=2024-12-25T00:00:00&to=2025-01-01T00:00:00`);
+    expect(body.map((b: { timestamp: string }) => b.timestamp)).toEqual(['2024-12-23T00:00:00+01:00', '2024-12-30T00:00:00+01:00']);
+  });
+
+  test('several channels: one value each in the order asked, null where a channel has no data', async () => {
+    const { body } = await get(`${gas},${power}/measurements/aggregate/month?from=2024-02-01T00:00:00&to=2024-06-01T00:00:00`);
+    expect(body.map((b: { values: (number | null)[] }) => b.values[0])).toEqual([null, 2 * (31 * 24 - 1), 2 * 30 * 24, null]);
+    expect(body.every((b: { values: (number | null)[] }) => typeof b.values[1] === 'number')).toBe(true);
+  });
+
+  test('quarter-hours pass through one to one', async () => {
+    const { body } = await get(`${power}/measurements/aggregate/quarter_hour?from=2024-06-01T12:00:00&to=2024-06-01T13:00:00`);
+    expect(body.map((b: { values: number[] }) => b.values[0])).toEqual([0, 1, 2, 3].map((i) => value(Date.UTC(2024, 5, 1, 10) / 1000 + i * 900)));
+  });
+});
+
+describe('select, sum and forecast', () => {
+  test('select interval sums the channels per interval; cumulative runs from `from`', async () => {
+    const interval = await get(`${power},${gas}/measurements/select/interval?from=2024-03-10T00:00:00&to=2024-03-10T01:00:00`);
+    const first = Date.UTC(2024, 2, 9, 23) / 1000;
+    expect(interval.body).toEqual([0, 1, 2, 3].map((i) => ({ timestamp: expect.any(String), value: value(first + i * 900) + (i === 0 ? 2 : 0) })));
+    const cumulative = await get(`${power}/measurements/select/cumulative?from=2024-03-10T00:00:00&to=2024-03-10T01:00:00`);
+    expect(cumulative.body.at(-1).value).toBe([0, 1, 2, 3].reduce((s, i) => s + value(first + i * 900), 0));
+  });
+
+  test('sum/total is one number', async () => {
+    const { body } = await get(`${gas}/measurements/sum/total?from=2024-03-01T00:00:00&to=2024-04-01T00:00:00`);
+    expect(body).toBe(2 * (31 * 24 - 1));
+  });
+
+  test('the forecast of a DST day has 23 or 25 hours and follows a steady history', async () => {
+    const spring = await get(`${gas}/measurements/predict-sum/hourly-at-date?date=2024-03-31`);
+    expect(spring.body).toHaveLength(23);
+    expect(spring.body.every((h: { value: number }) => h.value === 2)).toBe(true);
+    const autumn = await get(`${power}/measurements/predict-sum/hourly-at-date?date=2024-10-27`);
+    expect(autumn.body).toHaveLength(25);
+    const total = await get(`${gas}/measurements/predict-sum/total-at-date?date=2024-04-10`);
+    expect(total.body).toBe(48);
+  });
+
+  test('without any history the forecast is null', async () => {
+    expect((await get(`${gas}/measurements/predict-sum/total-at-date?date=2023-06-01`)).body).toBeNull();
+  });
+});
+
+describe('who may read and bad input', () => {
+  test('a customer reads the channels of its own meters only', async () => {
+    expect((await get(`${power}/measurements/sum/total?from=2024-03-01T00:00:00&to=2024-03-02T00:00:00`, tokens.customer)).status).toBe(200);
+    const other = await get(`${power},${foreign}/measurements/sum/total?from=2024-03-01T00:00:00&to=2024-03-02T00:00:00`, tokens.customer);
+    expect(other.status).toBe(404);
+    expect(other.body.error.message).toBe(`Kanaal ${foreign} bestaat niet.`);
+    expect((await get(`9999/measurements/sum/total?from=2024-03-01T00:00:00&to=2024-03-02T00:00:00`)).status).toBe(404);
+  });
+
+  test.each([
+    ['a malformed date', `aggregate/day?from=2024-02-30T00:00:00&to=2024-03-01T00:00:00`, 400],
+    ['from after to', `aggregate/day?from=2024-03-02T00:00:00&to=2024-03-01T00:00:00`, 400],
+    ['an unknown granularity', `aggregate/minute?from=2024-03-01T00:00:00&to=2024-03-02T00:00:00`, 400],
+    ['an unknown kind', `select/average?from=2024-03-01T00:00:00&to=2024-03-02T00:00:00`, 400],
+    ['too many buckets', `aggregate/quarter_hour?from=2020-01-01T00:00:00&to=2024-01-01T00:00:00`, 400],
+    ['a missing date', `predict-sum/hourly-at-date`, 400],
+  ])('%s is a 4xx with a message', async (_n, path, status) => {
+    const res = await get(`${power}/measurements/${path}`);
+    expect(res.status).toBe(status);
+    expect(res.body.error.message).toEqual(expect.any(String));
+  });
+
+  test('non-numeric channel ids are a 400', async () => {
+    const res = await get(`abc,1/measurements/sum/total?from=2024-03-01T00:00:00&to=2024-03-02T00:00:00`);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.fieldErrors)).toEqual(['channelIds']);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Measurement queries (DESIGN.md §6): channel ids, local Europe/Amsterdam times, granularities,
+ * kinds, and the limits that keep one answer bounded.
+ */
+import * as v from 'valibot';
+
+export const GRANULARITIES = ['quarter_hour', 'hour', 'day', 'week', 'month', 'year'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+export const SELECT_KINDS = ['interval', 'cumulative'] as const;
+export type SelectKind = (typeof SELECT_KINDS)[number];
+
+/** At most this many buckets (or intervals) in one answer: a year of quarter-hours is 35,136. */
+export const MAX_BUCKETS = 40_000;
+export const MAX_CHANNELS = 100;
+
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+export const localDateTimeSchema = (field: string) =>
+  v.pipe(
+    v.string(`${field} moet worden opgegeven (JJJJ-MM-DDTUU:mm:ss).`),
+    v.check((s) => {
+      const m = LOCAL_TIME.exec(s);
+      if (!m) return false;
+      const [y, mo, d, h, mi, se] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+      const date = new Date(Date.UTC(y, mo - 1, d));
+      return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && se < 60;
+    }, `${field} moet een datum en tijd zijn als 2024-03-31T00:00:00.`),
+  );
+
+export const channelIdsSchema = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15})*$/, 'De kanalen moeten een komma-gescheiden lijst van ids zijn.'),
+  v.transform((s) => s.split(',').map(Number)),
+  v.maxLength(MAX_CHANNELS, `Hoogstens ${MAX_CHANNELS} kanalen tegelijk.`),
+);
+
+const range = { channelIds: channelIdsSchema, from: localDateTimeSchema('from'), to: localDateTimeSchema('to') };
+export const rangeSchema = v.object(range);
+export const aggregateSchema = v.object({ ...range, granularity: v.picklist(GRANULARITIES, `De indeling moet een van ${GRANULARITIES.join(', ')} zijn.`) });
+export const selectSchema = v.object({ ...range, kind: v.picklist(SELECT_KINDS, 'Het soort moet interval of cumulative zijn.') });
+export const dateSchema = v.object({
+  channelIds: channelIdsSchema,
+  date: v.pipe(v.string('date moet worden opgegeven (JJJJ-MM-DD).'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'date moet een datum zijn als 2024-03-31.'), localDateTimeSchema('date')),
+});
+
+export interface Measurement {
+  timestamp: string;
+  value: number | null;
+}
+export interface AggregateMeasurement {
+  timestamp: string;
+  values: (number | null)[];
+}

@@ -24,6 +24,8 @@ import { Route as AuthAdminOrganizationOrganizationIdRouteImport } from './route
 import { Route as AuthAdminOrganizationsIndexRouteImport } from './routes/_auth/admin/organizations/index'
 import { Route as AuthAdminUserUserIdRouteImport } from './routes/_auth/admin/user/$userId'
 import { Route as AuthAdminUsersIndexRouteImport } from './routes/_auth/admin/users/index'
+import { Route as AuthDashboardLocationSelectorIndexRouteImport } from './routes/_auth/dashboard/$locationSelector/index'
+import { Route as AuthDashboardLocationSelectorModuleSelectorRouteImport } from './routes/_auth/dashboard/$locationSelector/$moduleSelector'
 import { Route as AuthAdminMetersCreateTypeRouteImport } from './routes/_auth/admin/meters/create/$type'
 import { Route as AuthAdminUsersCreateTypeRouteImport } from './routes/_auth/admin/users/create/$type'
 import { Route as AuthAdminIntegrationsMeterbeheerFeedFeedUuidRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
@@ -108,6 +110,18 @@ const AuthAdminUsersIndexRoute = AuthAdminUsersIndexRouteImport.update({
   path: '/users/',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthDashboardLocationSelectorIndexRoute =
+  AuthDashboardLocationSelectorIndexRouteImport.update({
+    id: '/dashboard/$locationSelector/',
+    path: '/dashboard/$locationSelector/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthDashboardLocationSelectorModuleSelectorRoute =
+  AuthDashboardLocationSelectorModuleSelectorRouteImport.update({
+    id: '/dashboard/$locationSelector/$moduleSelector',
+    path: '/dashboard/$locationSelector/$moduleSelector',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthAdminMetersCreateTypeRoute =
   AuthAdminMetersCreateTypeRouteImport.update({
     id: '/meters/create/$type',
@@ -150,10 +164,12 @@ export interface FileRoutesByFullPath {
   '/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
   '/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
+  '/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/admin/locations/': typeof AuthAdminLocationsIndexRoute
   '/admin/meters/': typeof AuthAdminMetersIndexRoute
   '/admin/organizations/': typeof AuthAdminOrganizationsIndexRoute
   '/admin/users/': typeof AuthAdminUsersIndexRoute
+  '/dashboard/$locationSelector/': typeof AuthDashboardLocationSelectorIndexRoute
   '/admin/meters/create/$type': typeof AuthAdminMetersCreateTypeRoute
   '/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
@@ -170,10 +186,12 @@ export interface FileRoutesByTo {
   '/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
   '/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
+  '/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/admin/locations': typeof AuthAdminLocationsIndexRoute
   '/admin/meters': typeof AuthAdminMetersIndexRoute
   '/admin/organizations': typeof AuthAdminOrganizationsIndexRoute
   '/admin/users': typeof AuthAdminUsersIndexRoute
+  '/dashboard/$locationSelector': typeof AuthDashboardLocationSelectorIndexRoute
   '/admin/meters/create/$type': typeof AuthAdminMetersCreateTypeRoute
   '/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
@@ -193,10 +211,12 @@ export interface FileRoutesById {
   '/_auth/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
   '/_auth/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/_auth/admin/user/$userId': typeof AuthAdminUserUserIdRoute
+  '/_auth/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/_auth/admin/locations/': typeof AuthAdminLocationsIndexRoute
   '/_auth/admin/meters/': typeof AuthAdminMetersIndexRoute
   '/_auth/admin/organizations/': typeof AuthAdminOrganizationsIndexRoute
   '/_auth/admin/users/': typeof AuthAdminUsersIndexRoute
+  '/_auth/dashboard/$locationSelector/': typeof AuthDashboardLocationSelectorIndexRoute
   '/_auth/admin/meters/create/$type': typeof AuthAdminMetersCreateTypeRoute
   '/_auth/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
   '/_auth/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
@@ -216,10 +236,12 @@ export interface FileRouteTypes {
     | '/admin/meter/$meterId'
     | '/admin/organization/$organizationId'
     | '/admin/user/$userId'
+    | '/dashboard/$locationSelector/$moduleSelector'
     | '/admin/locations/'
     | '/admin/meters/'
     | '/admin/organizations/'
     | '/admin/users/'
+    | '/dashboard/$locationSelector/'
     | '/admin/meters/create/$type'
     | '/admin/users/create/$type'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
@@ -236,10 +258,12 @@ export interface FileRouteTypes {
     | '/admin/meter/$meterId'
     | '/admin/organization/$organizationId'
     | '/admin/user/$userId'
+    | '/dashboard/$locationSelector/$moduleSelector'
     | '/admin/locations'
     | '/admin/meters'
     | '/admin/organizations'
     | '/admin/users'
+    | '/dashboard/$locationSelector'
     | '/admin/meters/create/$type'
     | '/admin/users/create/$type'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
@@ -258,10 +282,12 @@ export interface FileRouteTypes {
     | '/_auth/admin/meter/$meterId'
     | '/_auth/admin/organization/$organizationId'
     | '/_auth/admin/user/$userId'
+    | '/_auth/dashboard/$locationSelector/$moduleSelector'
     | '/_auth/admin/locations/'
     | '/_auth/admin/meters/'
     | '/_auth/admin/organizations/'
     | '/_auth/admin/users/'
+    | '/_auth/dashboard/$locationSelector/'
     | '/_auth/admin/meters/create/$type'
     | '/_auth/admin/users/create/$type'
     | '/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
@@ -381,6 +407,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminUsersIndexRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/dashboard/$locationSelector/': {
+      id: '/_auth/dashboard/$locationSelector/'
+      path: '/dashboard/$locationSelector'
+      fullPath: '/dashboard/$locationSelector/'
+      preLoaderRoute: typeof AuthDashboardLocationSelectorIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/dashboard/$locationSelector/$moduleSelector': {
+      id: '/_auth/dashboard/$locationSelector/$moduleSelector'
+      path: '/dashboard/$locationSelector/$moduleSelector'
+      fullPath: '/dashboard/$locationSelector/$moduleSelector'
+      preLoaderRoute: typeof AuthDashboardLocationSelectorModuleSelectorRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/admin/meters/create/$type': {
       id: '/_auth/admin/meters/create/$type'
       path: '/meters/create/$type'
@@ -467,12 +507,18 @@ interface AuthRouteChildren {
   AuthAdminRoute: typeof AuthAdminRouteWithChildren
   AuthIndexRoute: typeof AuthIndexRoute
   AuthDashboardIndexRoute: typeof AuthDashboardIndexRoute
+  AuthDashboardLocationSelectorModuleSelectorRoute: typeof AuthDashboardLocationSelectorModuleSelectorRoute
+  AuthDashboardLocationSelectorIndexRoute: typeof AuthDashboardLocationSelectorIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAdminRoute: AuthAdminRouteWithChildren,
   AuthIndexRoute: AuthIndexRoute,
   AuthDashboardIndexRoute: AuthDashboardIndexRoute,
+  AuthDashboardLocationSelectorModuleSelectorRoute:
+    AuthDashboardLocationSelectorModuleSelectorRoute,
+  AuthDashboardLocationSelectorIndexRoute:
+    AuthDashboardLocationSelectorIndexRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

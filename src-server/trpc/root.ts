@@ -1,6 +1,7 @@
 /** The root tRPC router: one sub-router per domain. Its type is what the client imports. */
 import { authRouter } from '../modules/auth/auth.router';
 import { locationsRouter } from '../modules/locations/locations.router';
+import { dashboardRouter } from '../modules/dashboard/dashboard.router';
 import { measurementsRouter } from '../modules/measurements/measurements.router';
 import { meterbeheerRouter } from '../modules/meterbeheer/meterbeheer.router';
 import { metersRouter } from '../modules/meters/meters.router';
@@ -16,6 +17,7 @@ export const appRouter = router({
   meter: metersRouter,
   meterbeheer: meterbeheerRouter,
   measurement: measurementsRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,16 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { MapPin } from 'lucide-react';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { ChevronRight, MapPin } from 'lucide-react';
+import { formatEnergy } from '~/features/dashboard/format';
 import { AppHeader } from '~/features/layout/app-header';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/dashboard/')({
-  loader: ({ context }) => context.utils.location.visible.ensureData(),
+  loader: ({ context }) => context.utils.dashboard.locations.ensureData(),
   component: DashboardHome,
 });
 
 function DashboardHome() {
   const { user } = Route.useRouteContext();
-  const [locations] = trpc.location.visible.useSuspenseQuery();
+  const [locations] = trpc.dashboard.locations.useSuspenseQuery();
   return (
     <div className="min-h-full bg-muted">
       <AppHeader user={user} />
@@ -21,14 +22,30 @@ function DashboardHome() {
         ) : (
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {locations.map((location) => (
-              <li key={location.id} className="rounded-xl border border-border bg-background p-5 shadow-sm">
-                <div className="flex items-center gap-2 font-medium">
-                  <MapPin aria-hidden className="size-4 text-primary" />
-                  {location.name}
-                </div>
-                <div className="mt-1 text-sm text-muted-foreground">
-                  {location.streetAddress}, {location.city}
-                </div>
+              <li key={location.id}>
+                <Link
+                  to="/dashboard/$locationSelector"
+                  params={{ locationSelector: location.selector }}
+                  className="group flex h-full flex-col gap-3 rounded-xl border border-border bg-background p-5 shadow-sm transition hover:border-primary hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  <span className="flex items-center gap-2 font-medium">
+                    <MapPin aria-hidden className="size-4 text-primary" />
+                    <span className="flex-1">{location.name}</span>
+                    <ChevronRight aria-hidden className="size-4 text-muted-foreground" />
+                  </span>
+                  <span className="text-sm text-muted-foreground">
+                    {location.streetAddress}, {location.city}
+                  </span>
+                  <span className="text-sm">
+                    {location.weekConsumption === null ? (
+                      <span className="text-muted-foreground">Nog geen elektriciteitsmeter</span>
+                    ) : (
+                      <>
+                        Deze week: <strong className="tabular-nums">{formatEnergy(location.weekConsumption, 'kWh')}</strong>
+                      </>
+                    )}
+                  </span>
+                </Link>
               </li>
             ))}
           </ul>

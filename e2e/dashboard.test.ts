@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CUSTOMER, seedDemoWorld } from '../scripts/demo-world';
+import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
+import { hasChromium, launchBrowser, signIn } from './support/browser';
+import { ADMIN, type Product, startProduct } from './support/product';
+
+describe.skipIf(!hasChromium)('a customer reads its energy in Chromium', () => {
+  let sim: HubSimulator;
+  let product: Product;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    sim = await startHubSimulator({ historyDays: 400 });
+    product = await startProduct({ METERBEHEER_API_URL: sim.baseUrl, METERBEHEER_API_KEY: sim.apiKey, METERBEHEER_HISTORY_DAYS: '60' });
+    const login = await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const { accessToken } = await login.json();
+    await seedDemoWorld(product.url, accessToken);
+    const sync = await fetch(`${product.url}/api/meterbeheer/sync`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
+    expect((await sync.json()).failed).toBe(0);
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await sim?.close();
+  });
+
+  test('a customer lands on the dashboard and sees only its own locations', async () => {
+    await signIn(page, product.url, CUSTOMER.email, CUSTOMER.password);
+    await page.waitForURL(`${product.url}/app/dashboard`);
+    await page.getByRole('link', { name: /Hoofdkantoor Utrecht/ }).waitFor();
+    await page.getByRole('link', { name: /Winkel Amersfoort/ }).waitFor();
+    expect(await page.getByText('Magazijn Nieuwegein').count()).toBe(0);
+    await expect.poll(() => page.getByText(/Deze week: \d/).count()).toBe(2);
+  });
+
+  test('the location shows its modules with figures; another location is not found', async () => {
+    await page.getByRole('link', { name: /Hoofdkantoor Utrecht/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hoofdkantoor Utrecht' }).waitFor();
+    for (const module of ['Elektriciteitsverbruik', 'Teruglevering', 'Gasverbruik']) await page.getByRole('heading', { name: module }).waitFor();
+    await page.getByText('Verwachting vandaag').first().waitFor();
+    const url = page.url();
+    await page.goto(url.replace(/dashboard\/\d+/, 'dashboard/2'));
+    await page.getByRole('heading', { name: 'Pagina niet gevonden' }).waitFor();
+    await page.goto(url);
+  });
+
+  test('a module shows a chart, switches week and year, shows a table and downloads a CSV', async () => {
+    await page.getByRole('link', { name: /Elektriciteitsverbruik/ }).click();
+    await page.getByTestId('energy-chart').locator('.recharts-bar-rectangle').first().waitFor();
+    await page.getByRole('spinbutton', { name: 'Week' }).fill('1');
+    await page.getByRole('button', { name: 'Bevestig' }).click();
+    await page.waitForURL(/week=1/);
+    await page.getByRole('button', { name: 'Per uur' }).click();
+    await page.getByRole('button', { name: 'Tabel' }).click();
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(160);
+
+    await page.getByRole('button', { name: 'Jaar', exact: true }).click();
+    await page.getByRole('button', { name: 'Per maand' }).waitFor();
+    await expect.poll(() => page.getByRole('row').count()).toBe(13);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // a BOM, so Excel reads UTF-8
+    const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Tijdstip;\d{4} \(kWh\);\d{4} \(kWh\)$/);
+    expect(lines).toHaveLength(13);
+    expect(lines.slice(1).some((l) => /;\d+,\d+;/.test(l))).toBe(true);
+  });
+});

@@ -1,15 +1,15 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { MODULE_SELECTORS, type ModuleSelector, locationIdOf } from '@/domain/dashboard';
 import { Button } from '~/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { download, toCsv } from '~/features/dashboard/csv';
+import { DashboardPage } from '~/features/dashboard/dashboard-page';
 import { EnergyChart } from '~/features/dashboard/energy-chart';
 import { bucketLabel, formatEnergy } from '~/features/dashboard/format';
 import { loadDashboardLocation } from '~/features/dashboard/location-param';
 import { type PeriodSearch, periodSearchSchema, resolvePeriod } from '~/features/dashboard/period';
-import { AppHeader } from '~/features/layout/app-header';
 import { WeekPicker } from '~/features/period-pickers/week-picker';
 import { YearPicker } from '~/features/period-pickers/year-picker';
 import { cn } from '~/lib/cn';
@@ -49,20 +49,7 @@ function ModulePage() {
   const total = (key: 'current' | 'previous') => rows.reduce((s, r) => s + (r[key] ?? 0), 0);
 
   return (
-    <div className="min-h-full bg-muted">
-      <AppHeader user={user} />
-      <main className="mx-auto max-w-6xl px-4 py-10">
-        <nav aria-label="Kruimelpad" className="mb-2 text-sm text-muted-foreground">
-          <Link to="/dashboard" className="hover:underline">
-            Dashboard
-          </Link>{' '}
-          /{' '}
-          <Link to="/dashboard/$locationSelector" params={{ locationSelector }} className="hover:underline">
-            {location.name}
-          </Link>{' '}
-          / {module.title}
-        </nav>
-        <h1 className="text-2xl font-semibold">{module.title}</h1>
+    <DashboardPage user={user} location={location} title={module.title}>
         <div className="mt-6 grid gap-6 rounded-xl border border-border bg-background p-5 shadow-sm">
           <div className="flex flex-wrap items-end justify-between gap-4">
             <div className="grid gap-3">
@@ -135,7 +122,6 @@ function ModulePage() {
             </Table>
           )}
         </div>
-      </main>
-    </div>
+    </DashboardPage>
   );
 }

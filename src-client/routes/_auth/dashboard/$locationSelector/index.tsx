@@ -1,9 +1,9 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import { locationIdOf } from '@/domain/dashboard';
+import { DashboardPage } from '~/features/dashboard/dashboard-page';
 import { formatChange, formatEnergy } from '~/features/dashboard/format';
 import { loadDashboardLocation } from '~/features/dashboard/location-param';
-import { AppHeader } from '~/features/layout/app-header';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/dashboard/$locationSelector/')({
@@ -28,16 +28,7 @@ function LocationDashboard() {
   const { locationSelector } = Route.useParams();
   const [location] = trpc.dashboard.location.useSuspenseQuery({ locationId: locationIdOf(locationSelector)! });
   return (
-    <div className="min-h-full bg-muted">
-      <AppHeader user={user} />
-      <main className="mx-auto max-w-6xl px-4 py-10">
-        <nav aria-label="Kruimelpad" className="mb-2 text-sm text-muted-foreground">
-          <Link to="/dashboard" className="hover:underline">
-            Dashboard
-          </Link>{' '}
-          / {location.name}
-        </nav>
-        <h1 className="text-2xl font-semibold">{location.name}</h1>
+    <DashboardPage user={user} title={location.name}>
         <p className="text-muted-foreground">
           {location.streetAddress}, {location.city}
         </p>
@@ -61,7 +52,6 @@ function LocationDashboard() {
             ))}
           </ul>
         )}
-      </main>
-    </div>
+    </DashboardPage>
   );
 }

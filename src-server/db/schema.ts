@@ -1,5 +1,5 @@
 /** The database as Kysely sees it: one entry per table, each table typed in its own module. */
-import type { MeasurementTable } from '../modules/measurements/measurements.table';
+import type { MeasurementHourTable, MeasurementTable } from '../modules/measurements/measurements.table';
 import type { ChannelTable, FeedTable } from '../modules/meterbeheer/meterbeheer.table';
 import type { MeterTable } from '../modules/meters/meters.table';
 import type { LocationTable } from '../modules/locations/locations.table';
@@ -16,5 +16,6 @@ export interface Database {
   feed: FeedTable;
   channel: ChannelTable;
   measurement: MeasurementTable;
+  measurementHour: MeasurementHourTable;
   meter: MeterTable;
 }

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness';
+import { upsertMeasurements } from './measurements.store';
 
 /** Independent of the product's time code: the local date of an instant by the tz database. */
 const localDay = (ts: number) => format(new TZDate(ts * 1000, 'Europe/Amsterdam'), 'yyyy-MM-dd');
@@ -33,11 +34,13 @@ beforeAll(async () => {
   foreign = await channel('f2', '1.8.0');
   await h.db.insertInto('meter').values({ locationId: loc, name: 'E', type: 'electricity', netImportChannelId: power, netExportChannelId: gas, createdAt: 0 }).execute();
   await h.db.insertInto('meter').values({ locationId: other, name: 'X', type: 'electricity', netImportChannelId: foreign, netExportChannelId: null, createdAt: 0 }).execute();
-  const rows = [];
+  const rows: { channelId: number; ts: number; value: number }[] = [];
   for (let ts = START; ts < END; ts += 900) rows.push({ channelId: power, ts, value: value(ts) });
   // The second channel is hourly and only has data from 1 March to 1 May.
   for (let ts = Date.UTC(2024, 1, 29, 23) / 1000; ts < Date.UTC(2024, 3, 30, 22) / 1000; ts += 3600) rows.push({ channelId: gas, ts, value: 2 });
-  for (let i = 0; i < rows.length; i += 5000) await h.db.insertInto('measurement').values(rows.slice(i, i + 5000)).execute();
+  for (const id of [power, gas]) {
+    await h.db.transaction().execute((trx) => upsertMeasurements(trx, id, rows.filter((r) => r.channelId === id)));
+  }
   await h.user('admin', 'a@example.nl');
   await h.user('customer', 'k@example.nl', { locationIds: [loc] });
   tokens = { admin: (await h.signIn('a@example.nl')).accessToken, customer: (await h.signIn('k@example.nl')).accessToken };

@@ -1,7 +1,7 @@
 /**
- * Reading measurements (DESIGN.md §6). Stored values are grouped in SQL per quarter or per hour
- * (every local bucket boundary is a whole UTC hour, Amsterdam's offsets being whole hours), then
- * laid into local buckets: a DST day has 23 or 25 hours, weeks start on Monday.
+ * Reading measurements (DESIGN.md §6). Stored values are grouped in SQL per quarter, or read from
+ * the hourly sums (every local bucket boundary is a whole UTC hour, Amsterdam's offsets being whole
+ * hours), then laid into local buckets: a DST day has 23 or 25 hours, weeks start on Monday.
  */
 import type { Granularity } from '@/domain/measurement';
 import { addDays, amsterdamIso, localDate, localMidnight, wallClock } from '@/lib/amsterdam';
@@ -43,8 +43,20 @@ export function bucketStarts(granularity: Granularity, from: number, to: number,
   return starts;
 }
 
+/** Whole hours can be read from the hourly sums: a quarter of the rows. */
+const hourAligned = (from: number, to: number) => from % 3600 === 0 && to % 3600 === 0;
+
 /** Sums per channel and quarter or hour within [from, to). */
 function groupedSums(db: DB, channelIds: number[], from: number, to: number, step: number) {
+  if (step === 3600 && hourAligned(from, to)) {
+    return db
+      .selectFrom('measurementHour')
+      .select(['channelId', 'ts as slot', 'value'])
+      .where('channelId', 'in', channelIds)
+      .where('ts', '>=', from)
+      .where('ts', '<', to)
+      .execute();
+  }
   return db
     .selectFrom('measurement')
     .select((eb) => ['channelId', eb(eb.ref('ts'), '-', eb(eb.ref('ts'), '%', step)).as('slot'), eb.fn.sum<number>('value').as('value')])
@@ -97,7 +109,7 @@ export async function select(db: DB, channelIds: number[], kind: 'interval' | 'c
 
 export async function sumTotal(db: DB, channelIds: number[], from: number, to: number): Promise<number> {
   const row = await db
-    .selectFrom('measurement')
+    .selectFrom(hourAligned(from, to) ? 'measurementHour' : 'measurement')
     .select((eb) => eb.fn.sum<number>('value').as('total'))
     .where('channelId', 'in', channelIds)
     .where('ts', '>=', from)

@@ -1,0 +1,108 @@
+// Lint: typescript-eslint's recommended rules, React's hook rules for the client, and the import
+// boundaries of CONVENTIONS.md as `no-restricted-imports` patterns per folder.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Sub-folders of a folder, read when the config loads, so a new feature or module is covered at once. */
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const anyOf = (names) => `(${names.map(escape).join('|')})`;
+
+/** A pattern for `no-restricted-imports`: `regex` is tested against the import path as written. */
+const forbid = (regex, message) => ({ regex, message, caseSensitive: true });
+
+/** A relative path that climbs (`../`, `../../`, …) into one of these folders. */
+const climbsInto = (names) => `^(\\.\\./)+${anyOf(names)}(/|$)`;
+
+const restrict = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+// Aliases (tsconfig.json `paths`, vite.config.ts `alias`): `@/` is src/, `~/` is src-client/.
+const clientAlias = forbid('^~/', 'Only src-client/ may use the client alias ~/.');
+
+const isomorphic = [clientAlias, forbid(climbsInto(['src-server', 'src-client']), 'src/ is isomorphic: it imports neither src-server/ nor src-client/.')];
+
+const server = [clientAlias, forbid(climbsInto(['src-client']), 'src-server/ never imports src-client/.')];
+
+const modules = foldersIn('./src-server/modules/');
+/** Another module's `*.table` file, from anywhere inside module `own` (sub-folders included). */
+const otherModulesTables = (own) =>
+  forbid(
+    `^(\\.\\./)+(modules/)?${anyOf(modules.filter((m) => m !== own))}/(.+/)?[^/]+\\.table(\\.ts)?$`,
+    `A module reaches another module only through its queries or services, never its tables (src-server/db/schema.ts may).`,
+  );
+
+const features = foldersIn('./src-client/features/');
+const otherFeatures = (own) => [
+  forbid(`^~/features/(?!${escape(own)}(/|$))`, `No imports across features: move what ${own} shares into components/ or lib/.`),
+  forbid(
+    `^(\\.\\./)+(features/)?${anyOf(features.filter((f) => f !== own))}(/|$)`,
+    `No imports across features: move what ${own} shares into components/ or lib/.`,
+  ),
+  forbid('^~/routes(/|$)', 'Imports flow components → features → routes: a feature never imports a route.'),
+  forbid(climbsInto(['routes']), 'Imports flow components → features → routes: a feature never imports a route.'),
+];
+
+const components = [
+  forbid('^~/(features|routes)(/|$)', 'components/ know no domain: they import neither features/ nor routes/.'),
+  forbid(climbsInto(['features', 'routes']), 'components/ know no domain: they import neither features/ nor routes/.'),
+];
+
+const migrationAppCode = forbid(
+  `^[@~]/|${climbsInto(['src', 'src-server', 'src-client', 'scripts', 'bench', 'e2e'])}`,
+  'Migrations are frozen in time: they never import app code.',
+);
+const migrationsOnlyKysely = forbid('^(?!kysely(/|$)|\\./)', 'Migrations are frozen in time: they import only kysely and sibling migrations.');
+
+export default defineConfig(
+  globalIgnores(['dist/', 'node_modules/', 'src-client/routeTree.gen.ts', 'data*/', '.tmp/', 'test-results/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: globals.node },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+  {
+    // Kysely's own advice: a migration types its database as Kysely<any>, as the schema was then.
+    files: ['migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['src-client/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+  },
+
+  // Import boundaries. For any one file the last matching `no-restricted-imports` wins whole (options
+  // are not merged), so the narrower entries below repeat the patterns of the wider ones.
+  restrict(['src/**'], isomorphic),
+  restrict(['src-server/**'], server),
+  ...modules.map((m) => restrict([`src-server/modules/${m}/**`], [...server, otherModulesTables(m)])),
+  restrict(['src-client/components/**'], components),
+  ...features.map((f) => restrict([`src-client/features/${f}/**`], otherFeatures(f))),
+  restrict(['migrations/**'], [migrationsOnlyKysely], ['migrations/**/*.test.ts']),
+  restrict(['migrations/**/*.test.ts'], [migrationAppCode]),
+);

@@ -1,4 +1,5 @@
 /** The database as Kysely sees it: one entry per table, each table typed in its own module. */
+import type { JobRunTable } from '../jobs/jobs.table';
 import type { MeasurementHourTable, MeasurementTable } from '../modules/measurements/measurements.table';
 import type { ChannelTable, FeedTable } from '../modules/meterbeheer/meterbeheer.table';
 import type { MeterTable } from '../modules/meters/meters.table';
@@ -18,4 +19,5 @@ export interface Database {
   measurement: MeasurementTable;
   measurementHour: MeasurementHourTable;
   meter: MeterTable;
+  jobRun: JobRunTable;
 }

@@ -1,0 +1,32 @@
+import type { JobRunRow } from './jobs.table';
+
+/** A job's stored state as status pages show it. */
+export interface JobStatus {
+  name: string;
+  /** Someone (this process or another) holds a live lock on it. */
+  running: boolean;
+  lastStartedAt: string | null;
+  lastFinishedAt: string | null;
+  lastOk: boolean | null;
+  lastError: string | null;
+  failureCount: number;
+  nextRunAt: string | null;
+  /** What the last successful run returned, as JSON; `{truncated: true, bytes}` when it was over 64 KB. */
+  lastResult: unknown;
+}
+
+const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
+
+export function toJobStatus(row: JobRunRow, now: number): JobStatus {
+  return {
+    name: row.name,
+    running: row.lockedBy !== null && row.lockedUntil !== null && row.lockedUntil > now,
+    lastStartedAt: iso(row.lastStartedAt),
+    lastFinishedAt: iso(row.lastFinishedAt),
+    lastOk: row.lastOk === null ? null : row.lastOk === 1,
+    lastError: row.lastError,
+    failureCount: row.failureCount,
+    nextRunAt: iso(row.nextRunAt),
+    lastResult: row.lastResult === null ? null : JSON.parse(row.lastResult),
+  };
+}

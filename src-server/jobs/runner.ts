@@ -1,0 +1,162 @@
+/**
+ * Runs the jobs the modules declare (DESIGN.md §1) inside the one process, never blocking
+ * requests. State lives in `jobRun`: a due job runs once its lock is taken, so no two runs of a
+ * job overlap, not even across processes on one database; a long run renews its lock, a crashed
+ * one's lock expires. Outcome, next run and backoff are stored for status pages and restarts.
+ */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { DB } from '../db/database';
+import { AppError } from '../errors';
+import { defaultBackoff, type JobDefinition } from './job';
+import { acquireJobLock, ensureJobRuns, extendJobLock, finishJobRun, jobFailureCount, jobRunsNamed, releaseJobLock } from './job-runs.queries';
+import { toJobStatus, type JobStatus } from './job-status';
+import { describeFailure, resultJson } from './run-outcome';
+
+export interface JobRunnerOptions {
+  db: DB;
+  /** Every stored time comes from here; only the schedule's tick and the lock renewal use real timers. */
+  now: () => Date;
+  jobs: JobDefinition[];
+  /** Names this process in locks; unique per process. */
+  holder?: string;
+  /** How often the schedule is looked at (default 1000 ms). */
+  tickMs?: number;
+  /** Seconds from `start()` to the first run of a job without a row yet (default 5). */
+  firstDelaySeconds?: number;
+  /** How often a running job renews its lock (default a third of its lockSeconds). */
+  heartbeatMs?: number;
+  log?: (line: string) => void;
+}
+
+type Outcome = { acquired: false } | { acquired: true; ok: true; value: unknown } | { acquired: true; ok: false; error: unknown };
+
+const DEFAULT_LOCK_SECONDS = 15 * 60;
+
+export function createJobRunner(options: JobRunnerOptions) {
+  const { db, now, tickMs = 1000, firstDelaySeconds = 5, heartbeatMs, log = console.error } = options;
+  const holder = options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const jobs = new Map<string, JobDefinition>();
+  for (const job of options.jobs) {
+    if (jobs.has(job.name)) throw new Error(`Two jobs are named ${job.name}.`);
+    jobs.set(job.name, job);
+  }
+  const names = [...jobs.keys()];
+  const seconds = () => Math.floor(now().getTime() / 1000);
+  const running = new Map<string, { outcome: Promise<Outcome>; controller: AbortController }>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let started = false;
+  let stopping = false;
+  let scanning = false;
+
+  function launch(job: JobDefinition, onlyWhenDue: boolean): Promise<Outcome> {
+    const controller = new AbortController();
+    const outcome = execute(job, onlyWhenDue, controller).finally(() => running.delete(job.name));
+    running.set(job.name, { outcome, controller });
+    return outcome;
+  }
+
+  async function execute(job: JobDefinition, onlyWhenDue: boolean, controller: AbortController): Promise<Outcome> {
+    const lockSeconds = job.lockSeconds ?? DEFAULT_LOCK_SECONDS;
+    if (!onlyWhenDue) await ensureJobRuns(db, [job.name], seconds() + firstDelaySeconds);
+    if (!(await acquireJobLock(db, job.name, holder, seconds(), lockSeconds, onlyWhenDue))) return { acquired: false };
+    let finished = false;
+    const renew = () =>
+      extendJobLock(db, job.name, holder, seconds() + lockSeconds).then(
+        (held) => {
+          if (held || finished || controller.signal.aborted) return;
+          log(`Job ${job.name}: another process took over its lock; this run is asked to stop.`);
+          controller.abort(new Error('Een ander proces heeft deze taak overgenomen.'));
+        },
+        (error) => log(`Job ${job.name}: renewing its lock failed: ${String(error)}`),
+      );
+    const heartbeat = setInterval(renew, heartbeatMs ?? (lockSeconds * 1000) / 3);
+    heartbeat.unref();
+    const outcome: Outcome = await Promise.resolve()
+      .then(() => job.run(controller.signal))
+      .then((value) => ({ acquired: true, ok: true, value }), (error: unknown) => ({ acquired: true, ok: false, error }));
+    finished = true;
+    clearInterval(heartbeat);
+    await record(job, outcome, controller.signal).catch((error) => log(`Job ${job.name}: recording its run failed: ${String(error)}`));
+    return outcome;
+  }
+
+  async function record(job: JobDefinition, outcome: Outcome & { acquired: true }, signal: AbortSignal): Promise<void> {
+    const at = seconds();
+    let recorded: boolean;
+    if (outcome.ok) {
+      const interval = typeof job.intervalSeconds === 'function' ? job.intervalSeconds() : job.intervalSeconds;
+      recorded = await finishJobRun(db, job.name, holder, { ok: true, finishedAt: at, nextRunAt: at + Math.ceil(interval), result: resultJson(outcome.value) });
+    } else if (stopping && signal.aborted) {
+      // Interrupted by shutting down: not the job's failure; it stays due for the next start.
+      return releaseJobLock(db, job.name, holder);
+    } else {
+      const { message, logged } = describeFailure(outcome.error);
+      log(`Job ${job.name} failed: ${logged}`);
+      const failures = (await jobFailureCount(db, job.name)) + 1;
+      const wait = Math.ceil((job.backoff ?? defaultBackoff)(failures, outcome.error));
+      recorded = await finishJobRun(db, job.name, holder, { ok: false, finishedAt: at, nextRunAt: at + wait, error: message, failureCount: failures });
+    }
+    if (!recorded) log(`Job ${job.name}: its lock had passed to another process; this run's outcome is not recorded.`);
+  }
+
+  /** One look at the schedule: starts every enabled due job whose lock is free; resolves when they have finished. */
+  async function tick(): Promise<void> {
+    if (scanning || stopping) return;
+    scanning = true;
+    const launched: Promise<Outcome>[] = [];
+    try {
+      const at = seconds();
+      for (const row of await jobRunsNamed(db, names)) {
+        const job = jobs.get(row.name)!;
+        if (stopping || running.has(job.name) || !(job.enabled?.() ?? true)) continue;
+        const due = row.nextRunAt === null || row.nextRunAt <= at;
+        if (due && (row.lockedUntil === null || row.lockedUntil <= at)) launched.push(launch(job, true));
+      }
+    } finally {
+      scanning = false;
+    }
+    await Promise.all(launched.map((p) => p.catch((error) => log(`Job run failed to start: ${String(error)}`))));
+  }
+
+  return {
+    tick,
+    /** Gives every job its row (the first run `firstDelaySeconds` from now) and starts the schedule. */
+    async start(): Promise<void> {
+      if (started || stopping) return;
+      started = true;
+      await ensureJobRuns(db, names, seconds() + firstDelaySeconds);
+      timer = setInterval(() => void tick().catch((error) => log(`Job schedule: ${String(error)}`)), tickMs);
+      timer.unref();
+    },
+    /** Stops the schedule, asks running runs to stop (their signal aborts) and waits for them. */
+    async stop(): Promise<void> {
+      stopping = true;
+      clearInterval(timer);
+      const runs = [...running.values()];
+      for (const { controller } of runs) controller.abort(new Error('De server stopt.'));
+      await Promise.allSettled(runs.map((r) => r.outcome));
+    },
+    /** Runs a job now, due or not, and answers what it returned (or throws its error); joins this process's run in progress. */
+    async runNow(name: string): Promise<unknown> {
+      const job = jobs.get(name);
+      if (!job) throw new AppError('NOT_FOUND', 'Deze taak bestaat niet.');
+      for (;;) {
+        const current = running.get(name);
+        const outcome = await (current?.outcome ?? launch(job, false));
+        if (outcome.acquired) {
+          if (outcome.ok) return outcome.value;
+          throw outcome.error;
+        }
+        if (!current) throw new AppError('CONFLICT', 'Deze taak draait al.');
+      }
+    },
+    /** Every job's stored state, in the order the jobs were given; a job without a row yet (before `start`) is left out. */
+    async status(): Promise<JobStatus[]> {
+      const rows = await jobRunsNamed(db, names);
+      const at = seconds();
+      return rows.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name)).map((row) => toJobStatus(row, at));
+    },
+  };
+}
+export type JobRunner = ReturnType<typeof createJobRunner>;

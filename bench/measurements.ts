@@ -65,7 +65,7 @@ export async function benchMeasurements() {
     rawGrouped: await timed(() => grouped.all(YEAR_START, YEAR_END)),
     sum100: await timed(() => get(`${ids.join(',')}/measurements/sum/total?${range}`), 5),
     rawSum100: await timed(() => total.get(YEAR_START, YEAR_END), 5),
-    ...(await forecastAccuracy(server.db)),
+    ...(await forecastAccuracy(server.services.db)),
   };
   raw.close();
   await server.stop();
@@ -74,7 +74,7 @@ export async function benchMeasurements() {
 }
 
 /** WAPE over the last 56 days of 2025 for channel 1, hourly: the forecast against "same day last week". */
-async function forecastAccuracy(db: Awaited<ReturnType<typeof startServer>>['db']) {
+async function forecastAccuracy(db: Awaited<ReturnType<typeof startServer>>['services']['db']) {
   let error = 0;
   let baselineError = 0;
   let actualSum = 0;

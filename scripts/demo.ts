@@ -8,6 +8,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src-server/config';
+import type { SyncSummary } from '../src/domain/feed';
+import { METERBEHEER_SYNC_JOB } from '../src-server/modules/meterbeheer/meterbeheer.jobs';
 import { startServer } from '../src-server/server';
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { ADMIN, CUSTOMER, INSTALLER, seedDemoWorld } from './demo-world';
@@ -31,7 +33,7 @@ const { accessToken } = await (
 ).json();
 await seedDemoWorld(server.url, accessToken);
 console.log('Seeded the demo world; syncing a year of meter data ...');
-const summary = await server.sync.syncAll({ force: true });
+const summary = (await server.services.jobs.runNow(METERBEHEER_SYNC_JOB, { force: true })) as SyncSummary;
 console.log(`Synced ${summary.feeds} feeds, ${summary.stored.toLocaleString('en-US')} values.`);
 console.log(`
 Energiebeheer demo: ${server.url}/app/

@@ -11,14 +11,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { AppError, errorBody } from './errors';
 import { openApiDocument } from './http/openapi';
+import { restApp } from './http/rest-adapter';
 import { type RestEnv, clientIp, restErrorHandler, restNotFound, withContext } from './http/rest';
-import { authRest } from './modules/auth/auth.rest';
-import { locationsRest } from './modules/locations/locations.rest';
-import { measurementsRest } from './modules/measurements/measurements.rest';
-import { meterbeheerRest } from './modules/meterbeheer/meterbeheer.rest';
-import { metersRest } from './modules/meters/meters.rest';
-import { organizationsRest } from './modules/organizations/organizations.rest';
-import { usersRest } from './modules/users/users.rest';
 import { type AppServices, createContext } from './trpc/context';
 import { appRouter } from './trpc/root';
 
@@ -60,18 +54,12 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  const openApi = openApiDocument();
+  const openApi = openApiDocument(appRouter);
   app.get('/api/openapi.json', (c) => c.json(openApi));
 
   const rest = new Hono<RestEnv>();
   rest.use('*', withContext(context));
-  rest.route('/auth', authRest);
-  rest.route('/api', organizationsRest);
-  rest.route('/api', locationsRest);
-  rest.route('/api', usersRest);
-  rest.route('/api', metersRest);
-  rest.route('/api', meterbeheerRest);
-  rest.route('/api', measurementsRest);
+  rest.route('/', restApp(appRouter));
   rest.all('/auth/*', restNotFound);
   rest.all('/api/*', restNotFound);
   app.route('/', rest);

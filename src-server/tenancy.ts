@@ -1,82 +1,32 @@
 /**
- * Tenancy in SQL (DESIGN.md §3). Each helper is a where-clause for one table that keeps only the
- * rows the user may see: admins everything, an installer its organization, a customer its own
- * locations. Scope in the query, never by filtering loaded rows; a foreign id then reads as absent.
+ * Tenancy in SQL (DESIGN.md §3). `organizationScope` is the one primitive: a where-clause on the
+ * column that names a row's organization, keeping what the user may see (admins everything, an
+ * installer its organization, a customer nothing). Tables a customer may see add their own rule
+ * beside it. Scope in the query, never by filtering loaded rows; a foreign id then reads as absent.
  */
-import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { User } from '@/domain/user';
-import type { Database } from './db/schema';
 
 const always = sql<SqlBool>`1 = 1`;
 const never = sql<SqlBool>`1 = 0`;
 
-export const organizationVisibleTo =
-  (user: User) =>
-  (eb: ExpressionBuilder<Database, 'organization'>) => {
-    switch (user.type) {
-      case 'admin':
-        return always;
-      case 'installer':
-        return eb('organization.id', '=', user.organizationId);
-      case 'customer':
-        return never;
-    }
-  };
+/** `column` is a qualified reference such as `'feed.organizationId'`; a null column is admin-only. */
+export function organizationScope(user: User, column: string): Expression<SqlBool> {
+  switch (user.type) {
+    case 'admin':
+      return always;
+    case 'installer':
+      return sql<SqlBool>`${sql.ref(column)} = ${user.organizationId}`;
+    case 'customer':
+      return never;
+  }
+}
 
-export const locationVisibleTo =
-  (user: User) =>
-  (eb: ExpressionBuilder<Database, 'location'>) => {
-    switch (user.type) {
-      case 'admin':
-        return always;
-      case 'installer':
-        return eb('location.organizationId', '=', user.organizationId);
-      case 'customer':
-        return eb(
-          'location.id',
-          'in',
-          eb.selectFrom('userLocation').select('userLocation.locationId').where('userLocation.userId', '=', user.id),
-        );
-    }
-  };
-
-/** Users: an installer sees the customers of its organization's locations; a customer only itself. */
-export const userVisibleTo =
-  (actor: User) =>
-  (eb: ExpressionBuilder<Database, 'user'>) => {
-    switch (actor.type) {
-      case 'admin':
-        return always;
-      case 'installer':
-        return eb.and([
-          eb('user.type', '=', 'customer'),
-          eb.exists(
-            eb
-              .selectFrom('userLocation')
-              .innerJoin('location', 'location.id', 'userLocation.locationId')
-              .select('userLocation.userId')
-              .whereRef('userLocation.userId', '=', 'user.id')
-              .where('location.organizationId', '=', actor.organizationId),
-          ),
-        ]);
-      case 'customer':
-        return eb('user.id', '=', actor.id);
-    }
-  };
-
-/** Feeds: an installer sees its organization's; feeds without an organization are admin-only. */
-export const feedVisibleTo =
-  (user: User) =>
-  (eb: ExpressionBuilder<Database, 'feed'>) => {
-    switch (user.type) {
-      case 'admin':
-        return always;
-      case 'installer':
-        return eb('feed.organizationId', '=', user.organizationId);
-      case 'customer':
-        return never;
-    }
-  };
+/** Locations: staff by organization, a customer the locations linked to it. */
+export function locationScope(user: User, idColumn: string, organizationColumn: string): Expression<SqlBool> {
+  if (user.type !== 'customer') return organizationScope(user, organizationColumn);
+  return sql<SqlBool>`${sql.ref(idColumn)} in (select "locationId" from "userLocation" where "userId" = ${user.id})`;
+}
 
 /** May this user enter the admin area (organizations, locations, users, meters, feeds)? */
 export const isStaff = (user: User) => user.type === 'admin' || user.type === 'installer';

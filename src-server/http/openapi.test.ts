@@ -11,6 +11,46 @@ test('/api/openapi.json documents exactly the REST routes the server has', async
   expect([...new Set(documented)].sort()).toEqual([...new Set(served)].sort());
 });
 
+test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by generating them from the procedures', async () => {
+  const h = await createHarness();
+  const doc = await (await h.request('/api/openapi.json')).json();
+  const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+  expect(documented.sort()).toEqual(
+    [
+      'POST /auth/login', 'POST /auth/refresh', 'POST /auth/logout', 'GET /auth/me',
+      'PUT /api/organizations', 'GET /api/organizations/list', 'GET /api/organizations/with-locations',
+      'GET /api/organization/{id}', 'PATCH /api/organization/{id}', 'DELETE /api/organization/{id}',
+      'POST /api/locations', 'GET /api/locations/list', 'GET /api/location/{id}', 'PATCH /api/location/{id}', 'DELETE /api/location/{id}', 'GET /api/location/{id}/summary',
+      'POST /api/users/create', 'GET /api/users/list', 'GET /api/user/{id}', 'PATCH /api/user/{id}', 'DELETE /api/user/{id}', 'POST /api/user/{id}/update-password',
+      'POST /api/meters/create', 'GET /api/meters/list', 'GET /api/meter/{id}', 'PATCH /api/meter/{id}', 'DELETE /api/meter/{id}',
+      'GET /api/meterbeheer/feeds/list', 'POST /api/meterbeheer/feeds/add/{provider}', 'GET /api/meterbeheer/feed/{uuid}', 'DELETE /api/meterbeheer/feed/{uuid}',
+      'POST /api/meterbeheer/feed/{uuid}/detach', 'GET /api/meterbeheer/channel/{id}/with-feed', 'POST /api/meterbeheer/sync',
+      'GET /api/meter-channel/{ids}/measurements/aggregate/{granularity}', 'GET /api/meter-channel/{ids}/measurements/select/{kind}',
+      'GET /api/meter-channel/{ids}/measurements/sum/total', 'GET /api/meter-channel/{ids}/measurements/predict-sum/hourly-at-date',
+      'GET /api/meter-channel/{ids}/measurements/predict-sum/total-at-date',
+      'GET /api/jobs',
+    ].sort(),
+  );
+});
+
+test('every operation has a unique operationId (its procedure), path parameters and, unless 204, a response schema', async () => {
+  const h = await createHarness();
+  const doc = await (await h.request('/api/openapi.json')).json();
+  expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  const ops = Object.entries(doc.paths as Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[]; responses: Record<string, { content?: unknown }> }>>).flatMap(
+    ([path, methods]) => Object.values(methods).map((op) => ({ path, ...op })),
+  );
+  expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
+  for (const op of ops) {
+    const inPath = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    expect(op.parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(inPath);
+    const [status, response] = Object.entries(op.responses)[0]!;
+    if (status !== '204') expect(response.content, `${op.operationId} documents its answer`).toBeDefined();
+  }
+  expect(doc.paths['/api/organization/{id}'].get.operationId).toBe('organization.get');
+  expect(doc.paths['/api/organization/{id}'].get.responses['200'].content['application/json'].schema.properties.locations.type).toBe('array');
+});
+
 test('request bodies come from the shared schemas, with their limits', async () => {
   const h = await createHarness();
   const doc = await (await h.request('/api/openapi.json')).json();
@@ -18,4 +58,7 @@ test('request bodies come from the shared schemas, with their limits', async () 
   expect(org.properties.name.maxLength).toBe(128);
   const list = doc.paths['/api/users/list'].get.parameters.map((p: { name: string }) => p.name);
   expect(list).toEqual(['pageNumber', 'pageSize', 'query']);
+  // path parameters are not asked for again in the body
+  const rename = doc.paths['/api/organization/{id}'].patch.requestBody.content['application/json'].schema;
+  expect(Object.keys(rename.properties)).toEqual(['name']);
 });

@@ -1,19 +1,21 @@
+import * as v from 'valibot';
 import type { JobRunRow } from './jobs.table';
 
 /** A job's stored state as status pages show it. */
-export interface JobStatus {
-  name: string;
+export const jobStatusSchema = v.object({
+  name: v.string(),
   /** Someone (this process or another) holds a live lock on it. */
-  running: boolean;
-  lastStartedAt: string | null;
-  lastFinishedAt: string | null;
-  lastOk: boolean | null;
-  lastError: string | null;
-  failureCount: number;
-  nextRunAt: string | null;
+  running: v.boolean(),
+  lastStartedAt: v.nullable(v.string()),
+  lastFinishedAt: v.nullable(v.string()),
+  lastOk: v.nullable(v.boolean()),
+  lastError: v.nullable(v.string()),
+  failureCount: v.number(),
+  nextRunAt: v.nullable(v.string()),
   /** What the last successful run returned, as JSON; `{truncated: true, bytes}` when it was over 64 KB. */
-  lastResult: unknown;
-}
+  lastResult: v.unknown(),
+});
+export type JobStatus = v.InferOutput<typeof jobStatusSchema>;
 
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 

@@ -9,8 +9,11 @@ export interface JobDefinition {
   name: string;
   /** Seconds from the end of a successful run to the next; read after every run. */
   intervalSeconds: number | (() => number);
-  /** The work. `signal` aborts when the process stops or another process took over the lock. */
-  run(signal: AbortSignal): Promise<unknown>;
+  /**
+   * The work. `signal` aborts when the process stops or another process took over the lock;
+   * `input` is what `runNow` was given (undefined on the schedule).
+   */
+  run(signal: AbortSignal, input?: unknown): Promise<unknown>;
   /** Whether the schedule runs it (default: always); `runNow` runs it either way. */
   enabled?: () => boolean;
   /** How long the lock lasts without renewal (default 15 min); a running job renews it. */

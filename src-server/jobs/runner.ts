@@ -49,14 +49,14 @@ export function createJobRunner(options: JobRunnerOptions) {
   let stopping = false;
   let scanning = false;
 
-  function launch(job: JobDefinition, onlyWhenDue: boolean): Promise<Outcome> {
+  function launch(job: JobDefinition, onlyWhenDue: boolean, input?: unknown): Promise<Outcome> {
     const controller = new AbortController();
-    const outcome = execute(job, onlyWhenDue, controller).finally(() => running.delete(job.name));
+    const outcome = execute(job, onlyWhenDue, controller, input).finally(() => running.delete(job.name));
     running.set(job.name, { outcome, controller });
     return outcome;
   }
 
-  async function execute(job: JobDefinition, onlyWhenDue: boolean, controller: AbortController): Promise<Outcome> {
+  async function execute(job: JobDefinition, onlyWhenDue: boolean, controller: AbortController, input: unknown): Promise<Outcome> {
     const lockSeconds = job.lockSeconds ?? DEFAULT_LOCK_SECONDS;
     if (!onlyWhenDue) await ensureJobRuns(db, [job.name], seconds() + firstDelaySeconds);
     if (!(await acquireJobLock(db, job.name, holder, seconds(), lockSeconds, onlyWhenDue))) return { acquired: false };
@@ -73,7 +73,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     const heartbeat = setInterval(renew, heartbeatMs ?? (lockSeconds * 1000) / 3);
     heartbeat.unref();
     const outcome: Outcome = await Promise.resolve()
-      .then(() => job.run(controller.signal))
+      .then(() => job.run(controller.signal, input))
       .then((value) => ({ acquired: true, ok: true, value }), (error: unknown) => ({ acquired: true, ok: false, error }));
     finished = true;
     clearInterval(heartbeat);
@@ -137,13 +137,16 @@ export function createJobRunner(options: JobRunnerOptions) {
       for (const { controller } of runs) controller.abort(new Error('De server stopt.'));
       await Promise.allSettled(runs.map((r) => r.outcome));
     },
-    /** Runs a job now, due or not, and answers what it returned (or throws its error); joins this process's run in progress. */
-    async runNow(name: string): Promise<unknown> {
+    /**
+     * Runs a job now, due or not, with `input` (e.g. "ignore backoff"), and answers what it returned
+     * (or throws its error); joins this process's run in progress instead of starting a second.
+     */
+    async runNow(name: string, input?: unknown): Promise<unknown> {
       const job = jobs.get(name);
       if (!job) throw new AppError('NOT_FOUND', 'Deze taak bestaat niet.');
       for (;;) {
         const current = running.get(name);
-        const outcome = await (current?.outcome ?? launch(job, false));
+        const outcome = await (current?.outcome ?? launch(job, false, input));
         if (outcome.acquired) {
           if (outcome.ok) return outcome.value;
           throw outcome.error;

@@ -1,16 +1,15 @@
 /**
- * Test harness: a fresh migrated in-memory database per call, the real app on it, and helpers
- * to seed organizations, locations and users and to sign in. Used only by tests.
+ * Test harness: the services built by the composition root on a fresh migrated in-memory database,
+ * the real app on them, and helpers to seed organizations, locations, users and feeds and to sign
+ * in. Used only by tests.
  */
 import { createApp } from '../app';
-import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { type AuthOptions, createAuthService } from '../modules/auth/auth.service';
+import type { Clock } from '../clock';
+import type { AuthOptions } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/auth/passwords';
+import type { FeedRow } from '../modules/meterbeheer/meterbeheer.table';
 import { insertUser } from '../modules/users/users.queries';
-import { createHubClient } from '../modules/meterbeheer/hub-client';
-import { createSyncService } from '../modules/meterbeheer/sync.service';
-import { createSecretBox } from '../secrets';
+import { createServices } from '../services';
 import { createContext } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 import type { UserType } from '@/domain/user';
@@ -18,16 +17,31 @@ import type { UserType } from '@/domain/user';
 export const TEST_PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | undefined;
 
-export async function createHarness(authOptions: AuthOptions = {}, hubOptions: { baseUrl?: string; apiKey?: string; historyDays?: number; now?: () => Date } = {}) {
-  const db = openDatabase(':memory:');
-  await migrateToLatest(db);
-  const auth = createAuthService(db, authOptions);
-  // Without a simulator the HUB address is a closed loopback port: nothing leaves this machine.
-  const hub = createHubClient({ baseUrl: hubOptions.baseUrl ?? 'http://127.0.0.1:9/api/v1', apiKey: hubOptions.apiKey ?? 'sim-key', timeoutMs: 2000, maxRetryAfterSeconds: 1 });
-  const sync = createSyncService(db, hub, { historyDays: hubOptions.historyDays ?? 30, now: hubOptions.now });
-  const services = { db, auth, hub, sync, secrets: createSecretBox('test-secret-key-'.repeat(3)) };
+export interface HarnessOptions {
+  clock?: Clock;
+  auth?: Omit<AuthOptions, 'now'>;
+  /** Without a simulator the HUB address is a closed loopback port: nothing leaves this machine. */
+  hub?: { baseUrl?: string; apiKey?: string; historyDays?: number };
+}
+
+export async function createHarness(options: HarnessOptions = {}) {
+  const services = await createServices({
+    databaseFile: ':memory:',
+    secretKey: 'test-secret-key-'.repeat(3),
+    clock: options.clock,
+    auth: options.auth,
+    hub: {
+      baseUrl: options.hub?.baseUrl ?? 'http://127.0.0.1:9/api/v1',
+      apiKey: options.hub?.apiKey ?? 'sim-key',
+      timeoutMs: 2000,
+      maxRetryAfterSeconds: 1,
+      historyDays: options.hub?.historyDays ?? 30,
+      syncIntervalSeconds: 3600,
+    },
+  });
+  const { db } = services;
   const app = createApp(services);
-  const now = () => Math.floor(Date.now() / 1000);
+  const now = () => Math.floor(services.clock().getTime() / 1000);
 
   const harness = {
     ...services,
@@ -59,8 +73,29 @@ export async function createHarness(authOptions: AuthOptions = {}, hubOptions: {
       }
       return id;
     },
+    /** A verified feed row as the sync leaves it (no HUB involved); pass what the test cares about. */
+    async feed(values: Partial<FeedRow> & { uuid: string }) {
+      await db
+        .insertInto('feed')
+        .values({
+          provider: 'kenter', name: values.uuid, meterKind: 'electricity', status: 'verified', ean: null, postalCode: null, houseNumber: null,
+          organizationId: null, credentials: null, createTimestamp: now(), updateTimestamp: null, lastSyncAt: null, lastSuccessAt: null,
+          lastError: null, nextAttemptAt: null, ...values,
+        })
+        .execute();
+      return values.uuid;
+    },
+    /** A channel of a feed; answers its id. */
+    async channel(feedUuid: string, code = '1.8.0') {
+      const row = await db
+        .insertInto('channel')
+        .values({ feedUuid, code, url: `http://127.0.0.1:9/${feedUuid}/${code}.json`, createTimestamp: now(), updateTimestamp: null, dataFrom: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
     async signIn(email: string, password = TEST_PASSWORD) {
-      return auth.login({ email, password }, '127.0.0.1');
+      return services.auth.login({ email, password }, '127.0.0.1');
     },
     /** A tRPC caller acting as the holder of `accessToken` (or nobody). */
     async caller(accessToken?: string) {

@@ -1,21 +1,14 @@
-import type { DB } from '../db/database';
-import type { AuthService, Authenticated } from '../modules/auth/auth.service';
-import type { HubClient } from '../modules/meterbeheer/hub-client';
-import type { SyncService } from '../modules/meterbeheer/sync.service';
-import type { SecretBox } from '../secrets';
+import type { Services } from '../services';
+import type { Authenticated } from '../modules/auth/auth.service';
 
-/** The long-lived parts of the process that requests use. */
-export interface AppServices {
-  db: DB;
-  auth: AuthService;
-  hub: HubClient;
-  secrets: SecretBox;
-  sync: SyncService;
-}
+/** The long-lived parts of the process that requests use (built once in `services.ts`). */
+export type AppServices = Omit<Services, 'close'>;
 
 /** What every procedure and REST handler gets: the services, and who is asking from where. */
 export interface AppContext extends AppServices {
   session: Authenticated | null;
+  /** The bearer token as sent, for logging out. */
+  token: string | null;
   ip: string;
 }
 
@@ -24,11 +17,7 @@ export function bearerToken(header: string | undefined | null): string | null {
   return match?.[1] ?? null;
 }
 
-export async function createContext(
-  deps: AppServices,
-  authorization: string | null | undefined,
-  ip: string,
-): Promise<AppContext> {
+export async function createContext(deps: AppServices, authorization: string | null | undefined, ip: string): Promise<AppContext> {
   const token = bearerToken(authorization);
-  return { ...deps, ip, session: token ? await deps.auth.authenticate(token) : null };
+  return { ...deps, ip, token, session: token ? await deps.auth.authenticate(token) : null };
 }

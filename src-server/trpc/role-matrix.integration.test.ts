@@ -32,6 +32,7 @@ const cases: Record<string, (w: World, caller: Awaited<ReturnType<World['h']['ca
   'user.updatePassword customerA': (w, c) => c.user.updatePassword({ userId: w.ids.customerA, password }).then(() => 'ok'),
   'user.delete customerA': (w, c) => c.user.delete({ userId: w.ids.customerA }).then(() => 'ok'),
   'user.get installerA': (w, c) => c.user.get({ userId: w.ids.installerA }).then((u) => u.email),
+  'jobs.list': (_w, c) => c.jobs.list().then((jobs) => jobs.length),
 };
 
 const expected: Record<string, Record<Role, unknown>> = {
@@ -61,6 +62,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'user.updatePassword customerA': { admin: 'ok', installerA: 'ok', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
   'user.delete customerA': { admin: 'ok', installerA: 'ok', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
   'user.get installerA': { admin: 'inst-a@example.nl', installerA: 'inst-a@example.nl', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
+  'jobs.list': { admin: 0, installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
 };
 
 test('every admin-area procedure answers each role as DESIGN.md §3 says', async () => {

@@ -1,4 +1,5 @@
 /** The root tRPC router: one sub-router per domain. Its type is what the client imports. */
+import { jobsRouter } from '../jobs/jobs.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { locationsRouter } from '../modules/locations/locations.router';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   meterbeheer: meterbeheerRouter,
   measurement: measurementsRouter,
   dashboard: dashboardRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { createContext } from './context';
-import { adminProcedure, createCallerFactory, locationProcedure, organizationProcedure, publicProcedure, router, signedInProcedure, staffProcedure } from './trpc';
+import { adminProcedure, createCallerFactory, publicProcedure, router, scopedProcedure, signedInProcedure, staffProcedure } from './trpc';
+import { locationProcedure } from '../modules/locations/locations.procedure';
+import { findOrganization } from '../modules/organizations/organizations.queries';
 import { createHarness } from '../testing/harness';
 import { listVisibleLocations } from '../modules/locations/locations.queries';
 import { loadUser } from '../modules/users/users.queries';
@@ -10,8 +12,11 @@ const probe = router({
   signedIn: signedInProcedure.query(() => 'ok'),
   staff: staffProcedure.query(() => 'ok'),
   admin: adminProcedure.query(() => 'ok'),
-  organization: organizationProcedure.query(({ input }) => input.organizationId),
-  location: locationProcedure.query(({ input }) => input.locationId),
+  // A scoped procedure built by the factory as a module would, on a staff base.
+  organization: scopedProcedure('organizationId', (ctx, id) => findOrganization(ctx.db, ctx.user, id), 'Deze organisatie bestaat niet.', staffProcedure).query(
+    ({ input }) => input.organizationId,
+  ),
+  location: locationProcedure().query(({ input }) => input.locationId),
 });
 const createProbe = createCallerFactory(probe);
 
@@ -58,6 +63,8 @@ describe('procedure tiers', () => {
     expect(await installer.organization({ organizationId: orgA })).toBe(orgA);
     await expect(installer.organization({ organizationId: orgB })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(admin.organization({ organizationId: 999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // the base tier still applies before the scope: a customer may not use a staff procedure at all
+    await expect((await as('klant@example.nl')).organization({ organizationId: orgA })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   test('location-scoped procedures admit only locations in the user scope', async () => {
@@ -73,9 +80,9 @@ describe('procedure tiers', () => {
   test('invalid input gives BAD_REQUEST with field errors', async () => {
     const { as } = await world();
     const admin = await as('admin@example.nl');
-    const error = await admin.location({ locationId: -1 }).catch((e) => e);
+    const error = (await admin.location({ locationId: -1 }).catch((e: unknown) => e)) as { code: string; cause: { issues: { path: { key: string }[] }[] } };
     expect(error.code).toBe('BAD_REQUEST');
-    expect(error.cause.issues[0].path[0].key ?? error.cause.issues[0].path[0]).toBe('locationId');
+    expect(error.cause.issues[0]!.path[0]!.key ?? error.cause.issues[0]!.path[0]).toBe('locationId');
   });
 });
 

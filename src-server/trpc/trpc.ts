@@ -1,20 +1,23 @@
 /**
- * tRPC init and the procedure tiers (DESIGN.md §3): public, signed in, staff (admin area),
- * admin, organization-scoped and location-scoped. AppError is turned into a TRPCError here once.
+ * tRPC init and the procedure tiers (DESIGN.md §3): public, signed in, staff (admin area), admin,
+ * and `scopedProcedure` for inputs that carry an id the caller must be able to see. AppError is
+ * turned into a TRPCError here once. A procedure's `meta.rest` is its REST route: the REST adapter
+ * and the OpenAPI document are generated from the procedures (`http/rest-adapter.ts`).
  */
 import { initTRPC } from '@trpc/server';
 import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
 import { AppError, fieldErrorsFromIssues, notFound, toAppError, toTRPCError } from '../errors';
-import { isStaff, locationVisibleTo, organizationVisibleTo } from '../tenancy';
+import { isStaff } from '../tenancy';
 import type { AppContext } from './context';
+import type { ProcedureMeta } from './rest-route';
 
 function validationIssues(cause: unknown) {
   const issues = (cause as { issues?: unknown } | undefined)?.issues;
   return Array.isArray(issues) ? issues : null;
 }
 
-const t = initTRPC.context<AppContext>().create({
+const t = initTRPC.context<AppContext>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const issues = validationIssues(error.cause);
     const appError = error.cause instanceof AppError ? error.cause : null;
@@ -64,30 +67,22 @@ export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-/** Input carries `organizationId`; an organization the user may not see reads as absent. */
-export const organizationProcedure = signedInProcedure
-  .input(v.object({ organizationId: idSchema }))
-  .use(async ({ ctx, input, next }) => {
-    const found = await ctx.db
-      .selectFrom('organization')
-      .select('id')
-      .where('id', '=', input.organizationId)
-      .where(organizationVisibleTo(ctx.user))
-      .executeTakeFirst();
-    if (!found) throw notFound('Deze organisatie bestaat niet.');
-    return next();
-  });
+type SignedInContext = AppContext & { user: NonNullable<AppContext['session']>['user'] };
 
-/** Input carries `locationId`; a location the user may not see reads as absent. */
-export const locationProcedure = signedInProcedure
-  .input(v.object({ locationId: idSchema }))
-  .use(async ({ ctx, input, next }) => {
-    const found = await ctx.db
-      .selectFrom('location')
-      .select('id')
-      .where('id', '=', input.locationId)
-      .where(locationVisibleTo(ctx.user))
-      .executeTakeFirst();
-    if (!found) throw notFound('Deze locatie bestaat niet.');
+/**
+ * A procedure whose input carries `key` (a database id) that the caller must be able to see:
+ * `visible(ctx, id)` answers from a scoped query; an id outside the caller's scope reads as
+ * absent (404 with `absentMessage`), never as forbidden. Each module builds its own from its queries.
+ */
+export function scopedProcedure<K extends string>(
+  key: K,
+  visible: (ctx: SignedInContext, id: number) => Promise<unknown>,
+  absentMessage: string,
+  base: typeof signedInProcedure = signedInProcedure,
+) {
+  const input = v.object({ [key]: idSchema } as Record<K, typeof idSchema>);
+  return base.input(input).use(async ({ ctx, input, next }) => {
+    if (!(await visible(ctx, input[key]))) throw notFound(absentMessage);
     return next();
   });
+}

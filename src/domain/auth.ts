@@ -38,10 +38,11 @@ export const refreshSchema = v.object({
   refreshToken: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
 });
 
-export interface AuthTokens {
-  accessToken: string;
-  refreshToken: string;
-}
+export const authTokensSchema = v.object({ accessToken: v.string(), refreshToken: v.string() });
+export type AuthTokens = v.InferOutput<typeof authTokensSchema>;
+
+/** Logging out: the bearer token's sign-in ends, and that of a refresh token in the body. */
+export const logoutSchema = v.optional(v.object({ refreshToken: v.optional(v.string()) }));
 
 /** The login failures the client distinguishes (SPEC.md §4, §8). */
 export type LoginFailure = 'NOT_FOUND' | 'INVALID_PASSWORD' | 'UNKNOWN';

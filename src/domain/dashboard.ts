@@ -1,4 +1,6 @@
 /** The dashboard area's modules and readable URL selectors (SPEC.md §2 dashboard routes). */
+import * as v from 'valibot';
+
 export const MODULES = {
   elektriciteit: { title: 'Elektriciteitsverbruik', unit: 'kWh', meterType: 'electricity', channel: 'netImportChannel' },
   teruglevering: { title: 'Teruglevering', unit: 'kWh', meterType: 'electricity', channel: 'netExportChannel' },
@@ -24,13 +26,21 @@ export const locationIdOf = (selector: string) => {
   return match ? Number(match[1]) : null;
 };
 
-export interface ModuleSummary {
-  selector: ModuleSelector;
-  title: string;
-  unit: string;
-  channelIds: number[];
-  todaySoFar: number;
-  todayForecast: number | null;
-  thisWeek: number;
-  lastWeekSameSpan: number;
-}
+const moduleSelectorSchema = v.picklist(MODULE_SELECTORS as [ModuleSelector, ...ModuleSelector[]]);
+
+export const moduleSummarySchema = v.object({
+  selector: moduleSelectorSchema,
+  title: v.string(),
+  unit: v.string(),
+  channelIds: v.array(v.number()),
+  todaySoFar: v.number(),
+  todayForecast: v.nullable(v.number()),
+  thisWeek: v.number(),
+  lastWeekSameSpan: v.number(),
+});
+export type ModuleSummary = v.InferOutput<typeof moduleSummarySchema>;
+
+const locationHeader = { id: v.number(), name: v.string(), city: v.string(), streetAddress: v.string(), selector: v.string() };
+
+export const dashboardLocationItemSchema = v.object({ ...locationHeader, modules: v.array(moduleSelectorSchema), weekConsumption: v.nullable(v.number()) });
+export const dashboardLocationSchema = v.object({ ...locationHeader, modules: v.array(moduleSummarySchema) });

@@ -113,37 +113,73 @@ export const feedTitle = (provider: Provider) => `${providerNames[provider]} fee
 export const FEED_CREATE_FAILED = { title: 'Verzoek mislukt', message: 'Er is een fout opgetreden tijdens het aanmaken van de feed' } as const;
 export const FEED_CREATE_WAIT = 'Een ogenblik geduld ...';
 
-export type FeedStatus = 'verified' | 'unverified';
+export const FEED_STATUSES = ['verified', 'unverified'] as const;
+export type FeedStatus = (typeof FEED_STATUSES)[number];
 
-export interface Channel {
-  id: number;
-  code: string;
-  url: string;
-  createTimestamp: string;
-  updateTimestamp: string | null;
+const channelEntries = {
+  id: v.number(),
+  code: v.string(),
+  url: v.string(),
+  createTimestamp: v.string(),
+  updateTimestamp: v.nullable(v.string()),
   /** Start of the newest stored interval, and how many values are stored. */
-  lastDataTimestamp: string | null;
-  valueCount: number;
-}
+  lastDataTimestamp: v.nullable(v.string()),
+  valueCount: v.number(),
+};
+export const channelSchema = v.object(channelEntries);
+export type Channel = v.InferOutput<typeof channelSchema>;
 
-export interface Feed {
-  uuid: string;
-  provider: Provider;
-  name: string;
-  meterKind: MeterKind;
-  status: FeedStatus;
-  postalCode: string | null;
-  houseNumber: string | null;
-  ean: string | null;
-  attached: boolean;
-  organizationId: number | null;
-  channels: Channel[] | null;
-  createTimestamp: string;
-  updateTimestamp: string | null;
-  lastSyncTimestamp: string | null;
-  lastError: string | null;
-}
+export const feedSchema = v.object({
+  uuid: v.string(),
+  provider: v.picklist(PROVIDERS),
+  name: v.string(),
+  meterKind: v.picklist(METER_KINDS),
+  status: v.picklist(FEED_STATUSES),
+  postalCode: v.nullable(v.string()),
+  houseNumber: v.nullable(v.string()),
+  ean: v.nullable(v.string()),
+  attached: v.boolean(),
+  organizationId: v.nullable(v.number()),
+  channels: v.nullable(v.array(channelSchema)),
+  createTimestamp: v.string(),
+  updateTimestamp: v.nullable(v.string()),
+  lastSyncTimestamp: v.nullable(v.string()),
+  lastError: v.nullable(v.string()),
+});
+export type Feed = v.InferOutput<typeof feedSchema>;
 
-export interface ChannelWithFeed extends Channel {
-  feed: Feed;
-}
+export const channelWithFeedSchema = v.object({ ...channelEntries, feed: feedSchema });
+export type ChannelWithFeed = v.InferOutput<typeof channelWithFeedSchema>;
+
+/** A channel offered for binding to a meter. */
+export const channelOptionSchema = v.object({
+  id: v.number(),
+  code: v.string(),
+  feedUuid: v.string(),
+  feedName: v.string(),
+  provider: v.picklist(PROVIDERS),
+  meterKind: v.picklist(METER_KINDS),
+  ean: v.nullable(v.string()),
+});
+
+export const syncSummarySchema = v.object({
+  startedAt: v.string(),
+  finishedAt: v.string(),
+  feeds: v.number(),
+  failed: v.number(),
+  stored: v.number(),
+  results: v.array(v.object({ uuid: v.string(), name: v.string(), ok: v.boolean(), stored: v.number(), error: v.optional(v.string()) })),
+});
+export type SyncSummary = v.InferOutput<typeof syncSummarySchema>;
+
+/** The sync job's last run and the caller's feeds: how many, how many failed at their last try. */
+export const syncStatusSchema = v.object({
+  running: v.boolean(),
+  lastStartedAt: v.nullable(v.string()),
+  lastFinishedAt: v.nullable(v.string()),
+  lastError: v.nullable(v.string()),
+  nextRunAt: v.nullable(v.string()),
+  feeds: v.number(),
+  failed: v.number(),
+});
+export type SyncStatus = v.InferOutput<typeof syncStatusSchema>;

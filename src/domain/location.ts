@@ -1,6 +1,7 @@
 /** Locations (SPEC.md §3): fields, limits and Dutch texts shared by the form, tRPC and REST. */
 import * as v from 'valibot';
 import { idSchema } from './common';
+import { METER_TYPES } from './meter';
 import { optionalText, requiredText } from './text';
 
 export const locationFieldLabels = {
@@ -30,21 +31,23 @@ export const updateLocationSchema = v.object({ locationId: idSchema, ...location
 export type CreateLocation = v.InferOutput<typeof createLocationSchema>;
 export type UpdateLocation = v.InferOutput<typeof updateLocationSchema>;
 
-export interface Location {
-  id: number;
-  organizationId: number;
-  organizationName: string;
-  name: string;
-  country: string;
-  state: string;
-  city: string;
-  streetAddress: string;
-  zipcode: string;
-  unit: string | null;
-}
+export const locationSchema = v.object({
+  id: v.number(),
+  organizationId: v.number(),
+  organizationName: v.string(),
+  name: v.string(),
+  country: v.string(),
+  state: v.string(),
+  city: v.string(),
+  streetAddress: v.string(),
+  zipcode: v.string(),
+  unit: v.nullable(v.string()),
+});
+export type Location = v.InferOutput<typeof locationSchema>;
 
-export interface LocationSummary {
-  id: number;
-  name: string;
-  meters: { id: number; name: string; type: 'electricity' | 'gas' }[];
-}
+export const locationSummarySchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  meters: v.array(v.object({ id: v.number(), name: v.string(), type: v.picklist(METER_TYPES) })),
+});
+export type LocationSummary = v.InferOutput<typeof locationSummarySchema>;

@@ -43,11 +43,7 @@ export const dateSchema = v.object({
   date: v.pipe(v.string('date moet worden opgegeven (JJJJ-MM-DD).'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'date moet een datum zijn als 2024-03-31.'), localDateTimeSchema('date')),
 });
 
-export interface Measurement {
-  timestamp: string;
-  value: number | null;
-}
-export interface AggregateMeasurement {
-  timestamp: string;
-  values: (number | null)[];
-}
+export const measurementSchema = v.object({ timestamp: v.string(), value: v.nullable(v.number()) });
+export type Measurement = v.InferOutput<typeof measurementSchema>;
+export const aggregateMeasurementSchema = v.object({ timestamp: v.string(), values: v.array(v.nullable(v.number())) });
+export type AggregateMeasurement = v.InferOutput<typeof aggregateMeasurementSchema>;

@@ -35,18 +35,16 @@ export const updateMeterSchema = v.variant('type', [
 ]);
 export type UpdateMeter = v.InferOutput<typeof updateMeterSchema>;
 
-export interface MeterChannel {
-  type: 'meterbeheer';
-  id: number;
-  updateTimestamp: string | null;
-}
+export const meterChannelSchema = v.object({ type: v.literal('meterbeheer'), id: v.number(), updateTimestamp: v.nullable(v.string()) });
+export type MeterChannel = v.InferOutput<typeof meterChannelSchema>;
 
-export interface Meter {
-  id: number;
-  name: string;
-  type: MeterType;
-  locationId: number;
-  locationName: string;
-  netImportChannel: MeterChannel | null;
-  netExportChannel: MeterChannel | null;
-}
+export const meterSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  type: v.picklist(METER_TYPES),
+  locationId: v.number(),
+  locationName: v.string(),
+  netImportChannel: v.nullable(meterChannelSchema),
+  netExportChannel: v.nullable(meterChannelSchema),
+});
+export type Meter = v.InferOutput<typeof meterSchema>;

@@ -1,7 +1,7 @@
 /** Organizations (SPEC.md §3): schemas and texts shared by the form, tRPC and REST. */
 import * as v from 'valibot';
 import { idSchema } from './common';
-import type { Location } from './location';
+import { locationSchema } from './location';
 import { requiredText } from './text';
 
 export const ORGANIZATION_NAME_MAX = 128;
@@ -16,8 +16,5 @@ export const createOrganizationSchema = v.object({ name });
 export const updateOrganizationSchema = v.object({ organizationId: idSchema, name });
 export type CreateOrganization = v.InferOutput<typeof createOrganizationSchema>;
 
-export interface Organization {
-  id: number;
-  name: string;
-  locations: Location[];
-}
+export const organizationSchema = v.object({ id: v.number(), name: v.string(), locations: v.array(locationSchema) });
+export type Organization = v.InferOutput<typeof organizationSchema>;

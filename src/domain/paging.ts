@@ -27,3 +27,7 @@ export type ListQuery = v.InferOutput<typeof listQuerySchema>;
 
 /** 0 when there is nothing to show, else at least 1. */
 export const totalNumberOfPages = (total: number, pageSize: number) => Math.ceil(total / pageSize);
+
+/** The answer of a list: `{<key>: items[], totalNumberOfPages}`. */
+export const pageSchema = <K extends string, S extends v.GenericSchema>(key: K, item: S) =>
+  v.object({ [key]: v.array(item), totalNumberOfPages: v.number() } as { [P in K]: v.ArraySchema<S, undefined> } & { totalNumberOfPages: v.NumberSchema<undefined> });

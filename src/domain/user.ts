@@ -7,15 +7,13 @@ import { optionalText } from './text';
 export const USER_TYPES = ['admin', 'installer', 'customer'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-interface UserBase {
-  id: number;
-  email: string;
-  fullName: string | null;
-}
-export type User =
-  | (UserBase & { type: 'admin' })
-  | (UserBase & { type: 'installer'; organizationId: number })
-  | (UserBase & { type: 'customer'; locationIds: number[] });
+const userBase = { id: v.number(), email: v.string(), fullName: v.nullable(v.string()) };
+export const userSchema = v.variant('type', [
+  v.object({ type: v.literal('admin'), ...userBase }),
+  v.object({ type: v.literal('installer'), ...userBase, organizationId: v.number() }),
+  v.object({ type: v.literal('customer'), ...userBase, locationIds: v.array(v.number()) }),
+]);
+export type User = v.InferOutput<typeof userSchema>;
 
 export const userTypeLabels: Record<UserType, string> = {
   admin: 'Beheerder',

@@ -1,5 +1,26 @@
-import { signedInProcedure, router } from '../../trpc/trpc';
+/** Sign-in over REST and tRPC (DESIGN.md §4): login, refresh, logout and the current user. */
+import { authTokensSchema, loginSchema, logoutSchema, refreshSchema } from '@/domain/auth';
+import { userSchema } from '@/domain/user';
+import { rest } from '../../trpc/rest-route';
+import { publicProcedure, router, signedInProcedure } from '../../trpc/trpc';
 
 export const authRouter = router({
-  me: signedInProcedure.query(({ ctx }) => ctx.user),
+  login: publicProcedure
+    .meta(rest('POST /auth/login', 'Sign in: {accessToken, refreshToken}; 404 unknown e-mail, 401 wrong password, 429 too many failures', { public: true }))
+    .input(loginSchema)
+    .output(authTokensSchema)
+    .mutation(({ ctx, input }) => ctx.auth.login(input, ctx.ip)),
+  refresh: publicProcedure
+    .meta(rest('POST /auth/refresh', 'Rotate the tokens; a spent refresh token revokes the sign-in', { public: true }))
+    .input(refreshSchema)
+    .output(authTokensSchema)
+    .mutation(({ ctx, input }) => ctx.auth.refresh(input.refreshToken)),
+  logout: publicProcedure
+    .meta(rest('POST /auth/logout', 'End the sign-in of the bearer token (and of a refreshToken in the body)', { public: true, status: 204 }))
+    .input(logoutSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (ctx.token) await ctx.auth.logout(ctx.token);
+      if (input?.refreshToken) await ctx.auth.logout(input.refreshToken);
+    }),
+  me: signedInProcedure.meta(rest('GET /auth/me', 'The signed-in user')).output(userSchema).query(({ ctx }) => ctx.user),
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { countUsers, insertUser } from '../users/users.queries';
 import { hashPassword } from './passwords';
@@ -9,7 +10,7 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
  * When no user exists, creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD or with a random
  * password. Returns the credentials to print once, or null when users already exist.
  */
-export async function ensureFirstAdmin(db: DB, email?: string, password?: string) {
+export async function ensureFirstAdmin(db: DB, clock: Clock, email?: string, password?: string) {
   if ((await countUsers(db)) > 0) return null;
   const credentials = {
     email: email ?? DEFAULT_ADMIN_EMAIL,
@@ -22,7 +23,7 @@ export async function ensureFirstAdmin(db: DB, email?: string, password?: string
     fullName: 'Beheerder',
     passwordHash: await hashPassword(credentials.password),
     organizationId: null,
-    createdAt: Math.floor(Date.now() / 1000),
+    createdAt: epochSeconds(clock),
   });
   return credentials;
 }

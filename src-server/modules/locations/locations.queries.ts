@@ -3,10 +3,10 @@ import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { contains, pageCount, pageWindow } from '../../db/listing';
-import { locationVisibleTo } from '../../tenancy';
+import { locationScope } from '../../tenancy';
 
 function visibleLocations(db: DB, user: User, query?: string) {
-  let q = db.selectFrom('location').innerJoin('organization', 'organization.id', 'location.organizationId').where(locationVisibleTo(user));
+  let q = db.selectFrom('location').innerJoin('organization', 'organization.id', 'location.organizationId').where(locationScope(user, 'location.id', 'location.organizationId'));
   if (query) {
     q = q.where((eb) =>
       eb.or([contains(eb.ref('location.name'), query), contains(eb.ref('location.city'), query), contains(eb.ref('organization.name'), query)]),
@@ -54,8 +54,8 @@ export function findLocation(db: DB, user: User, id: number): Promise<Location |
   return visibleLocations(db, user).select(locationColumns).where('location.id', '=', id).executeTakeFirst();
 }
 
-export async function insertLocation(db: DB, input: CreateLocation) {
-  const { id } = await db.insertInto('location').values({ ...input, createdAt: Math.floor(Date.now() / 1000) }).returning('id').executeTakeFirstOrThrow();
+export async function insertLocation(db: DB, input: CreateLocation, createdAt: number) {
+  const { id } = await db.insertInto('location').values({ ...input, createdAt }).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
@@ -67,8 +67,7 @@ export function deleteLocationRow(db: DB, id: number) {
   return db.deleteFrom('location').where('id', '=', id).execute();
 }
 
-/** What still hangs on a location and blocks its deletion. */
-export async function locationDependants(db: DB, id: number) {
-  const customers = await db.selectFrom('userLocation').select((eb) => eb.fn.countAll<number>().as('n')).where('locationId', '=', id).executeTakeFirstOrThrow();
-  return { customers: Number(customers.n) };
+export async function countLocationsOfOrganization(db: DB, organizationId: number) {
+  const { n } = await db.selectFrom('location').select((eb) => eb.fn.countAll<number>().as('n')).where('organizationId', '=', organizationId).executeTakeFirstOrThrow();
+  return Number(n);
 }

@@ -1,10 +1,12 @@
 /** Locations: an installer works only in its own organization; deleting a location in use is refused. */
 import type { CreateLocation, LocationSummary, UpdateLocation } from '@/domain/location';
 import type { User } from '@/domain/user';
+import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import { findOrganization } from '../organizations/organizations.queries';
 import { countMetersOfLocation, metersOfLocation } from '../meters/meters.queries';
+import { countCustomersOfLocation } from '../users/users.queries';
 import * as q from './locations.queries';
 
 const absent = () => notFound('Deze locatie bestaat niet.');
@@ -27,9 +29,9 @@ async function assertOrganizationVisible(db: DB, user: User, organizationId: num
   }
 }
 
-export async function createLocation(db: DB, user: User, input: CreateLocation) {
+export async function createLocation(db: DB, clock: Clock, user: User, input: CreateLocation) {
   await assertOrganizationVisible(db, user, input.organizationId);
-  return getLocation(db, user, await q.insertLocation(db, input));
+  return getLocation(db, user, await q.insertLocation(db, input, epochSeconds(clock)));
 }
 
 export async function updateLocation(db: DB, user: User, { locationId, ...fields }: UpdateLocation) {
@@ -42,7 +44,7 @@ export async function updateLocation(db: DB, user: User, { locationId, ...fields
 export async function deleteLocation(db: DB, user: User, id: number) {
   await db.transaction().execute(async (trx) => {
     if (!(await q.findLocation(trx, user, id))) throw absent();
-    const { customers } = await q.locationDependants(trx, id);
+    const customers = await countCustomersOfLocation(trx, id);
     const meters = await countMetersOfLocation(trx, id);
     if (customers || meters) {
       const blockers = [

@@ -1,11 +1,39 @@
-import { aggregateSchema, dateSchema, rangeSchema, selectSchema } from '@/domain/measurement';
+import * as v from 'valibot';
+import { aggregateMeasurementSchema, aggregateSchema, dateSchema, measurementSchema, rangeSchema, selectSchema } from '@/domain/measurement';
+import { trusted } from '../../http/procedure-schemas';
+import { rest } from '../../trpc/rest-route';
 import { router, signedInProcedure } from '../../trpc/trpc';
 import * as service from './measurements.service';
 
+const BASE = '/api/meter-channel/{ids}/measurements';
+const ids = { params: { ids: 'channelIds' } };
+// Answers of up to 40,000 buckets: documented and typed, not parsed again on the way out.
+const measurements = trusted(v.array(measurementSchema));
+
 export const measurementsRouter = router({
-  aggregate: signedInProcedure.input(aggregateSchema).query(({ ctx, input }) => service.aggregateMeasurements(ctx.db, ctx.user, input.channelIds, input.granularity, input.from, input.to)),
-  select: signedInProcedure.input(selectSchema).query(({ ctx, input }) => service.selectMeasurements(ctx.db, ctx.user, input.channelIds, input.kind, input.from, input.to)),
-  sumTotal: signedInProcedure.input(rangeSchema).query(({ ctx, input }) => service.totalMeasurements(ctx.db, ctx.user, input.channelIds, input.from, input.to)),
-  predictHourly: signedInProcedure.input(dateSchema).query(({ ctx, input }) => service.forecastHourly(ctx.db, ctx.user, input.channelIds, input.date)),
-  predictTotal: signedInProcedure.input(dateSchema).query(({ ctx, input }) => service.forecastTotal(ctx.db, ctx.user, input.channelIds, input.date)),
+  aggregate: signedInProcedure
+    .meta(rest(`GET ${BASE}/aggregate/{granularity}`, 'Sums per local bucket (quarter_hour|hour|day|week|month|year), one value per channel, null without data; from/to local YYYY-MM-DDTHH:mm:ss', ids))
+    .input(aggregateSchema)
+    .output(trusted(v.array(aggregateMeasurementSchema)))
+    .query(({ ctx, input }) => service.aggregateMeasurements(ctx.db, ctx.user, input.channelIds, input.granularity, input.from, input.to)),
+  select: signedInProcedure
+    .meta(rest(`GET ${BASE}/select/{kind}`, 'Per stored interval summed over the channels (interval) or a running total (cumulative)', ids))
+    .input(selectSchema)
+    .output(measurements)
+    .query(({ ctx, input }) => service.selectMeasurements(ctx.db, ctx.user, input.channelIds, input.kind, input.from, input.to)),
+  sumTotal: signedInProcedure
+    .meta(rest(`GET ${BASE}/sum/total`, 'One number: the sum over channels and range', ids))
+    .input(rangeSchema)
+    .output(v.number())
+    .query(({ ctx, input }) => service.totalMeasurements(ctx.db, ctx.user, input.channelIds, input.from, input.to)),
+  predictHourly: signedInProcedure
+    .meta(rest(`GET ${BASE}/predict-sum/hourly-at-date`, 'Hourly forecast of the summed channels for a local date', ids))
+    .input(dateSchema)
+    .output(measurements)
+    .query(({ ctx, input }) => service.forecastHourly(ctx.db, ctx.user, input.channelIds, input.date)),
+  predictTotal: signedInProcedure
+    .meta(rest(`GET ${BASE}/predict-sum/total-at-date`, "Forecast of the date's total", ids))
+    .input(dateSchema)
+    .output(v.nullable(v.number()))
+    .query(({ ctx, input }) => service.forecastTotal(ctx.db, ctx.user, input.channelIds, input.date)),
 });

@@ -7,23 +7,15 @@ import { localToUtc } from '@/lib/amsterdam';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { AppError, notFound } from '../../errors';
-import { feedVisibleTo, isStaff, locationVisibleTo } from '../../tenancy';
+import { isStaff } from '../../tenancy';
+import { visibleChannelIds } from '../meterbeheer/feeds.queries';
+import { channelIdsOfVisibleMeters } from '../meters/meters.queries';
 import { predictHourly, predictTotal } from './forecast';
 import { aggregate, bucketStarts, select, sumTotal } from './measurements.queries';
 
 async function assertReadable(db: DB, user: User, ids: number[]) {
-  const viaMeters = await db
-    .selectFrom('meter')
-    .innerJoin('location', 'location.id', 'meter.locationId')
-    .where(locationVisibleTo(user))
-    .select(['meter.netImportChannelId', 'meter.netExportChannelId'])
-    .where((eb) => eb.or([eb('meter.netImportChannelId', 'in', ids), eb('meter.netExportChannelId', 'in', ids)]))
-    .execute();
-  const readable = new Set(viaMeters.flatMap((m) => [m.netImportChannelId, m.netExportChannelId]));
-  if (isStaff(user)) {
-    const viaFeeds = await db.selectFrom('channel').innerJoin('feed', 'feed.uuid', 'channel.feedUuid').where(feedVisibleTo(user)).where('channel.id', 'in', ids).select('channel.id').execute();
-    viaFeeds.forEach((c) => readable.add(c.id));
-  }
+  const readable = await channelIdsOfVisibleMeters(db, user, ids);
+  if (isStaff(user)) (await visibleChannelIds(db, user, ids)).forEach((id) => readable.add(id));
   const missing = ids.find((id) => !readable.has(id));
   if (missing !== undefined) throw notFound(`Kanaal ${missing} bestaat niet.`);
 }

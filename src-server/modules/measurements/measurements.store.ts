@@ -47,3 +47,14 @@ export async function lastMeasurementTs(db: DB, channelId: number): Promise<numb
   const row = await db.selectFrom('measurement').select((eb) => eb.fn.max('ts').as('ts')).where('channelId', '=', channelId).executeTakeFirst();
   return row?.ts ?? null;
 }
+
+/** Per channel: the start of its newest stored interval and how many values are stored. */
+export async function channelStats(db: DB, channelIds: number[]) {
+  if (channelIds.length === 0) return [];
+  return db
+    .selectFrom('measurement')
+    .select(['channelId', (eb) => eb.fn.max('ts').as('lastTs'), (eb) => eb.fn.countAll<number>().as('count')])
+    .where('channelId', 'in', channelIds)
+    .groupBy('channelId')
+    .execute();
+}

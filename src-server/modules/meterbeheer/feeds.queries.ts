@@ -3,13 +3,15 @@ import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { contains, pageCount, pageWindow } from '../../db/listing';
-import { feedVisibleTo } from '../../tenancy';
+import { organizationScope } from '../../tenancy';
+import { channelStats } from '../measurements/measurements.store';
+import { channelIdsInUse } from '../meters/meters.queries';
 import type { ChannelRow, FeedRow } from './meterbeheer.table';
 
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
 function visibleFeeds(db: DB, user: User, query?: string) {
-  let q = db.selectFrom('feed').where(feedVisibleTo(user));
+  let q = db.selectFrom('feed').where(organizationScope(user, 'feed.organizationId'));
   if (query) {
     q = q.where((eb) => eb.or([contains(eb.ref('feed.name'), query), contains(eb.ref('feed.ean'), query), contains(eb.ref('feed.provider'), query)]));
   }
@@ -28,22 +30,8 @@ export async function toFeeds(db: DB, rows: FeedRow[]): Promise<Feed[]> {
   const uuids = rows.map((r) => r.uuid);
   const channels = await db.selectFrom('channel').selectAll().where('feedUuid', 'in', uuids).orderBy('code').execute();
   const ids = channels.map((c) => c.id);
-  const stats = ids.length
-    ? await db
-        .selectFrom('measurement')
-        .select(['channelId', (eb) => eb.fn.max('ts').as('lastTs'), (eb) => eb.fn.countAll<number>().as('count')])
-        .where('channelId', 'in', ids)
-        .groupBy('channelId')
-        .execute()
-    : [];
-  const used = ids.length
-    ? await db
-        .selectFrom('meter')
-        .select(['netImportChannelId', 'netExportChannelId'])
-        .where((eb) => eb.or([eb('netImportChannelId', 'in', ids), eb('netExportChannelId', 'in', ids)]))
-        .execute()
-    : [];
-  const usedIds = new Set(used.flatMap((m) => [m.netImportChannelId, m.netExportChannelId]));
+  const stats = await channelStats(db, ids);
+  const usedIds = await channelIdsInUse(db, ids);
   return rows.map((row) => {
     const own = channels.filter((c) => c.feedUuid === row.uuid);
     return {
@@ -95,7 +83,7 @@ export function visibleChannels(db: DB, user: User) {
   return db
     .selectFrom('channel')
     .innerJoin('feed', 'feed.uuid', 'channel.feedUuid')
-    .where(feedVisibleTo(user))
+    .where(organizationScope(user, 'feed.organizationId'))
     .select(['channel.id', 'channel.code', 'feed.uuid as feedUuid', 'feed.name as feedName', 'feed.provider', 'feed.meterKind', 'feed.ean'])
     .orderBy('feed.name')
     .orderBy('channel.code')
@@ -106,7 +94,28 @@ export const findVisibleChannel = (db: DB, user: User, id: number) =>
   db
     .selectFrom('channel')
     .innerJoin('feed', 'feed.uuid', 'channel.feedUuid')
-    .where(feedVisibleTo(user))
+    .where(organizationScope(user, 'feed.organizationId'))
     .where('channel.id', '=', id)
     .selectAll('channel')
+    .select('feed.meterKind')
     .executeTakeFirst();
+
+/** Of these channels, those of feeds the user may see. */
+export async function visibleChannelIds(db: DB, user: User, ids: number[]): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('channel')
+    .innerJoin('feed', 'feed.uuid', 'channel.feedUuid')
+    .where(organizationScope(user, 'feed.organizationId'))
+    .where('channel.id', 'in', ids)
+    .select('channel.id')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The user's visible feeds: how many, and how many failed at their last sync. */
+export async function feedSyncCounts(db: DB, user: User) {
+  const row = await visibleFeeds(db, user)
+    .select((eb) => [eb.fn.countAll<number>().as('feeds'), eb.fn.count<number>('feed.lastError').as('failed')])
+    .executeTakeFirstOrThrow();
+  return { feeds: Number(row.feeds), failed: Number(row.failed) };
+}

@@ -5,14 +5,15 @@
 import { type AnyFeedForm, type ChannelWithFeed, type CreatableProvider, FEED_CREATE_FAILED, SECRET_FIELDS } from '@/domain/feed';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
+import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import type { SecretBox } from '../../secrets';
 import { type HubClient, HubError, type HubFeed } from './hub-client';
+import { detachChannels } from '../meters/meters.queries';
 import * as q from './feeds.queries';
 
 const absent = () => notFound('Deze feed bestaat niet.');
-const now = () => Math.floor(Date.now() / 1000);
 
 export async function listFeeds(db: DB, user: User, list: ListQuery) {
   const { rows, totalNumberOfPages } = await q.listFeedRows(db, user, list);
@@ -26,17 +27,18 @@ export async function getFeed(db: DB, user: User, uuid: string) {
 }
 
 /** Inserts channels the HUB lists that are not here yet; existing channels keep their id and data. */
-export async function storeChannels(db: DB, uuid: string, channels: HubFeed['channels']) {
+export async function storeChannels(db: DB, uuid: string, channels: HubFeed['channels'], now: number) {
   for (const channel of channels) {
     await db
       .insertInto('channel')
-      .values({ feedUuid: uuid, code: channel.code, url: channel.url, createTimestamp: now(), updateTimestamp: null, dataFrom: null })
+      .values({ feedUuid: uuid, code: channel.code, url: channel.url, createTimestamp: now, updateTimestamp: null, dataFrom: null })
       .onConflict((oc) => oc.columns(['feedUuid', 'code']).doUpdateSet({ url: channel.url }))
       .execute();
   }
 }
 
-export async function addFeed(db: DB, hub: HubClient, secrets: SecretBox, user: User, provider: CreatableProvider, form: AnyFeedForm) {
+/** `deps`: the database, the HUB, the secret box and the clock (a request context has them all). */
+export async function addFeed({ db, hub, secrets, clock }: { db: DB; hub: HubClient; secrets: SecretBox; clock: Clock }, user: User, provider: CreatableProvider, form: AnyFeedForm) {
   // Installers' feeds belong to their organization; an admin's feeds are admin-only (DESIGN.md §3).
   const organizationId = user.type === 'installer' ? user.organizationId : null;
   if (user.type === 'customer') throw new AppError('FORBIDDEN', 'Je hebt geen toegang tot het beheer.');
@@ -64,7 +66,7 @@ export async function addFeed(db: DB, hub: HubClient, secrets: SecretBox, user: 
         houseNumber: form.houseNumber,
         organizationId,
         credentials: Object.keys(secretValues).length ? secrets.seal(secretValues) : null,
-        createTimestamp: now(),
+        createTimestamp: epochSeconds(clock),
         updateTimestamp: null,
         lastSyncAt: null,
         lastSuccessAt: null,
@@ -72,7 +74,7 @@ export async function addFeed(db: DB, hub: HubClient, secrets: SecretBox, user: 
         nextAttemptAt: null,
       })
       .execute();
-    await storeChannels(trx, created.uuid, created.channels);
+    await storeChannels(trx, created.uuid, created.channels, epochSeconds(clock));
   });
   return getFeed(db, user, created.uuid);
 }
@@ -81,12 +83,7 @@ export async function addFeed(db: DB, hub: HubClient, secrets: SecretBox, user: 
 export async function detachFeed(db: DB, user: User, uuid: string) {
   await getFeed(db, user, uuid);
   const ids = (await q.channelsOfFeed(db, uuid)).map((c) => c.id);
-  if (ids.length) {
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('meter').set({ netImportChannelId: null }).where('netImportChannelId', 'in', ids).execute();
-      await trx.updateTable('meter').set({ netExportChannelId: null }).where('netExportChannelId', 'in', ids).execute();
-    });
-  }
+  await db.transaction().execute((trx) => detachChannels(trx, ids));
   return getFeed(db, user, uuid);
 }
 

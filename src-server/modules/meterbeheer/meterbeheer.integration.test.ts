@@ -8,7 +8,7 @@ afterEach(() => sim?.close());
 
 async function setup() {
   sim = await startHubSimulator({ now: () => new Date('2024-11-15T12:00:00Z') });
-  const h = await createHarness({}, { baseUrl: sim.baseUrl, apiKey: sim.apiKey, historyDays: 3, now: () => new Date('2024-11-15T12:00:00Z') });
+  const h = await createHarness({ hub: { baseUrl: sim.baseUrl, apiKey: sim.apiKey, historyDays: 3 }, clock: () => new Date('2024-11-15T12:00:00Z') });
   const org = await h.organization('Alfa');
   const other = await h.organization('Bravo');
   const location = await h.location(org, 'Kantoor');

@@ -1,22 +1,61 @@
 import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
-import { type AnyFeedForm, addFeedSchema } from '@/domain/feed';
-import { listQuerySchema } from '@/domain/paging';
+import { type AnyFeedForm, addFeedSchema, channelOptionSchema, channelWithFeedSchema, feedSchema, type SyncSummary, syncStatusSchema, syncSummarySchema } from '@/domain/feed';
+import { listQuerySchema, pageSchema } from '@/domain/paging';
+import { rest } from '../../trpc/rest-route';
 import { adminProcedure, router, staffProcedure } from '../../trpc/trpc';
-import { visibleChannels } from './feeds.queries';
+import { feedSyncCounts, visibleChannels } from './feeds.queries';
+import { METERBEHEER_SYNC_JOB } from './meterbeheer.jobs';
 import * as feeds from './feeds.service';
 
 const byUuid = v.object({ uuid: v.pipe(v.string(), v.nonEmpty(), v.maxLength(100)) });
 
 export const meterbeheerRouter = router({
-  feeds: staffProcedure.input(listQuerySchema).query(({ ctx, input }) => feeds.listFeeds(ctx.db, ctx.user, input)),
-  feed: staffProcedure.input(byUuid).query(({ ctx, input }) => feeds.getFeed(ctx.db, ctx.user, input.uuid)),
-  addFeed: staffProcedure.input(addFeedSchema).mutation(({ ctx, input: { provider, ...form } }) => feeds.addFeed(ctx.db, ctx.hub, ctx.secrets, ctx.user, provider, form as AnyFeedForm)),
-  deleteFeed: staffProcedure.input(byUuid).mutation(({ ctx, input }) => feeds.deleteFeed(ctx.db, ctx.hub, ctx.user, input.uuid)),
-  detachFeed: staffProcedure.input(byUuid).mutation(({ ctx, input }) => feeds.detachFeed(ctx.db, ctx.user, input.uuid)),
-  channelWithFeed: staffProcedure.input(v.object({ channelId: idSchema })).query(({ ctx, input }) => feeds.channelWithFeed(ctx.db, ctx.user, input.channelId)),
-  channels: staffProcedure.query(({ ctx }) => visibleChannels(ctx.db, ctx.user)),
+  feeds: staffProcedure
+    .meta(rest('GET /api/meterbeheer/feeds/list', 'Page through feeds (pageNumber 0-based, pageSize ≤ 100, query)'))
+    .input(listQuerySchema)
+    .output(pageSchema('feeds', feedSchema))
+    .query(({ ctx, input }) => feeds.listFeeds(ctx.db, ctx.user, input)),
+  feed: staffProcedure
+    .meta(rest('GET /api/meterbeheer/feed/{uuid}', 'One feed with its channels'))
+    .input(byUuid)
+    .output(feedSchema)
+    .query(({ ctx, input }) => feeds.getFeed(ctx.db, ctx.user, input.uuid)),
+  addFeed: staffProcedure
+    .meta(rest('POST /api/meterbeheer/feeds/add/{provider}', "Add a feed at Meterbeheer HUB with the provider's form fields; 502 when the HUB fails", { status: 201 }))
+    .input(addFeedSchema)
+    .output(feedSchema)
+    .mutation(({ ctx, input: { provider, ...form } }) => feeds.addFeed(ctx, ctx.user, provider, form as AnyFeedForm)),
+  deleteFeed: staffProcedure
+    .meta(rest('DELETE /api/meterbeheer/feed/{uuid}', 'Delete a feed here and at the HUB; 409 while a meter uses it', { status: 204 }))
+    .input(byUuid)
+    .mutation(({ ctx, input }) => feeds.deleteFeed(ctx.db, ctx.hub, ctx.user, input.uuid)),
+  detachFeed: staffProcedure
+    .meta(rest('POST /api/meterbeheer/feed/{uuid}/detach', 'Unlink every meter from the feed; answers the feed'))
+    .input(byUuid)
+    .output(feedSchema)
+    .mutation(({ ctx, input }) => feeds.detachFeed(ctx.db, ctx.user, input.uuid)),
+  channelWithFeed: staffProcedure
+    .meta(rest('GET /api/meterbeheer/channel/{id}/with-feed', 'One channel with its feed', { params: { id: 'channelId' } }))
+    .input(v.object({ channelId: idSchema }))
+    .output(channelWithFeedSchema)
+    .query(({ ctx, input }) => feeds.channelWithFeed(ctx.db, ctx.user, input.channelId)),
+  channels: staffProcedure.output(v.array(channelOptionSchema)).query(({ ctx }) => visibleChannels(ctx.db, ctx.user)),
   /** Runs one sync of every feed now (ignoring backoff) and answers with its summary. */
-  sync: adminProcedure.mutation(({ ctx }) => ctx.sync.syncAll({ force: true })),
-  syncStatus: staffProcedure.query(({ ctx }) => ctx.sync.status()),
+  sync: adminProcedure
+    .meta(rest('POST /api/meterbeheer/sync', 'Sync every feed now (admin); answers a summary when done'))
+    .output(syncSummarySchema)
+    .mutation(async ({ ctx }) => (await ctx.jobs.runNow(METERBEHEER_SYNC_JOB, { force: true })) as SyncSummary),
+  /** The sync job's last run (from the job table) and the caller's own feeds' state: no other organization's feeds. */
+  syncStatus: staffProcedure.output(syncStatusSchema).query(async ({ ctx }) => {
+    const job = (await ctx.jobs.status()).find((j) => j.name === METERBEHEER_SYNC_JOB);
+    return {
+      running: job?.running ?? false,
+      lastStartedAt: job?.lastStartedAt ?? null,
+      lastFinishedAt: job?.lastFinishedAt ?? null,
+      lastError: job?.lastError ?? null,
+      nextRunAt: job?.nextRunAt ?? null,
+      ...(await feedSyncCounts(ctx.db, ctx.user)),
+    };
+  }),
 });

@@ -10,7 +10,7 @@ afterEach(() => sim?.close());
 
 async function setup(historyDays = 250) {
   sim = await startHubSimulator({ now: () => NOW, historyDays: 400 });
-  const h = await createHarness({}, { baseUrl: sim.baseUrl, apiKey: sim.apiKey, historyDays, now: () => NOW });
+  const h = await createHarness({ hub: { baseUrl: sim.baseUrl, apiKey: sim.apiKey, historyDays }, clock: () => NOW });
   await h.user('admin', 'admin@example.nl');
   const { accessToken } = await h.signIn('admin@example.nl');
   const caller = await h.caller(accessToken);
@@ -122,7 +122,7 @@ describe('the sync', () => {
   test('a pending feed becomes verified with channels on a later sync', async () => {
     let clock = NOW;
     sim = await startHubSimulator({ now: () => clock, verifyAfterMs: 3_600_000 });
-    const h = await createHarness({}, { baseUrl: sim.baseUrl, apiKey: sim.apiKey, historyDays: 3, now: () => clock });
+    const h = await createHarness({ hub: { baseUrl: sim.baseUrl, apiKey: sim.apiKey, historyDays: 3 }, clock: () => clock });
     await h.user('admin', 'admin@example.nl');
     const caller = await h.caller((await h.signIn('admin@example.nl')).accessToken);
     const feed = await caller.meterbeheer.addFeed(power);

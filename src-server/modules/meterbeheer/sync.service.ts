@@ -4,30 +4,17 @@
  * cursor that says what was fetched are written in one transaction, so a crash mid-sync loses and
  * duplicates nothing. One failing feed never stops the others; it is retried with backoff.
  */
+import type { SyncSummary } from '@/domain/feed';
 import { addDays, localDate, localMidnight, todayLocal } from '@/lib/amsterdam';
 import type { DB } from '../../db/database';
+import { backoffSeconds } from '../../jobs/backoff';
 import { type MeasurementRow, lastMeasurementTs, upsertMeasurements } from '../measurements/measurements.store';
 import { HUB_MAX_DAYS_PER_REQUEST, type HubClient, HubError, type HubFeed } from './hub-client';
 import { allFeedRows, channelsOfFeed } from './feeds.queries';
 import { storeChannels } from './feeds.service';
 import type { ChannelRow, FeedRow } from './meterbeheer.table';
 
-export interface FeedSyncResult {
-  uuid: string;
-  name: string;
-  ok: boolean;
-  stored: number;
-  error?: string;
-}
-
-export interface SyncSummary {
-  startedAt: string;
-  finishedAt: string;
-  feeds: number;
-  failed: number;
-  stored: number;
-  results: FeedSyncResult[];
-}
+type FeedSyncResult = SyncSummary['results'][number];
 
 export interface SyncOptions {
   /** How far back history is backfilled. */
@@ -35,14 +22,10 @@ export interface SyncOptions {
   now?: () => Date;
 }
 
-const MAX_BACKOFF_SECONDS = 6 * 3600;
-
 export function createSyncService(db: DB, hub: HubClient, options: SyncOptions = {}) {
   const historyDays = options.historyDays ?? 730;
   const clock = options.now ?? (() => new Date());
   const seconds = () => Math.floor(clock().getTime() / 1000);
-  let running: Promise<SyncSummary> | null = null;
-  let last: SyncSummary | null = null;
 
   /** Fetches [from, to) and stores it with the channel's cursor in one transaction. */
   async function fetchWindow(channel: ChannelRow, from: string, to: string, dataFrom: string | null): Promise<number> {
@@ -98,7 +81,7 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
     if (!hubFeed) throw new HubError(404, 'De feed bestaat niet (meer) bij Meterbeheer HUB.');
     const status = hubFeed.status === 'verified' ? 'verified' : 'unverified';
     if (status !== feed.status) await db.updateTable('feed').set({ status, updateTimestamp: seconds() }).where('uuid', '=', feed.uuid).execute();
-    await storeChannels(db, feed.uuid, hubFeed.channels);
+    await storeChannels(db, feed.uuid, hubFeed.channels, seconds());
     if (status !== 'verified') return 0;
     let stored = 0;
     for (const channel of await channelsOfFeed(db, feed.uuid)) stored += await syncChannel(channel);
@@ -109,7 +92,7 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
     const message = error instanceof HubError ? error.message : 'Onverwachte fout tijdens het synchroniseren.';
     if (!(error instanceof HubError)) console.error(error);
     const failures = feed.failureCount + 1;
-    const wait = error instanceof HubError && error.retryAfterSeconds ? error.retryAfterSeconds : Math.min(60 * 2 ** failures, MAX_BACKOFF_SECONDS);
+    const wait = backoffSeconds(failures, { retryAfterSeconds: error instanceof HubError ? error.retryAfterSeconds : null });
     await db
       .updateTable('feed')
       .set({ lastSyncAt: seconds(), lastError: message, failureCount: failures, nextAttemptAt: seconds() + wait })
@@ -160,7 +143,7 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
         results.push({ uuid: feed.uuid, name: feed.name, ok: false, stored: 0, error: await recordFailure(feed, error) });
       }
     }
-    last = {
+    return {
       startedAt,
       finishedAt: clock().toISOString(),
       feeds: results.length,
@@ -168,18 +151,14 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
       stored: results.reduce((n, r) => n + r.stored, 0),
       results,
     };
-    return last;
   }
 
   return {
-    /** One sync of all feeds; a call while one runs waits for that one. `force` ignores backoff. */
-    syncAll({ force = false } = {}): Promise<SyncSummary> {
-      running ??= run(force).finally(() => {
-        running = null;
-      });
-      return running;
-    },
-    status: () => ({ running: running !== null, last }),
+    /**
+     * One sync of all feeds; `force` ignores the per-feed backoff. Runs through the job runner
+     * (`meterbeheer.jobs.ts`), which keeps two syncs from overlapping.
+     */
+    syncAll: ({ force = false } = {}): Promise<SyncSummary> => run(force),
   };
 }
 export type SyncService = ReturnType<typeof createSyncService>;

@@ -3,7 +3,7 @@ import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { contains, pageCount, pageWindow } from '../../db/listing';
-import { locationVisibleTo } from '../../tenancy';
+import { locationScope } from '../../tenancy';
 
 function visibleMeters(db: DB, user: User, query?: string) {
   let q = db
@@ -11,7 +11,7 @@ function visibleMeters(db: DB, user: User, query?: string) {
     .innerJoin('location', 'location.id', 'meter.locationId')
     .leftJoin('channel as imp', 'imp.id', 'meter.netImportChannelId')
     .leftJoin('channel as exp', 'exp.id', 'meter.netExportChannelId')
-    .where(locationVisibleTo(user));
+    .where(locationScope(user, 'location.id', 'location.organizationId'));
   if (query) q = q.where((eb) => eb.or([contains(eb.ref('meter.name'), query), contains(eb.ref('location.name'), query)]));
   return q;
 }
@@ -62,4 +62,31 @@ export async function metersOfLocation(db: DB, user: User, locationId: number) {
 export async function countMetersOfLocation(db: DB, locationId: number) {
   const { n } = await db.selectFrom('meter').select((eb) => eb.fn.countAll<number>().as('n')).where('locationId', '=', locationId).executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** Which of these channels a meter uses. */
+export async function channelIdsInUse(db: DB, channelIds: number[]): Promise<Set<number>> {
+  if (channelIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('meter')
+    .select(['netImportChannelId', 'netExportChannelId'])
+    .where((eb) => eb.or([eb('netImportChannelId', 'in', channelIds), eb('netExportChannelId', 'in', channelIds)]))
+    .execute();
+  return new Set(rows.flatMap((m) => [m.netImportChannelId, m.netExportChannelId]).filter((id): id is number => id !== null && channelIds.includes(id)));
+}
+
+/** Of these channels, those a meter on a location the user may see uses. */
+export async function channelIdsOfVisibleMeters(db: DB, user: User, channelIds: number[]): Promise<Set<number>> {
+  const rows = await visibleMeters(db, user)
+    .select(['meter.netImportChannelId', 'meter.netExportChannelId'])
+    .where((eb) => eb.or([eb('meter.netImportChannelId', 'in', channelIds), eb('meter.netExportChannelId', 'in', channelIds)]))
+    .execute();
+  return new Set(rows.flatMap((m) => [m.netImportChannelId, m.netExportChannelId]).filter((id): id is number => id !== null));
+}
+
+/** Unlinks these channels from every meter that uses them; the meters stay. */
+export async function detachChannels(db: DB, channelIds: number[]) {
+  if (channelIds.length === 0) return;
+  await db.updateTable('meter').set({ netImportChannelId: null }).where('netImportChannelId', 'in', channelIds).execute();
+  await db.updateTable('meter').set({ netExportChannelId: null }).where('netExportChannelId', 'in', channelIds).execute();
 }

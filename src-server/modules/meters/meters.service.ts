@@ -1,6 +1,7 @@
 /** Meters: bound to a location the user may see, and to channels of feeds the user may see. */
 import type { CreateMeter, UpdateMeter } from '@/domain/meter';
 import type { User } from '@/domain/user';
+import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import { findLocation } from '../locations/locations.queries';
@@ -25,8 +26,7 @@ async function meterColumns(db: DB, user: User, input: CreateMeter) {
     if (!ref) continue;
     const channel = await findVisibleChannel(db, user, ref.id);
     if (!channel) throw invalid(field, 'Dit kanaal bestaat niet.');
-    const feed = await db.selectFrom('feed').select('meterKind').where('uuid', '=', channel.feedUuid).executeTakeFirstOrThrow();
-    if (feed.meterKind !== input.type) {
+    if (channel.meterKind !== input.type) {
       throw invalid(field, input.type === 'gas' ? 'Kies een kanaal van een gasfeed.' : 'Kies een kanaal van een elektriciteitsfeed.');
     }
     ids[field] = channel.id;
@@ -37,9 +37,9 @@ async function meterColumns(db: DB, user: User, input: CreateMeter) {
   return { locationId: input.locationId, name: input.name, type: input.type, netImportChannelId: ids.netImportChannel, netExportChannelId: ids.netExportChannel };
 }
 
-export async function createMeter(db: DB, user: User, input: CreateMeter) {
+export async function createMeter(db: DB, clock: Clock, user: User, input: CreateMeter) {
   const values = await meterColumns(db, user, input);
-  const { id } = await db.insertInto('meter').values({ ...values, createdAt: Math.floor(Date.now() / 1000) }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db.insertInto('meter').values({ ...values, createdAt: epochSeconds(clock) }).returning('id').executeTakeFirstOrThrow();
   return getMeter(db, user, id);
 }
 

@@ -2,10 +2,10 @@ import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { contains, pageCount, pageWindow } from '../../db/listing';
-import { organizationVisibleTo } from '../../tenancy';
+import { organizationScope } from '../../tenancy';
 
 function visibleOrganizations(db: DB, user: User, query?: string) {
-  let q = db.selectFrom('organization').where(organizationVisibleTo(user));
+  let q = db.selectFrom('organization').where(organizationScope(user, 'organization.id'));
   if (query) q = q.where((eb) => contains(eb.ref('organization.name'), query));
   return q;
 }
@@ -32,8 +32,8 @@ export function findOrganization(db: DB, user: User, id: number) {
   return visibleOrganizations(db, user).select(['organization.id', 'organization.name']).where('organization.id', '=', id).executeTakeFirst();
 }
 
-export async function insertOrganization(db: DB, name: string) {
-  const { id } = await db.insertInto('organization').values({ name, createdAt: Math.floor(Date.now() / 1000) }).returning('id').executeTakeFirstOrThrow();
+export async function insertOrganization(db: DB, name: string, createdAt: number) {
+  const { id } = await db.insertInto('organization').values({ name, createdAt }).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
@@ -43,11 +43,4 @@ export function renameOrganization(db: DB, id: number, name: string) {
 
 export function deleteOrganizationRow(db: DB, id: number) {
   return db.deleteFrom('organization').where('id', '=', id).execute();
-}
-
-/** What still belongs to an organization and blocks its deletion. */
-export async function organizationDependants(db: DB, id: number) {
-  const locations = await db.selectFrom('location').select((eb) => eb.fn.countAll<number>().as('n')).where('organizationId', '=', id).executeTakeFirstOrThrow();
-  const installers = await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).where('organizationId', '=', id).executeTakeFirstOrThrow();
-  return { locations: Number(locations.n), installers: Number(installers.n) };
 }

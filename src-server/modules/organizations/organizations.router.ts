@@ -1,20 +1,42 @@
 import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
-import { createOrganizationSchema, updateOrganizationSchema } from '@/domain/organization';
-import { listQuerySchema } from '@/domain/paging';
+import { createOrganizationSchema, organizationSchema, updateOrganizationSchema } from '@/domain/organization';
+import { listQuerySchema, pageSchema } from '@/domain/paging';
+import { rest } from '../../trpc/rest-route';
 import { adminProcedure, router, staffProcedure } from '../../trpc/trpc';
 import * as service from './organizations.service';
 
 const byId = v.object({ organizationId: idSchema });
+const id = { params: { id: 'organizationId' } };
 
 /** Organization management is admin-only; installers may read their own (DESIGN.md §3). */
 export const organizationsRouter = router({
-  list: staffProcedure.input(listQuerySchema).query(({ ctx, input }) => service.listOrganizations(ctx.db, ctx.user, input)),
-  withLocations: staffProcedure.query(({ ctx }) => service.organizationsWithLocations(ctx.db, ctx.user)),
-  get: staffProcedure.input(byId).query(({ ctx, input }) => service.getOrganization(ctx.db, ctx.user, input.organizationId)),
-  create: adminProcedure.input(createOrganizationSchema).mutation(({ ctx, input }) => service.createOrganization(ctx.db, ctx.user, input)),
+  list: staffProcedure
+    .meta(rest('GET /api/organizations/list', 'Page through organizations (pageNumber 0-based, pageSize ≤ 100, query)'))
+    .input(listQuerySchema)
+    .output(pageSchema('organizations', organizationSchema))
+    .query(({ ctx, input }) => service.listOrganizations(ctx.db, ctx.user, input)),
+  withLocations: staffProcedure
+    .meta(rest('GET /api/organizations/with-locations', 'Every visible organization with its locations'))
+    .output(v.array(organizationSchema))
+    .query(({ ctx }) => service.organizationsWithLocations(ctx.db, ctx.user)),
+  get: staffProcedure
+    .meta(rest('GET /api/organization/{id}', 'One organization with its locations', id))
+    .input(byId)
+    .output(organizationSchema)
+    .query(({ ctx, input }) => service.getOrganization(ctx.db, ctx.user, input.organizationId)),
+  create: adminProcedure
+    .meta(rest('PUT /api/organizations', 'Create an organization (admin)', { status: 201 }))
+    .input(createOrganizationSchema)
+    .output(organizationSchema)
+    .mutation(({ ctx, input }) => service.createOrganization(ctx.db, ctx.clock, ctx.user, input)),
   update: adminProcedure
+    .meta(rest('PATCH /api/organization/{id}', 'Rename an organization (admin)', id))
     .input(updateOrganizationSchema)
+    .output(organizationSchema)
     .mutation(({ ctx, input }) => service.renameOrganization(ctx.db, ctx.user, input.organizationId, input.name)),
-  delete: adminProcedure.input(byId).mutation(({ ctx, input }) => service.deleteOrganization(ctx.db, ctx.user, input.organizationId)),
+  delete: adminProcedure
+    .meta(rest('DELETE /api/organization/{id}', 'Delete an organization without locations or installers (admin); 409 otherwise', { ...id, status: 204 }))
+    .input(byId)
+    .mutation(({ ctx, input }) => service.deleteOrganization(ctx.db, ctx.user, input.organizationId)),
 });

@@ -2,9 +2,11 @@
 import type { CreateOrganization, Organization } from '@/domain/organization';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
+import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, notFound } from '../../errors';
-import { locationsOfOrganizations } from '../locations/locations.queries';
+import { countLocationsOfOrganization, locationsOfOrganizations } from '../locations/locations.queries';
+import { countInstallersOfOrganization } from '../users/users.queries';
 import * as q from './organizations.queries';
 
 const absent = () => notFound('Deze organisatie bestaat niet.');
@@ -29,8 +31,8 @@ export async function getOrganization(db: DB, user: User, id: number): Promise<O
   return (await attachLocations(db, user, [row]))[0]!;
 }
 
-export async function createOrganization(db: DB, user: User, input: CreateOrganization) {
-  return getOrganization(db, user, await q.insertOrganization(db, input.name));
+export async function createOrganization(db: DB, clock: Clock, user: User, input: CreateOrganization) {
+  return getOrganization(db, user, await q.insertOrganization(db, input.name, epochSeconds(clock)));
 }
 
 export async function renameOrganization(db: DB, user: User, id: number, name: string) {
@@ -44,7 +46,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export async function deleteOrganization(db: DB, user: User, id: number) {
   await db.transaction().execute(async (trx) => {
     if (!(await q.findOrganization(trx, user, id))) throw absent();
-    const { locations, installers } = await q.organizationDependants(trx, id);
+    const locations = await countLocationsOfOrganization(trx, id);
+    const installers = await countInstallersOfOrganization(trx, id);
     if (locations || installers) {
       const blockers = [locations && plural(locations, 'locatie', 'locaties'), installers && plural(installers, 'installateur', 'installateurs')].filter(Boolean);
       throw new AppError('CONFLICT', `De organisatie kan niet worden verwijderd: er horen nog ${blockers.join(' en ')} bij.`);

@@ -2,7 +2,9 @@ import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { contains, pageCount, pageWindow } from '../../db/listing';
-import { userVisibleTo } from '../../tenancy';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { organizationScope } from '../../tenancy';
 import type { NewUserRow, UserRow } from './users.table';
 
 export function findUserByEmail(db: DB, email: string) {
@@ -64,6 +66,23 @@ export async function loadUser(db: DB, id: number): Promise<User | undefined> {
 
 const publicColumns = ['user.id', 'user.type', 'user.email', 'user.fullName', 'user.organizationId'] as const;
 
+/** An installer sees the customers linked to its organization's locations; a customer only itself. */
+const userVisibleTo = (actor: User) => (eb: ExpressionBuilder<Database, 'user'>) => {
+  if (actor.type === 'customer') return eb('user.id', '=', actor.id);
+  if (actor.type === 'admin') return sql<SqlBool>`1 = 1`;
+  return eb.and([
+    eb('user.type', '=', 'customer'),
+    eb.exists(
+      eb
+        .selectFrom('userLocation')
+        .innerJoin('location', 'location.id', 'userLocation.locationId')
+        .select('userLocation.userId')
+        .whereRef('userLocation.userId', '=', 'user.id')
+        .where(organizationScope(actor, 'location.organizationId')),
+    ),
+  ]);
+};
+
 function visibleUsers(db: DB, actor: User, query?: string) {
   let q = db.selectFrom('user').where(userVisibleTo(actor));
   if (query) q = q.where((eb) => eb.or([contains(eb.ref('user.email'), query), contains(eb.ref('user.fullName'), query)]));
@@ -96,4 +115,14 @@ export function setPasswordHash(db: DB, id: number, passwordHash: string) {
 
 export function deleteUserRow(db: DB, id: number) {
   return db.deleteFrom('user').where('id', '=', id).execute();
+}
+
+export async function countCustomersOfLocation(db: DB, locationId: number) {
+  const { n } = await db.selectFrom('userLocation').select((eb) => eb.fn.countAll<number>().as('n')).where('locationId', '=', locationId).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function countInstallersOfOrganization(db: DB, organizationId: number) {
+  const { n } = await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).where('organizationId', '=', organizationId).executeTakeFirstOrThrow();
+  return Number(n);
 }

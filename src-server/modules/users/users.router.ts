@@ -1,19 +1,41 @@
 import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
-import { listQuerySchema } from '@/domain/paging';
-import { createUserSchema, updatePasswordSchema, updateUserSchema } from '@/domain/user';
+import { listQuerySchema, pageSchema } from '@/domain/paging';
+import { createUserSchema, updatePasswordSchema, updateUserSchema, userSchema } from '@/domain/user';
+import { rest } from '../../trpc/rest-route';
 import { router, staffProcedure } from '../../trpc/trpc';
 import * as service from './users.service';
 
 const byId = v.object({ userId: idSchema });
+const id = { params: { id: 'userId' } };
 
 export const usersRouter = router({
-  list: staffProcedure.input(listQuerySchema).query(({ ctx, input }) => service.listUsers(ctx.db, ctx.user, input)),
-  get: staffProcedure.input(byId).query(({ ctx, input }) => service.getUser(ctx.db, ctx.user, input.userId)),
-  create: staffProcedure.input(createUserSchema).mutation(({ ctx, input }) => service.createUser(ctx.db, ctx.user, input)),
-  update: staffProcedure.input(updateUserSchema).mutation(({ ctx, input }) => service.updateUser(ctx.db, ctx.user, input)),
+  list: staffProcedure
+    .meta(rest('GET /api/users/list', 'Page through users (pageNumber 0-based, pageSize ≤ 100, query)'))
+    .input(listQuerySchema)
+    .output(pageSchema('users', userSchema))
+    .query(({ ctx, input }) => service.listUsers(ctx.db, ctx.user, input)),
+  get: staffProcedure
+    .meta(rest('GET /api/user/{id}', 'One user', id))
+    .input(byId)
+    .output(userSchema)
+    .query(({ ctx, input }) => service.getUser(ctx.db, ctx.user, input.userId)),
+  create: staffProcedure
+    .meta(rest('POST /api/users/create', 'Create a user; the body is discriminated by type', { status: 201 }))
+    .input(createUserSchema)
+    .output(userSchema)
+    .mutation(({ ctx, input }) => service.createUser(ctx.db, ctx.clock, ctx.user, input)),
+  update: staffProcedure
+    .meta(rest('PATCH /api/user/{id}', 'Edit e-mail, name and the fields of the user type', id))
+    .input(updateUserSchema)
+    .output(userSchema)
+    .mutation(({ ctx, input }) => service.updateUser(ctx.db, ctx.user, input)),
   updatePassword: staffProcedure
+    .meta(rest('POST /api/user/{id}/update-password', 'Set a new password; the user’s other sessions end', { ...id, status: 204 }))
     .input(v.object({ ...byId.entries, ...updatePasswordSchema.entries }))
     .mutation(({ ctx, input }) => service.updatePassword(ctx.db, ctx.auth, ctx.user, ctx.session.familyId, input.userId, input.password)),
-  delete: staffProcedure.input(byId).mutation(({ ctx, input }) => service.deleteUser(ctx.db, ctx.user, input.userId)),
+  delete: staffProcedure
+    .meta(rest('DELETE /api/user/{id}', 'Delete a user (not yourself)', { ...id, status: 204 }))
+    .input(byId)
+    .mutation(({ ctx, input }) => service.deleteUser(ctx.db, ctx.user, input.userId)),
 });

@@ -4,6 +4,7 @@
  */
 import type { CreateUser, UpdateUser, User } from '@/domain/user';
 import type { ListQuery } from '@/domain/paging';
+import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import type { AuthService } from '../auth/auth.service';
@@ -42,7 +43,7 @@ async function assertOrganizationVisible(db: DB, actor: User, organizationId: nu
   if (!(await findOrganization(db, actor, organizationId))) throw fieldError('organizationId', 'Deze organisatie bestaat niet.');
 }
 
-export async function createUser(db: DB, actor: User, input: CreateUser): Promise<User> {
+export async function createUser(db: DB, clock: Clock, actor: User, input: CreateUser): Promise<User> {
   if (actor.type !== 'admin' && input.type !== 'customer') {
     throw new AppError('FORBIDDEN', 'Alleen beheerders mogen beheerders en installateurs aanmaken.');
   }
@@ -57,7 +58,7 @@ export async function createUser(db: DB, actor: User, input: CreateUser): Promis
       fullName: input.fullName,
       passwordHash,
       organizationId: input.type === 'installer' ? input.organizationId : null,
-      createdAt: Math.floor(Date.now() / 1000),
+      createdAt: epochSeconds(clock),
     });
     if (input.type === 'customer') await q.setUserLocations(trx, userId, input.locationIds);
     return userId;

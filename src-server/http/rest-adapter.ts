@@ -1,0 +1,85 @@
+/**
+ * The REST adapter (DESIGN.md §1), generated from the procedures: every procedure with a
+ * `meta.rest` route is served at that path, with path parameters, query string or JSON body
+ * merged into its input, and called through the same tRPC caller as the browser, so roles,
+ * tenancy, validation and output shapes exist once. `openApiDocument` documents the same table.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { idParamSchema } from '@/domain/common';
+import type { AppRouter } from '../trpc/root';
+import type { RestRoute } from '../trpc/rest-route';
+import { type InputShape, inputShape } from './procedure-schemas';
+import { type RestEnv, jsonObject, procedures, validate } from './rest';
+
+interface ProcedureDef {
+  type: 'query' | 'mutation' | 'subscription';
+  meta?: { rest?: RestRoute };
+  inputs: unknown[];
+  output?: unknown;
+}
+
+export interface RestOperation {
+  /** The procedure's dotted name, e.g. `organization.list`: the OpenAPI operationId. */
+  name: string;
+  route: RestRoute;
+  input: InputShape;
+  output: unknown;
+  /** Path parameter name → input key. */
+  pathKeys: Map<string, string>;
+  /** GET: the query string; otherwise a JSON object body, an optional one, or none. */
+  body: 'query' | 'json' | 'optional' | 'none';
+}
+
+const pathNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** Numeric path parameters are checked as ids ("Een id moet een positief geheel getal zijn."). */
+export const isNumericParam = (op: RestOperation, name: string) => op.input.entries[op.pathKeys.get(name)!]?.type === 'number';
+
+export function restOperations(router: AppRouter): RestOperation[] {
+  const defs = router._def.procedures as unknown as Record<string, { _def: ProcedureDef }>;
+  return Object.entries(defs).flatMap(([name, procedure]) => {
+    const route = procedure._def.meta?.rest;
+    if (!route) return [];
+    const input = inputShape(procedure._def.inputs);
+    const pathKeys = new Map(pathNames(route.path).map((p) => [p, route.params[p] ?? p]));
+    const fromPath = new Set(pathKeys.values());
+    const rest = Object.keys(input.entries).some((k) => !fromPath.has(k));
+    const body = route.method === 'GET' ? 'query' : !rest ? 'none' : input.optional ? 'optional' : 'json';
+    return [{ name, route, input, output: procedure._def.output, pathKeys, body }];
+  });
+}
+
+async function pathInput(op: RestOperation, param: (name: string) => string | undefined) {
+  const out: Record<string, unknown> = {};
+  for (const [name, key] of op.pathKeys) {
+    const raw = param(name);
+    out[key] = isNumericParam(op, name) ? (await validate(v.object({ [name]: idParamSchema }), { [name]: raw }))[name] : raw;
+  }
+  return out;
+}
+
+async function optionalJson(c: Parameters<typeof jsonObject>[0]) {
+  const body: unknown = await c.req.json().catch(() => undefined);
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+}
+
+export function restApp(router: AppRouter) {
+  const app = new Hono<RestEnv>();
+  for (const op of restOperations(router)) {
+    const honoPath = op.route.path.replace(/\{(\w+)\}/g, ':$1');
+    const takesInput = op.route.method === 'GET' ? Object.keys(op.input.entries).length > 0 : op.body !== 'none' || op.pathKeys.size > 0;
+    app.on(op.route.method, honoPath, async (c) => {
+      const fromPath = await pathInput(op, (name) => c.req.param(name));
+      let input: Record<string, unknown> | undefined;
+      if (op.body === 'query') input = { ...c.req.query(), ...fromPath };
+      else if (op.body === 'json') input = { ...(await jsonObject(c)), ...fromPath };
+      else if (op.body === 'optional') input = { ...(await optionalJson(c)), ...fromPath };
+      else input = fromPath;
+      const call = op.name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], procedures(c)) as (input?: unknown) => Promise<unknown>;
+      const result = await call(takesInput ? input : undefined);
+      return op.route.status === 204 ? c.body(null, 204) : c.json(result as object, op.route.status);
+    });
+  }
+  return app;
+}

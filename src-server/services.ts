@@ -1,0 +1,54 @@
+/**
+ * The composition root: the one place that builds the process's services (database, clock, auth,
+ * secrets, the HUB client, the meter sync and the job runner) from options. The server, the test
+ * harness, the bench and the demo all build them here, so they run the same wiring.
+ */
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { type Clock, epochSeconds, systemClock } from './clock';
+import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
+import { createHubClient } from './modules/meterbeheer/hub-client';
+import { createSyncService } from './modules/meterbeheer/sync.service';
+import { createJobRunner } from './jobs/runner';
+import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
+import { createSecretBox } from './secrets';
+
+export interface ServiceOptions {
+  /** A file path, or `:memory:` for a private test database. */
+  databaseFile: string;
+  secretKey: string;
+  clock?: Clock;
+  auth?: Omit<AuthOptions, 'now'>;
+  hub: { baseUrl: string; apiKey?: string; timeoutMs?: number; maxRetryAfterSeconds?: number; historyDays: number; syncIntervalSeconds: number };
+}
+
+export async function createServices(options: ServiceOptions) {
+  const clock = options.clock ?? systemClock;
+  const db = openDatabase(options.databaseFile);
+  await migrateToLatest(db);
+  const auth = createAuthService(db, { ...options.auth, now: () => epochSeconds(clock) });
+  const hub = createHubClient(options.hub);
+  const sync = createSyncService(db, hub, { historyDays: options.hub.historyDays, now: clock });
+  const secrets = createSecretBox(options.secretKey);
+  // The registry: each module declares its jobs; the runner schedules them once `start()` is called.
+  const jobs = createJobRunner({
+    db,
+    now: clock,
+    jobs: [...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) })],
+  });
+  return {
+    db,
+    clock,
+    auth,
+    hub,
+    sync,
+    secrets,
+    jobs,
+    async close() {
+      await jobs.stop();
+      await db.destroy();
+    },
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,0 +1,32 @@
+/**
+ * The REST route a procedure carries in its meta: the one place where a path, its method and its
+ * status are written. `http/rest-adapter.ts` serves these routes and documents them in OpenAPI.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RestRoute {
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. `/api/organization/{id}`. */
+  path: string;
+  summary: string;
+  /** 200 unless given; 204 answers without a body. */
+  status: 200 | 201 | 204;
+  /** Path parameter → input key, where the names differ (`{id}` → `organizationId`). */
+  params: Record<string, string>;
+  /** Callable without a token. */
+  public: boolean;
+}
+
+export interface ProcedureMeta {
+  rest?: RestRoute;
+}
+
+/** `rest('GET /api/organization/{id}', 'One organization', { params: { id: 'organizationId' } })` */
+export function rest(
+  route: `${HttpMethod} /${string}`,
+  summary: string,
+  options: Partial<Pick<RestRoute, 'status' | 'params' | 'public'>> = {},
+): ProcedureMeta {
+  const [method, path] = route.split(' ') as [HttpMethod, string];
+  return { rest: { method, path, summary, status: options.status ?? 200, params: options.params ?? {}, public: options.public ?? false } };
+}

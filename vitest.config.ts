@@ -11,7 +11,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src-server/**/*.test.ts', 'migrations/**/*.test.ts', 'src-client/**/*.test.ts'],
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        // Real SQLite (in memory or in temp files), real HTTP on loopback (HUB simulator), real Dovecot.
+        test: {
+          name: 'integration',
+          include: ['src/**/*.integration.test.ts', 'src-server/**/*.integration.test.ts', 'migrations/**/*.integration.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
         },
       },
       {

@@ -10,6 +10,7 @@ import SQLite from 'better-sqlite3';
 import { openDatabase } from '../src-server/db/database';
 import { migrateToLatest } from '../src-server/db/migrate';
 import { upsertMeasurements } from '../src-server/modules/measurements/measurements.store';
+import { insertChannel, insertFeed } from '../src-server/testing/fixtures';
 
 const ROWS = 4 * 35_040; // four channel-years of quarter-hours
 const WINDOW = 35_040;
@@ -18,8 +19,8 @@ async function freshDb(dir: string, name: string) {
   const file = path.join(dir, name);
   const db = openDatabase(file);
   await migrateToLatest(db);
-  await db.insertInto('feed').values({ uuid: 'f', provider: 'kenter', name: 'f', meterKind: 'electricity', status: 'verified', ean: null, postalCode: null, houseNumber: null, organizationId: null, credentials: null, createTimestamp: 0, updateTimestamp: null, lastSyncAt: null, lastSuccessAt: null, lastError: null, nextAttemptAt: null }).execute();
-  for (let c = 1; c <= 4; c++) await db.insertInto('channel').values({ feedUuid: 'f', code: `c${c}`, url: 'http://x', createTimestamp: 0, updateTimestamp: null, dataFrom: null }).execute();
+  await insertFeed(db, { uuid: 'f' });
+  for (let c = 1; c <= 4; c++) await insertChannel(db, 'f', `c${c}`);
   return { db, file };
 }
 

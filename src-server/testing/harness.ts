@@ -1,16 +1,16 @@
 /**
  * Test harness: the services built by the composition root on a fresh migrated in-memory database,
- * the real app on them, and helpers to seed organizations, locations, users and feeds and to sign
+ * the real app on them, and helpers to seed organizations, locations, users, feeds and channels and to sign
  * in. Used only by tests.
  */
 import { createApp } from '../app';
 import type { Clock } from '../clock';
 import type { AuthOptions } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/auth/passwords';
-import type { FeedRow } from '../modules/meterbeheer/meterbeheer.table';
 import { insertUser } from '../modules/users/users.queries';
 import { createServices } from '../services';
 import { createContext } from '../trpc/context';
+import { insertChannel, insertFeed } from './fixtures';
 import { createCaller } from '../trpc/root';
 import type { UserType } from '@/domain/user';
 
@@ -73,27 +73,8 @@ export async function createHarness(options: HarnessOptions = {}) {
       }
       return id;
     },
-    /** A verified feed row as the sync leaves it (no HUB involved); pass what the test cares about. */
-    async feed(values: Partial<FeedRow> & { uuid: string }) {
-      await db
-        .insertInto('feed')
-        .values({
-          provider: 'kenter', name: values.uuid, meterKind: 'electricity', status: 'verified', ean: null, postalCode: null, houseNumber: null,
-          organizationId: null, credentials: null, createTimestamp: now(), updateTimestamp: null, lastSyncAt: null, lastSuccessAt: null,
-          lastError: null, nextAttemptAt: null, ...values,
-        })
-        .execute();
-      return values.uuid;
-    },
-    /** A channel of a feed; answers its id. */
-    async channel(feedUuid: string, code = '1.8.0') {
-      const row = await db
-        .insertInto('channel')
-        .values({ feedUuid, code, url: `http://127.0.0.1:9/${feedUuid}/${code}.json`, createTimestamp: now(), updateTimestamp: null, dataFrom: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    feed: (values: Parameters<typeof insertFeed>[1]) => insertFeed(db, values),
+    channel: (feedUuid: string, code?: string) => insertChannel(db, feedUuid, code),
     async signIn(email: string, password = TEST_PASSWORD) {
       return services.auth.login({ email, password }, '127.0.0.1');
     },

@@ -16,22 +16,17 @@ let power: number;
 let gas: number;
 let foreign: number;
 
-async function channel(feedUuid: string, code: string) {
-  const { id } = await h.db.insertInto('channel').values({ feedUuid, code, url: 'http://127.0.0.1:9/x', createTimestamp: 0, updateTimestamp: null, dataFrom: null }).returning('id').executeTakeFirstOrThrow();
-  return id;
-}
-
 beforeAll(async () => {
   h = await createHarness();
   const org = await h.organization();
   const loc = await h.location(org, 'Kantoor');
   const other = await h.location(org, 'Elders');
   for (const uuid of ['f1', 'f2']) {
-    await h.db.insertInto('feed').values({ uuid, provider: 'kenter', name: uuid, meterKind: 'electricity', status: 'verified', ean: null, postalCode: null, houseNumber: null, organizationId: org, credentials: null, createTimestamp: 0, updateTimestamp: null, lastSyncAt: null, lastSuccessAt: null, lastError: null, nextAttemptAt: null }).execute();
+    await h.feed({ uuid, organizationId: org });
   }
-  power = await channel('f1', '1.8.0');
-  gas = await channel('f1', '24.2.1');
-  foreign = await channel('f2', '1.8.0');
+  power = await h.channel('f1', '1.8.0');
+  gas = await h.channel('f1', '24.2.1');
+  foreign = await h.channel('f2', '1.8.0');
   await h.db.insertInto('meter').values({ locationId: loc, name: 'E', type: 'electricity', netImportChannelId: power, netExportChannelId: gas, createdAt: 0 }).execute();
   await h.db.insertInto('meter').values({ locationId: other, name: 'X', type: 'electricity', netImportChannelId: foreign, netExportChannelId: null, createdAt: 0 }).execute();
   const rows: { channelId: number; ts: number; value: number }[] = [];

@@ -5,8 +5,7 @@ import { upsertMeasurements } from './measurements.store';
 
 test('hourly sums follow every write, corrections included, and agree with the quarter-hours', async () => {
   const h = await createHarness();
-  await h.db.insertInto('feed').values({ uuid: 'f', provider: 'kenter', name: 'f', meterKind: 'electricity', status: 'verified', ean: null, postalCode: null, houseNumber: null, organizationId: null, credentials: null, createTimestamp: 0, updateTimestamp: null, lastSyncAt: null, lastSuccessAt: null, lastError: null, nextAttemptAt: null }).execute();
-  const { id } = await h.db.insertInto('channel').values({ feedUuid: 'f', code: '1.8.0', url: 'http://127.0.0.1:9/x', createTimestamp: 0, updateTimestamp: null, dataFrom: null }).returning('id').executeTakeFirstOrThrow();
+  const id = await h.channel(await h.feed({ uuid: 'f' }));
   const hour = 1_700_002_800; // a whole hour
   await upsertMeasurements(h.db, id, [0, 1, 2, 3, 4].map((i) => ({ ts: hour + i * 900, value: 1 })));
   expect(await h.db.selectFrom('measurementHour').select(['ts', 'value']).orderBy('ts').execute()).toEqual([

@@ -94,3 +94,39 @@ describe('users over REST', () => {
     expect((await h.request(`/api/user/${ids.customerB}`, { method: 'DELETE', token: tokens.admin })).status).toBe(404);
   });
 });
+
+describe('a customer linked to two organizations (DESIGN.md §3, no takeover across organizations)', () => {
+  async function sharedCustomer() {
+    const w = await createWorld();
+    const shared = await w.h.user('customer', 'gedeeld@example.nl', { locationIds: [w.a1, w.b1] });
+    const own = await w.h.user('customer', 'eigen@example.nl', { locationIds: [w.a2] });
+    return { ...w, shared, own };
+  }
+
+  test('neither organization’s installer may change its e-mail, links or password, nor delete it (409), nothing changes', async () => {
+    const w = await sharedCustomer();
+    for (const token of [w.tokens.installerA, w.tokens.installerB]) {
+      const patch = await w.h.request(`/api/user/${w.shared}`, { method: 'PATCH', token, json: { email: 'overname@example.nl', fullName: 'X', locationIds: [w.a2] } });
+      expect(patch.status).toBe(409);
+      expect((await patch.json()).error.message).toContain('alleen een beheerder');
+      const pw = await w.h.request(`/api/user/${w.shared}/update-password`, { method: 'POST', token, json: { password: 'overgenomen-wachtwoord' } });
+      expect(pw.status).toBe(409);
+      expect((await w.h.request(`/api/user/${w.shared}`, { method: 'DELETE', token })).status).toBe(409);
+    }
+    // the customer still signs in with its own password and keeps both links
+    await expect(w.h.signIn('gedeeld@example.nl')).resolves.toHaveProperty('accessToken');
+    await expect(w.h.signIn('gedeeld@example.nl', 'overgenomen-wachtwoord')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const seen = await (await w.h.request(`/api/user/${w.shared}`, { token: w.tokens.admin })).json();
+    expect(seen).toMatchObject({ email: 'gedeeld@example.nl', locationIds: [w.a1, w.b1] });
+  });
+
+  test('an installer manages a customer wholly in its organization; an admin manages the shared one', async () => {
+    const w = await sharedCustomer();
+    const patch = await w.h.request(`/api/user/${w.own}`, { method: 'PATCH', token: w.tokens.installerA, json: { email: 'eigen@example.nl', fullName: 'Eigen', locationIds: [w.a1, w.a2] } });
+    expect(patch.status).toBe(200);
+    expect((await patch.json()).locationIds).toEqual([w.a1, w.a2]);
+    const admin = await w.h.request(`/api/user/${w.shared}`, { method: 'PATCH', token: w.tokens.admin, json: { email: 'gedeeld@example.nl', fullName: 'G', locationIds: [w.b1] } });
+    expect((await admin.json()).locationIds).toEqual([w.b1]);
+    expect((await w.h.request(`/api/user/${w.own}`, { method: 'DELETE', token: w.tokens.installerA })).status).toBe(204);
+  });
+});

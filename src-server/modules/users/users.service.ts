@@ -43,6 +43,20 @@ async function assertOrganizationVisible(db: DB, actor: User, organizationId: nu
   if (!(await findOrganization(db, actor, organizationId))) throw fieldError('organizationId', 'Deze organisatie bestaat niet.');
 }
 
+/**
+ * A customer linked to locations of more than one organization belongs to no single installer:
+ * only an admin may change its e-mail, password or links, or delete it. Otherwise an installer
+ * could take over the account and read the other organization's data with it.
+ */
+async function assertWhollyManaged(db: DB, actor: User, target: User) {
+  if (actor.type === 'admin' || target.type !== 'customer') return;
+  for (const id of target.locationIds) {
+    if (!(await findLocation(db, actor, id))) {
+      throw new AppError('CONFLICT', 'Deze klant is ook aan locaties van een andere organisatie gekoppeld; alleen een beheerder kan hem wijzigen of verwijderen.');
+    }
+  }
+}
+
 export async function createUser(db: DB, clock: Clock, actor: User, input: CreateUser): Promise<User> {
   if (actor.type !== 'admin' && input.type !== 'customer') {
     throw new AppError('FORBIDDEN', 'Alleen beheerders mogen beheerders en installateurs aanmaken.');
@@ -70,14 +84,9 @@ export async function updateUser(db: DB, actor: User, { userId, email, fullName,
   const target = await getUser(db, actor, userId);
   await assertEmailFree(db, email, userId);
   if (target.type === 'installer' && organizationId !== undefined) await assertOrganizationVisible(db, actor, organizationId);
-  let links: number[] | undefined;
-  if (target.type === 'customer' && locationIds) {
-    await assertLocationsVisible(db, actor, locationIds);
-    // An installer edits only its own organization's links; links elsewhere stay as they are.
-    const hidden = [];
-    for (const id of target.locationIds) if (!(await findLocation(db, actor, id))) hidden.push(id);
-    links = [...new Set([...hidden, ...locationIds])].sort((a, b) => a - b);
-  }
+  await assertWhollyManaged(db, actor, target);
+  const links = target.type === 'customer' ? locationIds : undefined;
+  if (links) await assertLocationsVisible(db, actor, links);
   await db.transaction().execute(async (trx) => {
     await q.updateUserRow(trx, userId, { email, fullName, ...(target.type === 'installer' && organizationId ? { organizationId } : {}) });
     if (links) await q.setUserLocations(trx, userId, links);
@@ -87,20 +96,13 @@ export async function updateUser(db: DB, actor: User, { userId, email, fullName,
 
 /** Sets a new password and ends the user's other sign-ins (all of them when someone else sets it). */
 export async function updatePassword(db: DB, auth: AuthService, actor: User, currentFamilyId: string, userId: number, password: string) {
-  await getUser(db, actor, userId);
+  await assertWhollyManaged(db, actor, await getUser(db, actor, userId));
   await q.setPasswordHash(db, userId, await hashPassword(password));
   await auth.revokeOtherSessions(userId, userId === actor.id ? currentFamilyId : undefined);
 }
 
 export async function deleteUser(db: DB, actor: User, userId: number) {
   if (userId === actor.id) throw new AppError('CONFLICT', 'Je kunt jezelf niet verwijderen.');
-  const target = await getUser(db, actor, userId);
-  if (actor.type !== 'admin' && target.type === 'customer') {
-    for (const id of target.locationIds) {
-      if (!(await findLocation(db, actor, id))) {
-        throw new AppError('CONFLICT', 'Deze klant is ook aan locaties van een andere organisatie gekoppeld; alleen een beheerder kan hem verwijderen.');
-      }
-    }
-  }
+  await assertWhollyManaged(db, actor, await getUser(db, actor, userId));
   await q.deleteUserRow(db, userId);
 }

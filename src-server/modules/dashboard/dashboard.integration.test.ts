@@ -1,0 +1,52 @@
+import { expect, test } from 'vitest';
+import { localToUtc } from '@/lib/amsterdam';
+import { upsertMeasurements } from '../measurements/measurements.store';
+import { createHarness } from '../../testing/harness';
+
+/** Wednesday 13 November 2024, 12:00 in Amsterdam. */
+const NOW = new Date('2024-11-13T11:00:00Z');
+
+async function world() {
+  const h = await createHarness({ clock: () => NOW });
+  const org = await h.organization();
+  const loc = await h.location(org, 'Hoofdkantoor');
+  const other = await h.location(org, 'Elders');
+  await h.feed({ uuid: 'f', organizationId: org });
+  const power = await h.channel('f', '1.8.0');
+  const feedIn = await h.channel('f', '2.8.0');
+  await h.db.insertInto('meter').values({ locationId: loc, name: 'E', type: 'electricity', netImportChannelId: power, netExportChannelId: feedIn, createdAt: 0 }).execute();
+  // 1 kWh every quarter-hour from Monday 4 November up to now, feed-in 0.5 only on the 11th
+  const rows = [];
+  for (let ts = localToUtc('2024-11-04T00:00:00'); ts < NOW.getTime() / 1000; ts += 900) rows.push({ ts, value: 1 });
+  await h.db.transaction().execute((trx) => upsertMeasurements(trx, power, rows));
+  const feedInRows = [];
+  for (let ts = localToUtc('2024-11-11T00:00:00'); ts < localToUtc('2024-11-12T00:00:00'); ts += 900) feedInRows.push({ ts, value: 0.5 });
+  await h.db.transaction().execute((trx) => upsertMeasurements(trx, feedIn, feedInRows));
+  await h.user('customer', 'klant@example.nl', { locationIds: [loc] });
+  const caller = await h.caller((await h.signIn('klant@example.nl')).accessToken);
+  return { h, loc, other, caller };
+}
+
+test('a location’s modules: today so far and this week against the same span of last week, by the injected clock', async () => {
+  const { loc, caller } = await world();
+  const dashboard = await caller.dashboard.location({ locationId: loc });
+  const power = dashboard.modules.find((m) => m.selector === 'elektriciteit')!;
+  expect(power.todaySoFar).toBe(12 * 4); // midnight to 12:00
+  expect(power.thisWeek).toBe((2 * 24 + 12) * 4); // Monday, Tuesday and Wednesday morning
+  expect(power.lastWeekSameSpan).toBe((2 * 24 + 12) * 4);
+  const feedIn = dashboard.modules.find((m) => m.selector === 'teruglevering')!;
+  expect(feedIn.thisWeek).toBe(48);
+  expect(feedIn.lastWeekSameSpan).toBe(0);
+  expect(dashboard.modules.map((m) => m.selector)).toEqual(['elektriciteit', 'teruglevering']);
+});
+
+test('the location list holds only the customer’s locations, each with this week’s use', async () => {
+  const { loc, caller } = await world();
+  const locations = await caller.dashboard.locations();
+  expect(locations).toEqual([expect.objectContaining({ id: loc, selector: `${loc}-hoofdkantoor`, modules: ['elektriciteit', 'teruglevering'], weekConsumption: (2 * 24 + 12) * 4 })]);
+});
+
+test('a location outside the customer’s scope reads as absent', async () => {
+  const { other, caller } = await world();
+  await expect(caller.dashboard.location({ locationId: other })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+});

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 
 /** Control characters other than tab and newline never belong in a stored text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** A string that reports an absent key with `missing`, not valibot's generic key message. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
-import type { UserRow } from '../users/users.table';
+import type { PublicColumns } from '../users/users.queries';
 import type { SessionRow, SessionTable } from './auth.table';
 
 export function insertSession(db: DB, row: SessionTable) {
@@ -25,7 +25,7 @@ export async function findAccessSessionWithUser(db: DB, id: string) {
 }
 
 type SessionWithUser = Pick<SessionRow, 'familyId' | 'secretHash' | 'expiresAt'> &
-  Pick<UserRow, 'id' | 'type' | 'email' | 'fullName' | 'organizationId'> & { sessionId: string };
+  PublicColumns & { sessionId: string };
 
 export function extendSession(db: DB, id: string, expiresAt: number) {
   return db.updateTable('session').set({ expiresAt }).where('id', '=', id).execute();

@@ -35,7 +35,8 @@ export async function setUserLocations(db: DB, userId: number, locationIds: numb
   if (locationIds.length) await db.insertInto('userLocation').values(locationIds.map((locationId) => ({ userId, locationId }))).execute();
 }
 
-type PublicColumns = Pick<UserRow, 'id' | 'type' | 'email' | 'fullName' | 'organizationId'>;
+/** The columns of a user row that `toUser` reads. */
+export type PublicColumns = Pick<UserRow, 'id' | 'type' | 'email' | 'fullName' | 'organizationId'>;
 
 /** The public shape of a user: no hash, no tokens. */
 export function toUser(row: PublicColumns, locationIds: number[]): User {

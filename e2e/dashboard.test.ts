@@ -11,6 +11,8 @@ describe.skipIf(!hasChromium)('a customer reads its energy in Chromium', () => {
   let product: Product;
   let browser: Browser;
   let page: Page;
+  /** A location of the seeded organization that the customer is not linked to. */
+  let foreignLocationId: number;
 
   beforeAll(async () => {
     sim = await startHubSimulator({ historyDays: 400 });
@@ -20,6 +22,8 @@ describe.skipIf(!hasChromium)('a customer reads its energy in Chromium', () => {
     await seedDemoWorld(product.url, accessToken);
     const sync = await fetch(`${product.url}/api/meterbeheer/sync`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
     expect((await sync.json()).failed).toBe(0);
+    const found = await fetch(`${product.url}/api/locations/list?query=Magazijn%20Nieuwegein`, { headers: { authorization: `Bearer ${accessToken}` } });
+    foreignLocationId = (await found.json()).locations[0].id;
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
   }, 120_000);
@@ -44,7 +48,7 @@ describe.skipIf(!hasChromium)('a customer reads its energy in Chromium', () => {
     for (const module of ['Elektriciteitsverbruik', 'Teruglevering', 'Gasverbruik']) await page.getByRole('heading', { name: module }).waitFor();
     await page.getByText('Verwachting vandaag').first().waitFor();
     const url = page.url();
-    await page.goto(url.replace(/dashboard\/\d+/, 'dashboard/2'));
+    await page.goto(url.replace(/dashboard\/[^/?#]+/, `dashboard/${foreignLocationId}`));
     await page.getByRole('heading', { name: 'Pagina niet gevonden' }).waitFor();
     await page.goto(url);
   });

@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { ErrorPage } from '~/features/layout/error-page';
-import { NotFoundPage } from '~/features/layout/not-found-page';
+import { ErrorPage } from '~/components/layout/error-page';
+import { NotFoundPage } from '~/components/layout/not-found-page';
 import { LoadingPage } from '~/components/ui/loading-page';
 import type { TrpcUtils } from '~/lib/trpc';
 import { routeTree } from './routeTree.gen';

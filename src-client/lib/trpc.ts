@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { TRPCClientError, httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../src-server/trpc/root';
-import { authFetch } from '~/features/auth/auth-client';
+import { authFetch } from '~/lib/auth-client';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -36,5 +36,4 @@ export function createClients() {
 export type TrpcUtils = ReturnType<typeof createClients>['utils'];
 
 /** The HTTP status behind a failed tRPC call, when there is one. */
-export const httpStatusOf = (error: unknown) =>
-  error instanceof TRPCClientError ? (error.data?.httpStatus as number | undefined) : undefined;
+export const httpStatusOf = (error: unknown) => (error instanceof TRPCClientError ? (error.data?.httpStatus as number | undefined) : undefined);

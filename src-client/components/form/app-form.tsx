@@ -1,7 +1,7 @@
 import type { AnyFormApi } from '@tanstack/react-form';
 import { type ReactNode, useState } from 'react';
 import { AlertBanner } from '~/components/ui/alert-banner';
-import { applyRequestError } from '~/features/lists/request-error';
+import { applyRequestError } from '~/lib/request-error';
 
 /**
  * Runs a form's request: field errors from the server land at their fields, the rest in the

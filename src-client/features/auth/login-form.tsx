@@ -9,7 +9,7 @@ import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Spinner } from '~/components/ui/spinner';
-import { LoginError, login } from './auth-client';
+import { LoginError, login } from '~/lib/auth-client';
 
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const router = useRouter();

@@ -1,12 +1,11 @@
 import { redirect } from '@tanstack/react-router';
 import type { User } from '@/domain/user';
+import { isSignedIn } from '~/lib/auth-client';
+import { clearTokens } from '~/lib/token-store';
 import { httpStatusOf, type TrpcUtils } from '~/lib/trpc';
-import { isSignedIn } from './auth-client';
-import { clearTokens } from './token-store';
 
 /** Only same-site paths are followed after sign-in. */
-export const safeRedirect = (target: unknown) =>
-  typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+export const safeRedirect = (target: unknown) => (typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') ? target : '/');
 
 /** The signed-in user, or null when there is none (401/404 from the server mean: not logged in). */
 export async function currentUser(utils: TrpcUtils): Promise<User | null> {

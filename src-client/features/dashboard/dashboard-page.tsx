@@ -1,10 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { User } from '@/domain/user';
-import { AppHeader } from '~/features/layout/app-header';
+import { AppHeader } from '~/components/layout/app-header';
 
 /** The frame of a dashboard page: top bar, breadcrumb from Dashboard (and the location), title. */
-export function DashboardPage({ user, location, title, children }: { user: User; location?: { selector: string; name: string }; title: string; children: ReactNode }) {
+export function DashboardPage({
+  user,
+  location,
+  title,
+  children,
+}: {
+  user: User;
+  location?: { selector: string; name: string };
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-full bg-muted">
       <AppHeader user={user} />

@@ -28,9 +28,33 @@ export function resolvePeriod(search: PeriodSearch, today = new Date()) {
       const start = startOfIsoWeek({ year: y, week: Math.min(w, isoWeeksInYear(y)) });
       return { from: day(start), to: day(addDays(start, 7)) };
     };
-    return { period, year, week, granularity, current: range(year, week), previous: range(year - 1, week), currentLabel: `Week ${week} ${year}`, previousLabel: `Week ${week} ${year - 1}` } as const;
+    return {
+      period,
+      year,
+      week,
+      granularity,
+      current: range(year, week),
+      previous: range(year - 1, week),
+      currentLabel: `Week ${week} ${year}`,
+      previousLabel: `Week ${week} ${year - 1}`,
+    } as const;
   }
   const granularity = search.granularity === 'week' ? 'week' : 'month';
   const range = (y: number) => ({ from: `${y}-01-01T00:00:00`, to: `${y + 1}-01-01T00:00:00` });
-  return { period, year, week: now.week, granularity, current: range(year), previous: range(year - 1), currentLabel: String(year), previousLabel: String(year - 1) } as const;
+  return {
+    period,
+    year,
+    week: now.week,
+    granularity,
+    current: range(year),
+    previous: range(year - 1),
+    currentLabel: String(year),
+    previousLabel: String(year - 1),
+  } as const;
+}
+
+/** The two `measurement.aggregate` inputs of a module page: the chosen period and the year before. */
+export function aggregateInputs(channelIds: number[], p: ReturnType<typeof resolvePeriod>) {
+  const ids = channelIds.join(',');
+  return { current: { channelIds: ids, granularity: p.granularity, ...p.current }, previous: { channelIds: ids, granularity: p.granularity, ...p.previous } };
 }

@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
-import { requestErrorMessage } from '~/features/lists/request-error';
+import { requestErrorMessage } from '~/lib/request-error';
 import { trpc } from '~/lib/trpc';
 
 /** 'Nu synchroniseren': one sync of every feed, with progress and its outcome. */

@@ -2,16 +2,24 @@ import { useForm } from '@tanstack/react-form';
 import { type CreateLocation, type Location, createLocationSchema, locationFieldLabels as labels } from '@/domain/location';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
+import { OrganizationField } from '~/components/form/organization-field';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
-import { OrganizationField } from '~/features/organizations/organization-field';
 
 type LocationValues = Omit<CreateLocation, 'organizationId' | 'unit'> & { organizationId: number | undefined; unit: string };
 
 const textFields = ['name', 'streetAddress', 'unit', 'zipcode', 'city', 'state', 'country'] as const;
 
 /** Every field of a location (SPEC.md §3), for creating and editing. */
-export function LocationForm({ location, submitLabel, onSubmit }: { location?: Location; submitLabel: string; onSubmit: (input: CreateLocation) => Promise<unknown> }) {
+export function LocationForm({
+  location,
+  submitLabel,
+  onSubmit,
+}: {
+  location?: Location;
+  submitLabel: string;
+  onSubmit: (input: CreateLocation) => Promise<unknown>;
+}) {
   const { failure, run } = useRequestFailure();
   const form = useForm({
     defaultValues: {

@@ -3,9 +3,9 @@ import { PASSWORD_MIN_LENGTH } from '@/domain/auth';
 import { type CreateUser, type UserType, createUserSchema, userFieldLabels as labels } from '@/domain/user';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
+import { OrganizationField } from '~/components/form/organization-field';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
-import { OrganizationField } from '~/features/organizations/organization-field';
 import { LocationsField } from './user-fields';
 
 interface Values {
@@ -35,7 +35,14 @@ export function CreateUserForm({ type, onSubmit }: { type: UserType; onSubmit: (
       <form.Field name="fullName">{(field) => <TextField field={field} label={labels.fullName} autoComplete="off" />}</form.Field>
       <form.Field name="password">
         {(field) => (
-          <TextField field={field} label={labels.password} type="password" autoComplete="new-password" required hint={`Minstens ${PASSWORD_MIN_LENGTH} tekens. Een zin van een paar woorden werkt goed.`} />
+          <TextField
+            field={field}
+            label={labels.password}
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={`Minstens ${PASSWORD_MIN_LENGTH} tekens. Een zin van een paar woorden werkt goed.`}
+          />
         )}
       </form.Field>
       {type === 'installer' ? <form.Field name="organizationId">{(field) => <OrganizationField field={field} />}</form.Field> : null}

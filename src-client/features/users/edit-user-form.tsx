@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { type UpdateUser, type User, updateUserSchema, userFieldLabels as labels } from '@/domain/user';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
+import { OrganizationField } from '~/components/form/organization-field';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
-import { OrganizationField } from '~/features/organizations/organization-field';
 import { LocationsField } from './user-fields';
 
 interface Values {
@@ -42,7 +42,11 @@ export function EditUserForm({ user, onSubmit }: { user: User; onSubmit: (input:
       {user.type === 'customer' ? <form.Field name="locationIds">{(field) => <LocationsField field={field} />}</form.Field> : null}
       <div className="flex items-center gap-3">
         <SubmitButton form={form}>Opslaan</SubmitButton>
-        {saved ? <span role="status" className="text-sm text-muted-foreground">Opgeslagen.</span> : null}
+        {saved ? (
+          <span role="status" className="text-sm text-muted-foreground">
+            Opgeslagen.
+          </span>
+        ) : null}
       </div>
     </AppForm>
   );

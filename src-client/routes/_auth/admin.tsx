@@ -14,9 +14,9 @@ import {
   SidebarProvider,
   SidebarTrigger,
 } from '~/components/ui/sidebar';
-import { adminNavFor, isActive } from '~/features/layout/admin-nav';
-import { ToDashboardButton } from '~/features/layout/to-dashboard-button';
-import { UserMenu } from '~/features/layout/user-menu';
+import { adminNavFor, isActive } from '~/components/layout/admin-nav';
+import { ToDashboardButton } from '~/components/layout/to-dashboard-button';
+import { UserMenu } from '~/components/layout/user-menu';
 
 /** The admin layout: sidebar, top bar, page. Customers have no admin area (DESIGN.md §3). */
 export const Route = createFileRoute('/_auth/admin')({

@@ -3,7 +3,7 @@ import { ChevronRight, LayoutDashboard, Settings } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { User } from '@/domain/user';
 import { formatLongDate, isoWeekNumber } from '@/lib/dates';
-import { AppHeader } from '~/features/layout/app-header';
+import { AppHeader } from '~/components/layout/app-header';
 
 export const Route = createFileRoute('/_auth/')({
   beforeLoad: ({ context }) => {

@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ChevronRight, MapPin } from 'lucide-react';
+import { AppHeader } from '~/components/layout/app-header';
 import { formatEnergy } from '~/features/dashboard/format';
-import { AppHeader } from '~/features/layout/app-header';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/dashboard/')({

@@ -1,18 +1,23 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { meterTypeLabels } from '@/domain/meter';
+import { PageHeader } from '~/components/layout/page-header';
+import { DeleteButton } from '~/components/lists/delete-button';
 import { SectionCard } from '~/components/ui/section-card';
-import { DeleteButton } from '~/features/lists/delete-button';
-import { parseIdParam } from '~/features/lists/id-param';
-import { loadOrNotFound } from '~/features/lists/load-or-not-found';
-import { PageHeader } from '~/features/lists/page-header';
 import { LocationForm } from '~/features/locations/location-form';
+import { useDeleteLocation, useUpdateLocation } from '~/features/locations/use-location-mutations';
+import { parseIdParam } from '~/lib/id-param';
+import { loadOrNotFound } from '~/lib/load-or-not-found';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/location/$locationId')({
   params: { parse: ({ locationId }) => ({ locationId: parseIdParam(locationId) }), stringify: ({ locationId }) => ({ locationId: String(locationId) }) },
   loader: ({ context, params }) =>
     loadOrNotFound(() =>
-      Promise.all([context.utils.location.get.ensureData({ locationId: params.locationId }), context.utils.location.summary.ensureData({ locationId: params.locationId })]),
+      Promise.all([
+        context.utils.location.get.ensureData({ locationId: params.locationId }),
+        context.utils.location.summary.ensureData({ locationId: params.locationId }),
+        context.utils.organization.withLocations.ensureData(),
+      ]),
     ),
   component: LocationPage,
 });
@@ -21,10 +26,9 @@ function LocationPage() {
   const { locationId } = Route.useParams();
   const [location] = trpc.location.get.useSuspenseQuery({ locationId });
   const [summary] = trpc.location.summary.useSuspenseQuery({ locationId });
-  const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const update = trpc.location.update.useMutation({ onSuccess: () => Promise.all([utils.location.invalidate(), utils.organization.invalidate()]) });
-  const remove = trpc.location.delete.useMutation();
+  const update = useUpdateLocation();
+  const remove = useDeleteLocation();
   return (
     <section className="grid max-w-4xl gap-6">
       <PageHeader
@@ -36,15 +40,23 @@ function LocationPage() {
             description={`Weet je zeker dat je '${location.name}' wilt verwijderen? Dit kan niet ongedaan worden gemaakt.`}
             onDelete={async () => {
               await remove.mutateAsync({ locationId });
-              await Promise.all([utils.location.invalidate(), utils.organization.invalidate()]);
               await navigate({ to: '/admin/locations' });
             }}
           />
         }
       />
       <SectionCard title="Gegevens">
-        <LocationForm key={JSON.stringify(location)} location={location} submitLabel="Opslaan" onSubmit={(input) => update.mutateAsync({ locationId, ...input })} />
-        {update.isSuccess ? <p role="status" className="mt-3 text-sm text-muted-foreground">Opgeslagen.</p> : null}
+        <LocationForm
+          key={JSON.stringify(location)}
+          location={location}
+          submitLabel="Opslaan"
+          onSubmit={(input) => update.mutateAsync({ locationId, ...input })}
+        />
+        {update.isSuccess ? (
+          <p role="status" className="mt-3 text-sm text-muted-foreground">
+            Opgeslagen.
+          </p>
+        ) : null}
       </SectionCard>
       <SectionCard title="Meters">
         {summary.meters.length === 0 ? (

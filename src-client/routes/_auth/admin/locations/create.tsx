@@ -1,16 +1,17 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { PageHeader } from '~/components/layout/page-header';
 import { LocationForm } from '~/features/locations/location-form';
-import { PageHeader } from '~/features/lists/page-header';
-import { trpc } from '~/lib/trpc';
+import { useCreateLocation } from '~/features/locations/use-location-mutations';
 
 export const Route = createFileRoute('/_auth/admin/locations/create')({
+  // The form's organization picker.
+  loader: ({ context }) => context.utils.organization.withLocations.ensureData(),
   component: CreateLocationPage,
 });
 
 function CreateLocationPage() {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const create = trpc.location.create.useMutation();
+  const create = useCreateLocation();
   return (
     <section>
       <PageHeader title="Locatie toevoegen" description="Velden met een * zijn verplicht." />
@@ -18,7 +19,6 @@ function CreateLocationPage() {
         submitLabel="Locatie toevoegen"
         onSubmit={async (input) => {
           const location = await create.mutateAsync(input);
-          await Promise.all([utils.location.invalidate(), utils.organization.invalidate()]);
           await navigate({ to: '/admin/location/$locationId', params: { locationId: location.id } });
         }}
       />

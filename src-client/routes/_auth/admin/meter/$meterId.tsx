@@ -1,26 +1,28 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { meterTypeLabels } from '@/domain/meter';
+import { PageHeader } from '~/components/layout/page-header';
+import { DeleteButton } from '~/components/lists/delete-button';
 import { Card, CardContent } from '~/components/ui/card';
-import { DeleteButton } from '~/features/lists/delete-button';
-import { parseIdParam } from '~/features/lists/id-param';
-import { loadOrNotFound } from '~/features/lists/load-or-not-found';
-import { PageHeader } from '~/features/lists/page-header';
 import { MeterForm } from '~/features/meters/meter-form';
+import { ensureMeterFormData } from '~/features/meters/meter-form-data';
+import { useDeleteMeter, useUpdateMeter } from '~/features/meters/use-meter-mutations';
+import { parseIdParam } from '~/lib/id-param';
+import { loadOrNotFound } from '~/lib/load-or-not-found';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/meter/$meterId')({
   params: { parse: ({ meterId }) => ({ meterId: parseIdParam(meterId) }), stringify: ({ meterId }) => ({ meterId: String(meterId) }) },
-  loader: ({ context, params }) => loadOrNotFound(() => context.utils.meter.get.ensureData({ meterId: params.meterId })),
+  loader: ({ context, params }) =>
+    loadOrNotFound(() => Promise.all([context.utils.meter.get.ensureData({ meterId: params.meterId }), ensureMeterFormData(context.utils)])),
   component: MeterPage,
 });
 
 function MeterPage() {
   const { meterId } = Route.useParams();
   const [meter] = trpc.meter.get.useSuspenseQuery({ meterId });
-  const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const update = trpc.meter.update.useMutation({ onSuccess: () => Promise.all([utils.meter.invalidate(), utils.location.invalidate(), utils.meterbeheer.invalidate()]) });
-  const remove = trpc.meter.delete.useMutation();
+  const update = useUpdateMeter();
+  const remove = useDeleteMeter();
   return (
     <section className="grid max-w-4xl gap-6">
       <PageHeader
@@ -39,7 +41,6 @@ function MeterPage() {
             description={`Weet je zeker dat je '${meter.name}' wilt verwijderen? De feed en de opgeslagen meetwaarden blijven bestaan.`}
             onDelete={async () => {
               await remove.mutateAsync({ meterId });
-              await Promise.all([utils.meter.invalidate(), utils.location.invalidate(), utils.meterbeheer.invalidate()]);
               await navigate({ to: '/admin/meters' });
             }}
           />
@@ -47,8 +48,18 @@ function MeterPage() {
       />
       <Card>
         <CardContent className="pt-6">
-          <MeterForm key={JSON.stringify(meter)} type={meter.type} meter={meter} submitLabel="Opslaan" onSubmit={(input) => update.mutateAsync({ ...input, meterId } as never)} />
-          {update.isSuccess ? <p role="status" className="mt-3 text-sm text-muted-foreground">Opgeslagen.</p> : null}
+          <MeterForm
+            key={JSON.stringify(meter)}
+            type={meter.type}
+            meter={meter}
+            submitLabel="Opslaan"
+            onSubmit={(input) => update.mutateAsync({ ...input, meterId } as never)}
+          />
+          {update.isSuccess ? (
+            <p role="status" className="mt-3 text-sm text-muted-foreground">
+              Opgeslagen.
+            </p>
+          ) : null}
         </CardContent>
       </Card>
     </section>

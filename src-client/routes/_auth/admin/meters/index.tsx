@@ -2,15 +2,18 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { METER_TYPES, meterTypeLabels } from '@/domain/meter';
+import { PageHeader } from '~/components/layout/page-header';
+import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
+import { ListView } from '~/components/lists/list-view';
 import { Button } from '~/components/ui/button';
 import { dateTimeOrDash } from '~/features/feeds/feed-labels';
-import { listSearchSchema, toListQuery } from '~/features/lists/list-search';
-import { ListView } from '~/features/lists/list-view';
-import { PageHeader } from '~/features/lists/page-header';
+import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/meters/')({
   validateSearch: listSearchSchema,
+  loaderDeps: ({ search: { page, q } }) => ({ page, q }),
+  loader: ({ context, deps, cause }) => loadRouteData(cause, () => context.utils.meter.list.ensureData(toListQuery(deps))),
   component: MetersPage,
 });
 

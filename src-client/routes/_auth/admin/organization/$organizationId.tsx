@@ -1,16 +1,20 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { PageHeader } from '~/components/layout/page-header';
+import { DeleteButton } from '~/components/lists/delete-button';
+import { EmptyRow } from '~/components/lists/list-controls';
 import { SectionCard } from '~/components/ui/section-card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { DeleteButton } from '~/features/lists/delete-button';
-import { parseIdParam } from '~/features/lists/id-param';
-import { EmptyRow } from '~/features/lists/list-controls';
-import { loadOrNotFound } from '~/features/lists/load-or-not-found';
-import { PageHeader } from '~/features/lists/page-header';
 import { OrganizationForm } from '~/features/organizations/organization-form';
+import { useDeleteOrganization, useUpdateOrganization } from '~/features/organizations/use-organization-mutations';
+import { parseIdParam } from '~/lib/id-param';
+import { loadOrNotFound } from '~/lib/load-or-not-found';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/organization/$organizationId')({
-  params: { parse: ({ organizationId }) => ({ organizationId: parseIdParam(organizationId) }), stringify: ({ organizationId }) => ({ organizationId: String(organizationId) }) },
+  params: {
+    parse: ({ organizationId }) => ({ organizationId: parseIdParam(organizationId) }),
+    stringify: ({ organizationId }) => ({ organizationId: String(organizationId) }),
+  },
   loader: ({ context, params }) => loadOrNotFound(() => context.utils.organization.get.ensureData({ organizationId: params.organizationId })),
   component: OrganizationPage,
 });
@@ -19,10 +23,9 @@ function OrganizationPage() {
   const { organizationId } = Route.useParams();
   const { user } = Route.useRouteContext();
   const [org] = trpc.organization.get.useSuspenseQuery({ organizationId });
-  const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const update = trpc.organization.update.useMutation({ onSuccess: () => utils.organization.invalidate() });
-  const remove = trpc.organization.delete.useMutation();
+  const update = useUpdateOrganization();
+  const remove = useDeleteOrganization();
   const isAdmin = user.type === 'admin';
   return (
     <section className="grid max-w-4xl gap-6">
@@ -36,7 +39,6 @@ function OrganizationPage() {
               description={`Weet je zeker dat je '${org.name}' wilt verwijderen? Dit kan niet ongedaan worden gemaakt.`}
               onDelete={async () => {
                 await remove.mutateAsync({ organizationId });
-                await utils.organization.invalidate();
                 await navigate({ to: '/admin/organizations' });
               }}
             />
@@ -46,7 +48,11 @@ function OrganizationPage() {
       {isAdmin ? (
         <SectionCard title="Gegevens">
           <OrganizationForm key={org.name} name={org.name} submitLabel="Opslaan" onSubmit={(name) => update.mutateAsync({ organizationId, name })} />
-          {update.isSuccess ? <p role="status" className="mt-3 text-sm text-muted-foreground">Opgeslagen.</p> : null}
+          {update.isSuccess ? (
+            <p role="status" className="mt-3 text-sm text-muted-foreground">
+              Opgeslagen.
+            </p>
+          ) : null}
         </SectionCard>
       ) : null}
       <SectionCard title="Locaties">

@@ -2,16 +2,20 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { PageHeader } from '~/components/layout/page-header';
+import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
+import { ListView } from '~/components/lists/list-view';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
-import { listSearchSchema, toListQuery } from '~/features/lists/list-search';
-import { ListView } from '~/features/lists/list-view';
-import { PageHeader } from '~/features/lists/page-header';
 import { OrganizationForm } from '~/features/organizations/organization-form';
+import { useCreateOrganization } from '~/features/organizations/use-organization-mutations';
+import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/organizations/')({
   validateSearch: listSearchSchema,
+  loaderDeps: ({ search: { page, q } }) => ({ page, q }),
+  loader: ({ context, deps, cause }) => loadRouteData(cause, () => context.utils.organization.list.ensureData(toListQuery(deps))),
   component: OrganizationsPage,
 });
 
@@ -50,8 +54,7 @@ function OrganizationsPage() {
 function CreateOrganization() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const create = trpc.organization.create.useMutation();
+  const create = useCreateOrganization();
   return (
     <Dialog
       open={open}
@@ -68,7 +71,6 @@ function CreateOrganization() {
         submitLabel="Toevoegen"
         onSubmit={async (name) => {
           const org = await create.mutateAsync({ name });
-          await utils.organization.invalidate();
           setOpen(false);
           await navigate({ to: '/admin/organization/$organizationId', params: { organizationId: org.id } });
         }}

@@ -1,17 +1,23 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { userTypeLabels } from '@/domain/user';
+import { PageHeader } from '~/components/layout/page-header';
+import { DeleteButton } from '~/components/lists/delete-button';
 import { SectionCard } from '~/components/ui/section-card';
-import { DeleteButton } from '~/features/lists/delete-button';
-import { parseIdParam } from '~/features/lists/id-param';
-import { loadOrNotFound } from '~/features/lists/load-or-not-found';
-import { PageHeader } from '~/features/lists/page-header';
 import { EditUserForm } from '~/features/users/edit-user-form';
 import { PasswordForm } from '~/features/users/password-form';
+import { useDeleteUser, useUpdateUser, useUpdateUserPassword } from '~/features/users/use-user-mutations';
+import { ensureUserFormData } from '~/features/users/user-form-data';
+import { parseIdParam } from '~/lib/id-param';
+import { loadOrNotFound } from '~/lib/load-or-not-found';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/user/$userId')({
   params: { parse: ({ userId }) => ({ userId: parseIdParam(userId) }), stringify: ({ userId }) => ({ userId: String(userId) }) },
-  loader: ({ context, params }) => loadOrNotFound(() => context.utils.user.get.ensureData({ userId: params.userId })),
+  loader: ({ context, params }) =>
+    loadOrNotFound(async () => {
+      const user = await context.utils.user.get.ensureData({ userId: params.userId });
+      await ensureUserFormData(context.utils, user.type);
+    }),
   component: UserPage,
 });
 
@@ -19,11 +25,10 @@ function UserPage() {
   const { userId } = Route.useParams();
   const { user: me } = Route.useRouteContext();
   const [user] = trpc.user.get.useSuspenseQuery({ userId });
-  const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const update = trpc.user.update.useMutation({ onSuccess: () => Promise.all([utils.user.invalidate(), utils.auth.me.invalidate()]) });
-  const setPassword = trpc.user.updatePassword.useMutation();
-  const remove = trpc.user.delete.useMutation();
+  const update = useUpdateUser();
+  const setPassword = useUpdateUserPassword();
+  const remove = useDeleteUser();
   return (
     <section className="grid max-w-4xl gap-6">
       <PageHeader
@@ -36,7 +41,6 @@ function UserPage() {
               description={`Weet je zeker dat je ${user.email} wilt verwijderen? Deze gebruiker kan daarna niet meer inloggen.`}
               onDelete={async () => {
                 await remove.mutateAsync({ userId });
-                await utils.user.invalidate();
                 await navigate({ to: '/admin/users' });
               }}
             />

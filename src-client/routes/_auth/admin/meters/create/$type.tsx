@@ -1,8 +1,9 @@
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { METER_TYPES, type MeterType } from '@/domain/meter';
-import { PageHeader } from '~/features/lists/page-header';
+import { PageHeader } from '~/components/layout/page-header';
 import { MeterForm } from '~/features/meters/meter-form';
-import { trpc } from '~/lib/trpc';
+import { ensureMeterFormData } from '~/features/meters/meter-form-data';
+import { useCreateMeter } from '~/features/meters/use-meter-mutations';
 
 export const Route = createFileRoute('/_auth/admin/meters/create/$type')({
   params: {
@@ -12,14 +13,14 @@ export const Route = createFileRoute('/_auth/admin/meters/create/$type')({
     },
     stringify: ({ type }) => ({ type }),
   },
+  loader: ({ context }) => ensureMeterFormData(context.utils),
   component: CreateMeterPage,
 });
 
 function CreateMeterPage() {
   const { type } = Route.useParams();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const create = trpc.meter.create.useMutation();
+  const create = useCreateMeter();
   return (
     <section>
       <PageHeader title={type === 'electricity' ? 'Elektriciteitsmeter toevoegen' : 'Gasmeter toevoegen'} description="Velden met een * zijn verplicht." />
@@ -29,7 +30,6 @@ function CreateMeterPage() {
         submitLabel="Meter toevoegen"
         onSubmit={async (input) => {
           const meter = await create.mutateAsync(input);
-          await Promise.all([utils.meter.invalidate(), utils.location.invalidate(), utils.meterbeheer.invalidate()]);
           await navigate({ to: '/admin/meter/$meterId', params: { meterId: meter.id } });
         }}
       />

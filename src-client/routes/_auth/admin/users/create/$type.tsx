@@ -1,8 +1,9 @@
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { USER_TYPES, type UserType, userTypeLabels } from '@/domain/user';
-import { PageHeader } from '~/features/lists/page-header';
+import { PageHeader } from '~/components/layout/page-header';
 import { CreateUserForm } from '~/features/users/create-user-form';
-import { trpc } from '~/lib/trpc';
+import { useCreateUser } from '~/features/users/use-user-mutations';
+import { ensureUserFormData } from '~/features/users/user-form-data';
 
 export const Route = createFileRoute('/_auth/admin/users/create/$type')({
   params: {
@@ -16,14 +17,14 @@ export const Route = createFileRoute('/_auth/admin/users/create/$type')({
     // Installers create customers only (DESIGN.md §3).
     if (context.user.type !== 'admin' && params.type !== 'customer') throw notFound();
   },
+  loader: ({ context, params }) => ensureUserFormData(context.utils, params.type),
   component: CreateUserPage,
 });
 
 function CreateUserPage() {
   const { type } = Route.useParams();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const create = trpc.user.create.useMutation();
+  const create = useCreateUser();
   return (
     <section>
       <PageHeader title={`${userTypeLabels[type]} toevoegen`} description="Velden met een * zijn verplicht." />
@@ -32,7 +33,6 @@ function CreateUserPage() {
         type={type}
         onSubmit={async (input) => {
           const user = await create.mutateAsync(input);
-          await utils.user.invalidate();
           await navigate({ to: '/admin/user/$userId', params: { userId: user.id } });
         }}
       />

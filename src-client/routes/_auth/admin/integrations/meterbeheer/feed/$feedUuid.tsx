@@ -1,17 +1,18 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Unlink } from 'lucide-react';
 import { meterKindLabels, providerNames } from '@/domain/feed';
+import { PageHeader } from '~/components/layout/page-header';
+import { DeleteButton } from '~/components/lists/delete-button';
+import { EmptyRow } from '~/components/lists/list-controls';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
-import { SectionCard } from '~/components/ui/section-card';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { SectionCard } from '~/components/ui/section-card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { dateTimeOrDash, feedStatusLabels } from '~/features/feeds/feed-labels';
-import { DeleteButton } from '~/features/lists/delete-button';
-import { EmptyRow } from '~/features/lists/list-controls';
-import { loadOrNotFound } from '~/features/lists/load-or-not-found';
-import { PageHeader } from '~/features/lists/page-header';
-import { requestErrorMessage } from '~/features/lists/request-error';
+import { useDeleteFeed, useDetachFeed } from '~/features/feeds/use-feed-mutations';
+import { loadOrNotFound } from '~/lib/load-or-not-found';
+import { requestErrorMessage } from '~/lib/request-error';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feed/$feedUuid')({
@@ -22,10 +23,9 @@ export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feed
 function FeedPage() {
   const { feedUuid: uuid } = Route.useParams();
   const [feed] = trpc.meterbeheer.feed.useSuspenseQuery({ uuid });
-  const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const detach = trpc.meterbeheer.detachFeed.useMutation({ onSuccess: () => Promise.all([utils.meterbeheer.invalidate(), utils.meter.invalidate()]) });
-  const remove = trpc.meterbeheer.deleteFeed.useMutation();
+  const detach = useDetachFeed();
+  const remove = useDeleteFeed();
   const facts: [string, string][] = [
     ['Provider', providerNames[feed.provider]],
     ['Metertype', meterKindLabels[feed.meterKind]],
@@ -78,7 +78,6 @@ function FeedPage() {
               description={`Weet je zeker dat je '${feed.name}' wilt verwijderen? De feed wordt ook bij Meterbeheer HUB verwijderd, met alle opgeslagen meetwaarden.`}
               onDelete={async () => {
                 await remove.mutateAsync({ uuid });
-                await utils.meterbeheer.invalidate();
                 await navigate({ to: '/admin/integrations/meterbeheer/feeds' });
               }}
             />

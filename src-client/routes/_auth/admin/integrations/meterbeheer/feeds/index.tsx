@@ -1,16 +1,19 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { meterKindLabels, providerNames } from '@/domain/feed';
+import { PageHeader } from '~/components/layout/page-header';
+import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
+import { ListView } from '~/components/lists/list-view';
 import { AddFeedMenu } from '~/features/feeds/add-feed-menu';
 import { dateTimeOrDash, feedStatusLabels } from '~/features/feeds/feed-labels';
 import { SyncButton } from '~/features/feeds/sync-button';
-import { listSearchSchema, toListQuery } from '~/features/lists/list-search';
-import { ListView } from '~/features/lists/list-view';
-import { PageHeader } from '~/features/lists/page-header';
+import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feeds/')({
   validateSearch: listSearchSchema,
+  loaderDeps: ({ search: { page, q } }) => ({ page, q }),
+  loader: ({ context, deps, cause }) => loadRouteData(cause, () => context.utils.meterbeheer.feeds.ensureData(toListQuery(deps))),
   component: FeedsPage,
 });
 

@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { CREATABLE_PROVIDERS, type CreatableProvider, feedTitle } from '@/domain/feed';
 import { Button } from '~/components/ui/button';
 import { FeedForm } from '~/features/feeds/feed-form';
-import { trpc } from '~/lib/trpc';
+import { useAddFeed } from '~/features/feeds/use-feed-mutations';
 
 export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feeds/create/$provider')({
   params: {
@@ -19,8 +19,7 @@ export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feed
 function CreateFeedPage() {
   const { provider } = Route.useParams();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const add = trpc.meterbeheer.addFeed.useMutation();
+  const add = useAddFeed();
   return (
     <section>
       <Button asChild variant="ghost" size="sm" className="mb-4">
@@ -35,7 +34,6 @@ function CreateFeedPage() {
         provider={provider}
         onSubmit={async (form) => {
           await add.mutateAsync({ provider, ...form } as never);
-          await utils.meterbeheer.invalidate();
           await navigate({ to: '/admin/integrations/meterbeheer/feeds' });
         }}
       />

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { type User, userTypeLabels } from '@/domain/user';
 import { Button } from '~/components/ui/button';
-import { useLogout } from '~/features/auth/use-logout';
+import { useLogout } from '~/lib/use-logout';
 
 /** Who is signed in, and the way out. */
 export function UserMenu({ user }: { user: User }) {

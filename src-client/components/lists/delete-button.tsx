@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
-import { requestErrorMessage } from './request-error';
+import { requestErrorMessage } from '~/lib/request-error';
 
 /** 'Verwijderen' with a confirmation; a refusal from the server (e.g. 409) is shown in the dialog. */
 export function DeleteButton({ title, description, onDelete }: { title: string; description: string; onDelete: () => Promise<unknown> }) {

@@ -7,7 +7,12 @@ import { SEARCH_DEBOUNCE_MS } from './list-search';
 /** A search box that reports what was typed after a short pause. */
 export function SearchBox({ value, onSearch, label }: { value: string; onSearch: (q: string) => void; label: string }) {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // When the URL's search changes (typed here or navigated to), the box shows it.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(value);
+  }
   useEffect(() => {
     if (text === value) return;
     const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);

@@ -24,5 +24,4 @@ export const adminNav: AdminNavItem[] = [
 
 export const adminNavFor = (user: User) => adminNav.filter((item) => !item.roles || item.roles.includes(user.type));
 
-export const isActive = (item: AdminNavItem, pathname: string) =>
-  item.prefix ? pathname.startsWith(item.prefix) : pathname.replace(/\/$/, '') === item.to;
+export const isActive = (item: AdminNavItem, pathname: string) => (item.prefix ? pathname.startsWith(item.prefix) : pathname.replace(/\/$/, '') === item.to);

@@ -117,7 +117,15 @@ describe.skipIf(!hasChromium)('the admin area in Chromium', () => {
       await fetch(`${product.url}/api/locations`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ organizationId: other.id, name: 'Geheime Hal', country: 'Nederland', state: 'Zeeland', city: 'Goes', streetAddress: 'Weg 1', zipcode: '4461 AA' }),
+        body: JSON.stringify({
+          organizationId: other.id,
+          name: 'Geheime Hal',
+          country: 'Nederland',
+          state: 'Zeeland',
+          city: 'Goes',
+          streetAddress: 'Weg 1',
+          zipcode: '4461 AA',
+        }),
       })
     ).json();
 

@@ -8,12 +8,47 @@ const ean = '871234567890123456';
 /** A field by its label; required labels end in an asterisk. */
 const fieldLabel = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 const providers: { provider: string; title: string; fill: Record<string, string>; messages: string[] }[] = [
-  { provider: 'fudura', title: 'Fudura feed aanmaken', fill: { EAN: ean, 'Klantnummer bij Fudura': 'K-1', Naam: 'Fudura kantoor', Huisnummer: '1' }, messages: ['Ongeldige EAN-Code.', 'Het klantnummer moet worden opgegeven.', 'De naam van de feed moet worden opgegeven.', 'Het huisnummer moet worden opgegeven.'] },
-  { provider: 'anexo', title: 'Anexo feed aanmaken', fill: { Naam: 'Anexo hal', Postcode: '1234 AB', Huisnummer: '2', EAN: ean, 'Id van de meter': 'M-1', 'Id van de client': 'C-1' }, messages: ['De postcode moet worden opgegeven.', 'De id van de meter moet worden opgegeven.', 'De id van de client moet worden opgegeven.'] },
-  { provider: 'solaredge', title: 'SolarEdge feed aanmaken', fill: { Naam: 'Zonnepanelen', Postcode: '1234 AB', Huisnummer: '3', 'API sleutel': 'sleutel', 'Id van de meter': 'S-1' }, messages: ['De API sleutel moet worden opgegeven.', 'Het id van de meter moet worden opgegeven.'] },
-  { provider: 'joulz', title: 'Joulz feed aanmaken', fill: { Naam: 'Joulz aansluiting', Postcode: '1234 AB', Huisnummer: '4', EAN: ean, 'API sleutel': 'sleutel', Subcode: 'SC' }, messages: ['De subcode moet worden opgegeven.'] },
-  { provider: 'kenter', title: 'Kenter feed aanmaken', fill: { Naam: 'Kenter stroom', Postcode: '1234 AB', Huisnummer: '5', EAN: ean, Gebruikersnaam: 'gebruiker', Wachtwoord: 'geheim' }, messages: ['De gebruikersnaam moet worden opgegeven.', 'Het wachtwoord moet worden opgegeven.'] },
-  { provider: 'meetbedrijf', title: 'Het Meetbedrijf feed aanmaken', fill: { Naam: 'Meetbedrijf gas', Postcode: '1234 AB', Huisnummer: '6', EAN: ean, 'API sleutel': 'sleutel' }, messages: ['De naam van de feed moet worden opgegeven.', 'Ongeldige EAN-Code.'] },
+  {
+    provider: 'fudura',
+    title: 'Fudura feed aanmaken',
+    fill: { EAN: ean, 'Klantnummer bij Fudura': 'K-1', Naam: 'Fudura kantoor', Huisnummer: '1' },
+    messages: [
+      'Ongeldige EAN-Code.',
+      'Het klantnummer moet worden opgegeven.',
+      'De naam van de feed moet worden opgegeven.',
+      'Het huisnummer moet worden opgegeven.',
+    ],
+  },
+  {
+    provider: 'anexo',
+    title: 'Anexo feed aanmaken',
+    fill: { Naam: 'Anexo hal', Postcode: '1234 AB', Huisnummer: '2', EAN: ean, 'Id van de meter': 'M-1', 'Id van de client': 'C-1' },
+    messages: ['De postcode moet worden opgegeven.', 'De id van de meter moet worden opgegeven.', 'De id van de client moet worden opgegeven.'],
+  },
+  {
+    provider: 'solaredge',
+    title: 'SolarEdge feed aanmaken',
+    fill: { Naam: 'Zonnepanelen', Postcode: '1234 AB', Huisnummer: '3', 'API sleutel': 'sleutel', 'Id van de meter': 'S-1' },
+    messages: ['De API sleutel moet worden opgegeven.', 'Het id van de meter moet worden opgegeven.'],
+  },
+  {
+    provider: 'joulz',
+    title: 'Joulz feed aanmaken',
+    fill: { Naam: 'Joulz aansluiting', Postcode: '1234 AB', Huisnummer: '4', EAN: ean, 'API sleutel': 'sleutel', Subcode: 'SC' },
+    messages: ['De subcode moet worden opgegeven.'],
+  },
+  {
+    provider: 'kenter',
+    title: 'Kenter feed aanmaken',
+    fill: { Naam: 'Kenter stroom', Postcode: '1234 AB', Huisnummer: '5', EAN: ean, Gebruikersnaam: 'gebruiker', Wachtwoord: 'geheim' },
+    messages: ['De gebruikersnaam moet worden opgegeven.', 'Het wachtwoord moet worden opgegeven.'],
+  },
+  {
+    provider: 'meetbedrijf',
+    title: 'Het Meetbedrijf feed aanmaken',
+    fill: { Naam: 'Meetbedrijf gas', Postcode: '1234 AB', Huisnummer: '6', EAN: ean, 'API sleutel': 'sleutel' },
+    messages: ['De naam van de feed moet worden opgegeven.', 'Ongeldige EAN-Code.'],
+  },
 ];
 
 describe.skipIf(!hasChromium)('Meterbeheer feeds and meters in Chromium', () => {
@@ -69,7 +104,11 @@ describe.skipIf(!hasChromium)('Meterbeheer feeds and meters in Chromium', () => 
     await expect.poll(() => page.getByRole('cell', { name: 'Geverifieerd', exact: true }).count()).toBe(6);
     await page.getByRole('link', { name: 'Kenter stroom' }).click();
     await page.getByRole('cell', { name: '1.8.0' }).waitFor();
-    const stored = await page.getByRole('row', { name: /1\.8\.0/ }).getByRole('cell').nth(2).textContent();
+    const stored = await page
+      .getByRole('row', { name: /1\.8\.0/ })
+      .getByRole('cell')
+      .nth(2)
+      .textContent();
     expect(Number(stored!.replace(/\./g, ''))).toBeGreaterThan(96 * 2);
   });
 
@@ -80,7 +119,15 @@ describe.skipIf(!hasChromium)('Meterbeheer feeds and meters in Chromium', () => 
     await fetch(`${product.url}/api/locations`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ organizationId: org.id, name: 'Hoofdkantoor', country: 'Nederland', state: 'Utrecht', city: 'Utrecht', streetAddress: 'Straat 1', zipcode: '3511 AB' }),
+      body: JSON.stringify({
+        organizationId: org.id,
+        name: 'Hoofdkantoor',
+        country: 'Nederland',
+        state: 'Utrecht',
+        city: 'Utrecht',
+        streetAddress: 'Straat 1',
+        zipcode: '3511 AB',
+      }),
     });
     await page.getByTestId('sidebar').getByRole('link', { name: 'Meters' }).click();
     await page.getByRole('link', { name: 'Elektriciteitsmeter toevoegen' }).click();

@@ -4,7 +4,12 @@ import { Input } from '~/components/ui/input';
 import { FieldError, shownErrors } from './text-field';
 
 /** Pick several ids from a list, with a filter for long lists. */
-export function CheckboxListField({ field, label, options, required }: {
+export function CheckboxListField({
+  field,
+  label,
+  options,
+  required,
+}: {
   field: AnyFieldApi;
   label: string;
   options: { value: number; label: string; detail?: string }[];
@@ -33,7 +38,9 @@ export function CheckboxListField({ field, label, options, required }: {
         ) : null}
         <span className="ml-2 font-normal text-muted-foreground">({chosen.size} gekozen)</span>
       </legend>
-      {options.length > 8 ? <Input type="search" aria-label={`Filter ${label.toLowerCase()}`} placeholder="Filter" value={filter} onChange={(e) => setFilter(e.target.value)} /> : null}
+      {options.length > 8 ? (
+        <Input type="search" aria-label={`Filter ${label.toLowerCase()}`} placeholder="Filter" value={filter} onChange={(e) => setFilter(e.target.value)} />
+      ) : null}
       <div className="max-h-64 overflow-y-auto rounded-md border border-input p-2">
         {shown.length === 0 ? <p className="p-2 text-sm text-muted-foreground">Geen locaties.</p> : null}
         {shown.map((o) => (

@@ -4,7 +4,13 @@ import { Select } from '~/components/ui/select';
 import { FieldError, shownErrors } from './text-field';
 
 /** A labelled select of numeric ids bound to a form field; the placeholder means "none chosen". */
-export function SelectField({ field, label, placeholder, options, required }: {
+export function SelectField({
+  field,
+  label,
+  placeholder,
+  options,
+  required,
+}: {
   field: AnyFieldApi;
   label: string;
   placeholder: string;

@@ -3,7 +3,14 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 
 /** A centred modal with a title; `children` is its body. */
-export function Dialog({ open, onOpenChange, trigger, title, description, children }: {
+export function Dialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   trigger: ReactNode;

@@ -16,7 +16,10 @@ export function SheetContent({ side = 'left', className, children, ...props }: C
         {...props}
       >
         {children}
-        <DialogPrimitive.Close aria-label="Sluiten" className="absolute top-3 right-3 rounded-sm p-1 opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <DialogPrimitive.Close
+          aria-label="Sluiten"
+          className="absolute top-3 right-3 rounded-sm p-1 opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           <X aria-hidden className="size-4" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

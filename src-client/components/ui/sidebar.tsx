@@ -66,10 +66,7 @@ export function SidebarProvider({ children }: { children: React.ReactNode }) {
   return (
     <SidebarContext.Provider value={value}>
       <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-        <div
-          className="flex min-h-full w-full"
-          style={{ '--sidebar-width': SIDEBAR_WIDTH, '--sidebar-width-icon': SIDEBAR_WIDTH_ICON } as CSSProperties}
-        >
+        <div className="flex min-h-full w-full" style={{ '--sidebar-width': SIDEBAR_WIDTH, '--sidebar-width-icon': SIDEBAR_WIDTH_ICON } as CSSProperties}>
           {children}
         </div>
       </TooltipProvider>
@@ -82,7 +79,13 @@ export function Sidebar({ children }: { children: React.ReactNode }) {
   if (isMobile) {
     return (
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent side="left" data-mobile="true" className="bg-sidebar p-0 text-sidebar-foreground" style={{ width: SIDEBAR_WIDTH_MOBILE }} aria-describedby={undefined}>
+        <SheetContent
+          side="left"
+          data-mobile="true"
+          className="bg-sidebar p-0 text-sidebar-foreground"
+          style={{ width: SIDEBAR_WIDTH_MOBILE }}
+          aria-describedby={undefined}
+        >
           <SheetTitle className="sr-only">Navigatie</SheetTitle>
           <div className="group flex h-full flex-col" data-state="expanded">
             {children}
@@ -119,7 +122,9 @@ export function SidebarTrigger({ className }: { className?: string }) {
 }
 
 export const SidebarHeader = ({ className, ...props }: ComponentProps<'div'>) => <div className={cn('flex flex-col gap-2 p-2', className)} {...props} />;
-export const SidebarFooter = ({ className, ...props }: ComponentProps<'div'>) => <div className={cn('mt-auto flex flex-col gap-2 p-2', className)} {...props} />;
+export const SidebarFooter = ({ className, ...props }: ComponentProps<'div'>) => (
+  <div className={cn('mt-auto flex flex-col gap-2 p-2', className)} {...props} />
+);
 export const SidebarContent = ({ className, ...props }: ComponentProps<'div'>) => (
   <nav aria-label="Beheer" className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-x-hidden overflow-y-auto', className)} {...props} />
 );

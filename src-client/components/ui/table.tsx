@@ -8,7 +8,9 @@ export const Table = ({ className, ...props }: ComponentProps<'table'>) => (
 );
 export const TableHeader = (props: ComponentProps<'thead'>) => <thead className="bg-muted/60 [&_tr]:border-b" {...props} />;
 export const TableBody = ({ className, ...props }: ComponentProps<'tbody'>) => <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
-export const TableRow = ({ className, ...props }: ComponentProps<'tr'>) => <tr className={cn('border-b border-border transition-colors hover:bg-muted/40', className)} {...props} />;
+export const TableRow = ({ className, ...props }: ComponentProps<'tr'>) => (
+  <tr className={cn('border-b border-border transition-colors hover:bg-muted/40', className)} {...props} />
+);
 export const TableHead = ({ className, ...props }: ComponentProps<'th'>) => (
   <th className={cn('h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground', className)} {...props} />
 );

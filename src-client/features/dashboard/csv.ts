@@ -4,7 +4,10 @@ const number = (v: number | null) => (v === null ? '' : String(v).replace('.', '
 
 /** A CSV as Dutch spreadsheets open it: semicolons, decimal commas, a BOM for Excel. */
 export function toCsv(rows: (ChartRow & { timestamp: string })[], unit: string, currentLabel: string, previousLabel: string) {
-  const lines = [`Tijdstip;${currentLabel} (${unit});${previousLabel} (${unit})`, ...rows.map((r) => `${r.timestamp};${number(r.current)};${number(r.previous)}`)];
+  const lines = [
+    `Tijdstip;${currentLabel} (${unit});${previousLabel} (${unit})`,
+    ...rows.map((r) => `${r.timestamp};${number(r.current)};${number(r.previous)}`),
+  ];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 

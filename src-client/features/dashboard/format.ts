@@ -4,7 +4,8 @@ import { nl } from 'date-fns/locale';
 const numberFormat = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 
 /** '1.234,5 kWh' */
-export const formatEnergy = (value: number | null | undefined, unit: string) => (value === null || value === undefined ? '–' : `${numberFormat.format(value)} ${unit}`);
+export const formatEnergy = (value: number | null | undefined, unit: string) =>
+  value === null || value === undefined ? '–' : `${numberFormat.format(value)} ${unit}`;
 
 /** '+12 %' compared with a reference, or null when there is nothing to compare with. */
 export function formatChange(now: number, before: number) {

@@ -66,7 +66,13 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
                   <Label htmlFor="field-meterKind" required>
                     {labels.meterKind}
                   </Label>
-                  <Select id="field-meterKind" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} onBlur={field.handleBlur} aria-invalid={messages.length > 0}>
+                  <Select
+                    id="field-meterKind"
+                    value={field.state.value}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                    onBlur={field.handleBlur}
+                    aria-invalid={messages.length > 0}
+                  >
                     <option value="" disabled>
                       {METER_KIND_PLACEHOLDER}
                     </option>
@@ -84,7 +90,14 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
         ) : (
           <form.Field key={name} name={name}>
             {(field) => (
-              <TextField field={field} label={labels[name]!} required type={SECRET.has(name) ? 'password' : 'text'} autoComplete={SECRET.has(name) ? 'new-password' : 'off'} inputMode={name === 'ean' ? 'numeric' : undefined} />
+              <TextField
+                field={field}
+                label={labels[name]!}
+                required
+                type={SECRET.has(name) ? 'password' : 'text'}
+                autoComplete={SECRET.has(name) ? 'new-password' : 'off'}
+                inputMode={name === 'ean' ? 'numeric' : undefined}
+              />
             )}
           </form.Field>
         ),

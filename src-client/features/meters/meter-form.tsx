@@ -32,10 +32,28 @@ function ChannelField({ field, label, type, required }: { field: AnyFieldApi; la
     handleChange: (id: number | undefined) => field.handleChange(id ? { type: 'meterbeheer', id } : null),
     handleBlur: field.handleBlur,
   } as unknown as AnyFieldApi;
-  return <SelectField field={proxy} label={label} placeholder={channels.isLoading ? 'Bezig met laden ...' : options.length ? 'Geen kanaal' : 'Nog geen kanalen van dit type'} options={options} required={required} />;
+  return (
+    <SelectField
+      field={proxy}
+      label={label}
+      placeholder={channels.isLoading ? 'Bezig met laden ...' : options.length ? 'Geen kanaal' : 'Nog geen kanalen van dit type'}
+      options={options}
+      required={required}
+    />
+  );
 }
 
-export function MeterForm({ type, meter, submitLabel, onSubmit }: { type: MeterType; meter?: Meter; submitLabel: string; onSubmit: (input: CreateMeter) => Promise<unknown> }) {
+export function MeterForm({
+  type,
+  meter,
+  submitLabel,
+  onSubmit,
+}: {
+  type: MeterType;
+  meter?: Meter;
+  submitLabel: string;
+  onSubmit: (input: CreateMeter) => Promise<unknown>;
+}) {
   const { failure, run } = useRequestFailure();
   const locations = trpc.location.visible.useQuery();
   const ref = (c: Meter['netImportChannel']): ChannelRef => (c ? { type: 'meterbeheer', id: c.id } : null);
@@ -65,7 +83,9 @@ export function MeterForm({ type, meter, submitLabel, onSubmit }: { type: MeterT
         )}
       </form.Field>
       <form.Field name="netImportChannel">
-        {(field) => <ChannelField field={field} type={type} label={type === 'gas' ? 'Kanaal' : 'Kanaal levering (afname van het net)'} required={type === 'gas'} />}
+        {(field) => (
+          <ChannelField field={field} type={type} label={type === 'gas' ? 'Kanaal' : 'Kanaal levering (afname van het net)'} required={type === 'gas'} />
+        )}
       </form.Field>
       {type === 'electricity' ? (
         <form.Field name="netExportChannel">{(field) => <ChannelField field={field} type={type} label="Kanaal teruglevering (aan het net)" />}</form.Field>

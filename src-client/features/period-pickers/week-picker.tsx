@@ -23,11 +23,32 @@ export function WeekPicker({ value, onChange }: { value: IsoWeek; onChange: (wee
       <div className="flex items-end gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor="week-picker-year">Jaar</Label>
-          <Input id="week-picker-year" className="w-24" inputMode="numeric" required pattern="\d{4}" min={1000} max={9999} type="number" value={year} onChange={(e) => setYear(e.target.value)} />
+          <Input
+            id="week-picker-year"
+            className="w-24"
+            inputMode="numeric"
+            required
+            pattern="\d{4}"
+            min={1000}
+            max={9999}
+            type="number"
+            value={year}
+            onChange={(e) => setYear(e.target.value)}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="week-picker-week">Week</Label>
-          <Input id="week-picker-week" className="w-20" inputMode="numeric" required min={1} max={53} type="number" value={week} onChange={(e) => setWeek(e.target.value)} />
+          <Input
+            id="week-picker-week"
+            className="w-20"
+            inputMode="numeric"
+            required
+            min={1}
+            max={53}
+            type="number"
+            value={week}
+            onChange={(e) => setWeek(e.target.value)}
+          />
         </div>
         <Button type="submit" variant="outline">
           Bevestig

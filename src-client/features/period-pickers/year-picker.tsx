@@ -16,7 +16,18 @@ export function YearPicker({ value, onChange }: { value: number; onChange: (year
     >
       <div className="grid gap-1.5">
         <Label htmlFor="year-picker-year">Jaar</Label>
-        <Input id="year-picker-year" className="w-24" inputMode="numeric" required pattern="\d{4}" min={1000} max={9999} type="number" value={year} onChange={(e) => setYear(e.target.value)} />
+        <Input
+          id="year-picker-year"
+          className="w-24"
+          inputMode="numeric"
+          required
+          pattern="\d{4}"
+          min={1000}
+          max={9999}
+          type="number"
+          value={year}
+          onChange={(e) => setYear(e.target.value)}
+        />
       </div>
       <Button type="submit" variant="outline">
         Bevestig

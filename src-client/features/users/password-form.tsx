@@ -28,12 +28,23 @@ export function PasswordForm({ onSubmit }: { onSubmit: (password: string) => Pro
     <AppForm form={form} failure={failure}>
       <form.Field name="password">
         {(field) => (
-          <TextField field={field} label="Nieuw wachtwoord" type="password" autoComplete="new-password" required hint={`Minstens ${PASSWORD_MIN_LENGTH} tekens. Andere sessies van deze gebruiker worden beëindigd.`} />
+          <TextField
+            field={field}
+            label="Nieuw wachtwoord"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={`Minstens ${PASSWORD_MIN_LENGTH} tekens. Andere sessies van deze gebruiker worden beëindigd.`}
+          />
         )}
       </form.Field>
       <div className="flex items-center gap-3">
         <SubmitButton form={form}>Wachtwoord instellen</SubmitButton>
-        {saved ? <span role="status" className="text-sm text-muted-foreground">Het wachtwoord is ingesteld.</span> : null}
+        {saved ? (
+          <span role="status" className="text-sm text-muted-foreground">
+            Het wachtwoord is ingesteld.
+          </span>
+        ) : null}
       </div>
     </AppForm>
   );

@@ -29,29 +29,33 @@ function LocationDashboard() {
   const [location] = trpc.dashboard.location.useSuspenseQuery({ locationId: locationIdOf(locationSelector)! });
   return (
     <DashboardPage user={user} title={location.name}>
-        <p className="text-muted-foreground">
-          {location.streetAddress}, {location.city}
-        </p>
-        {location.modules.length === 0 ? (
-          <p className="mt-6 text-muted-foreground">Deze locatie heeft nog geen meters met meetgegevens.</p>
-        ) : (
-          <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-            {location.modules.map((module) => (
-              <li key={module.selector} className="rounded-xl border border-border bg-background p-5 shadow-sm">
-                <Link to="/dashboard/$locationSelector/$moduleSelector" params={{ locationSelector, moduleSelector: module.selector }} className="flex items-center justify-between font-medium text-primary hover:underline">
-                  <h2>{module.title}</h2>
-                  <ChevronRight aria-hidden className="size-4" />
-                </Link>
-                <dl className="mt-4 grid grid-cols-2 gap-4">
-                  <Figure label="Vandaag tot nu" value={formatEnergy(module.todaySoFar, module.unit)} />
-                  <Figure label="Verwachting vandaag" value={formatEnergy(module.todayForecast, module.unit)} />
-                  <Figure label="Deze week" value={formatEnergy(module.thisWeek, module.unit)} note={formatChange(module.thisWeek, module.lastWeekSameSpan)} />
-                  <Figure label="Vorige week, zelfde periode" value={formatEnergy(module.lastWeekSameSpan, module.unit)} />
-                </dl>
-              </li>
-            ))}
-          </ul>
-        )}
+      <p className="text-muted-foreground">
+        {location.streetAddress}, {location.city}
+      </p>
+      {location.modules.length === 0 ? (
+        <p className="mt-6 text-muted-foreground">Deze locatie heeft nog geen meters met meetgegevens.</p>
+      ) : (
+        <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+          {location.modules.map((module) => (
+            <li key={module.selector} className="rounded-xl border border-border bg-background p-5 shadow-sm">
+              <Link
+                to="/dashboard/$locationSelector/$moduleSelector"
+                params={{ locationSelector, moduleSelector: module.selector }}
+                className="flex items-center justify-between font-medium text-primary hover:underline"
+              >
+                <h2>{module.title}</h2>
+                <ChevronRight aria-hidden className="size-4" />
+              </Link>
+              <dl className="mt-4 grid grid-cols-2 gap-4">
+                <Figure label="Vandaag tot nu" value={formatEnergy(module.todaySoFar, module.unit)} />
+                <Figure label="Verwachting vandaag" value={formatEnergy(module.todayForecast, module.unit)} />
+                <Figure label="Deze week" value={formatEnergy(module.thisWeek, module.unit)} note={formatChange(module.thisWeek, module.lastWeekSameSpan)} />
+                <Figure label="Vorige week, zelfde periode" value={formatEnergy(module.lastWeekSameSpan, module.unit)} />
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
     </DashboardPage>
   );
 }

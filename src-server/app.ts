@@ -12,11 +12,14 @@ import { sql } from 'kysely';
 import { AppError, errorBody } from './errors';
 import { openApiDocument } from './http/openapi';
 import { restApp } from './http/rest-adapter';
+import { brandingFiles } from './modules/alarm-dashboards/branding';
 import { type RestEnv, clientIp, restErrorHandler, restNotFound, withContext } from './http/rest';
 import { type AppServices, createContext } from './trpc/context';
 import { appRouter } from './trpc/root';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_UPLOAD_BYTES = MAX_BODY_BYTES + 64 * 1024;
+const UPLOAD_PATH = /^\/api\/v1\/alarms\/dashboards\/[^/]+\/settings\/branding$/;
 
 export interface AppDeps extends AppServices {
   /** The Vite build of the client; without it /app answers 503 with a hint. */
@@ -28,12 +31,16 @@ export function createApp(deps: AppDeps) {
   const { clientDir, ...context } = deps;
 
   app.onError(restErrorHandler);
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json(errorBody(new AppError('PAYLOAD_TOO_LARGE', 'De aanvraag is te groot (maximaal 1 MB).')), 413),
-  });
+  const limit = (maxSize: number, message: string) =>
+    bodyLimit({ maxSize, onError: (c) => c.json(errorBody(new AppError('PAYLOAD_TOO_LARGE', message)), 413) });
+  const limitBody = limit(MAX_BODY_BYTES, 'De aanvraag is te groot (maximaal 1 MB).');
+  // Uploads: a 1 MB image plus the multipart envelope; the image's own limit is checked by its route.
+  const limitUpload = limit(MAX_UPLOAD_BYTES, 'Het bestand is te groot: hoogstens 1 MB.');
   // Only requests that carry a body: inspecting one makes the Node adapter build a full Request.
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return (UPLOAD_PATH.test(c.req.path) ? limitUpload : limitBody)(c, next);
+  });
 
   app.get('/', (c) => c.redirect('/app/'));
   app.get('/healthz', async (c) => {
@@ -53,6 +60,8 @@ export function createApp(deps: AppDeps) {
       createContext: () => createContext(context, c.req.header('authorization'), clientIp(c)),
     }),
   );
+
+  app.route('/', brandingFiles(deps.db));
 
   const openApi = openApiDocument(appRouter);
   app.get('/api/openapi.json', (c) => c.json(openApi));

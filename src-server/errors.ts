@@ -12,6 +12,7 @@ export const APP_ERROR_CODES = {
   NOT_FOUND: { status: 404, trpc: 'NOT_FOUND' },
   CONFLICT: { status: 409, trpc: 'CONFLICT' },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
   BAD_GATEWAY: { status: 502, trpc: 'BAD_GATEWAY' },
   INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },

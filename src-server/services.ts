@@ -9,6 +9,7 @@ import { type Clock, epochSeconds, systemClock } from './clock';
 import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
 import { createHubClient } from './modules/meterbeheer/hub-client';
 import { createSyncService } from './modules/meterbeheer/sync.service';
+import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './jobs/runner';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './secrets';
@@ -44,6 +45,7 @@ export async function createServices(options: ServiceOptions) {
     sync,
     secrets,
     jobs,
+    events: createEventBus(),
     async close() {
       await jobs.stop();
       await db.destroy();

@@ -7,6 +7,9 @@ import type { LocationTable } from '../modules/locations/locations.table';
 import type { OrganizationTable } from '../modules/organizations/organizations.table';
 import type { SessionTable } from '../modules/auth/auth.table';
 import type { UserLocationTable, UserTable } from '../modules/users/users.table';
+import type { AlarmDashboardTable, BrandingImageTable } from '../modules/alarm-dashboards/alarm-dashboards.table';
+import type { AlarmFolderTable } from '../modules/alarm-folders/alarm-folders.table';
+import type { AlarmAssigneeTable, AlarmTable } from '../modules/alarms/alarms.table';
 
 export interface Database {
   organization: OrganizationTable;
@@ -20,4 +23,9 @@ export interface Database {
   measurementHour: MeasurementHourTable;
   meter: MeterTable;
   jobRun: JobRunTable;
+  brandingImage: BrandingImageTable;
+  alarmDashboard: AlarmDashboardTable;
+  alarmFolder: AlarmFolderTable;
+  alarm: AlarmTable;
+  alarmAssignee: AlarmAssigneeTable;
 }

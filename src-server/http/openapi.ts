@@ -48,16 +48,25 @@ function operation(op: RestOperation) {
   const body = op.body === 'json' || op.body === 'optional' ? bodySchema(op.input, new Set(op.pathKeys.values())) : null;
   const output = outputSchema(op.output);
   const { status } = op.route;
+  const bodyContent = op.route.multipart
+    ? { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } }
+    : body && { 'application/json': { schema: jsonSchema(body, 'input') } };
+  const answer =
+    op.type === 'subscription'
+      ? { content: { 'text/event-stream': { schema: { type: 'string', description: 'event: alarm|counts, data: JSON' } } } }
+      : status !== 204 && output
+        ? { content: { 'application/json': { schema: jsonSchema(output, 'output') } } }
+        : {};
   return {
     operationId: op.name,
     summary: op.route.summary,
     ...(op.route.public ? { security: [] } : {}),
     parameters: parameters(op),
-    ...(body ? { requestBody: { required: op.body === 'json', content: { 'application/json': { schema: jsonSchema(body, 'input') } } } } : {}),
+    ...(bodyContent ? { requestBody: { required: op.body === 'json', content: bodyContent } } : {}),
     responses: {
       [status]: {
         description: status === 204 ? 'Done' : status === 201 ? 'Created' : 'OK',
-        ...(status !== 204 && output ? { content: { 'application/json': { schema: jsonSchema(output, 'output') } } } : {}),
+        ...answer,
       },
       '4XX': errorResponse,
     },

@@ -10,6 +10,8 @@ import { idParamSchema } from '@/domain/common';
 import type { AppRouter } from '../trpc/root';
 import type { RestRoute } from '../trpc/rest-route';
 import { type InputShape, inputShape } from './procedure-schemas';
+import { AppError } from '../errors';
+import { eventStream } from './event-stream';
 import { type RestEnv, jsonObject, procedures, validate } from './rest';
 
 interface ProcedureDef {
@@ -29,6 +31,8 @@ export interface RestOperation {
   pathKeys: Map<string, string>;
   /** GET: the query string; otherwise a JSON object body, an optional one, or none. */
   body: 'query' | 'json' | 'optional' | 'none';
+  /** A subscription is served as server-sent events. */
+  type: ProcedureDef['type'];
 }
 
 const pathNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -46,7 +50,7 @@ export function restOperations(router: AppRouter): RestOperation[] {
     const fromPath = new Set(pathKeys.values());
     const rest = Object.keys(input.entries).some((k) => !fromPath.has(k));
     const body = route.method === 'GET' ? 'query' : !rest ? 'none' : input.optional ? 'optional' : 'json';
-    return [{ name, route, input, output: procedure._def.output, pathKeys, body }];
+    return [{ name, route, input, output: procedure._def.output, pathKeys, body, type: procedure._def.type }];
   });
 }
 
@@ -57,6 +61,16 @@ async function pathInput(op: RestOperation, param: (name: string) => string | un
     out[key] = isNumericParam(op, name) ? (await validate(v.object({ [name]: idParamSchema }), { [name]: raw }))[name] : raw;
   }
   return out;
+}
+
+/** An upload: the form's fields, files as `File` objects. */
+async function formBody(c: Parameters<typeof jsonObject>[0]) {
+  if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Stuur het bestand als multipart/form-data.');
+  }
+  return (await c.req.parseBody().catch(() => {
+    throw new AppError('BAD_REQUEST', 'De aanvraag bevat geen geldig formulier.');
+  })) as Record<string, unknown>;
 }
 
 async function optionalJson(c: Parameters<typeof jsonObject>[0]) {
@@ -73,11 +87,13 @@ export function restApp(router: AppRouter) {
       const fromPath = await pathInput(op, (name) => c.req.param(name));
       let input: Record<string, unknown> | undefined;
       if (op.body === 'query') input = { ...c.req.query(), ...fromPath };
-      else if (op.body === 'json') input = { ...(await jsonObject(c)), ...fromPath };
+      else if (op.body === 'json') input = { ...(op.route.multipart ? await formBody(c) : await jsonObject(c)), ...fromPath };
       else if (op.body === 'optional') input = { ...(await optionalJson(c)), ...fromPath };
       else input = fromPath;
-      const call = op.name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], procedures(c)) as (input?: unknown) => Promise<unknown>;
+      const caller = op.type === 'subscription' ? procedures(c, c.req.raw.signal) : procedures(c);
+      const call = op.name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
       const result = await call(takesInput ? input : undefined);
+      if (op.type === 'subscription') return eventStream(c, result as AsyncIterable<{ event: string; data: unknown }>);
       return op.route.status === 204 ? c.body(null, 204) : c.json(result as object, op.route.status);
     });
   }

@@ -46,7 +46,7 @@ export const withContext =
   };
 
 /** REST handlers call the same tRPC procedures as the browser, so every role check and rule is written once. */
-export const procedures = (c: Context<RestEnv>) => createCaller(c.var.ctx);
+export const procedures = (c: Context<RestEnv>, signal?: AbortSignal) => createCaller(c.var.ctx, { signal });
 
 export const restErrorHandler: ErrorHandler = (error, c) => {
   if (error instanceof HTTPException && !(error.cause instanceof AppError)) {

@@ -15,6 +15,8 @@ export interface RestRoute {
   params: Record<string, string>;
   /** Callable without a token. */
   public: boolean;
+  /** The body is `multipart/form-data` (uploads); otherwise JSON. */
+  multipart: boolean;
 }
 
 export interface ProcedureMeta {
@@ -25,8 +27,8 @@ export interface ProcedureMeta {
 export function rest(
   route: `${HttpMethod} /${string}`,
   summary: string,
-  options: Partial<Pick<RestRoute, 'status' | 'params' | 'public'>> = {},
+  options: Partial<Pick<RestRoute, 'status' | 'params' | 'public' | 'multipart'>> = {},
 ): ProcedureMeta {
   const [method, path] = route.split(' ') as [HttpMethod, string];
-  return { rest: { method, path, summary, status: options.status ?? 200, params: options.params ?? {}, public: options.public ?? false } };
+  return { rest: { method, path, summary, status: options.status ?? 200, params: options.params ?? {}, public: options.public ?? false, multipart: options.multipart ?? false } };
 }

@@ -1,6 +1,9 @@
 /** The root tRPC router: one sub-router per domain. Its type is what the client imports. */
 import { jobsRouter } from '../jobs/jobs.router';
 import { authRouter } from '../modules/auth/auth.router';
+import { alarmDashboardsRouter } from '../modules/alarm-dashboards/alarm-dashboards.router';
+import { alarmFoldersRouter } from '../modules/alarm-folders/alarm-folders.router';
+import { alarmsRouter } from '../modules/alarms/alarms.router';
 import { locationsRouter } from '../modules/locations/locations.router';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router';
 import { measurementsRouter } from '../modules/measurements/measurements.router';
@@ -20,6 +23,9 @@ export const appRouter = router({
   measurement: measurementsRouter,
   dashboard: dashboardRouter,
   jobs: jobsRouter,
+  alarmDashboard: alarmDashboardsRouter,
+  alarmFolder: alarmFoldersRouter,
+  alarm: alarmsRouter,
 });
 
 export type AppRouter = typeof appRouter;

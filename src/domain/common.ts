@@ -9,3 +9,12 @@ export const idParamSchema = v.pipe(
   v.regex(/^[1-9]\d{0,15}$/, 'Een id moet een positief geheel getal zijn.'),
   v.transform(Number),
 );
+
+/** Comma-joined ids in a URL path (`3,5,8`): de-duplicated, in the given order, at most `max`. */
+export const idListSchema = (message: string, max: number, tooMany: string) =>
+  v.pipe(
+    v.string(message),
+    v.regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15})*$/, message),
+    v.transform((s) => [...new Set(s.split(',').map(Number))]),
+    v.maxLength(max, tooMany),
+  );

@@ -25,6 +25,15 @@ export const listQuerySchema = v.object({
 });
 export type ListQuery = v.InferOutput<typeof listQuerySchema>;
 
+/** The alarm area's lists name the same paging `page` and `size` (DESIGN.md §7). */
+export const pageSizeFields = {
+  page: listQuerySchema.entries.pageNumber,
+  size: listQuerySchema.entries.pageSize,
+  query: listQuerySchema.entries.query,
+};
+/** `{page, size, query}` as the listing helpers take it. */
+export const toListQuery = (q: { page: number; size: number; query?: string }): ListQuery => ({ pageNumber: q.page, pageSize: q.size, query: q.query });
+
 /** 0 when there is nothing to show, else at least 1. */
 export const totalNumberOfPages = (total: number, pageSize: number) => Math.ceil(total / pageSize);
 

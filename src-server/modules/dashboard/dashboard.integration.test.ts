@@ -16,10 +16,10 @@ async function world() {
   const feedIn = await h.channel('f', '2.8.0');
   await h.db.insertInto('meter').values({ locationId: loc, name: 'E', type: 'electricity', netImportChannelId: power, netExportChannelId: feedIn, createdAt: 0 }).execute();
   // 1 kWh every quarter-hour from Monday 4 November up to now, feed-in 0.5 only on the 11th
-  const rows = [];
+  const rows: { ts: number; value: number }[] = [];
   for (let ts = localToUtc('2024-11-04T00:00:00'); ts < NOW.getTime() / 1000; ts += 900) rows.push({ ts, value: 1 });
   await h.db.transaction().execute((trx) => upsertMeasurements(trx, power, rows));
-  const feedInRows = [];
+  const feedInRows: { ts: number; value: number }[] = [];
   for (let ts = localToUtc('2024-11-11T00:00:00'); ts < localToUtc('2024-11-12T00:00:00'); ts += 900) feedInRows.push({ ts, value: 0.5 });
   await h.db.transaction().execute((trx) => upsertMeasurements(trx, feedIn, feedInRows));
   await h.user('customer', 'klant@example.nl', { locationIds: [loc] });

@@ -6,7 +6,8 @@
  */
 import { addDays, amsterdamIso, localMidnight, wallClock } from '@/lib/amsterdam';
 import type { DB } from '../../db/database';
-import { aggregate, bucketStarts, round } from './measurements.queries';
+import { bucketStarts } from '@/lib/local-buckets';
+import { aggregate, round } from './measurements.queries';
 
 const WEEKS = 6;
 const MIN_HOURS = 20; // a day with fewer stored hours does not count as history

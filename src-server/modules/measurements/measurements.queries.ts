@@ -4,44 +4,9 @@
  * hours), then laid into local buckets: a DST day has 23 or 25 hours, weeks start on Monday.
  */
 import type { Granularity } from '@/domain/measurement';
-import { addDays, amsterdamIso, localDate, localMidnight, wallClock } from '@/lib/amsterdam';
+import { amsterdamIso } from '@/lib/amsterdam';
+import { STEP, bucketOf, bucketStarts } from '@/lib/local-buckets';
 import type { DB } from '../../db/database';
-
-const STEP: Record<Granularity, number> = { quarter_hour: 900, hour: 3600, day: 3600, week: 3600, month: 3600, year: 3600 };
-
-function periodStartDate(granularity: 'day' | 'week' | 'month' | 'year', ts: number): string {
-  const date = localDate(ts);
-  if (granularity === 'day') return date;
-  if (granularity === 'week') return addDays(date, -((wallClock(ts).getUTCDay() + 6) % 7));
-  if (granularity === 'month') return `${date.slice(0, 7)}-01`;
-  return `${date.slice(0, 4)}-01-01`;
-}
-
-function nextPeriodDate(granularity: 'day' | 'week' | 'month' | 'year', date: string): string {
-  if (granularity === 'day') return addDays(date, 1);
-  if (granularity === 'week') return addDays(date, 7);
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  if (granularity === 'month') return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return `${y + 1}-01-01`;
-}
-
-/** Bucket starts (UTC seconds) covering [from, to): the first is the start of the bucket holding `from`. */
-export function bucketStarts(granularity: Granularity, from: number, to: number, max = Infinity): number[] {
-  const starts: number[] = [];
-  if (granularity === 'quarter_hour' || granularity === 'hour') {
-    const step = STEP[granularity];
-    for (let t = from - (from % step); t < to; t += step) {
-      starts.push(t);
-      if (starts.length > max) break;
-    }
-    return starts;
-  }
-  for (let date = periodStartDate(granularity, from); localMidnight(date) < to; date = nextPeriodDate(granularity, date)) {
-    starts.push(localMidnight(date));
-    if (starts.length > max) break;
-  }
-  return starts;
-}
 
 /** Whole hours can be read from the hourly sums: a quarter of the rows. */
 const hourAligned = (from: number, to: number) => from % 3600 === 0 && to % 3600 === 0;
@@ -67,17 +32,6 @@ function groupedSums(db: DB, channelIds: number[], from: number, to: number, ste
     .execute();
 }
 
-/** Index of the bucket holding `ts` (starts sorted ascending). */
-function bucketOf(starts: number[], ts: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= ts) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
 
 export async function aggregate(db: DB, channelIds: number[], granularity: Granularity, from: number, to: number, starts = bucketStarts(granularity, from, to)) {
   const values: (number | null)[][] = starts.map(() => channelIds.map(() => null));

@@ -11,7 +11,8 @@ import { isStaff } from '../../tenancy';
 import { visibleChannelIds } from '../meterbeheer/feeds.queries';
 import { channelIdsOfVisibleMeters } from '../meters/meters.queries';
 import { predictHourly, predictTotal } from './forecast';
-import { aggregate, bucketStarts, select, sumTotal } from './measurements.queries';
+import { bucketStarts } from '@/lib/local-buckets';
+import { aggregate, select, sumTotal } from './measurements.queries';
 
 async function assertReadable(db: DB, user: User, ids: number[]) {
   const readable = await channelIdsOfVisibleMeters(db, user, ids);

@@ -127,3 +127,31 @@ export async function countInstallersOfOrganization(db: DB, organizationId: numb
   const { n } = await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).where('organizationId', '=', organizationId).executeTakeFirstOrThrow();
   return Number(n);
 }
+
+/** The users who may work an organization's alarms: every admin and that organization's installers. */
+function assignable(db: DB, organizationId: number, query?: string) {
+  let q = db
+    .selectFrom('user')
+    .where((eb) => eb.or([eb('user.type', '=', 'admin'), eb.and([eb('user.type', '=', 'installer'), eb('user.organizationId', '=', organizationId)])]));
+  if (query) q = q.where((eb) => eb.or([contains(eb.ref('user.email'), query), contains(eb.ref('user.fullName'), query)]));
+  return q;
+}
+
+export async function listAssignableUsers(db: DB, organizationId: number, list: ListQuery) {
+  const { total } = await assignable(db, organizationId, list.query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const users = await assignable(db, organizationId, list.query)
+    .select(['user.id', 'user.fullName', 'user.email'])
+    .orderBy('user.fullName')
+    .orderBy('user.email')
+    .limit(pageWindow(list).limit)
+    .offset(pageWindow(list).offset)
+    .execute();
+  return { users, totalNumberOfPages: pageCount(total, list) };
+}
+
+/** Of these ids, the assignable users, in the order asked. */
+export async function assignableUsers(db: DB, organizationId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await assignable(db, organizationId).select(['user.id', 'user.fullName', 'user.email']).where('user.id', 'in', ids).execute();
+  return ids.flatMap((id) => rows.filter((r) => r.id === id));
+}

@@ -1,0 +1,76 @@
+/** Alarm dashboards as the API shows them, scoped in SQL: admins all, installers their organization's. */
+import type { AlarmDashboard } from '@/domain/alarm-dashboard';
+import type { ListQuery } from '@/domain/paging';
+import type { User } from '@/domain/user';
+import type { DB } from '../../db/database';
+import { contains, pageCount, pageWindow } from '../../db/listing';
+import { organizationScope } from '../../tenancy';
+import type { AlarmDashboardRow } from './alarm-dashboards.table';
+
+export const brandingPath = (sha256: string) => `/files/branding/${sha256}`;
+
+function visibleDashboards(db: DB, user: User, query?: string) {
+  let q = db
+    .selectFrom('alarmDashboard')
+    .innerJoin('organization', 'organization.id', 'alarmDashboard.organizationId')
+    .where(organizationScope(user, 'alarmDashboard.organizationId'));
+  if (query) q = q.where((eb) => eb.or([contains(eb.ref('alarmDashboard.name'), query), contains(eb.ref('organization.name'), query)]));
+  return q;
+}
+
+type Row = AlarmDashboardRow & { organizationName: string };
+
+const toDashboard = (r: Row): AlarmDashboard => ({
+  id: r.id,
+  name: r.name,
+  organization: { id: r.organizationId, name: r.organizationName },
+  settings: {
+    defaultFolderId: r.defaultFolderId,
+    defaultPriority: r.defaultPriority,
+    brandingFile: r.brandingSha256 ? brandingPath(r.brandingSha256) : null,
+    customizable: r.customizable === 1,
+  },
+  theme: { primary: r.primary, primaryDark: r.primaryDark, secondary: r.secondary, secondaryDark: r.secondaryDark, tertiary: r.tertiary, tertiaryDark: r.tertiaryDark },
+});
+
+export async function listDashboards(db: DB, user: User, list: ListQuery) {
+  const { total } = await visibleDashboards(db, user, list.query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await visibleDashboards(db, user, list.query)
+    .selectAll('alarmDashboard')
+    .select('organization.name as organizationName')
+    .orderBy('alarmDashboard.name')
+    .orderBy('alarmDashboard.id')
+    .limit(pageWindow(list).limit)
+    .offset(pageWindow(list).offset)
+    .execute();
+  return { dashboards: rows.map(toDashboard), totalNumberOfPages: pageCount(total, list) };
+}
+
+export async function findDashboard(db: DB, user: User, id: number): Promise<AlarmDashboard | undefined> {
+  const row = await visibleDashboards(db, user).selectAll('alarmDashboard').select('organization.name as organizationName').where('alarmDashboard.id', '=', id).executeTakeFirst();
+  return row && toDashboard(row);
+}
+
+/** The organization a dashboard belongs to, without a scope: for code that has checked access already. */
+export async function dashboardOrganizationId(db: DB, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('alarmDashboard').select('organizationId').where('id', '=', id).executeTakeFirst();
+  return row?.organizationId;
+}
+
+/** The defaults a new alarm of this dashboard takes. */
+export function dashboardDefaults(db: DB, id: number) {
+  return db.selectFrom('alarmDashboard').select(['defaultFolderId', 'defaultPriority']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function brandingImage(db: DB, sha256: string) {
+  return db.selectFrom('brandingImage').select(['contentType', 'bytes']).where('sha256', '=', sha256).executeTakeFirst();
+}
+
+/** The ids of the dashboards a user may open, as a subquery for other modules' scoping. */
+export const visibleDashboardIds = (db: DB, user: User) =>
+  db.selectFrom('alarmDashboard').select('alarmDashboard.id').where(organizationScope(user, 'alarmDashboard.organizationId'));
+
+/** A dashboard whose default folder is `from` gets `to` instead (when `from` is deleted). */
+export function replaceDefaultFolder(db: DB, dashboardId: number, from: number, to: number) {
+  return db.updateTable('alarmDashboard').set({ defaultFolderId: to }).where('id', '=', dashboardId).where('defaultFolderId', '=', from).execute();
+}

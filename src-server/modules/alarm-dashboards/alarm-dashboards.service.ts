@@ -1,0 +1,89 @@
+/**
+ * Alarm dashboards: created by admins for an organization with the three system folders, renamed,
+ * deleted; their theme, defaults, customizability and branding; the users who may be assigned.
+ */
+import type { Updateable } from 'kysely';
+import { DEFAULT_THEME, type Priority, type Theme } from '@/domain/alarm-dashboard';
+import type { ListQuery } from '@/domain/paging';
+import type { User } from '@/domain/user';
+import { type Clock, epochSeconds } from '../../clock';
+import type { DB } from '../../db/database';
+import { AppError, notFound } from '../../errors';
+import { folderOfDashboard, insertSystemFolders } from '../alarm-folders/alarm-folders.queries';
+import { findOrganization } from '../organizations/organizations.queries';
+import { assignableUsers, listAssignableUsers } from '../users/users.queries';
+import { DASHBOARD_ABSENT } from './alarm-dashboards.procedures';
+import { dashboardOrganizationId, findDashboard } from './alarm-dashboards.queries';
+import type { AlarmDashboardTable } from './alarm-dashboards.table';
+import { storeBrandingImage } from './branding';
+
+const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
+
+export async function getDashboard(db: DB, user: User, id: number) {
+  const dashboard = await findDashboard(db, user, id);
+  if (!dashboard) throw notFound(DASHBOARD_ABSENT);
+  return dashboard;
+}
+
+export async function createDashboard(db: DB, clock: Clock, user: User, input: { name: string; organizationId: number }) {
+  if (!(await findOrganization(db, user, input.organizationId))) throw fieldError('organizationId', 'Deze organisatie bestaat niet.');
+  const id = await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('alarmDashboard')
+      .values({ name: input.name, organizationId: input.organizationId, defaultFolderId: null, defaultPriority: 'MEDIUM', brandingSha256: null, customizable: 1, ...DEFAULT_THEME, createdAt: epochSeconds(clock) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const inbox = await insertSystemFolders(trx, id);
+    await trx.updateTable('alarmDashboard').set({ defaultFolderId: inbox }).where('id', '=', id).execute();
+    return id;
+  });
+  return getDashboard(db, user, id);
+}
+
+async function update(db: DB, user: User, id: number, values: Updateable<AlarmDashboardTable>) {
+  await getDashboard(db, user, id);
+  await db.updateTable('alarmDashboard').set(values).where('id', '=', id).execute();
+  return getDashboard(db, user, id);
+}
+
+export const renameDashboard = (db: DB, user: User, id: number, name: string) => update(db, user, id, { name });
+export const setTheme = (db: DB, user: User, id: number, theme: Theme) => update(db, user, id, theme);
+export const setDefaultPriority = (db: DB, user: User, id: number, defaultPriority: Priority) => update(db, user, id, { defaultPriority });
+export const setCustomizable = (db: DB, user: User, id: number, customizable: boolean) => update(db, user, id, { customizable: customizable ? 1 : 0 });
+
+export async function setDefaultFolder(db: DB, user: User, id: number, folderId: number) {
+  const folder = await folderOfDashboard(db, id, folderId);
+  if (!folder) throw fieldError('folderId', 'Deze map hoort niet bij dit dashboard.');
+  if (folder.trash) throw fieldError('folderId', 'De prullenbak kan niet de standaardmap zijn.');
+  return update(db, user, id, { defaultFolderId: folderId });
+}
+
+export async function setBranding(db: DB, clock: Clock, user: User, id: number, file: unknown) {
+  await getDashboard(db, user, id);
+  const sha = await storeBrandingImage(db, file, epochSeconds(clock));
+  return update(db, user, id, { brandingSha256: sha });
+}
+
+export async function deleteDashboard(db: DB, user: User, id: number) {
+  await getDashboard(db, user, id);
+  // Its folders, alarms and assignees go with it (ON DELETE CASCADE).
+  await db.deleteFrom('alarmDashboard').where('id', '=', id).execute();
+}
+
+async function organizationOf(db: DB, dashboardId: number) {
+  const organizationId = await dashboardOrganizationId(db, dashboardId);
+  if (organizationId === undefined) throw notFound(DASHBOARD_ABSENT);
+  return organizationId;
+}
+
+export async function dashboardUsers(db: DB, dashboardId: number, list: ListQuery) {
+  return listAssignableUsers(db, await organizationOf(db, dashboardId), list);
+}
+
+/** Assignable users by id, in the order asked; an id that is not one of them is a 404. */
+export async function dashboardUsersById(db: DB, dashboardId: number, ids: number[]) {
+  const users = await assignableUsers(db, await organizationOf(db, dashboardId), ids);
+  const missing = ids.find((id) => !users.some((u) => u.id === id));
+  if (missing !== undefined) throw notFound(`Gebruiker ${missing} hoort niet bij dit dashboard.`);
+  return users;
+}

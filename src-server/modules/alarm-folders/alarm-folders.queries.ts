@@ -1,0 +1,68 @@
+/** Folders of alarm dashboards: their API shape, order and the system folders every dashboard has. */
+import { type AlarmFolder, SYSTEM_FOLDERS } from '@/domain/alarm-folder';
+import type { User } from '@/domain/user';
+import type { DB } from '../../db/database';
+import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
+import type { AlarmFolderRow } from './alarm-folders.table';
+
+export const toFolder = (r: AlarmFolderRow): AlarmFolder => ({
+  id: r.id,
+  name: r.name,
+  label: r.label,
+  icon: r.icon,
+  index: r.position,
+  countMode: r.countMode,
+  system: r.system === 1,
+  trash: r.trash === 1,
+  relevant: r.relevant === 1,
+});
+
+export async function foldersOfDashboard(db: DB, dashboardId: number): Promise<AlarmFolder[]> {
+  const rows = await db.selectFrom('alarmFolder').selectAll().where('dashboardId', '=', dashboardId).orderBy('position').orderBy('id').execute();
+  return rows.map(toFolder);
+}
+
+/** A folder of a dashboard the user may open, with its dashboard's id. */
+export async function findVisibleFolder(db: DB, user: User, folderId: number) {
+  const row = await db
+    .selectFrom('alarmFolder')
+    .selectAll()
+    .where('id', '=', folderId)
+    .where('dashboardId', 'in', visibleDashboardIds(db, user))
+    .executeTakeFirst();
+  return row && { ...toFolder(row), dashboardId: row.dashboardId };
+}
+
+/** A folder by id within one dashboard (no user scope: the caller checked the dashboard). */
+export async function folderOfDashboard(db: DB, dashboardId: number, folderId: number) {
+  const row = await db.selectFrom('alarmFolder').selectAll().where('id', '=', folderId).where('dashboardId', '=', dashboardId).executeTakeFirst();
+  return row && toFolder(row);
+}
+
+export async function folderByName(db: DB, dashboardId: number, name: string) {
+  const row = await db.selectFrom('alarmFolder').selectAll().where('dashboardId', '=', dashboardId).where('name', '=', name).executeTakeFirst();
+  return row && toFolder(row);
+}
+
+export async function trashFolderId(db: DB, dashboardId: number): Promise<number> {
+  const row = await db.selectFrom('alarmFolder').select('id').where('dashboardId', '=', dashboardId).where('trash', '=', 1).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The ids of a dashboard's folders that the alarm counts look at. */
+export const relevantFolderIds = (db: DB, dashboardId: number) =>
+  db.selectFrom('alarmFolder').select('alarmFolder.id').where('dashboardId', '=', dashboardId).where('relevant', '=', 1);
+
+/** Inserts Inbox, Afgehandeld and Prullenbak (DESIGN.md §7); answers the inbox's id. */
+export async function insertSystemFolders(db: DB, dashboardId: number): Promise<number> {
+  let inbox = 0;
+  for (const [position, f] of SYSTEM_FOLDERS.entries()) {
+    const { id } = await db
+      .insertInto('alarmFolder')
+      .values({ dashboardId, name: f.name, label: f.label, icon: f.icon, position, countMode: f.countMode, system: 1, trash: f.trash ? 1 : 0, relevant: f.relevant ? 1 : 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (f.name === 'inbox') inbox = id;
+  }
+  return inbox;
+}

@@ -1,0 +1,46 @@
+/** Folders of a dashboard (DESIGN.md §7): list, create, edit, delete, order, clear and counts. */
+import * as v from 'valibot';
+import { createFolderSchema, folderCountSchema, folderOrderSchema, folderSchema, updateFolderSchema } from '@/domain/alarm-folder';
+import { rest } from '../../trpc/rest-route';
+import { router } from '../../trpc/trpc';
+import { dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
+import { ALARMS } from '../alarm-dashboards/alarm-dashboards.router';
+import { clearFolder } from '../alarms/alarms.service';
+import { folderProcedure, folderSettingsProcedure, visibleFolder } from './alarm-folders.procedures';
+import { foldersOfDashboard } from './alarm-folders.queries';
+import * as service from './alarm-folders.service';
+
+const dashboard = { params: { id: 'dashboardId' } };
+const folder = { params: { id: 'folderId' } };
+
+export const alarmFoldersRouter = router({
+  list: dashboardProcedure
+    .meta(rest(`GET ${ALARMS}/dashboards/{id}/folders`, "The dashboard's folders in their order", dashboard))
+    .output(v.array(folderSchema))
+    .query(({ ctx, input }) => foldersOfDashboard(ctx.db, input.dashboardId)),
+  create: dashboardSettingsProcedure
+    .meta(rest(`POST ${ALARMS}/dashboards/{id}/folders`, 'Add a folder at the end (name: [a-z0-9-]{1,32}, unique per dashboard)', { ...dashboard, status: 201 }))
+    .input(createFolderSchema)
+    .output(folderSchema)
+    .mutation(({ ctx, input }) => service.createFolder(ctx.db, input)),
+  update: folderSettingsProcedure
+    .meta(rest(`PATCH ${ALARMS}/folders/{id}`, "Change label, icon, count mode, relevance, or a non-system folder's name", folder))
+    .input(updateFolderSchema)
+    .output(folderSchema)
+    .mutation(({ ctx, input: { folderId, ...change } }) => service.updateFolder(ctx.db, folderId, change)),
+  delete: folderSettingsProcedure
+    .meta(rest(`DELETE ${ALARMS}/folders/{id}`, 'Delete a non-system folder; its alarms go to the trash', { ...folder, status: 204 }))
+    .mutation(({ ctx, input }) => service.deleteFolder(ctx, input.folderId)),
+  reorder: dashboardSettingsProcedure
+    .meta(rest(`PATCH ${ALARMS}/dashboards/{id}/update-folder-order`, 'Order the folders: a permutation of all folder ids; answers the folders in their new order', dashboard))
+    .input(folderOrderSchema)
+    .output(v.array(folderSchema))
+    .mutation(({ ctx, input }) => service.reorderFolders(ctx.db, input.dashboardId, input.folderIds)),
+  clear: folderProcedure
+    .meta(rest(`POST ${ALARMS}/folders/{id}/clear`, "Move the folder's alarms to the trash (in the trash: delete them for good)", { ...folder, status: 204 }))
+    .mutation(async ({ ctx, input }) => clearFolder(ctx, await visibleFolder(ctx, input.folderId))),
+  counts: dashboardProcedure
+    .meta(rest(`GET ${ALARMS}/dashboards/{id}/folder-counts`, "Each folder's count by its count mode (null for NONE)", dashboard))
+    .output(v.array(folderCountSchema))
+    .query(({ ctx, input }) => service.folderCounts(ctx.db, input.dashboardId)),
+});

@@ -1,0 +1,86 @@
+/**
+ * Folders: created, renamed and reordered by whoever may change the dashboard's settings; system
+ * folders keep their name and cannot be deleted; a deleted folder's alarms go to the trash.
+ * Folder counts follow each folder's count mode.
+ */
+import type { CountMode } from '@/domain/alarm-folder';
+import type { DB } from '../../db/database';
+import { AppError, notFound } from '../../errors';
+import { countsPerFolder } from '../alarms/alarm-counts.queries';
+import { epochSeconds } from '../../clock';
+import { replaceDefaultFolder } from '../alarm-dashboards/alarm-dashboards.queries';
+import { moveFolderAlarms } from '../alarms/alarms.queries';
+import type { AlarmDeps } from '../alarms/alarms.service';
+import { foldersOfDashboard, folderByName, toFolder, trashFolderId } from './alarm-folders.queries';
+
+const invalid = (field: string, message: string, code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST') =>
+  new AppError(code, code === 'CONFLICT' ? message : 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
+const nameTaken = () => invalid('name', 'Er is al een map met deze naam in dit dashboard.', 'CONFLICT');
+
+async function folderRow(db: DB, folderId: number) {
+  const row = await db.selectFrom('alarmFolder').selectAll().where('id', '=', folderId).executeTakeFirst();
+  if (!row) throw notFound('Deze map bestaat niet.');
+  return row;
+}
+
+export async function createFolder(db: DB, input: { dashboardId: number; name: string; label: string; icon: string; countMode: CountMode; relevant: boolean }) {
+  if (await folderByName(db, input.dashboardId, input.name)) throw nameTaken();
+  const { last } = await db
+    .selectFrom('alarmFolder')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('dashboardId', '=', input.dashboardId)
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('alarmFolder')
+    .values({ ...input, icon: input.icon as never, position: Number(last ?? -1) + 1, system: 0, trash: 0, relevant: input.relevant ? 1 : 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toFolder(await folderRow(db, id));
+}
+
+export async function updateFolder(db: DB, folderId: number, change: { name?: string; label?: string; icon?: string; countMode?: CountMode; relevant?: boolean }) {
+  const current = await folderRow(db, folderId);
+  if (change.name !== undefined && change.name !== current.name) {
+    if (current.system) throw invalid('name', 'De naam van een systeemmap kan niet worden gewijzigd.');
+    if (await folderByName(db, current.dashboardId, change.name)) throw nameTaken();
+  }
+  const { relevant, icon, ...rest } = change;
+  const values = { ...rest, ...(icon ? { icon: icon as never } : {}), ...(relevant === undefined ? {} : { relevant: relevant ? 1 : 0 }) };
+  if (Object.keys(values).length) await db.updateTable('alarmFolder').set(values).where('id', '=', folderId).execute();
+  return toFolder(await folderRow(db, folderId));
+}
+
+/** Deletes a non-system folder; its alarms go to the trash first, in one transaction. */
+export async function deleteFolder(deps: AlarmDeps, folderId: number) {
+  const folder = await folderRow(deps.db, folderId);
+  if (folder.system) throw new AppError('CONFLICT', 'Een systeemmap kan niet worden verwijderd.');
+  await deps.db.transaction().execute(async (trx) => {
+    await moveFolderAlarms(trx, folderId, await trashFolderId(trx, folder.dashboardId), epochSeconds(deps.clock));
+    await replaceDefaultFolder(trx, folder.dashboardId, folderId, (await folderByName(trx, folder.dashboardId, 'inbox'))!.id);
+    await trx.deleteFrom('alarmFolder').where('id', '=', folderId).execute();
+  });
+  deps.events.publish(folder.dashboardId, [{ event: 'counts', data: {} }]);
+}
+
+/** `folderIds` must be every folder of the dashboard exactly once. */
+export async function reorderFolders(db: DB, dashboardId: number, folderIds: number[]) {
+  const folders = await foldersOfDashboard(db, dashboardId);
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
+  if (sorted(folderIds) !== sorted(folders.map((f) => f.id))) {
+    throw invalid('folderIds', 'Geef elke map van dit dashboard precies één keer.');
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const [position, id] of folderIds.entries()) await trx.updateTable('alarmFolder').set({ position }).where('id', '=', id).execute();
+  });
+  return foldersOfDashboard(db, dashboardId);
+}
+
+/** Per folder, in order: the count its mode asks for, null for NONE. */
+export async function folderCounts(db: DB, dashboardId: number) {
+  const [folders, counts] = await Promise.all([foldersOfDashboard(db, dashboardId), countsPerFolder(db, dashboardId)]);
+  return folders.map((f) => {
+    const c = counts.get(f.id) ?? { total: 0, unread: 0, unassigned: 0 };
+    const count = { NONE: null, UNREAD: c.unread, UNASSIGNED: c.unassigned, TOTAL: c.total }[f.countMode];
+    return { folderId: f.id, count };
+  });
+}

@@ -1,0 +1,160 @@
+/**
+ * Alarm rows: the list and detail shapes, searching, sorting and filtering a folder, moves and
+ * deletes of many, assignees, and the counts. Functions take `db` first so a transaction fits in.
+ */
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { AlarmDetail, AlarmListItem, AlarmSort, ListAlarms } from '@/domain/alarm';
+import type { Priority } from '@/domain/alarm-dashboard';
+import { toListQuery } from '@/domain/paging';
+import type { User } from '@/domain/user';
+import type { DB } from '../../db/database';
+import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
+import { contains, pageCount, pageWindow } from '../../db/listing';
+import type { AlarmRow } from './alarms.table';
+
+export const PRIORITY_RANK: Record<Priority, number> = { LOW: 1, MEDIUM: 2, HIGH: 3 };
+const iso = (s: number | null) => (s === null ? null : new Date(s * 1000).toISOString());
+
+/** What the list's search matches: the line and the data values. */
+export const searchTextOf = (line: string, data: Record<string, string>) => [line, ...Object.values(data)].join('\n').toLowerCase();
+
+async function assigneesOf(db: DB, alarmIds: number[]) {
+  const byAlarm = new Map<number, number[]>();
+  if (alarmIds.length === 0) return byAlarm;
+  const rows = await db.selectFrom('alarmAssignee').select(['alarmId', 'userId']).where('alarmId', 'in', alarmIds).orderBy('userId').execute();
+  for (const r of rows) byAlarm.set(r.alarmId, [...(byAlarm.get(r.alarmId) ?? []), r.userId]);
+  return byAlarm;
+}
+
+const listColumns = ['id', 'line', 'priority', 'receivedAt', 'deadlineAt', 'seen', 'occurrences'] as const;
+type ListRow = Pick<AlarmRow, (typeof listColumns)[number]>;
+
+const toListItem = (r: ListRow, assignees: number[]): AlarmListItem => ({
+  id: r.id,
+  line: r.line,
+  priority: r.priority,
+  receivedAt: iso(r.receivedAt)!,
+  deadlineAt: iso(r.deadlineAt),
+  assignees,
+  seen: r.seen === 1,
+  occurrences: r.occurrences,
+});
+
+const SORTS: Record<AlarmSort, [column: 'receivedAt' | 'priorityRank' | 'deadlineAt', direction: 'asc' | 'desc']> = {
+  'receivedAt,desc': ['receivedAt', 'desc'],
+  'receivedAt,asc': ['receivedAt', 'asc'],
+  'priority,desc': ['priorityRank', 'desc'],
+  'priority,asc': ['priorityRank', 'asc'],
+  'deadlineAt,asc': ['deadlineAt', 'asc'],
+  'deadlineAt,desc': ['deadlineAt', 'desc'],
+};
+
+function assigneeFilter(assignee: ListAlarms['assignee'], me: number): Expression<SqlBool> | null {
+  if (assignee === undefined) return null;
+  if (assignee === 'none') return sql<SqlBool>`"alarm"."assigneeCount" = 0`;
+  const userId = assignee === 'me' ? me : assignee;
+  return sql<SqlBool>`exists (select 1 from "alarmAssignee" where "alarmAssignee"."alarmId" = "alarm"."id" and "alarmAssignee"."userId" = ${userId})`;
+}
+
+/** One page of a folder's alarms; `me` is the caller (for `assignee=me`). */
+export async function listAlarms(db: DB, input: ListAlarms, me: number) {
+  const base = () => {
+    let q = db.selectFrom('alarm').where('alarm.folderId', '=', input.folderId);
+    const byAssignee = assigneeFilter(input.assignee, me);
+    if (byAssignee) q = q.where(byAssignee);
+    if (input.query) q = q.where((eb) => contains(eb.ref('alarm.searchText'), input.query!));
+    return q;
+  };
+  const list = toListQuery(input);
+  const { total } = await base().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const [column, direction] = SORTS[input.sort];
+  let q = base().select(listColumns.map((c) => `alarm.${c}` as const));
+  // Alarms without a deadline come last whichever way deadlines are sorted.
+  if (column === 'deadlineAt') q = q.orderBy(sql`"alarm"."deadlineAt" is null`);
+  q = q.orderBy(`alarm.${column}`, direction);
+  if (column !== 'receivedAt') q = q.orderBy('alarm.receivedAt', 'desc');
+  const rows = await q.orderBy('alarm.id', direction).limit(pageWindow(list).limit).offset(pageWindow(list).offset).execute();
+  const assignees = await assigneesOf(db, rows.map((r) => r.id));
+  return { alarms: rows.map((r) => toListItem(r, assignees.get(r.id) ?? [])), totalNumberOfPages: pageCount(total, list) };
+}
+
+/** An alarm of a dashboard the user may open, with its dashboard id. */
+export async function findAlarm(db: DB, alarmId: number, user: User) {
+  const row = await db.selectFrom('alarm').selectAll().where('id', '=', alarmId).where('dashboardId', 'in', visibleDashboardIds(db, user)).executeTakeFirst();
+  if (!row) return undefined;
+  const assignees = (await assigneesOf(db, [row.id])).get(row.id) ?? [];
+  const detail: AlarmDetail = {
+    ...toListItem(row, assignees),
+    data: JSON.parse(row.data) as Record<string, string>,
+    notes: row.notes,
+    folderId: row.folderId,
+    alarmEmailId: row.alarmEmailId,
+  };
+  return { detail, dashboardId: row.dashboardId, groupKey: row.groupKey };
+}
+
+/** Of these ids, the alarms of one dashboard, with their folders. */
+export function alarmsOfDashboard(db: DB, dashboardId: number, ids: number[]) {
+  return db.selectFrom('alarm').select(['id', 'folderId']).where('dashboardId', '=', dashboardId).where('id', 'in', ids).execute();
+}
+
+export function alarmIdsInFolder(db: DB, folderId: number) {
+  return db.selectFrom('alarm').select('id').where('folderId', '=', folderId).execute();
+}
+
+export async function insertAlarm(
+  db: DB,
+  values: { dashboardId: number; folderId: number; line: string; priority: Priority; receivedAt: number; deadlineAt: number | null; data: Record<string, string>; groupKey: string | null; alarmEmailId: number | null },
+) {
+  const { id } = await db
+    .insertInto('alarm')
+    .values({
+      ...values,
+      priorityRank: PRIORITY_RANK[values.priority],
+      data: JSON.stringify(values.data),
+      searchText: searchTextOf(values.line, values.data),
+      lastOccurredAt: values.receivedAt,
+      updatedAt: values.receivedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export function updateAlarm(db: DB, id: number, values: Partial<Pick<AlarmRow, 'deadlineAt' | 'notes' | 'folderId' | 'seen'>> & { priority?: Priority }, at: number) {
+  const { priority, ...rest } = values;
+  return db
+    .updateTable('alarm')
+    .set({ ...rest, ...(priority ? { priority, priorityRank: PRIORITY_RANK[priority] } : {}), updatedAt: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function moveAlarms(db: DB, ids: number[], folderId: number, at: number) {
+  return db.updateTable('alarm').set({ folderId, updatedAt: at }).where('id', 'in', ids).execute();
+}
+
+/** Every alarm of one folder into another (a deleted folder's alarms into the trash). */
+export function moveFolderAlarms(db: DB, fromFolderId: number, toFolderId: number, at: number) {
+  return db.updateTable('alarm').set({ folderId: toFolderId, updatedAt: at }).where('folderId', '=', fromFolderId).execute();
+}
+
+export function deleteAlarmRows(db: DB, ids: number[]) {
+  return db.deleteFrom('alarm').where('id', 'in', ids).execute();
+}
+
+export async function addAssignee(db: DB, alarmId: number, userId: number) {
+  const exists = await db.selectFrom('alarmAssignee').select('userId').where('alarmId', '=', alarmId).where('userId', '=', userId).executeTakeFirst();
+  if (exists) return;
+  await db.insertInto('alarmAssignee').values({ alarmId, userId }).execute();
+  await db.updateTable('alarm').set((eb) => ({ assigneeCount: eb('assigneeCount', '+', 1) })).where('id', '=', alarmId).execute();
+}
+
+export async function removeAssignee(db: DB, alarmId: number, userId: number) {
+  const removed = await db.deleteFrom('alarmAssignee').where('alarmId', '=', alarmId).where('userId', '=', userId).executeTakeFirst();
+  if (Number(removed.numDeletedRows) > 0) await db.updateTable('alarm').set((eb) => ({ assigneeCount: eb('assigneeCount', '-', 1) })).where('id', '=', alarmId).execute();
+}
+
+export async function assigneeIds(db: DB, alarmId: number) {
+  return (await assigneesOf(db, [alarmId])).get(alarmId) ?? [];
+}

@@ -1,0 +1,112 @@
+/** Alarm work and counts over REST and tRPC (DESIGN.md §7), and the live event stream. */
+import * as v from 'valibot';
+import {
+  alarmDeadlineSchema, alarmDetailSchema, alarmFolderSchema, alarmIdsSchema, alarmListItemSchema, alarmNotesSchema, alarmPrioritySchema, alarmSeenSchema,
+  assigneeSchema, createAlarmSchema, listAlarmsSchema, periodicCountItemSchema, periodicCountSchema, priorityCountSchema,
+} from '@/domain/alarm';
+import { dashboardUserSchema } from '@/domain/alarm-dashboard';
+import { idSchema } from '@/domain/common';
+import { pageSchema } from '@/domain/paging';
+import { rest } from '../../trpc/rest-route';
+import { router } from '../../trpc/trpc';
+import { alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
+import { ALARMS } from '../alarm-dashboards/alarm-dashboards.router';
+import { folderProcedure, visibleFolder } from '../alarm-folders/alarm-folders.procedures';
+import * as counts from './alarm-counts.service';
+import { alarmEvents } from './alarm-events';
+import { listAlarms } from './alarms.queries';
+import * as service from './alarms.service';
+
+const dashboard = { params: { id: 'dashboardId' } };
+const folder = { params: { id: 'folderId', ids: 'alarmIds' } };
+const alarm = { params: { id: 'alarmId' } };
+const byAlarm = v.object({ alarmId: idSchema });
+
+export const alarmsRouter = router({
+  list: folderProcedure
+    .meta(rest(`GET ${ALARMS}/folders/{id}/alarms`, "A page of the folder's alarms: query (line and data), sort, assignee (a user id, me or none)", { params: { id: 'folderId' } }))
+    .input(listAlarmsSchema)
+    .output(pageSchema('alarms', alarmListItemSchema))
+    .query(({ ctx, input }) => listAlarms(ctx.db, input, ctx.user.id)),
+  move: folderProcedure
+    .meta(rest(`POST ${ALARMS}/folders/{id}/alarms/{ids}`, 'Move alarms of the dashboard into this folder, all or none', { ...folder, status: 204 }))
+    .input(v.object({ alarmIds: alarmIdsSchema }))
+    .mutation(async ({ ctx, input }) => service.moveAlarmsTo(ctx, await visibleFolder(ctx, input.folderId), input.alarmIds)),
+  deleteMany: folderProcedure
+    .meta(rest(`DELETE ${ALARMS}/folders/{id}/alarms/{ids}`, "Delete alarms of this folder: to the trash; from the trash for good", { ...folder, status: 204 }))
+    .input(v.object({ alarmIds: alarmIdsSchema }))
+    .mutation(async ({ ctx, input }) => service.deleteAlarmsIn(ctx, await visibleFolder(ctx, input.folderId), input.alarmIds)),
+  create: dashboardProcedure
+    .meta(rest(`POST ${ALARMS}/dashboards/{id}/alarms`, "Raise an alarm (monitoring tools, scripts, a call taken by phone); the dashboard's defaults fill what is not given", { ...dashboard, status: 201 }))
+    .input(createAlarmSchema)
+    .output(alarmDetailSchema)
+    .mutation(({ ctx, input }) => service.createAlarm(ctx, ctx.user, input)),
+  get: alarmAreaProcedure
+    .meta(rest(`GET ${ALARMS}/alarms/{id}`, 'One alarm with its data, notes, folder and e-mail (reading does not mark it seen)', alarm))
+    .input(byAlarm)
+    .output(alarmDetailSchema)
+    .query(({ ctx, input }) => service.getAlarm(ctx.db, ctx.user, input.alarmId)),
+  delete: alarmAreaProcedure
+    .meta(rest(`DELETE ${ALARMS}/alarms/{id}`, 'Delete an alarm: to the trash; from the trash for good', { ...alarm, status: 204 }))
+    .input(byAlarm)
+    .mutation(({ ctx, input }) => service.deleteAlarm(ctx, ctx.user, input.alarmId)),
+  setDeadline: alarmAreaProcedure
+    .meta(rest(`PATCH ${ALARMS}/alarms/{id}/deadline`, 'Set or clear (null) the deadline, an instant with offset', alarm))
+    .input(alarmDeadlineSchema)
+    .output(alarmDetailSchema)
+    .mutation(({ ctx, input: { alarmId, deadlineAt } }) => service.changeAlarm(ctx, ctx.user, alarmId, { deadlineAt })),
+  setNotes: alarmAreaProcedure
+    .meta(rest(`PATCH ${ALARMS}/alarms/{id}/notes`, 'Replace the notes (at most 10,000 characters)', alarm))
+    .input(alarmNotesSchema)
+    .output(alarmDetailSchema)
+    .mutation(({ ctx, input: { alarmId, notes } }) => service.changeAlarm(ctx, ctx.user, alarmId, { notes })),
+  setFolder: alarmAreaProcedure
+    .meta(rest(`PATCH ${ALARMS}/alarms/{id}/folder`, 'Move the alarm to another folder of its dashboard', alarm))
+    .input(alarmFolderSchema)
+    .output(alarmDetailSchema)
+    .mutation(({ ctx, input: { alarmId, folderId } }) => service.changeAlarm(ctx, ctx.user, alarmId, { folderId })),
+  setPriority: alarmAreaProcedure
+    .meta(rest(`PATCH ${ALARMS}/alarms/{id}/priority`, 'Set the priority', alarm))
+    .input(alarmPrioritySchema)
+    .output(alarmDetailSchema)
+    .mutation(({ ctx, input: { alarmId, priority } }) => service.changeAlarm(ctx, ctx.user, alarmId, { priority })),
+  setSeen: alarmAreaProcedure
+    .meta(rest(`PATCH ${ALARMS}/alarms/{id}/seen`, 'Mark read or unread (the console marks an alarm seen when it is opened)', alarm))
+    .input(alarmSeenSchema)
+    .output(alarmDetailSchema)
+    .mutation(({ ctx, input: { alarmId, seen } }) => service.changeAlarm(ctx, ctx.user, alarmId, { seen })),
+  assignees: alarmAreaProcedure
+    .meta(rest(`GET ${ALARMS}/alarms/{id}/assignees`, 'The users the alarm is assigned to', alarm))
+    .input(byAlarm)
+    .output(v.array(dashboardUserSchema))
+    .query(({ ctx, input }) => service.alarmAssignees(ctx.db, ctx.user, input.alarmId)),
+  assign: alarmAreaProcedure
+    .meta(rest(`POST ${ALARMS}/alarms/{id}/assignees`, "Assign a user of the dashboard; answers the alarm's assignees", alarm))
+    .input(assigneeSchema)
+    .output(v.array(dashboardUserSchema))
+    .mutation(({ ctx, input }) => service.assign(ctx, ctx.user, input.alarmId, input.userId)),
+  unassign: alarmAreaProcedure
+    .meta(rest(`DELETE ${ALARMS}/alarms/{id}/assignees/{userId}`, 'Remove an assignee', { ...alarm, status: 204 }))
+    .input(assigneeSchema)
+    .mutation(({ ctx, input }) => service.unassign(ctx, ctx.user, input.alarmId, input.userId)),
+  countPerPriority: dashboardProcedure
+    .meta(rest(`GET ${ALARMS}/dashboards/{id}/alarm-count`, 'Alarms in relevant folders per priority, all three', dashboard))
+    .output(v.array(priorityCountSchema))
+    .query(({ ctx, input }) => counts.alarmCountPerPriority(ctx.db, input.dashboardId)),
+  assignedCount: dashboardProcedure
+    .meta(rest(`GET ${ALARMS}/dashboards/{id}/assigned-alarm-count`, 'Alarms in relevant folders assigned to you', dashboard))
+    .output(v.number())
+    .query(({ ctx, input }) => counts.assignedAlarmCount(ctx.db, input.dashboardId, ctx.user.id)),
+  unassignedCount: dashboardProcedure
+    .meta(rest(`GET ${ALARMS}/dashboards/{id}/unassigned-alarm-count`, 'Alarms in relevant folders without an assignee', dashboard))
+    .output(v.number())
+    .query(({ ctx, input }) => counts.unassignedAlarmCount(ctx.db, input.dashboardId)),
+  periodicCount: dashboardProcedure
+    .meta(rest(`GET ${ALARMS}/dashboards/{id}/periodic-alarm-count`, 'Alarms outside the trash per local day, week or month in [from, to), every bucket present', dashboard))
+    .input(periodicCountSchema)
+    .output(v.array(periodicCountItemSchema))
+    .query(({ ctx, input }) => counts.periodicAlarmCount(ctx.db, input.dashboardId, input)),
+  events: dashboardProcedure
+    .meta(rest(`GET ${ALARMS}/dashboards/{id}/events`, 'Server-sent events: `alarm` {type, alarmId, folderId} and `counts`, a comment heartbeat every 25 s', dashboard))
+    .subscription(({ ctx, input, signal }) => alarmEvents(ctx.events, input.dashboardId, signal)),
+});

@@ -1,0 +1,115 @@
+/**
+ * Alarms (SPEC.md §3, DESIGN.md §7): the list item and the detail, what a script or a phone call
+ * may create, the single-field changes, list queries and the counts.
+ */
+import * as v from 'valibot';
+import { PRIORITIES, prioritySchema } from './alarm-dashboard';
+import { idListSchema, idSchema } from './common';
+import { pageSizeFields } from './paging';
+
+export const ALARM_LINE_MAX = 512;
+export const ALARM_NOTES_MAX = 10_000;
+export const ALARM_DATA_MAX_KEYS = 100;
+/** At most this many alarms in one move or delete. */
+export const MAX_ALARMS_PER_CALL = 5000;
+
+const line = v.pipe(
+  v.string('De melding moet worden opgegeven.'),
+  v.trim(),
+  v.nonEmpty('De melding moet worden opgegeven.'),
+  v.maxLength(ALARM_LINE_MAX, `De melding mag maximaal ${ALARM_LINE_MAX} tekens lang zijn.`),
+);
+
+/** A flat object of extracted strings. */
+export const alarmDataSchema = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.nonEmpty('Een veldnaam mag niet leeg zijn.'), v.maxLength(64, 'Een veldnaam mag maximaal 64 tekens lang zijn.')),
+    v.pipe(v.string('Elke waarde in data moet tekst zijn.'), v.maxLength(2000, 'Een waarde in data mag maximaal 2000 tekens lang zijn.')),
+    'Data moet een object met tekstwaarden zijn.',
+  ),
+  v.check((data) => Object.keys(data).length <= ALARM_DATA_MAX_KEYS, `Data mag hoogstens ${ALARM_DATA_MAX_KEYS} velden hebben.`),
+);
+
+/** An instant with its offset or Z, e.g. `2026-11-23T14:00:00+01:00`. */
+export const instantSchema = v.pipe(
+  v.string('Geef een tijdstip als 2026-11-23T14:00:00+01:00.'),
+  v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'Geef een tijdstip als 2026-11-23T14:00:00+01:00.'),
+  v.check((s) => !Number.isNaN(Date.parse(s)), 'Dit tijdstip bestaat niet.'),
+  v.transform((s) => Math.floor(Date.parse(s) / 1000)),
+);
+
+export const alarmIdsSchema = idListSchema('De alarmen moeten een komma-gescheiden lijst van ids zijn.', MAX_ALARMS_PER_CALL, `Hoogstens ${MAX_ALARMS_PER_CALL} alarmen tegelijk.`);
+
+export const createAlarmSchema = v.object({
+  dashboardId: idSchema,
+  line,
+  priority: v.optional(prioritySchema),
+  data: v.optional(alarmDataSchema),
+  deadlineAt: v.optional(v.nullable(instantSchema)),
+  folderId: v.optional(v.nullable(idSchema)),
+});
+export type CreateAlarm = v.InferOutput<typeof createAlarmSchema>;
+
+const byAlarm = { alarmId: idSchema };
+export const alarmDeadlineSchema = v.object({ ...byAlarm, deadlineAt: v.nullable(instantSchema) });
+export const alarmNotesSchema = v.object({ ...byAlarm, notes: v.pipe(v.string('De notities moeten tekst zijn.'), v.maxLength(ALARM_NOTES_MAX, `De notities mogen maximaal ${ALARM_NOTES_MAX.toLocaleString('nl-NL')} tekens lang zijn.`)) });
+export const alarmFolderSchema = v.object({ ...byAlarm, folderId: idSchema });
+export const alarmPrioritySchema = v.object({ ...byAlarm, priority: prioritySchema });
+export const alarmSeenSchema = v.object({ ...byAlarm, seen: v.boolean('Geef seen als true of false.') });
+export const assigneeSchema = v.object({ ...byAlarm, userId: idSchema });
+
+export const ALARM_SORTS = ['receivedAt,desc', 'receivedAt,asc', 'priority,desc', 'priority,asc', 'deadlineAt,asc', 'deadlineAt,desc'] as const;
+export type AlarmSort = (typeof ALARM_SORTS)[number];
+
+export const listAlarmsSchema = v.object({
+  folderId: idSchema,
+  ...pageSizeFields,
+  sort: v.optional(v.picklist(ALARM_SORTS, `Sorteer op ${ALARM_SORTS.join(' of ')}.`), 'receivedAt,desc'),
+  /** A user id, `me` or `none`. */
+  assignee: v.optional(
+    v.union(
+      [v.literal('me'), v.literal('none'), v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number))]), v.integer(), v.minValue(1))],
+      'Filter op een gebruikers-id, me of none.',
+    ),
+  ),
+});
+export type ListAlarms = v.InferOutput<typeof listAlarmsSchema>;
+
+export const alarmListItemSchema = v.object({
+  id: v.number(),
+  line: v.string(),
+  priority: v.picklist(PRIORITIES),
+  receivedAt: v.string(),
+  deadlineAt: v.nullable(v.string()),
+  assignees: v.array(v.number()),
+  seen: v.boolean(),
+  occurrences: v.number(),
+});
+export type AlarmListItem = v.InferOutput<typeof alarmListItemSchema>;
+
+export const alarmDetailSchema = v.object({
+  ...alarmListItemSchema.entries,
+  data: v.record(v.string(), v.string()),
+  notes: v.string(),
+  folderId: v.number(),
+  alarmEmailId: v.nullable(v.number()),
+});
+export type AlarmDetail = v.InferOutput<typeof alarmDetailSchema>;
+
+export const GRANULARITIES = ['day', 'week', 'month'] as const;
+const localDay = (field: string) =>
+  v.pipe(
+    v.string(`${field} moet een datum zijn als 2026-01-31.`),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} moet een datum zijn als 2026-01-31.`),
+    v.check((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${field} bestaat niet.`),
+  );
+export const MAX_PERIODIC_BUCKETS = 1100;
+export const periodicCountSchema = v.pipe(
+  v.object({ dashboardId: idSchema, from: localDay('from'), to: localDay('to'), granularity: v.picklist(GRANULARITIES, 'De indeling moet day, week of month zijn.') }),
+  v.forward(
+    v.check((q) => q.from < q.to, '`to` moet na `from` liggen.'),
+    ['to'],
+  ),
+);
+export const periodicCountItemSchema = v.object({ date: v.string(), low: v.number(), medium: v.number(), high: v.number() });
+export const priorityCountSchema = v.object({ priority: v.picklist(PRIORITIES), count: v.number() });

@@ -2,10 +2,10 @@
  * A small tenant world for tests: organizations A and B with locations, an admin, an installer
  * per organization and a customer in A, each with a signed-in access token.
  */
-import { createHarness } from './harness';
+import { type HarnessOptions, createHarness } from './harness';
 
-export async function createWorld() {
-  const h = await createHarness();
+export async function createWorld(options: HarnessOptions = {}) {
+  const h = await createHarness(options);
   const orgA = await h.organization('Alfa Installaties');
   const orgB = await h.organization('Bravo Techniek');
   const a1 = await h.location(orgA, 'Alfa Kantoor');

@@ -32,7 +32,7 @@ export const DEFAULT_THEME: Record<ThemeKey, string> = {
 
 const colour = v.pipe(
   v.string('Een kleur moet worden opgegeven als #rrggbb.'),
-  v.length(7, 'Een kleur is precies 7 tekens lang, zoals #1a2b3c.'),
+  v.length(7, 'Een kleur is precies 7 tekens lang: #rrggbb, zoals #1a2b3c.'),
   v.regex(/^#[0-9a-fA-F]{6}$/, 'Een kleur moet de vorm #rrggbb hebben, zoals #1a2b3c.'),
   v.toLowerCase(),
 );

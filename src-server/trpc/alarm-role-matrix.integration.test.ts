@@ -1,0 +1,119 @@
+/**
+ * Who may do what in the alarm area (DESIGN.md §7): every alarm procedure called as admin,
+ * installer of A, installer of B and customer of A, on organization A's dashboard.
+ */
+import { expect, test } from 'vitest';
+import { type AlarmWorld, createAlarmWorld } from '../testing/alarm-world';
+import { appRouter } from './root';
+
+type Role = 'admin' | 'installerA' | 'installerB' | 'customerA';
+const roles: Role[] = ['admin', 'installerA', 'installerB', 'customerA'];
+type Caller = AlarmWorld['callers']['admin'];
+
+/** Each case gets a fresh world with one alarm (`alarm`) in A's inbox. */
+const alarmCases: Record<string, (w: AlarmWorld & { alarm: number }, c: Caller) => Promise<unknown>> = {
+  'alarmDashboard.search': (_w, c) => c.alarmDashboard.search({ page: 0, size: 20 }).then((r) => r.dashboards.length),
+  'alarmDashboard.get': (w, c) => c.alarmDashboard.get({ dashboardId: w.dashA.id }).then((d) => d.name),
+  'alarmDashboard.create': (w, c) => c.alarmDashboard.create({ name: 'Nieuw', organizationId: w.orgA }).then(() => 'ok'),
+  'alarmDashboard.rename': (w, c) => c.alarmDashboard.rename({ dashboardId: w.dashA.id, name: 'X' }).then(() => 'ok'),
+  'alarmDashboard.delete': (w, c) => c.alarmDashboard.delete({ dashboardId: w.dashA.id }).then(() => 'ok'),
+  'alarmDashboard.theme': (w, c) => c.alarmDashboard.theme({ dashboardId: w.dashA.id, ...w.dashA.theme }).then(() => 'ok'),
+  'alarmDashboard.defaultPriority': (w, c) => c.alarmDashboard.defaultPriority({ dashboardId: w.dashA.id, priority: 'HIGH' }).then(() => 'ok'),
+  'alarmDashboard.defaultFolder': (w, c) => c.alarmDashboard.defaultFolder({ dashboardId: w.dashA.id, folderId: w.foldersA.done! }).then(() => 'ok'),
+  'alarmDashboard.customizable': (w, c) => c.alarmDashboard.customizable({ dashboardId: w.dashA.id, customizable: false }).then(() => 'ok'),
+  'alarmDashboard.branding': (w, c) => c.alarmDashboard.branding({ dashboardId: w.dashA.id, file: null }).then(() => 'ok'),
+  'alarmDashboard.users': (w, c) => c.alarmDashboard.users({ dashboardId: w.dashA.id, page: 0, size: 20 }).then((r) => r.users.length),
+  'alarmDashboard.user': (w, c) => c.alarmDashboard.user({ dashboardId: w.dashA.id, userId: w.ids.installerA }).then((u) => u.email),
+  'alarmDashboard.usersBatch': (w, c) => c.alarmDashboard.usersBatch({ dashboardId: w.dashA.id, userIds: String(w.ids.admin) as never }).then((u) => u.length),
+  'alarmFolder.list': (w, c) => c.alarmFolder.list({ dashboardId: w.dashA.id }).then((f) => f.length),
+  'alarmFolder.create': (w, c) => c.alarmFolder.create({ dashboardId: w.dashA.id, name: 'nieuw', label: 'Nieuw', icon: 'bell', countMode: 'TOTAL', relevant: true }).then(() => 'ok'),
+  'alarmFolder.update': (w, c) => c.alarmFolder.update({ folderId: w.foldersA.inbox!, label: 'Postvak' }).then(() => 'ok'),
+  'alarmFolder.delete': (w, c) => c.alarmFolder.delete({ folderId: w.foldersA.trash! }).then(() => 'ok'),
+  'alarmFolder.reorder': (w, c) => c.alarmFolder.reorder({ dashboardId: w.dashA.id, folderIds: [w.foldersA.done!, w.foldersA.inbox!, w.foldersA.trash!] }).then(() => 'ok'),
+  'alarmFolder.clear': (w, c) => c.alarmFolder.clear({ folderId: w.foldersA.done! }).then(() => 'ok'),
+  'alarmFolder.counts': (w, c) => c.alarmFolder.counts({ dashboardId: w.dashA.id }).then((r) => r[0]!.count),
+  'alarm.list': (w, c) => c.alarm.list({ folderId: w.foldersA.inbox!, page: 0, size: 20, sort: 'receivedAt,desc' }).then((r) => r.alarms.length),
+  'alarm.move': (w, c) => c.alarm.move({ folderId: w.foldersA.done!, alarmIds: String(w.alarm) as never }).then(() => 'ok'),
+  'alarm.deleteMany': (w, c) => c.alarm.deleteMany({ folderId: w.foldersA.inbox!, alarmIds: String(w.alarm) as never }).then(() => 'ok'),
+  'alarm.create': (w, c) => c.alarm.create({ dashboardId: w.dashA.id, line: 'Telefoon' }).then(() => 'ok'),
+  'alarm.get': (w, c) => c.alarm.get({ alarmId: w.alarm }).then((a) => a.line),
+  'alarm.delete': (w, c) => c.alarm.delete({ alarmId: w.alarm }).then(() => 'ok'),
+  'alarm.setDeadline': (w, c) => c.alarm.setDeadline({ alarmId: w.alarm, deadlineAt: null }).then(() => 'ok'),
+  'alarm.setNotes': (w, c) => c.alarm.setNotes({ alarmId: w.alarm, notes: 'n' }).then(() => 'ok'),
+  'alarm.setFolder': (w, c) => c.alarm.setFolder({ alarmId: w.alarm, folderId: w.foldersA.done! }).then(() => 'ok'),
+  'alarm.setPriority': (w, c) => c.alarm.setPriority({ alarmId: w.alarm, priority: 'LOW' }).then(() => 'ok'),
+  'alarm.setSeen': (w, c) => c.alarm.setSeen({ alarmId: w.alarm, seen: true }).then(() => 'ok'),
+  'alarm.assignees': (w, c) => c.alarm.assignees({ alarmId: w.alarm }).then((u) => u.length),
+  'alarm.assign': (w, c) => c.alarm.assign({ alarmId: w.alarm, userId: w.ids.installerA }).then(() => 'ok'),
+  'alarm.unassign': (w, c) => c.alarm.unassign({ alarmId: w.alarm, userId: w.ids.installerA }).then(() => 'ok'),
+  'alarm.countPerPriority': (w, c) => c.alarm.countPerPriority({ dashboardId: w.dashA.id }).then((r) => r.length),
+  'alarm.assignedCount': (w, c) => c.alarm.assignedCount({ dashboardId: w.dashA.id }),
+  'alarm.unassignedCount': (w, c) => c.alarm.unassignedCount({ dashboardId: w.dashA.id }),
+  'alarm.periodicCount': (w, c) => c.alarm.periodicCount({ dashboardId: w.dashA.id, from: '2026-01-01', to: '2026-01-02', granularity: 'day' }).then((r) => r.length),
+  'alarm.events': (w, c) => c.alarm.events({ dashboardId: w.dashA.id }).then(() => 'ok'),
+};
+
+const work = { admin: 'ok', installerA: 'ok', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' };
+const adminOnly = { admin: 'ok', installerA: 'FORBIDDEN', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' };
+const same = (value: unknown) => ({ admin: value, installerA: value, installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' });
+
+const expected: Record<string, Record<Role, unknown>> = {
+  'alarmDashboard.search': { admin: 2, installerA: 1, installerB: 1, customerA: 'FORBIDDEN' },
+  'alarmDashboard.get': same('Storingen Alfa'),
+  'alarmDashboard.create': { admin: 'ok', installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
+  'alarmDashboard.rename': adminOnly,
+  'alarmDashboard.delete': adminOnly,
+  'alarmDashboard.theme': work,
+  'alarmDashboard.defaultPriority': work,
+  'alarmDashboard.defaultFolder': work,
+  'alarmDashboard.customizable': adminOnly,
+  // no file: the role check passes, then the upload is refused
+  'alarmDashboard.branding': same('BAD_REQUEST'),
+  'alarmDashboard.users': same(2),
+  'alarmDashboard.user': same('inst-a@example.nl'),
+  'alarmDashboard.usersBatch': same(1),
+  'alarmFolder.list': same(3),
+  'alarmFolder.create': work,
+  'alarmFolder.update': work,
+  'alarmFolder.delete': same('CONFLICT'),
+  'alarmFolder.reorder': work,
+  'alarmFolder.clear': work,
+  'alarmFolder.counts': same(1),
+  'alarm.list': same(1),
+  'alarm.move': work,
+  'alarm.deleteMany': work,
+  'alarm.create': work,
+  'alarm.get': same('Storing'),
+  'alarm.delete': work,
+  'alarm.setDeadline': work,
+  'alarm.setNotes': work,
+  'alarm.setFolder': work,
+  'alarm.setPriority': work,
+  'alarm.setSeen': work,
+  'alarm.assignees': same(0),
+  'alarm.assign': work,
+  'alarm.unassign': work,
+  'alarm.countPerPriority': same(3),
+  'alarm.assignedCount': same(0),
+  'alarm.unassignedCount': same(1),
+  'alarm.periodicCount': same(1),
+  'alarm.events': work,
+};
+
+test('every alarm procedure answers each role as DESIGN.md §7 says', async () => {
+  const actual: Record<string, Record<string, unknown>> = {};
+  for (const [name, run] of Object.entries(alarmCases)) {
+    actual[name] = {};
+    for (const role of roles) {
+      const world = await createAlarmWorld();
+      const alarm = (await world.callers.admin.alarm.create({ dashboardId: world.dashA.id, line: 'Storing' })).id;
+      actual[name][role] = await run({ ...world, alarm }, world.callers[role]).catch((e: { code: string }) => e.code);
+    }
+  }
+  expect(actual).toEqual(expected);
+}, 180_000);
+
+test('every alarm procedure has a row: a new one without a row fails here', () => {
+  const procedures = Object.keys(appRouter._def.procedures).filter((name) => /^alarm(Dashboard|Folder)?\./.test(name));
+  expect(procedures.sort()).toEqual(Object.keys(expected).sort());
+});

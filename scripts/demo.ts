@@ -12,6 +12,7 @@ import type { SyncSummary } from '../src/domain/feed';
 import { METERBEHEER_SYNC_JOB } from '../src-server/modules/meterbeheer/meterbeheer.jobs';
 import { startServer } from '../src-server/server';
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
+import { seedDemoAlarms } from './demo-alarms';
 import { ADMIN, CUSTOMER, INSTALLER, seedDemoWorld } from './demo-world';
 
 const dataDir = process.env.DATA_DIR ?? './data-demo';
@@ -32,13 +33,30 @@ const { accessToken } = await (
   await fetch(`${server.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
 ).json();
 await seedDemoWorld(server.url, accessToken);
+const call = async (method: string, route: string, body?: unknown, form?: FormData) => {
+  const res = await fetch(`${server.url}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${accessToken}`, ...(form ? {} : { 'content-type': 'application/json' }) },
+    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+};
+const [organization] = ((await call('GET', '/api/organizations/list')) as { organizations: { id: number }[] }).organizations;
+const alarms = await seedDemoAlarms(
+  (method, route, body) => call(method, route, body) as never,
+  (route, form) => call('PATCH', route, undefined, form),
+  server.services,
+  organization!.id,
+);
+console.log(`Seeded the alarm dashboard with ${alarms.alarms} alarms.`);
 console.log('Seeded the demo world; syncing a year of meter data ...');
 const summary = (await server.services.jobs.runNow(METERBEHEER_SYNC_JOB, { force: true })) as SyncSummary;
 console.log(`Synced ${summary.feeds} feeds, ${summary.stored.toLocaleString('en-US')} values.`);
 console.log(`
 Energiebeheer demo: ${server.url}/app/
   admin      ${ADMIN.email} / ${ADMIN.password}
-  installer  ${INSTALLER.email} / ${INSTALLER.password}
+  installer  ${INSTALLER.email} / ${INSTALLER.password}   (alarm console: ${server.url}/app/alarms/${alarms.dashboardId})
   customer   ${CUSTOMER.email} / ${CUSTOMER.password}
 Stop with Ctrl+C.`);
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-const upload = (bytes: Uint8Array | string, name = 'logo.png', type = 'image/png') => {
+const PNG = new Uint8Array(Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'));
+const upload = (bytes: Uint8Array<ArrayBuffer> | string, name = 'logo.png', type = 'image/png') => {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type }), name);
   return form;

@@ -3,6 +3,7 @@ import { benchAuthMe } from './auth-me';
 import { benchIngest } from './ingest';
 import { benchChartRender } from './chart-render';
 import { benchMeasurements } from './measurements';
+import { benchAlarms } from './alarms';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
@@ -24,3 +25,10 @@ console.log(`Forecast WAPE over 8 weeks (hourly): ${(m.wape * 100).toFixed(1)} %
 
 const chart = await benchChartRender();
 console.log(`Module page, navigation to first chart bar in Chromium: ${ms(chart)} median of 5 (goal <= 1000 ms)`);
+
+const a = await benchAlarms();
+console.log(`Alarms (100,000 in one dashboard), medians over REST with the raw SQL beside:`);
+console.log(`  folder page, 20 sorted and filtered by assignee: ${ms(a.page)} (goal <= 20 ms); raw SQL ${ms(a.rawPage)}`);
+console.log(`  folder counts: ${ms(a.counts)} (goal <= 10 ms); raw SQL ${ms(a.rawCounts)}`);
+console.log(`  periodic counts, a year per day: ${ms(a.periodic)} (goal <= 30 ms); raw SQL ${ms(a.rawPeriodic)}`);
+console.log(`  moving 1,000 alarms in one call: ${ms(a.move)} (goal <= 200 ms); raw SQL update ${ms(a.rawMove)}`);

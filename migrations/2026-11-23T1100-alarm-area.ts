@@ -80,7 +80,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('alarm_folder_deadline').on('alarm').columns(['folderId', 'deadlineAt']).execute();
   await db.schema.createIndex('alarm_folder_seen').on('alarm').columns(['folderId', 'seen']).execute();
   await db.schema.createIndex('alarm_folder_assignees').on('alarm').columns(['folderId', 'assigneeCount']).execute();
-  await db.schema.createIndex('alarm_dashboard_received').on('alarm').columns(['dashboardId', 'receivedAt', 'priorityRank']).execute();
+  // Periodic counts: one covering range per bucket and priority.
+  await db.schema.createIndex('alarm_dashboard_priority_received').on('alarm').columns(['dashboardId', 'priorityRank', 'receivedAt', 'folderId']).execute();
   await db.schema.createIndex('alarm_group').on('alarm').columns(['dashboardId', 'groupKey', 'lastOccurredAt']).execute();
 
   await db.schema

@@ -26,3 +26,15 @@ test('the fast offset agrees with the time-zone database every hour of 2023–20
   expect(amsterdamIso(Date.parse('2024-10-27T00:45:00Z'))).toBe('2024-10-27T02:45:00+02:00');
   expect(amsterdamIso(Date.parse('2024-10-27T01:00:00Z'))).toBe('2024-10-27T02:00:00+01:00');
 });
+
+test('local dates and midnights agree with the time-zone database every day of 2000–2040', async () => {
+  const { TZDate } = await import('@date-fns/tz');
+  for (let ms = Date.UTC(2000, 0, 1, 12); ms < Date.UTC(2041, 0, 1); ms += 86_400_000) {
+    const date = new Date(ms).toISOString().slice(0, 10);
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    const midnight = new TZDate(y, m - 1, d, 'Europe/Amsterdam').getTime() / 1000;
+    expect(localMidnight(date)).toBe(midnight);
+    expect(localDate(midnight)).toBe(date);
+    expect(localDate(midnight - 1)).toBe(addDays(date, -1));
+  }
+});

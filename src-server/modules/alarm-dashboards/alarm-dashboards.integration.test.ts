@@ -85,7 +85,7 @@ describe('alarm dashboards', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('cache-control')).toContain('immutable');
-    expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
     const svg = await w.h.request(path, { method: 'PATCH', token: w.tokens.installerA, body: upload('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'logo.png', 'image/png') });
     expect(svg.status).toBe(400);
     expect((await svg.json()).error.fieldErrors.file[0]).toBe('Dit is geen PNG-, JPEG- of WebP-afbeelding.');

@@ -6,7 +6,7 @@
 import type { CountMode } from '@/domain/alarm-folder';
 import type { DB } from '../../db/database';
 import { AppError, notFound } from '../../errors';
-import { countsPerFolder } from '../alarms/alarm-counts.queries';
+import { countInFolder } from '../alarms/alarm-counts.queries';
 import { epochSeconds } from '../../clock';
 import { replaceDefaultFolder } from '../alarm-dashboards/alarm-dashboards.queries';
 import { moveFolderAlarms } from '../alarms/alarms.queries';
@@ -77,10 +77,10 @@ export async function reorderFolders(db: DB, dashboardId: number, folderIds: num
 
 /** Per folder, in order: the count its mode asks for, null for NONE. */
 export async function folderCounts(db: DB, dashboardId: number) {
-  const [folders, counts] = await Promise.all([foldersOfDashboard(db, dashboardId), countsPerFolder(db, dashboardId)]);
-  return folders.map((f) => {
-    const c = counts.get(f.id) ?? { total: 0, unread: 0, unassigned: 0 };
-    const count = { NONE: null, UNREAD: c.unread, UNASSIGNED: c.unassigned, TOTAL: c.total }[f.countMode];
-    return { folderId: f.id, count };
-  });
+  const which = { UNREAD: 'unread', UNASSIGNED: 'unassigned', TOTAL: 'total' } as const;
+  const counts = [];
+  for (const f of await foldersOfDashboard(db, dashboardId)) {
+    counts.push({ folderId: f.id, count: f.countMode === 'NONE' ? null : await countInFolder(db, f.id, which[f.countMode]) });
+  }
+  return counts;
 }

@@ -3,35 +3,37 @@
  * priority over the relevant folders, assigned to a user, unassigned, and per UTC hour for the
  * periodic chart (the service lays hours into local Amsterdam days, weeks and months).
  */
-import type { Priority } from '@/domain/alarm-dashboard';
+import { sql } from 'kysely';
+import { PRIORITIES, type Priority } from '@/domain/alarm-dashboard';
 import type { DB } from '../../db/database';
+import { PRIORITY_RANK } from './alarms.queries';
 
 
-/** Per folder of the dashboard: all alarms, unread ones and unassigned ones. */
-export async function countsPerFolder(db: DB, dashboardId: number) {
-  const rows = await db
-    .selectFrom('alarm')
-    .select((eb) => [
-      'folderId',
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('seen', '=', 0).then(1).else(0).end()).as('unread'),
-      eb.fn.sum<number>(eb.case().when('assigneeCount', '=', 0).then(1).else(0).end()).as('unassigned'),
-    ])
-    .where('dashboardId', '=', dashboardId)
-    .groupBy('folderId')
-    .execute();
-  return new Map(rows.map((r) => [r.folderId, { total: Number(r.total), unread: Number(r.unread), unassigned: Number(r.unassigned) }]));
+/** Alarms in a folder: all, unread or unassigned; each an indexed range count. */
+export async function countInFolder(db: DB, folderId: number, which: 'total' | 'unread' | 'unassigned') {
+  let q = db.selectFrom('alarm').select((eb) => eb.fn.countAll<number>().as('n')).where('folderId', '=', folderId);
+  if (which === 'unread') q = q.where('seen', '=', 0);
+  if (which === 'unassigned') q = q.where('assigneeCount', '=', 0);
+  return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
 export async function countsPerPriority(db: DB, folderIds: number[]): Promise<Map<Priority, number>> {
-  if (folderIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('alarm')
-    .select((eb) => ['priority', eb.fn.countAll<number>().as('n')])
-    .where('folderId', 'in', folderIds)
-    .groupBy('priority')
-    .execute();
-  return new Map(rows.map((r) => [r.priority, Number(r.n)]));
+  const counts = new Map<Priority, number>();
+  for (const priority of PRIORITIES) {
+    let n = 0;
+    // Per folder and priority a covering index range (folderId, priorityRank): no grouping, no sort.
+    for (const folderId of folderIds) {
+      const row = await db
+        .selectFrom('alarm')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('folderId', '=', folderId)
+        .where('priorityRank', '=', PRIORITY_RANK[priority])
+        .executeTakeFirstOrThrow();
+      n += Number(row.n);
+    }
+    counts.set(priority, n);
+  }
+  return counts;
 }
 
 export async function countAssignedTo(db: DB, folderIds: number[], userId: number) {
@@ -57,16 +59,18 @@ export async function countUnassigned(db: DB, folderIds: number[]) {
   return Number(row.n);
 }
 
-/** Alarms outside `excludeFolderId` received in [from, to), per UTC hour and priority. */
-export function countsPerHour(db: DB, dashboardId: number, excludeFolderId: number, from: number, to: number) {
-  return db
-    .selectFrom('alarm')
-    .select((eb) => [eb(eb.ref('receivedAt'), '-', eb(eb.ref('receivedAt'), '%', 3600)).as('hour'), 'priority', eb.fn.countAll<number>().as('n')])
-    .where('dashboardId', '=', dashboardId)
-    .where('receivedAt', '>=', from)
-    .where('receivedAt', '<', to)
-    .where('folderId', '!=', excludeFolderId)
-    .groupBy(['hour', 'priority'])
-    .execute();
+/**
+ * Alarms outside `excludeFolderId` per bucket ([from, to) ranges in order) and priority. Each bucket and
+ * priority is one covering index range (dashboardId, priorityRank, receivedAt, folderId) counted
+ * in a correlated subquery: no GROUP BY over every alarm, so no sort of the whole year.
+ */
+export async function countsPerBucket(db: DB, dashboardId: number, excludeFolderId: number, ranges: [from: number, to: number][]) {
+  if (ranges.length === 0) return [];
+  const buckets = ranges.map(([from, to], i) => sql`(${i}, ${from}, ${to})`);
+  const count = (rank: number) =>
+    sql<number>`(select count(*) from "alarm" where "dashboardId" = ${dashboardId} and "priorityRank" = ${rank} and "receivedAt" >= "b"."s" and "receivedAt" < "b"."e" and "folderId" <> ${excludeFolderId})`;
+  const { rows } = await sql<{ i: number; low: number; medium: number; high: number }>`
+    with "b" ("i", "s", "e") as (values ${sql.join(buckets)})
+    select "b"."i" as "i", ${count(1)} as "low", ${count(2)} as "medium", ${count(3)} as "high" from "b" order by "b"."i"`.execute(db);
+  return rows;
 }
-

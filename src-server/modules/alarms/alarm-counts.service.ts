@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { MAX_PERIODIC_BUCKETS } from '@/domain/alarm';
 import { PRIORITIES } from '@/domain/alarm-dashboard';
 import { localDate, localMidnight } from '@/lib/amsterdam';
-import { bucketOf, bucketStarts } from '@/lib/local-buckets';
+import { bucketStarts } from '@/lib/local-buckets';
 import type { DB } from '../../db/database';
 import { relevantFolderIds, trashFolderId } from '../alarm-folders/alarm-folders.queries';
 import * as q from './alarm-counts.queries';
@@ -27,11 +27,8 @@ export async function periodicAlarmCount(db: DB, dashboardId: number, input: { f
   if (starts.length > MAX_PERIODIC_BUCKETS) {
     throw new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { to: [`Hoogstens ${MAX_PERIODIC_BUCKETS} perioden per vraag; kies een kortere periode of een grovere indeling.`] } });
   }
-  const buckets = starts.map((s) => ({ date: localDate(s), low: 0, medium: 0, high: 0 }));
-  const hours = await q.countsPerHour(db, dashboardId, await trashFolderId(db, dashboardId), starts[0] ?? start, end);
-  for (const h of hours) {
-    const bucket = buckets[bucketOf(starts, Number(h.hour))]!;
-    bucket[h.priority.toLowerCase() as 'low' | 'medium' | 'high'] += Number(h.n);
-  }
-  return buckets;
+  // The first bucket may start before `from` (a week from its Monday): only [from, to) is counted.
+  const ranges = starts.map((s, i): [number, number] => [Math.max(s, start), starts[i + 1] ?? end]);
+  const counts = await q.countsPerBucket(db, dashboardId, await trashFolderId(db, dashboardId), ranges);
+  return counts.map((c) => ({ date: localDate(starts[c.i]!), low: Number(c.low), medium: Number(c.medium), high: Number(c.high) }));
 }

@@ -7,13 +7,15 @@ import { ListView } from '~/components/lists/list-view';
 import { AddFeedMenu } from '~/features/feeds/add-feed-menu';
 import { dateTimeOrDash, feedStatusLabels } from '~/features/feeds/feed-labels';
 import { SyncButton } from '~/features/feeds/sync-button';
+import { SyncStatusLine } from '~/features/feeds/sync-status';
 import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feeds/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
-  loader: ({ context, deps, cause }) => loadRouteData(cause, () => context.utils.meterbeheer.feeds.ensureData(toListQuery(deps))),
+  loader: ({ context, deps, cause }) =>
+    loadRouteData(cause, () => Promise.all([context.utils.meterbeheer.feeds.ensureData(toListQuery(deps)), context.utils.meterbeheer.syncStatus.ensureData()])),
   component: FeedsPage,
 });
 
@@ -21,6 +23,7 @@ function FeedsPage() {
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
   const { data, isFetching } = trpc.meterbeheer.feeds.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  const syncStatus = trpc.meterbeheer.syncStatus.useQuery();
   return (
     <section>
       <PageHeader
@@ -33,6 +36,7 @@ function FeedsPage() {
           </>
         }
       />
+      {syncStatus.data ? <SyncStatusLine status={syncStatus.data} /> : null}
       <ListView
         search={search}
         searchLabel="Zoek op naam, EAN of provider"

@@ -102,6 +102,9 @@ describe.skipIf(!hasChromium)('Meterbeheer feeds and meters in Chromium', () => 
     await page.getByRole('button', { name: 'Nu synchroniseren' }).click();
     await page.getByText('Synchronisatie klaar').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByRole('cell', { name: 'Geverifieerd', exact: true }).count()).toBe(6);
+    // the job's last run comes from the server's job table and survives a reload
+    await page.reload();
+    await expect.poll(() => page.getByTestId('sync-status').textContent()).toMatch(/Laatste synchronisatie: \d.*6 feeds, geen fouten/);
     await page.getByRole('link', { name: 'Kenter stroom' }).click();
     await page.getByRole('cell', { name: '1.8.0' }).waitFor();
     const stored = await page

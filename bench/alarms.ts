@@ -38,7 +38,19 @@ function seed(raw: SQLite.Database, dashboardId: number, folders: { inbox: numbe
       const p = i % 3;
       const assigned = i % 3 === 0;
       const line = `Storing ${i % 97} installatie ${i % 13}`;
-      const { lastInsertRowid } = insert.run(dashboardId, i < 20_000 ? folders.inbox : folders.done, line, priorities[p], p + 1, at, i % 4 === 0 ? 0 : 1, line.toLowerCase(), assigned ? 1 : 0, at, at);
+      const { lastInsertRowid } = insert.run(
+        dashboardId,
+        i < 20_000 ? folders.inbox : folders.done,
+        line,
+        priorities[p],
+        p + 1,
+        at,
+        i % 4 === 0 ? 0 : 1,
+        line.toLowerCase(),
+        assigned ? 1 : 0,
+        at,
+        at,
+      );
       if (assigned) assign.run(lastInsertRowid, users[i % users.length]);
     }
   })();
@@ -61,7 +73,9 @@ export async function benchAlarms() {
   const { accessToken } = await call('POST', '/auth/login', undefined, { email: 'bench@example.nl', password: 'bench-wachtwoord-1' });
   const org = await call('PUT', '/api/organizations', accessToken, { name: 'Bench' });
   const dashboard = await call('POST', '/api/v1/alarms/dashboards', accessToken, { name: 'Bench', organizationId: org.id });
-  const folders = Object.fromEntries(((await call('GET', `/api/v1/alarms/dashboards/${dashboard.id}/folders`, accessToken)) as { id: number; name: string }[]).map((f) => [f.name, f.id]));
+  const folders = Object.fromEntries(
+    ((await call('GET', `/api/v1/alarms/dashboards/${dashboard.id}/folders`, accessToken)) as { id: number; name: string }[]).map((f) => [f.name, f.id]),
+  );
   const me = (await call('GET', '/auth/me', accessToken)).id as number;
   const raw = new SQLite(path.join(dataDir, 'app.db'));
   raw.pragma('journal_mode = WAL');
@@ -73,7 +87,9 @@ export async function benchAlarms() {
     `select id, line, priority, receivedAt, deadlineAt, seen, occurrences from alarm where folderId = ? and exists (select 1 from alarmAssignee where alarmId = alarm.id and userId = ?)
      order by receivedAt desc, id desc limit 20`,
   );
-  const rawPageCount = raw.prepare('select count(*) from alarmAssignee join alarm on alarm.id = alarmAssignee.alarmId where alarmAssignee.userId = ? and alarm.folderId = ?');
+  const rawPageCount = raw.prepare(
+    'select count(*) from alarmAssignee join alarm on alarm.id = alarmAssignee.alarmId where alarmAssignee.userId = ? and alarm.folderId = ?',
+  );
   const rawAssignees = raw.prepare(`select alarmId, userId from alarmAssignee where alarmId in (${Array(20).fill('?').join(',')})`);
   const rawPage = (folderId: number, userId: number) => {
     rawPageCount.get(userId, folderId);
@@ -83,7 +99,8 @@ export async function benchAlarms() {
   const rawUnread = raw.prepare('select count(*) from alarm where folderId = ? and seen = 0');
   const rawCounts = () => rawUnread.get(folders.inbox);
   const dayStarts = Array.from({ length: 365 }, (_, i) => Math.floor(Date.now() / 1000) - (365 - i) * 86400);
-  const sub = (rank: number) => `(select count(*) from alarm where dashboardId = ? and priorityRank = ${rank} and receivedAt >= b.s and receivedAt < b.e and folderId <> ?)`;
+  const sub = (rank: number) =>
+    `(select count(*) from alarm where dashboardId = ? and priorityRank = ${rank} and receivedAt >= b.s and receivedAt < b.e and folderId <> ?)`;
   const rawPeriodicQuery = raw.prepare(
     `with b(i, s, e) as (values ${dayStarts.map(() => '(?, ?, ?)').join(', ')}) select b.i, ${sub(1)}, ${sub(2)}, ${sub(3)} from b order by b.i`,
   );
@@ -102,7 +119,10 @@ export async function benchAlarms() {
     rawPeriodic: await timed(() => rawPeriodic()),
     // Back and forth between two folders, so every call moves 1,000 alarms.
     move: await timed((i) => call('POST', `${v1}/folders/${i % 2 === 0 ? folders.inbox : folders.done}/alarms/${batches[0]!.join(',')}`, accessToken), 11),
-    rawMove: await timed((i) => raw.prepare(`update alarm set folderId = ? where id in (${batches[1]!.join(',')})`).run(i % 2 === 0 ? folders.inbox : folders.done), 11),
+    rawMove: await timed(
+      (i) => raw.prepare(`update alarm set folderId = ? where id in (${batches[1]!.join(',')})`).run(i % 2 === 0 ? folders.inbox : folders.done),
+      11,
+    ),
   };
   raw.close();
   await server.stop();

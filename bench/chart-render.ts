@@ -11,7 +11,9 @@ export async function benchChartRender() {
   const sim = await startHubSimulator({ historyDays: 400 });
   const product = await startProduct({ METERBEHEER_API_URL: sim.baseUrl, METERBEHEER_API_KEY: sim.apiKey, METERBEHEER_HISTORY_DAYS: '30' });
   const json = { 'content-type': 'application/json' };
-  const { accessToken } = (await (await fetch(`${product.url}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(ADMIN) })).json()) as { accessToken: string };
+  const { accessToken } = (await (await fetch(`${product.url}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(ADMIN) })).json()) as {
+    accessToken: string;
+  };
   await seedDemoWorld(product.url, accessToken);
   await fetch(`${product.url}/api/meterbeheer/sync`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
   const browser = await launchBrowser();

@@ -42,7 +42,9 @@ export async function benchIngest() {
   const raw = new SQLite(rawFile.file);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
-  const insert = raw.prepare('insert into measurement (channelId, ts, value) values (?, ?, ?) on conflict (channelId, ts) do update set value = excluded.value');
+  const insert = raw.prepare(
+    'insert into measurement (channelId, ts, value) values (?, ?, ?) on conflict (channelId, ts) do update set value = excluded.value',
+  );
   start = performance.now();
   raw.transaction(() => {
     for (let c = 0; c < 4; c++) for (const r of data[c]!) insert.run(c + 1, r.ts, r.value);

@@ -33,7 +33,11 @@ async function timed(run: () => Promise<unknown> | unknown, times = 21) {
 function seed(file: string, channels: number) {
   const raw = new SQLite(file);
   raw.pragma('journal_mode = WAL');
-  raw.prepare("insert into feed (uuid, provider, name, meterKind, status, createTimestamp, failureCount) values ('bench', 'kenter', 'bench', 'electricity', 'verified', 0, 0)").run();
+  raw
+    .prepare(
+      "insert into feed (uuid, provider, name, meterKind, status, createTimestamp, failureCount) values ('bench', 'kenter', 'bench', 'electricity', 'verified', 0, 0)",
+    )
+    .run();
   const channel = raw.prepare("insert into channel (feedUuid, code, url, createTimestamp) values ('bench', ?, 'http://127.0.0.1:9/x', 0)");
   const insert = raw.prepare('insert into measurement (channelId, ts, value) values (?, ?, ?)');
   raw.transaction(() => {
@@ -51,7 +55,11 @@ export async function benchMeasurements() {
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'bench@example.nl', ADMIN_PASSWORD: 'bench-wachtwoord-1' });
   const server = await startServer(config, { log: () => {} });
   const raw = seed(path.join(dataDir, 'app.db'), 100);
-  const login = await fetch(`${server.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.nl', password: 'bench-wachtwoord-1' }) });
+  const login = await fetch(`${server.url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.nl', password: 'bench-wachtwoord-1' }),
+  });
   const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
   const get = (p: string) => fetch(`${server.url}/api/meter-channel/${p}`, { headers }).then((r) => r.json());
   const range = 'from=2025-01-01T00:00:00&to=2026-01-01T00:00:00';

@@ -19,7 +19,9 @@ console.log(
 
 const m = await benchMeasurements();
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-console.log(`Aggregate one channel-year per hour: ${ms(m.hour)} median (goal <= 10 ms); per day: ${ms(m.day)}; raw grouped SQL: ${ms(m.rawGrouped)} -> ratio ${(m.rawGrouped / m.hour).toFixed(2)}`);
+console.log(
+  `Aggregate one channel-year per hour: ${ms(m.hour)} median (goal <= 10 ms); per day: ${ms(m.day)}; raw grouped SQL: ${ms(m.rawGrouped)} -> ratio ${(m.rawGrouped / m.hour).toFixed(2)}`,
+);
 console.log(`Sum of 100 channel-years: ${ms(m.sum100)} median (goal <= 150 ms); raw SQL: ${ms(m.rawSum100)} -> ratio ${(m.rawSum100 / m.sum100).toFixed(2)}`);
 console.log(`Forecast WAPE over 8 weeks (hourly): ${(m.wape * 100).toFixed(1)} % vs same day last week ${(m.baselineWape * 100).toFixed(1)} %`);
 

@@ -18,9 +18,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('organizationId', 'integer', (c) => c.notNull().references('organization.id'))
     .addColumn('defaultFolderId', 'integer', (c) => c.references('alarmFolder.id').onDelete('set null'))
-    .addColumn('defaultPriority', 'text', (c) => c.notNull().defaultTo('MEDIUM').check(sql`"defaultPriority" in ('LOW', 'MEDIUM', 'HIGH')`))
+    .addColumn('defaultPriority', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('MEDIUM')
+        .check(sql`"defaultPriority" in ('LOW', 'MEDIUM', 'HIGH')`),
+    )
     .addColumn('brandingSha256', 'text', (c) => c.references('brandingImage.sha256'))
-    .addColumn('customizable', 'integer', (c) => c.notNull().defaultTo(1).check(sql`customizable in (0, 1)`))
+    .addColumn('customizable', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`customizable in (0, 1)`),
+    )
     .addColumn('primary', 'text', (c) => c.notNull())
     .addColumn('primaryDark', 'text', (c) => c.notNull())
     .addColumn('secondary', 'text', (c) => c.notNull())

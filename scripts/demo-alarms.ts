@@ -48,24 +48,48 @@ export function demoLogoPng(size = 64): Buffer {
     const band = y > size * 0.4 && y < size * 0.6;
     rows.push(Buffer.from([0, ...Array.from({ length: size }, () => (band ? [253, 186, 116] : [15, 118, 110])).flat()]));
   }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-export async function seedDemoAlarms(api: Api, upload: (route: string, form: FormData) => Promise<unknown>, services: Services, organizationId: number, now = new Date()) {
+export async function seedDemoAlarms(
+  api: Api,
+  upload: (route: string, form: FormData) => Promise<unknown>,
+  services: Services,
+  organizationId: number,
+  now = new Date(),
+) {
   const dashboard = await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Zonnedak', organizationId });
   const base = `/api/v1/alarms/dashboards/${dashboard.id}`;
-  await api('PATCH', `${base}/theme`, { primary: '#0f766e', primaryDark: '#134e4a', secondary: '#2563eb', secondaryDark: '#1e3a8a', tertiary: '#f59e0b', tertiaryDark: '#b45309' });
+  await api('PATCH', `${base}/theme`, {
+    primary: '#0f766e',
+    primaryDark: '#134e4a',
+    secondary: '#2563eb',
+    secondaryDark: '#1e3a8a',
+    tertiary: '#f59e0b',
+    tertiaryDark: '#b45309',
+  });
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(demoLogoPng())], { type: 'image/png' }), 'logo.png');
   await upload(`${base}/settings/branding`, form);
-  const storingen = await api<{ id: number }>('POST', `${base}/folders`, { name: 'storingen', label: 'Storingen', icon: 'flame', countMode: 'UNASSIGNED', relevant: true });
+  const storingen = await api<{ id: number }>('POST', `${base}/folders`, {
+    name: 'storingen',
+    label: 'Storingen',
+    icon: 'flame',
+    countMode: 'UNASSIGNED',
+    relevant: true,
+  });
   await api('POST', `${base}/folders`, { name: 'onderhoud', label: 'Onderhoud', icon: 'wrench', countMode: 'TOTAL', relevant: true });
   const folders = await api<{ id: number; name: string }[]>('GET', `${base}/folders`);
   const done = folders.find((f) => f.name === 'done')!.id;
 
   // About 300 alarms over the last 120 days, more on weekdays; old ones mostly handled.
   let seed = 7;
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const day = 86_400_000;
   let count = 0;
   for (let t = now.getTime() - 120 * day; t < now.getTime(); t += (2 + random() * 14) * 3_600_000) {
@@ -74,7 +98,9 @@ export async function seedDemoAlarms(api: Api, upload: (route: string, form: For
     const at = new Date(t);
     const age = (now.getTime() - t) / day;
     const folderId = age > 14 && random() < 0.85 ? done : sender.priority === 'HIGH' && random() < 0.5 ? storingen.id : null;
-    const line = sender.line.replace('{n}', String(n)).replace('{time}', at.toLocaleTimeString('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }));
+    const line = sender.line
+      .replace('{n}', String(n))
+      .replace('{time}', at.toLocaleTimeString('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }));
     await raiseAlarm({ ...services, clock: () => at }, dashboard.id, { line, priority: sender.priority, data: sender.data(n), folderId });
     count++;
   }

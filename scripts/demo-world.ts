@@ -28,17 +28,39 @@ export async function seedDemoWorld(baseUrl: string, token: string): Promise<boo
     { name: 'Winkel Amersfoort', city: 'Amersfoort', state: 'Utrecht', streetAddress: 'Langestraat 80', zipcode: '3811 AJ' },
   ];
   const locations = [];
-  for (const place of places) locations.push(await api<{ id: number; name: string }>('POST', '/api/locations', token, { organizationId: org.id, country: 'Nederland', unit: null, ...place }));
+  for (const place of places)
+    locations.push(
+      await api<{ id: number; name: string }>('POST', '/api/locations', token, { organizationId: org.id, country: 'Nederland', unit: null, ...place }),
+    );
   await api('POST', '/api/users/create', token, { type: 'installer', fullName: 'Ingrid Installateur', organizationId: org.id, ...INSTALLER });
   await api('POST', '/api/users/create', token, { type: 'customer', fullName: 'Karin Klant', locationIds: [locations[0]!.id, locations[2]!.id], ...CUSTOMER });
 
   let ean = 871685900000000001n;
   for (const location of locations) {
-    const feedBody = (meterKind: string) => ({ name: `${location.name} ${meterKind === 'gas' ? 'gas' : 'stroom'}`, postalCode: '3511 ED', houseNumber: '12', meterKind, ean: String(ean++), username: 'demo', password: 'demo' });
-    const power = await api<{ uuid: string; channels: { id: number; code: string }[] }>('POST', '/api/meterbeheer/feeds/add/kenter', token, feedBody('electricity'));
+    const feedBody = (meterKind: string) => ({
+      name: `${location.name} ${meterKind === 'gas' ? 'gas' : 'stroom'}`,
+      postalCode: '3511 ED',
+      houseNumber: '12',
+      meterKind,
+      ean: String(ean++),
+      username: 'demo',
+      password: 'demo',
+    });
+    const power = await api<{ uuid: string; channels: { id: number; code: string }[] }>(
+      'POST',
+      '/api/meterbeheer/feeds/add/kenter',
+      token,
+      feedBody('electricity'),
+    );
     const gas = await api<{ uuid: string; channels: { id: number; code: string }[] }>('POST', '/api/meterbeheer/feeds/add/kenter', token, feedBody('gas'));
     const channel = (feed: typeof power, code: string) => ({ type: 'meterbeheer', id: feed.channels.find((c) => c.code === code)!.id });
-    await api('POST', '/api/meters/create', token, { type: 'electricity', name: 'Hoofdaansluiting', locationId: location.id, netImportChannel: channel(power, '1.8.0'), netExportChannel: channel(power, '2.8.0') });
+    await api('POST', '/api/meters/create', token, {
+      type: 'electricity',
+      name: 'Hoofdaansluiting',
+      locationId: location.id,
+      netImportChannel: channel(power, '1.8.0'),
+      netExportChannel: channel(power, '2.8.0'),
+    });
     await api('POST', '/api/meters/create', token, { type: 'gas', name: 'Gasmeter', locationId: location.id, netImportChannel: channel(gas, '24.2.1') });
   }
   return true;

@@ -22,10 +22,7 @@ const envSchema = v.object({
   ADMIN_PASSWORD: v.optional(newPasswordSchema),
   METERBEHEER_API_URL: v.optional(v.pipe(v.string(), v.url()), DEFAULT_HUB_URL),
   METERBEHEER_API_KEY: v.optional(v.string()),
-  METERBEHEER_SYNC_INTERVAL: v.optional(
-    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(60)),
-    '3600',
-  ),
+  METERBEHEER_SYNC_INTERVAL: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(60)), '3600'),
   METERBEHEER_HISTORY_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)), '730'),
   SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
 });

@@ -17,16 +17,44 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
   const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
   expect(documented.sort()).toEqual(
     [
-      'POST /auth/login', 'POST /auth/refresh', 'POST /auth/logout', 'GET /auth/me',
-      'PUT /api/organizations', 'GET /api/organizations/list', 'GET /api/organizations/with-locations',
-      'GET /api/organization/{id}', 'PATCH /api/organization/{id}', 'DELETE /api/organization/{id}',
-      'POST /api/locations', 'GET /api/locations/list', 'GET /api/location/{id}', 'PATCH /api/location/{id}', 'DELETE /api/location/{id}', 'GET /api/location/{id}/summary',
-      'POST /api/users/create', 'GET /api/users/list', 'GET /api/user/{id}', 'PATCH /api/user/{id}', 'DELETE /api/user/{id}', 'POST /api/user/{id}/update-password',
-      'POST /api/meters/create', 'GET /api/meters/list', 'GET /api/meter/{id}', 'PATCH /api/meter/{id}', 'DELETE /api/meter/{id}',
-      'GET /api/meterbeheer/feeds/list', 'POST /api/meterbeheer/feeds/add/{provider}', 'GET /api/meterbeheer/feed/{uuid}', 'DELETE /api/meterbeheer/feed/{uuid}',
-      'POST /api/meterbeheer/feed/{uuid}/detach', 'GET /api/meterbeheer/channel/{id}/with-feed', 'POST /api/meterbeheer/sync',
-      'GET /api/meter-channel/{ids}/measurements/aggregate/{granularity}', 'GET /api/meter-channel/{ids}/measurements/select/{kind}',
-      'GET /api/meter-channel/{ids}/measurements/sum/total', 'GET /api/meter-channel/{ids}/measurements/predict-sum/hourly-at-date',
+      'POST /auth/login',
+      'POST /auth/refresh',
+      'POST /auth/logout',
+      'GET /auth/me',
+      'PUT /api/organizations',
+      'GET /api/organizations/list',
+      'GET /api/organizations/with-locations',
+      'GET /api/organization/{id}',
+      'PATCH /api/organization/{id}',
+      'DELETE /api/organization/{id}',
+      'POST /api/locations',
+      'GET /api/locations/list',
+      'GET /api/location/{id}',
+      'PATCH /api/location/{id}',
+      'DELETE /api/location/{id}',
+      'GET /api/location/{id}/summary',
+      'POST /api/users/create',
+      'GET /api/users/list',
+      'GET /api/user/{id}',
+      'PATCH /api/user/{id}',
+      'DELETE /api/user/{id}',
+      'POST /api/user/{id}/update-password',
+      'POST /api/meters/create',
+      'GET /api/meters/list',
+      'GET /api/meter/{id}',
+      'PATCH /api/meter/{id}',
+      'DELETE /api/meter/{id}',
+      'GET /api/meterbeheer/feeds/list',
+      'POST /api/meterbeheer/feeds/add/{provider}',
+      'GET /api/meterbeheer/feed/{uuid}',
+      'DELETE /api/meterbeheer/feed/{uuid}',
+      'POST /api/meterbeheer/feed/{uuid}/detach',
+      'GET /api/meterbeheer/channel/{id}/with-feed',
+      'POST /api/meterbeheer/sync',
+      'GET /api/meter-channel/{ids}/measurements/aggregate/{granularity}',
+      'GET /api/meter-channel/{ids}/measurements/select/{kind}',
+      'GET /api/meter-channel/{ids}/measurements/sum/total',
+      'GET /api/meter-channel/{ids}/measurements/predict-sum/hourly-at-date',
       'GET /api/meter-channel/{ids}/measurements/predict-sum/total-at-date',
       'GET /api/jobs',
       // DESIGN.md §7, the alarm area
@@ -77,9 +105,12 @@ test('every operation has a unique operationId (its procedure), path parameters 
   const h = await createHarness();
   const doc = await (await h.request('/api/openapi.json')).json();
   expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
-  const ops = Object.entries(doc.paths as Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[]; responses: Record<string, { content?: unknown }> }>>).flatMap(
-    ([path, methods]) => Object.values(methods).map((op) => ({ path, ...op })),
-  );
+  const ops = Object.entries(
+    doc.paths as Record<
+      string,
+      Record<string, { operationId: string; parameters: { name: string; in: string }[]; responses: Record<string, { content?: unknown }> }>
+    >,
+  ).flatMap(([path, methods]) => Object.values(methods).map((op) => ({ path, ...op })));
   expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
   for (const op of ops) {
     const inPath = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -22,7 +22,11 @@ const errorResponse = {
           error: {
             type: 'object',
             required: ['code', 'message'],
-            properties: { code: { type: 'string' }, message: { type: 'string' }, fieldErrors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+            properties: {
+              code: { type: 'string' },
+              message: { type: 'string' },
+              fieldErrors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            },
           },
         },
       },
@@ -80,7 +84,11 @@ export function openApiDocument(router: AppRouter) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Energiebeheer REST adapter', version: '1', description: 'The REST adapter of Energiebeheer: the same procedures as the web client, for scripts and integrations.' },
+    info: {
+      title: 'Energiebeheer REST adapter',
+      version: '1',
+      description: 'The REST adapter of Energiebeheer: the same procedures as the web client, for scripts and integrations.',
+    },
     servers: [{ url: '/', description: 'This server' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     security: [{ bearer: [] }],

@@ -58,5 +58,4 @@ export const restErrorHandler: ErrorHandler = (error, c) => {
   return c.json(errorBody(appError), appError.status as 400);
 };
 
-export const restNotFound = (c: Context) =>
-  c.json(errorBody(new AppError('NOT_FOUND', `Onbekend pad: ${c.req.method} ${c.req.path}`)), 404);
+export const restNotFound = (c: Context) => c.json(errorBody(new AppError('NOT_FOUND', `Onbekend pad: ${c.req.method} ${c.req.path}`)), 404);

@@ -46,7 +46,19 @@ describe('retryAfterSeconds', () => {
   });
 
   test('answers null for a missing or malformed header', () => {
-    for (const header of [null, '', '  ', 'soon', '-5', '1.5', '12abc', '2026-11-23T10:01:00Z', 'Mon, 31 Feb 2026 10:00:00 GMT', 'Mon, 23 Nov 2026 25:00:00 GMT', 'Mon, 23 Foo 2026 10:00:00 GMT']) {
+    for (const header of [
+      null,
+      '',
+      '  ',
+      'soon',
+      '-5',
+      '1.5',
+      '12abc',
+      '2026-11-23T10:01:00Z',
+      'Mon, 31 Feb 2026 10:00:00 GMT',
+      'Mon, 23 Nov 2026 25:00:00 GMT',
+      'Mon, 23 Foo 2026 10:00:00 GMT',
+    ]) {
       expect(retryAfterSeconds(header, now), String(header)).toBeNull();
     }
   });

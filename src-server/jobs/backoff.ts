@@ -58,7 +58,9 @@ function parseHttpDate(value: string, now: Date): number | null {
 
 function utc(year: number, monthName: string, day: number, [h, min, s]: string[]): number | null {
   const month = MONTHS.indexOf(monthName.toLowerCase());
-  const hours = Number(h), minutes = Number(min), seconds = Number(s);
+  const hours = Number(h),
+    minutes = Number(min),
+    seconds = Number(s);
   if (hours > 23 || minutes > 59 || seconds > 60) return null;
   const time = Date.UTC(year, month, day, hours, minutes, Math.min(seconds, 59));
   // Date.UTC rolls 31 Feb over into March; such a date is garbage, not a date.

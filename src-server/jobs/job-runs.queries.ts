@@ -37,12 +37,7 @@ export async function acquireJobLock(db: DB, name: string, holder: string, now: 
 
 /** Pushes the lock's expiry forward; false when this holder no longer holds it. */
 export async function extendJobLock(db: DB, name: string, holder: string, lockedUntil: number): Promise<boolean> {
-  const { numUpdatedRows } = await db
-    .updateTable('jobRun')
-    .set({ lockedUntil })
-    .where('name', '=', name)
-    .where('lockedBy', '=', holder)
-    .executeTakeFirst();
+  const { numUpdatedRows } = await db.updateTable('jobRun').set({ lockedUntil }).where('name', '=', name).where('lockedBy', '=', holder).executeTakeFirst();
   return numUpdatedRows > 0n;
 }
 

@@ -63,7 +63,17 @@ describe('the schedule', () => {
     await r.tick();
     expect(job.calls()).toBe(1);
     expect(await r.status()).toEqual([
-      { name: 'sync', running: false, lastStartedAt: at(5), lastFinishedAt: at(5), lastOk: true, lastError: null, failureCount: 0, nextRunAt: at(3605), lastResult: { call: 1 } },
+      {
+        name: 'sync',
+        running: false,
+        lastStartedAt: at(5),
+        lastFinishedAt: at(5),
+        lastOk: true,
+        lastError: null,
+        failureCount: 0,
+        nextRunAt: at(3605),
+        lastResult: { call: 1 },
+      },
     ]);
     c.set(3604);
     await r.tick();
@@ -122,7 +132,14 @@ describe('failures', () => {
     const db = await memoryDb();
     const c = clock();
     let fail = true;
-    const job = defineJob({ name: 'sync', intervalSeconds: 3600, run: async () => { if (fail) throw new Error('kapot'); return 'ok'; } });
+    const job = defineJob({
+      name: 'sync',
+      intervalSeconds: 3600,
+      run: async () => {
+        if (fail) throw new Error('kapot');
+        return 'ok';
+      },
+    });
     const r = runner(db, c.now, [job], { firstDelaySeconds: 0 });
     await r.start();
     await r.tick();
@@ -143,12 +160,36 @@ describe('failures', () => {
     const db = await memoryDb();
     const c = clock();
     class HttpError extends Error {
-      constructor(readonly status: number, readonly retryAfterSeconds: number) { super(`HTTP ${status}`); }
+      constructor(
+        readonly status: number,
+        readonly retryAfterSeconds: number,
+      ) {
+        super(`HTTP ${status}`);
+      }
     }
     const jobs = [
-      defineJob({ name: 'app', intervalSeconds: 60, run: async () => { throw new AppError('TOO_MANY_REQUESTS', 'Te veel.', { retryAfterSeconds: 900 }); } }),
-      defineJob({ name: 'http', intervalSeconds: 60, run: async () => { throw new HttpError(429, 30); } }),
-      defineJob({ name: 'own', intervalSeconds: 60, backoff: (failures) => failures * 7, run: async () => { throw new Error('nee'); } }),
+      defineJob({
+        name: 'app',
+        intervalSeconds: 60,
+        run: async () => {
+          throw new AppError('TOO_MANY_REQUESTS', 'Te veel.', { retryAfterSeconds: 900 });
+        },
+      }),
+      defineJob({
+        name: 'http',
+        intervalSeconds: 60,
+        run: async () => {
+          throw new HttpError(429, 30);
+        },
+      }),
+      defineJob({
+        name: 'own',
+        intervalSeconds: 60,
+        backoff: (failures) => failures * 7,
+        run: async () => {
+          throw new Error('nee');
+        },
+      }),
     ];
     const r = runner(db, c.now, jobs, { firstDelaySeconds: 0 });
     await r.start();
@@ -167,10 +208,22 @@ describe('runNow', () => {
   test('runs a job that is not due and answers its result; a failure is thrown and recorded', async () => {
     const db = await memoryDb();
     const c = clock();
-    const r = runner(db, c.now, [countingJob(), defineJob({ name: 'broken', intervalSeconds: 60, run: async () => { throw new AppError('BAD_GATEWAY', 'De HUB antwoordde niet.'); } })]);
+    const r = runner(db, c.now, [
+      countingJob(),
+      defineJob({
+        name: 'broken',
+        intervalSeconds: 60,
+        run: async () => {
+          throw new AppError('BAD_GATEWAY', 'De HUB antwoordde niet.');
+        },
+      }),
+    ]);
     expect(await r.runNow('sync')).toEqual({ call: 1 });
     await expect(r.runNow('broken')).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
-    expect((await r.status()).map((s) => [s.name, s.lastOk, s.failureCount])).toEqual([['sync', true, 0], ['broken', false, 1]]);
+    expect((await r.status()).map((s) => [s.name, s.lastOk, s.failureCount])).toEqual([
+      ['sync', true, 0],
+      ['broken', false, 1],
+    ]);
     await expect(r.runNow('nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
@@ -179,7 +232,15 @@ describe('runNow', () => {
     const c = clock();
     const gate = deferred();
     let calls = 0;
-    const job = defineJob({ name: 'sync', intervalSeconds: 60, run: async () => { calls++; await gate.promise; return { run: calls }; } });
+    const job = defineJob({
+      name: 'sync',
+      intervalSeconds: 60,
+      run: async () => {
+        calls++;
+        await gate.promise;
+        return { run: calls };
+      },
+    });
     const r = runner(db, c.now, [job], { firstDelaySeconds: 0 });
     await r.start();
     const scheduled = r.tick();
@@ -202,7 +263,11 @@ describe('two processes on one database file', () => {
     const a = openDatabase(file);
     await migrateToLatest(a);
     const b = openDatabase(file);
-    cleanup.push(() => rmSync(dir, { recursive: true, force: true }), () => a.destroy(), () => b.destroy());
+    cleanup.push(
+      () => rmSync(dir, { recursive: true, force: true }),
+      () => a.destroy(),
+      () => b.destroy(),
+    );
     return { a, b };
   }
 
@@ -210,7 +275,15 @@ describe('two processes on one database file', () => {
     const { a, b } = await twoHandles();
     const c = clock();
     const gate = deferred();
-    const slow = defineJob({ name: 'sync', intervalSeconds: 3600, lockSeconds: 60, run: async () => { await gate.promise; return 'from a'; } });
+    const slow = defineJob({
+      name: 'sync',
+      intervalSeconds: 3600,
+      lockSeconds: 60,
+      run: async () => {
+        await gate.promise;
+        return 'from a';
+      },
+    });
     const fast = countingJob(() => 'from b', { lockSeconds: 60 });
     const ra = runner(a, c.now, [slow], { holder: 'a', heartbeatMs: 3_600_000 });
     const rb = runner(b, c.now, [fast], { holder: 'b' });
@@ -262,7 +335,14 @@ describe('two processes on one database file', () => {
     const db = await memoryDb();
     const c = clock();
     let signal: AbortSignal | undefined;
-    const job = defineJob({ name: 'sync', intervalSeconds: 60, run: (s) => { signal = s; return new Promise((_, reject) => s.addEventListener('abort', () => reject(s.reason))); } });
+    const job = defineJob({
+      name: 'sync',
+      intervalSeconds: 60,
+      run: (s) => {
+        signal = s;
+        return new Promise((_, reject) => s.addEventListener('abort', () => reject(s.reason)));
+      },
+    });
     const r = runner(db, c.now, [job], { heartbeatMs: 5 });
     const run = r.runNow('sync');
     await vi.waitFor(() => expect(signal).toBeDefined());
@@ -278,7 +358,15 @@ describe('stop and status', () => {
     const c = clock();
     const gate = deferred();
     let signal: AbortSignal | undefined;
-    const job = defineJob({ name: 'sync', intervalSeconds: 60, run: async (s) => { signal = s; await gate.promise; return 'done'; } });
+    const job = defineJob({
+      name: 'sync',
+      intervalSeconds: 60,
+      run: async (s) => {
+        signal = s;
+        await gate.promise;
+        return 'done';
+      },
+    });
     const r = runner(db, c.now, [job]);
     const run = r.runNow('sync');
     await vi.waitFor(() => expect(signal).toBeDefined());

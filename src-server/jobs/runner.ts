@@ -74,7 +74,10 @@ export function createJobRunner(options: JobRunnerOptions) {
     heartbeat.unref();
     const outcome: Outcome = await Promise.resolve()
       .then(() => job.run(controller.signal, input))
-      .then((value) => ({ acquired: true, ok: true, value }), (error: unknown) => ({ acquired: true, ok: false, error }));
+      .then(
+        (value) => ({ acquired: true, ok: true, value }),
+        (error: unknown) => ({ acquired: true, ok: false, error }),
+      );
     finished = true;
     clearInterval(heartbeat);
     await record(job, outcome, controller.signal).catch((error) => log(`Job ${job.name}: recording its run failed: ${String(error)}`));

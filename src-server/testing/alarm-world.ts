@@ -9,7 +9,8 @@ export async function createAlarmWorld(options: Parameters<typeof createWorld>[0
   const admin = await w.h.caller(w.tokens.admin);
   const dashA = await admin.alarmDashboard.create({ name: 'Storingen Alfa', organizationId: w.orgA });
   const dashB = await admin.alarmDashboard.create({ name: 'Storingen Bravo', organizationId: w.orgB });
-  const folders = async (dashboardId: number) => Object.fromEntries((await admin.alarmFolder.list({ dashboardId })).map((f) => [f.name, f.id])) as { inbox: number; done: number; trash: number };
+  const folders = async (dashboardId: number) =>
+    Object.fromEntries((await admin.alarmFolder.list({ dashboardId })).map((f) => [f.name, f.id])) as { inbox: number; done: number; trash: number };
   const callers = {
     admin,
     installerA: await w.h.caller(w.tokens.installerA),

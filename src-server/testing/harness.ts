@@ -53,7 +53,17 @@ export async function createHarness(options: HarnessOptions = {}) {
     async location(organizationId: number, name = 'Locatie') {
       const row = await db
         .insertInto('location')
-        .values({ organizationId, name, country: 'Nederland', state: 'Utrecht', city: 'Utrecht', streetAddress: 'Stationsplein 1', zipcode: '3511 ED', unit: null, createdAt: now() })
+        .values({
+          organizationId,
+          name,
+          country: 'Nederland',
+          state: 'Utrecht',
+          city: 'Utrecht',
+          streetAddress: 'Stationsplein 1',
+          zipcode: '3511 ED',
+          unit: null,
+          createdAt: now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

@@ -26,10 +26,12 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number }, c: Caller) 
   'alarmDashboard.user': (w, c) => c.alarmDashboard.user({ dashboardId: w.dashA.id, userId: w.ids.installerA }).then((u) => u.email),
   'alarmDashboard.usersBatch': (w, c) => c.alarmDashboard.usersBatch({ dashboardId: w.dashA.id, userIds: String(w.ids.admin) as never }).then((u) => u.length),
   'alarmFolder.list': (w, c) => c.alarmFolder.list({ dashboardId: w.dashA.id }).then((f) => f.length),
-  'alarmFolder.create': (w, c) => c.alarmFolder.create({ dashboardId: w.dashA.id, name: 'nieuw', label: 'Nieuw', icon: 'bell', countMode: 'TOTAL', relevant: true }).then(() => 'ok'),
+  'alarmFolder.create': (w, c) =>
+    c.alarmFolder.create({ dashboardId: w.dashA.id, name: 'nieuw', label: 'Nieuw', icon: 'bell', countMode: 'TOTAL', relevant: true }).then(() => 'ok'),
   'alarmFolder.update': (w, c) => c.alarmFolder.update({ folderId: w.foldersA.inbox!, label: 'Postvak' }).then(() => 'ok'),
   'alarmFolder.delete': (w, c) => c.alarmFolder.delete({ folderId: w.foldersA.trash! }).then(() => 'ok'),
-  'alarmFolder.reorder': (w, c) => c.alarmFolder.reorder({ dashboardId: w.dashA.id, folderIds: [w.foldersA.done!, w.foldersA.inbox!, w.foldersA.trash!] }).then(() => 'ok'),
+  'alarmFolder.reorder': (w, c) =>
+    c.alarmFolder.reorder({ dashboardId: w.dashA.id, folderIds: [w.foldersA.done!, w.foldersA.inbox!, w.foldersA.trash!] }).then(() => 'ok'),
   'alarmFolder.clear': (w, c) => c.alarmFolder.clear({ folderId: w.foldersA.done! }).then(() => 'ok'),
   'alarmFolder.counts': (w, c) => c.alarmFolder.counts({ dashboardId: w.dashA.id }).then((r) => r[0]!.count),
   'alarm.list': (w, c) => c.alarm.list({ folderId: w.foldersA.inbox!, page: 0, size: 20, sort: 'receivedAt,desc' }).then((r) => r.alarms.length),
@@ -49,7 +51,8 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number }, c: Caller) 
   'alarm.countPerPriority': (w, c) => c.alarm.countPerPriority({ dashboardId: w.dashA.id }).then((r) => r.length),
   'alarm.assignedCount': (w, c) => c.alarm.assignedCount({ dashboardId: w.dashA.id }),
   'alarm.unassignedCount': (w, c) => c.alarm.unassignedCount({ dashboardId: w.dashA.id }),
-  'alarm.periodicCount': (w, c) => c.alarm.periodicCount({ dashboardId: w.dashA.id, from: '2026-01-01', to: '2026-01-02', granularity: 'day' }).then((r) => r.length),
+  'alarm.periodicCount': (w, c) =>
+    c.alarm.periodicCount({ dashboardId: w.dashA.id, from: '2026-01-01', to: '2026-01-02', granularity: 'day' }).then((r) => r.length),
   'alarm.events': (w, c) => c.alarm.events({ dashboardId: w.dashA.id }).then(() => 'ok'),
 };
 

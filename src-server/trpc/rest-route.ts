@@ -30,5 +30,15 @@ export function rest(
   options: Partial<Pick<RestRoute, 'status' | 'params' | 'public' | 'multipart'>> = {},
 ): ProcedureMeta {
   const [method, path] = route.split(' ') as [HttpMethod, string];
-  return { rest: { method, path, summary, status: options.status ?? 200, params: options.params ?? {}, public: options.public ?? false, multipart: options.multipart ?? false } };
+  return {
+    rest: {
+      method,
+      path,
+      summary,
+      status: options.status ?? 200,
+      params: options.params ?? {},
+      public: options.public ?? false,
+      multipart: options.multipart ?? false,
+    },
+  };
 }

@@ -25,8 +25,10 @@ const cases: Record<string, (w: World, caller: Awaited<ReturnType<World['h']['ca
   'location.delete A2': (w, c) => c.location.delete({ locationId: w.a2 }).then(() => 'ok'),
   'user.list': (_w, c) => c.user.list({}).then((r) => r.users.map((u) => u.email)),
   'user.get customerA': (w, c) => c.user.get({ userId: w.ids.customerA }).then((u) => u.email),
-  'user.create customer in A': (w, c) => c.user.create({ type: 'customer', email: 'n@example.nl', password, fullName: null, locationIds: [w.a2] }).then(() => 'ok'),
-  'user.create installer': (w, c) => c.user.create({ type: 'installer', email: 'n@example.nl', password, fullName: null, organizationId: w.orgA }).then(() => 'ok'),
+  'user.create customer in A': (w, c) =>
+    c.user.create({ type: 'customer', email: 'n@example.nl', password, fullName: null, locationIds: [w.a2] }).then(() => 'ok'),
+  'user.create installer': (w, c) =>
+    c.user.create({ type: 'installer', email: 'n@example.nl', password, fullName: null, organizationId: w.orgA }).then(() => 'ok'),
   'user.create admin': (_w, c) => c.user.create({ type: 'admin', email: 'n@example.nl', password, fullName: null }).then(() => 'ok'),
   'user.update customerA': (w, c) => c.user.update({ userId: w.ids.customerA, email: 'klant-a@example.nl', fullName: 'K' }).then(() => 'ok'),
   'user.updatePassword customerA': (w, c) => c.user.updatePassword({ userId: w.ids.customerA, password }).then(() => 'ok'),
@@ -36,13 +38,23 @@ const cases: Record<string, (w: World, caller: Awaited<ReturnType<World['h']['ca
 };
 
 const expected: Record<string, Record<Role, unknown>> = {
-  'organization.list': { admin: ['Alfa Installaties', 'Bravo Techniek'], installerA: ['Alfa Installaties'], installerB: ['Bravo Techniek'], customerA: 'FORBIDDEN' },
+  'organization.list': {
+    admin: ['Alfa Installaties', 'Bravo Techniek'],
+    installerA: ['Alfa Installaties'],
+    installerB: ['Bravo Techniek'],
+    customerA: 'FORBIDDEN',
+  },
   'organization.withLocations': { admin: 2, installerA: 1, installerB: 1, customerA: 'FORBIDDEN' },
   'organization.get A': { admin: 'Alfa Installaties', installerA: 'Alfa Installaties', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
   'organization.create': { admin: 'ok', installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
   'organization.update A': { admin: 'ok', installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
   'organization.delete B': { admin: 'CONFLICT', installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
-  'location.list': { admin: ['Alfa Kantoor', 'Alfa Magazijn', 'Bravo Hal'], installerA: ['Alfa Kantoor', 'Alfa Magazijn'], installerB: ['Bravo Hal'], customerA: 'FORBIDDEN' },
+  'location.list': {
+    admin: ['Alfa Kantoor', 'Alfa Magazijn', 'Bravo Hal'],
+    installerA: ['Alfa Kantoor', 'Alfa Magazijn'],
+    installerB: ['Bravo Hal'],
+    customerA: 'FORBIDDEN',
+  },
   'location.get A1': { admin: 'Alfa Kantoor', installerA: 'Alfa Kantoor', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
   'location.summary A1': { admin: 'Alfa Kantoor', installerA: 'Alfa Kantoor', installerB: 'NOT_FOUND', customerA: 'Alfa Kantoor' },
   'location.create in A': { admin: 'ok', installerA: 'ok', installerB: 'BAD_REQUEST', customerA: 'FORBIDDEN' },

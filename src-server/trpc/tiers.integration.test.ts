@@ -41,7 +41,11 @@ describe('procedure tiers', () => {
   test('each tier admits exactly the roles it names', async () => {
     const { as } = await world();
     const cases = { nobody: undefined, admin: 'admin@example.nl', installer: 'inst-a@example.nl', customer: 'klant@example.nl' };
-    const outcome = async (call: () => Promise<unknown>) => call().then(() => 'ok', (e: { code: string }) => e.code);
+    const outcome = async (call: () => Promise<unknown>) =>
+      call().then(
+        () => 'ok',
+        (e: { code: string }) => e.code,
+      );
     const table: Record<string, string[]> = {};
     for (const [role, email] of Object.entries(cases)) {
       const p = await as(email);
@@ -90,7 +94,7 @@ describe('tenancy in SQL', () => {
   test('visible locations: admin all, installer its organization, customer its own', async () => {
     const { h, a1, a2, b1 } = await world();
     const names = async (email: string) => {
-      const { id } = (await h.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow());
+      const { id } = await h.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
       const user = (await loadUser(h.db, id))!;
       return (await listVisibleLocations(h.db, user)).map((l) => l.id);
     };

@@ -17,21 +17,24 @@ function validationIssues(cause: unknown) {
   return Array.isArray(issues) ? issues : null;
 }
 
-const t = initTRPC.context<AppContext>().meta<ProcedureMeta>().create({
-  errorFormatter({ shape, error }) {
-    const issues = validationIssues(error.cause);
-    const appError = error.cause instanceof AppError ? error.cause : null;
-    return {
-      ...shape,
-      message: issues ? 'De invoer is ongeldig.' : shape.message,
-      data: {
-        ...shape.data,
-        stack: undefined,
-        fieldErrors: issues ? fieldErrorsFromIssues(issues) : appError?.details.fieldErrors,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<AppContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const issues = validationIssues(error.cause);
+      const appError = error.cause instanceof AppError ? error.cause : null;
+      return {
+        ...shape,
+        message: issues ? 'De invoer is ongeldig.' : shape.message,
+        data: {
+          ...shape.data,
+          stack: undefined,
+          fieldErrors: issues ? fieldErrorsFromIssues(issues) : appError?.details.fieldErrors,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

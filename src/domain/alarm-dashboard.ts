@@ -40,7 +40,11 @@ export const themeSchema = v.object(Object.fromEntries(THEME_KEYS.map((k) => [k,
 export type Theme = v.InferOutput<typeof themeSchema>;
 
 export const DASHBOARD_NAME_MAX = 128;
-const name = requiredText(DASHBOARD_NAME_MAX, 'De naam van het dashboard moet worden opgegeven.', `De naam van het dashboard mag maximaal ${DASHBOARD_NAME_MAX} tekens lang zijn.`);
+const name = requiredText(
+  DASHBOARD_NAME_MAX,
+  'De naam van het dashboard moet worden opgegeven.',
+  `De naam van het dashboard mag maximaal ${DASHBOARD_NAME_MAX} tekens lang zijn.`,
+);
 
 export const createDashboardSchema = v.object({ name, organizationId: idSchema });
 export const renameDashboardSchema = v.object({ dashboardId: idSchema, name });

@@ -4,7 +4,21 @@ import { idSchema } from './common';
 import { requiredText } from './text';
 
 export const FOLDER_ICONS = [
-  'inbox', 'check-circle', 'trash-2', 'bell', 'alert-triangle', 'flame', 'zap', 'thermometer', 'droplet', 'wrench', 'clock', 'star', 'flag', 'archive', 'folder',
+  'inbox',
+  'check-circle',
+  'trash-2',
+  'bell',
+  'alert-triangle',
+  'flame',
+  'zap',
+  'thermometer',
+  'droplet',
+  'wrench',
+  'clock',
+  'star',
+  'flag',
+  'archive',
+  'folder',
 ] as const;
 export type FolderIcon = (typeof FOLDER_ICONS)[number];
 

@@ -38,7 +38,11 @@ export const instantSchema = v.pipe(
   v.transform((s) => Math.floor(Date.parse(s) / 1000)),
 );
 
-export const alarmIdsSchema = idListSchema('De alarmen moeten een komma-gescheiden lijst van ids zijn.', MAX_ALARMS_PER_CALL, `Hoogstens ${MAX_ALARMS_PER_CALL} alarmen tegelijk.`);
+export const alarmIdsSchema = idListSchema(
+  'De alarmen moeten een komma-gescheiden lijst van ids zijn.',
+  MAX_ALARMS_PER_CALL,
+  `Hoogstens ${MAX_ALARMS_PER_CALL} alarmen tegelijk.`,
+);
 
 export const createAlarmSchema = v.object({
   dashboardId: idSchema,
@@ -52,7 +56,13 @@ export type CreateAlarm = v.InferOutput<typeof createAlarmSchema>;
 
 const byAlarm = { alarmId: idSchema };
 export const alarmDeadlineSchema = v.object({ ...byAlarm, deadlineAt: v.nullable(instantSchema) });
-export const alarmNotesSchema = v.object({ ...byAlarm, notes: v.pipe(v.string('De notities moeten tekst zijn.'), v.maxLength(ALARM_NOTES_MAX, `De notities mogen maximaal ${ALARM_NOTES_MAX.toLocaleString('nl-NL')} tekens lang zijn.`)) });
+export const alarmNotesSchema = v.object({
+  ...byAlarm,
+  notes: v.pipe(
+    v.string('De notities moeten tekst zijn.'),
+    v.maxLength(ALARM_NOTES_MAX, `De notities mogen maximaal ${ALARM_NOTES_MAX.toLocaleString('nl-NL')} tekens lang zijn.`),
+  ),
+});
 export const alarmFolderSchema = v.object({ ...byAlarm, folderId: idSchema });
 export const alarmPrioritySchema = v.object({ ...byAlarm, priority: prioritySchema });
 export const alarmSeenSchema = v.object({ ...byAlarm, seen: v.boolean('Geef seen als true of false.') });
@@ -68,7 +78,11 @@ export const listAlarmsSchema = v.object({
   /** A user id, `me` or `none`. */
   assignee: v.optional(
     v.union(
-      [v.literal('me'), v.literal('none'), v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number))]), v.integer(), v.minValue(1))],
+      [
+        v.literal('me'),
+        v.literal('none'),
+        v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number))]), v.integer(), v.minValue(1)),
+      ],
       'Filter op een gebruikers-id, me of none.',
     ),
   ),
@@ -105,7 +119,12 @@ const localDay = (field: string) =>
   );
 export const MAX_PERIODIC_BUCKETS = 1100;
 export const periodicCountSchema = v.pipe(
-  v.object({ dashboardId: idSchema, from: localDay('from'), to: localDay('to'), granularity: v.picklist(GRANULARITIES, 'De indeling moet day, week of month zijn.') }),
+  v.object({
+    dashboardId: idSchema,
+    from: localDay('from'),
+    to: localDay('to'),
+    granularity: v.picklist(GRANULARITIES, 'De indeling moet day, week of month zijn.'),
+  }),
   v.forward(
     v.check((q) => q.from < q.to, '`to` moet na `from` liggen.'),
     ['to'],

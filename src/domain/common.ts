@@ -1,14 +1,15 @@
 import * as v from 'valibot';
 
 /** A database id as it arrives in JSON. */
-export const idSchema = v.pipe(v.number('Een id moet een getal zijn.'), v.integer('Een id moet een geheel getal zijn.'), v.minValue(1, 'Een id is minstens 1.'), v.maxValue(Number.MAX_SAFE_INTEGER));
+export const idSchema = v.pipe(
+  v.number('Een id moet een getal zijn.'),
+  v.integer('Een id moet een geheel getal zijn.'),
+  v.minValue(1, 'Een id is minstens 1.'),
+  v.maxValue(Number.MAX_SAFE_INTEGER),
+);
 
 /** A database id as it arrives in a URL path. */
-export const idParamSchema = v.pipe(
-  v.string(),
-  v.regex(/^[1-9]\d{0,15}$/, 'Een id moet een positief geheel getal zijn.'),
-  v.transform(Number),
-);
+export const idParamSchema = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, 'Een id moet een positief geheel getal zijn.'), v.transform(Number));
 
 /** Comma-joined ids in a URL path (`3,5,8`): de-duplicated, in the given order, at most `max`. */
 export const idListSchema = (message: string, max: number, tooMany: string) =>

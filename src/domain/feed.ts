@@ -27,8 +27,7 @@ export const meterKindLabels: Record<MeterKind, string> = { gas: 'Gas', electric
 export const METER_KIND_PLACEHOLDER = 'Kies het metertype';
 
 /** A required text that is sent as typed (secrets are not trimmed). */
-const requiredRaw = (max: number, missing: string, tooLong: string) =>
-  v.pipe(presentString(missing), v.nonEmpty(missing), v.maxLength(max, tooLong));
+const requiredRaw = (max: number, missing: string, tooLong: string) => v.pipe(presentString(missing), v.nonEmpty(missing), v.maxLength(max, tooLong));
 
 const fields = {
   ean: v.pipe(presentString('Ongeldige EAN-Code.'), v.regex(/^\d{18}$/, 'Ongeldige EAN-Code.')),
@@ -58,7 +57,13 @@ export const feedFormSchemas = {
     meterId: fields.anexoMeterId,
     clientId: fields.clientId,
   }),
-  solaredge: v.object({ name: fields.name, postalCode: fields.postalCode, houseNumber: fields.houseNumber, apiKey: fields.apiKey, meterId: fields.solaredgeMeterId }),
+  solaredge: v.object({
+    name: fields.name,
+    postalCode: fields.postalCode,
+    houseNumber: fields.houseNumber,
+    apiKey: fields.apiKey,
+    meterId: fields.solaredgeMeterId,
+  }),
   joulz: v.object({
     name: fields.name,
     postalCode: fields.postalCode,
@@ -77,7 +82,14 @@ export const feedFormSchemas = {
     username: fields.username,
     password: fields.password,
   }),
-  meetbedrijf: v.object({ name: fields.name, postalCode: fields.postalCode, houseNumber: fields.houseNumber, meterKind: fields.meterKind, ean: fields.ean, apiKey: fields.apiKey }),
+  meetbedrijf: v.object({
+    name: fields.name,
+    postalCode: fields.postalCode,
+    houseNumber: fields.houseNumber,
+    meterKind: fields.meterKind,
+    ean: fields.ean,
+    apiKey: fields.apiKey,
+  }),
 } satisfies Record<CreatableProvider, v.GenericSchema>;
 
 /** One input for every provider: `provider` picks that provider's form schema. */

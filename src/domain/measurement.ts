@@ -40,7 +40,11 @@ export const aggregateSchema = v.object({ ...range, granularity: v.picklist(GRAN
 export const selectSchema = v.object({ ...range, kind: v.picklist(SELECT_KINDS, 'Het soort moet interval of cumulative zijn.') });
 export const dateSchema = v.object({
   channelIds: channelIdsSchema,
-  date: v.pipe(v.string('date moet worden opgegeven (JJJJ-MM-DD).'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'date moet een datum zijn als 2024-03-31.'), localDateTimeSchema('date')),
+  date: v.pipe(
+    v.string('date moet worden opgegeven (JJJJ-MM-DD).'),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, 'date moet een datum zijn als 2024-03-31.'),
+    localDateTimeSchema('date'),
+  ),
 });
 
 export const measurementSchema = v.object({ timestamp: v.string(), value: v.nullable(v.number()) });

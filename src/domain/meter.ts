@@ -12,7 +12,13 @@ const name = requiredText(128, 'De naam van de meter moet worden opgegeven.', 'D
 const locationId = v.pipe(v.number('Kies een locatie.'), v.integer('Kies een locatie.'), v.minValue(1, 'Kies een locatie.'));
 
 const meterFields = {
-  electricity: { type: v.literal('electricity'), name, locationId, netImportChannel: v.nullish(channelRef, null), netExportChannel: v.nullish(channelRef, null) },
+  electricity: {
+    type: v.literal('electricity'),
+    name,
+    locationId,
+    netImportChannel: v.nullish(channelRef, null),
+    netExportChannel: v.nullish(channelRef, null),
+  },
   gas: {
     type: v.literal('gas'),
     name,

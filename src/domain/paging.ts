@@ -7,8 +7,7 @@ import * as v from 'valibot';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-const wholeNumber = (message: string) =>
-  v.union([v.number(message), v.pipe(v.string(message), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message);
+const wholeNumber = (message: string) => v.union([v.number(message), v.pipe(v.string(message), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message);
 
 export const listQuerySchema = v.object({
   pageNumber: v.optional(v.pipe(wholeNumber('Het paginanummer moet een geheel getal zijn.'), v.integer(), v.minValue(0, 'Het paginanummer is minstens 0.')), 0),
@@ -39,4 +38,6 @@ export const totalNumberOfPages = (total: number, pageSize: number) => Math.ceil
 
 /** The answer of a list: `{<key>: items[], totalNumberOfPages}`. */
 export const pageSchema = <K extends string, S extends v.GenericSchema>(key: K, item: S) =>
-  v.object({ [key]: v.array(item), totalNumberOfPages: v.number() } as { [P in K]: v.ArraySchema<S, undefined> } & { totalNumberOfPages: v.NumberSchema<undefined> });
+  v.object({ [key]: v.array(item), totalNumberOfPages: v.number() } as { [P in K]: v.ArraySchema<S, undefined> } & {
+    totalNumberOfPages: v.NumberSchema<undefined>;
+  });

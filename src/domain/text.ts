@@ -22,5 +22,11 @@ export const optionalText = (max: number, tooLong: string) =>
   v.pipe(
     v.nullish(v.string(), null),
     v.transform((s) => (s ?? '').trim() || null),
-    v.nullable(v.pipe(v.string(), v.maxLength(max, tooLong), v.check((s) => !CONTROL_CHARACTERS.test(s), 'Dit veld bevat ongeldige tekens.'))),
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.maxLength(max, tooLong),
+        v.check((s) => !CONTROL_CHARACTERS.test(s), 'Dit veld bevat ongeldige tekens.'),
+      ),
+    ),
   );

@@ -43,7 +43,6 @@ export function bucketStarts(granularity: Granularity, from: number, to: number,
   return starts;
 }
 
-
 /** Index of the bucket holding `ts` (starts sorted ascending). */
 export function bucketOf(starts: number[], ts: number): number {
   let lo = 0;

@@ -30,11 +30,20 @@ const toDashboard = (r: Row): AlarmDashboard => ({
     brandingFile: r.brandingSha256 ? brandingPath(r.brandingSha256) : null,
     customizable: r.customizable === 1,
   },
-  theme: { primary: r.primary, primaryDark: r.primaryDark, secondary: r.secondary, secondaryDark: r.secondaryDark, tertiary: r.tertiary, tertiaryDark: r.tertiaryDark },
+  theme: {
+    primary: r.primary,
+    primaryDark: r.primaryDark,
+    secondary: r.secondary,
+    secondaryDark: r.secondaryDark,
+    tertiary: r.tertiary,
+    tertiaryDark: r.tertiaryDark,
+  },
 });
 
 export async function listDashboards(db: DB, user: User, list: ListQuery) {
-  const { total } = await visibleDashboards(db, user, list.query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const { total } = await visibleDashboards(db, user, list.query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
   const rows = await visibleDashboards(db, user, list.query)
     .selectAll('alarmDashboard')
     .select('organization.name as organizationName')
@@ -47,7 +56,11 @@ export async function listDashboards(db: DB, user: User, list: ListQuery) {
 }
 
 export async function findDashboard(db: DB, user: User, id: number): Promise<AlarmDashboard | undefined> {
-  const row = await visibleDashboards(db, user).selectAll('alarmDashboard').select('organization.name as organizationName').where('alarmDashboard.id', '=', id).executeTakeFirst();
+  const row = await visibleDashboards(db, user)
+    .selectAll('alarmDashboard')
+    .select('organization.name as organizationName')
+    .where('alarmDashboard.id', '=', id)
+    .executeTakeFirst();
   return row && toDashboard(row);
 }
 

@@ -61,7 +61,12 @@ export const alarmDashboardsRouter = router({
     .output(dashboardSchema)
     .mutation(({ ctx, input }) => service.setCustomizable(ctx.db, ctx.user, input.dashboardId, input.customizable)),
   branding: dashboardSettingsProcedure
-    .meta(rest(`PATCH ${ALARMS}/dashboards/{id}/settings/branding`, 'Upload the logo: multipart field `file`, PNG, JPEG or WebP, at most 1 MB', { ...id, multipart: true }))
+    .meta(
+      rest(`PATCH ${ALARMS}/dashboards/{id}/settings/branding`, 'Upload the logo: multipart field `file`, PNG, JPEG or WebP, at most 1 MB', {
+        ...id,
+        multipart: true,
+      }),
+    )
     .input(v.object({ file: v.unknown() }))
     .output(dashboardSchema)
     .mutation(({ ctx, input }) => service.setBranding(ctx.db, ctx.clock, ctx.user, input.dashboardId, input.file)),
@@ -76,7 +81,11 @@ export const alarmDashboardsRouter = router({
     .output(dashboardUserSchema)
     .query(async ({ ctx, input }) => (await service.dashboardUsersById(ctx.db, input.dashboardId, [input.userId]))[0]!),
   usersBatch: dashboardProcedure
-    .meta(rest(`GET ${ALARMS}/dashboards/{id}/users-batch/{ids}`, 'Assignable users by comma-joined ids, in that order', { params: { id: 'dashboardId', ids: 'userIds' } }))
+    .meta(
+      rest(`GET ${ALARMS}/dashboards/{id}/users-batch/{ids}`, 'Assignable users by comma-joined ids, in that order', {
+        params: { id: 'dashboardId', ids: 'userIds' },
+      }),
+    )
     .input(v.object({ userIds: idListSchema('De gebruikers moeten een komma-gescheiden lijst van ids zijn.', 100, 'Hoogstens 100 gebruikers tegelijk.') }))
     .output(v.array(dashboardUserSchema))
     .query(({ ctx, input }) => service.dashboardUsersById(ctx.db, input.dashboardId, input.userIds)),

@@ -30,7 +30,16 @@ export async function createDashboard(db: DB, clock: Clock, user: User, input: {
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('alarmDashboard')
-      .values({ name: input.name, organizationId: input.organizationId, defaultFolderId: null, defaultPriority: 'MEDIUM', brandingSha256: null, customizable: 1, ...DEFAULT_THEME, createdAt: epochSeconds(clock) })
+      .values({
+        name: input.name,
+        organizationId: input.organizationId,
+        defaultFolderId: null,
+        defaultPriority: 'MEDIUM',
+        brandingSha256: null,
+        customizable: 1,
+        ...DEFAULT_THEME,
+        createdAt: epochSeconds(clock),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const inbox = await insertSystemFolders(trx, id);

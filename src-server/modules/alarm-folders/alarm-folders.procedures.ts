@@ -8,7 +8,8 @@ export const FOLDER_ABSENT = 'Deze map bestaat niet.';
 export const folderProcedure = scopedProcedure('folderId', (ctx, id) => findVisibleFolder(ctx.db, ctx.user, id), FOLDER_ABSENT, alarmAreaProcedure);
 
 /** The folder of this (visible) id, for services that need its dashboard. */
-export const visibleFolder = async (ctx: Parameters<Parameters<typeof scopedProcedure>[1]>[0], folderId: number) => (await findVisibleFolder(ctx.db, ctx.user, folderId))!;
+export const visibleFolder = async (ctx: Parameters<Parameters<typeof scopedProcedure>[1]>[0], folderId: number) =>
+  (await findVisibleFolder(ctx.db, ctx.user, folderId))!;
 
 /** A folder procedure that changes settings: admins, or installers while the dashboard is customizable. */
 export const folderSettingsProcedure = folderProcedure.use(async ({ ctx, input, next }) => {

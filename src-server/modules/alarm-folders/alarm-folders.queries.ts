@@ -59,7 +59,17 @@ export async function insertSystemFolders(db: DB, dashboardId: number): Promise<
   for (const [position, f] of SYSTEM_FOLDERS.entries()) {
     const { id } = await db
       .insertInto('alarmFolder')
-      .values({ dashboardId, name: f.name, label: f.label, icon: f.icon, position, countMode: f.countMode, system: 1, trash: f.trash ? 1 : 0, relevant: f.relevant ? 1 : 0 })
+      .values({
+        dashboardId,
+        name: f.name,
+        label: f.label,
+        icon: f.icon,
+        position,
+        countMode: f.countMode,
+        system: 1,
+        trash: f.trash ? 1 : 0,
+        relevant: f.relevant ? 1 : 0,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (f.name === 'inbox') inbox = id;

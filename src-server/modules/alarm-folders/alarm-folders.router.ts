@@ -19,7 +19,9 @@ export const alarmFoldersRouter = router({
     .output(v.array(folderSchema))
     .query(({ ctx, input }) => foldersOfDashboard(ctx.db, input.dashboardId)),
   create: dashboardSettingsProcedure
-    .meta(rest(`POST ${ALARMS}/dashboards/{id}/folders`, 'Add a folder at the end (name: [a-z0-9-]{1,32}, unique per dashboard)', { ...dashboard, status: 201 }))
+    .meta(
+      rest(`POST ${ALARMS}/dashboards/{id}/folders`, 'Add a folder at the end (name: [a-z0-9-]{1,32}, unique per dashboard)', { ...dashboard, status: 201 }),
+    )
     .input(createFolderSchema)
     .output(folderSchema)
     .mutation(({ ctx, input }) => service.createFolder(ctx.db, input)),
@@ -32,7 +34,13 @@ export const alarmFoldersRouter = router({
     .meta(rest(`DELETE ${ALARMS}/folders/{id}`, 'Delete a non-system folder; its alarms go to the trash', { ...folder, status: 204 }))
     .mutation(({ ctx, input }) => service.deleteFolder(ctx, input.folderId)),
   reorder: dashboardSettingsProcedure
-    .meta(rest(`PATCH ${ALARMS}/dashboards/{id}/update-folder-order`, 'Order the folders: a permutation of all folder ids; answers the folders in their new order', dashboard))
+    .meta(
+      rest(
+        `PATCH ${ALARMS}/dashboards/{id}/update-folder-order`,
+        'Order the folders: a permutation of all folder ids; answers the folders in their new order',
+        dashboard,
+      ),
+    )
     .input(folderOrderSchema)
     .output(v.array(folderSchema))
     .mutation(({ ctx, input }) => service.reorderFolders(ctx.db, input.dashboardId, input.folderIds)),

@@ -38,7 +38,11 @@ export async function createFolder(db: DB, input: { dashboardId: number; name: s
   return toFolder(await folderRow(db, id));
 }
 
-export async function updateFolder(db: DB, folderId: number, change: { name?: string; label?: string; icon?: string; countMode?: CountMode; relevant?: boolean }) {
+export async function updateFolder(
+  db: DB,
+  folderId: number,
+  change: { name?: string; label?: string; icon?: string; countMode?: CountMode; relevant?: boolean },
+) {
   const current = await folderRow(db, folderId);
   if (change.name !== undefined && change.name !== current.name) {
     if (current.system) throw invalid('name', 'De naam van een systeemmap kan niet worden gewijzigd.');

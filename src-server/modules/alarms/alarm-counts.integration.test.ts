@@ -44,14 +44,19 @@ test('periodic counts: local Amsterdam days (DST day included), ISO weeks from M
   const w = await createAlarmWorld();
   const at = async (iso: string, priority: 'LOW' | 'MEDIUM' | 'HIGH', folderId?: number) => {
     const { id } = await w.callers.admin.alarm.create({ dashboardId: w.dashA.id, line: iso, priority, ...(folderId ? { folderId } : {}) });
-    await w.h.db.updateTable('alarm').set({ receivedAt: Date.parse(iso) / 1000 }).where('id', '=', id).execute();
+    await w.h.db
+      .updateTable('alarm')
+      .set({ receivedAt: Date.parse(iso) / 1000 })
+      .where('id', '=', id)
+      .execute();
   };
   await at('2026-10-24T22:30:00Z', 'HIGH'); // 25 Oct 00:30 local (CEST)
   await at('2026-10-25T22:30:00Z', 'LOW'); // 25 Oct 23:30 local (CET): the 25-hour day
   await at('2026-10-25T23:30:00Z', 'MEDIUM'); // 26 Oct 00:30 local
   await at('2026-10-26T09:00:00Z', 'HIGH', w.foldersA.trash); // in the trash: not counted
   await at('2026-11-01T12:00:00Z', 'MEDIUM');
-  const get = async (query: string) => (await w.h.request(`${V1}/dashboards/${w.dashA.id}/periodic-alarm-count?${query}`, { token: w.tokens.installerA })).json();
+  const get = async (query: string) =>
+    (await w.h.request(`${V1}/dashboards/${w.dashA.id}/periodic-alarm-count?${query}`, { token: w.tokens.installerA })).json();
   expect(await get('from=2026-10-24&to=2026-10-28&granularity=day')).toEqual([
     { date: '2026-10-24', low: 0, medium: 0, high: 0 },
     { date: '2026-10-25', low: 1, medium: 0, high: 1 },
@@ -66,7 +71,9 @@ test('periodic counts: local Amsterdam days (DST day included), ISO weeks from M
     { date: '2026-10-01', low: 1, medium: 1, high: 1 },
     { date: '2026-11-01', low: 0, medium: 1, high: 0 },
   ]);
-  const bad = await w.h.request(`${V1}/dashboards/${w.dashA.id}/periodic-alarm-count?from=2026-02-30&to=2026-01-01&granularity=year`, { token: w.tokens.installerA });
+  const bad = await w.h.request(`${V1}/dashboards/${w.dashA.id}/periodic-alarm-count?from=2026-02-30&to=2026-01-01&granularity=year`, {
+    token: w.tokens.installerA,
+  });
   expect(bad.status).toBe(400);
   expect(Object.keys((await bad.json()).error.fieldErrors).sort()).toEqual(['from', 'granularity']);
 });

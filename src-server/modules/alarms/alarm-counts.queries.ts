@@ -8,10 +8,12 @@ import { PRIORITIES, type Priority } from '@/domain/alarm-dashboard';
 import type { DB } from '../../db/database';
 import { PRIORITY_RANK } from './alarms.queries';
 
-
 /** Alarms in a folder: all, unread or unassigned; each an indexed range count. */
 export async function countInFolder(db: DB, folderId: number, which: 'total' | 'unread' | 'unassigned') {
-  let q = db.selectFrom('alarm').select((eb) => eb.fn.countAll<number>().as('n')).where('folderId', '=', folderId);
+  let q = db
+    .selectFrom('alarm')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('folderId', '=', folderId);
   if (which === 'unread') q = q.where('seen', '=', 0);
   if (which === 'unassigned') q = q.where('assigneeCount', '=', 0);
   return Number((await q.executeTakeFirstOrThrow()).n);

@@ -25,7 +25,9 @@ export async function periodicAlarmCount(db: DB, dashboardId: number, input: { f
   const end = localMidnight(input.to);
   const starts = bucketStarts(input.granularity, start, end, MAX_PERIODIC_BUCKETS);
   if (starts.length > MAX_PERIODIC_BUCKETS) {
-    throw new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { to: [`Hoogstens ${MAX_PERIODIC_BUCKETS} perioden per vraag; kies een kortere periode of een grovere indeling.`] } });
+    throw new AppError('BAD_REQUEST', 'De invoer is ongeldig.', {
+      fieldErrors: { to: [`Hoogstens ${MAX_PERIODIC_BUCKETS} perioden per vraag; kies een kortere periode of een grovere indeling.`] },
+    });
   }
   // The first bucket may start before `from` (a week from its Monday): only [from, to) is counted.
   const ranges = starts.map((s, i): [number, number] => [Math.max(s, start), starts[i + 1] ?? end]);

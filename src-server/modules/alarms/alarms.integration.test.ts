@@ -13,16 +13,38 @@ async function withAlarms(lines: string[], options: Parameters<typeof createAlar
 describe('alarms', () => {
   test('POST /dashboards/{id}/alarms raises an alarm with the dashboard’s defaults: inbox, MEDIUM, one occurrence, unseen', async () => {
     const w = await createAlarmWorld({ clock: () => new Date('2026-11-23T10:00:00Z') });
-    const res = await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms`, { method: 'POST', token: w.tokens.installerA, json: { line: 'Storing warmtepomp', data: { code: 'E12' } } });
+    const res = await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms`, {
+      method: 'POST',
+      token: w.tokens.installerA,
+      json: { line: 'Storing warmtepomp', data: { code: 'E12' } },
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({
-      id: expect.any(Number), line: 'Storing warmtepomp', priority: 'MEDIUM', receivedAt: '2026-11-23T10:00:00.000Z', deadlineAt: null, assignees: [], seen: false,
-      occurrences: 1, data: { code: 'E12' }, notes: '', folderId: w.foldersA.inbox, alarmEmailId: null,
+      id: expect.any(Number),
+      line: 'Storing warmtepomp',
+      priority: 'MEDIUM',
+      receivedAt: '2026-11-23T10:00:00.000Z',
+      deadlineAt: null,
+      assignees: [],
+      seen: false,
+      occurrences: 1,
+      data: { code: 'E12' },
+      notes: '',
+      folderId: w.foldersA.inbox,
+      alarmEmailId: null,
     });
-    const bad = await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms`, { method: 'POST', token: w.tokens.installerA, json: { line: 'x'.repeat(513), priority: 'URGENT', data: { a: 1 }, folderId: w.foldersB.inbox } });
+    const bad = await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms`, {
+      method: 'POST',
+      token: w.tokens.installerA,
+      json: { line: 'x'.repeat(513), priority: 'URGENT', data: { a: 1 }, folderId: w.foldersB.inbox },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys((await bad.json()).error.fieldErrors).sort()).toEqual(['data.a', 'line', 'priority']);
-    const foreignFolder = await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms`, { method: 'POST', token: w.tokens.installerA, json: { line: 'x', folderId: w.foldersB.inbox } });
+    const foreignFolder = await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms`, {
+      method: 'POST',
+      token: w.tokens.installerA,
+      json: { line: 'x', folderId: w.foldersB.inbox },
+    });
     expect((await foreignFolder.json()).error.fieldErrors.folderId).toEqual(['Deze map hoort niet bij dit dashboard.']);
     expect(await w.h.db.selectFrom('alarm').select('id').execute()).toHaveLength(1);
   });
@@ -34,7 +56,11 @@ describe('alarms', () => {
     await w.callers.installerA.alarm.assign({ alarmId: pompA, userId: w.ids.installerA });
     await w.callers.admin.alarm.assign({ alarmId: pompB, userId: w.ids.admin });
     await w.h.db.updateTable('alarm').set({ data: '{"locatie":"Kelder"}', searchText: 'omvormer offline\nkelder' }).where('id', '=', omvormer).execute();
-    const list = async (query: string) => (await (await w.h.request(`${V1}/folders/${w.foldersA.inbox}/alarms?${query}`, { token: w.tokens.installerA })).json()) as { alarms: { id: number }[]; totalNumberOfPages: number };
+    const list = async (query: string) =>
+      (await (await w.h.request(`${V1}/folders/${w.foldersA.inbox}/alarms?${query}`, { token: w.tokens.installerA })).json()) as {
+        alarms: { id: number }[];
+        totalNumberOfPages: number;
+      };
     expect((await list('query=POMP')).alarms.map((a) => a.id).sort()).toEqual([pompA, pompB]);
     expect((await list('query=kelder')).alarms.map((a) => a.id)).toEqual([omvormer]);
     expect((await list('query=%25')).alarms).toEqual([]);
@@ -51,7 +77,10 @@ describe('alarms', () => {
   test('moving many alarms is one step: all move, or none when one id is foreign', async () => {
     const w = await withAlarms(['a', 'b', 'c']);
     const foreign = (await w.callers.admin.alarm.create({ dashboardId: w.dashB.id, line: 'elders' })).id;
-    const refused = await w.h.request(`${V1}/folders/${w.foldersA.done}/alarms/${[...w.alarmIds, foreign].join(',')}`, { method: 'POST', token: w.tokens.installerA });
+    const refused = await w.h.request(`${V1}/folders/${w.foldersA.done}/alarms/${[...w.alarmIds, foreign].join(',')}`, {
+      method: 'POST',
+      token: w.tokens.installerA,
+    });
     expect(refused.status).toBe(404);
     expect(await w.h.db.selectFrom('alarm').select('id').where('folderId', '=', w.foldersA.done).execute()).toEqual([]);
     const moved = await w.h.request(`${V1}/folders/${w.foldersA.done}/alarms/${w.alarmIds.join(',')}`, { method: 'POST', token: w.tokens.installerA });
@@ -76,15 +105,32 @@ describe('alarms', () => {
   test('folders: slug names, unique per dashboard, known icons; system folders keep their name and stay; a deleted folder’s alarms go to the trash', async () => {
     const w = await withAlarms(['a']);
     const path = `${V1}/dashboards/${w.dashA.id}/folders`;
-    const bad = await w.h.request(path, { method: 'POST', token: w.tokens.installerA, json: { name: 'Grote Map', label: '', icon: 'skull', countMode: 'SOME' } });
+    const bad = await w.h.request(path, {
+      method: 'POST',
+      token: w.tokens.installerA,
+      json: { name: 'Grote Map', label: '', icon: 'skull', countMode: 'SOME' },
+    });
     expect(Object.keys((await bad.json()).error.fieldErrors).sort()).toEqual(['countMode', 'icon', 'label', 'name']);
-    const created = await w.h.request(path, { method: 'POST', token: w.tokens.installerA, json: { name: 'storingen', label: 'Storingen', icon: 'flame', countMode: 'TOTAL', relevant: true } });
+    const created = await w.h.request(path, {
+      method: 'POST',
+      token: w.tokens.installerA,
+      json: { name: 'storingen', label: 'Storingen', icon: 'flame', countMode: 'TOTAL', relevant: true },
+    });
     expect(created.status).toBe(201);
     const folder = await created.json();
     expect(folder).toMatchObject({ name: 'storingen', index: 3, system: false, trash: false });
-    expect((await w.h.request(path, { method: 'POST', token: w.tokens.installerA, json: { name: 'storingen', label: 'Dubbel', icon: 'flame', countMode: 'TOTAL' } })).status).toBe(409);
-    expect((await w.h.request(`${V1}/folders/${w.foldersA.inbox}`, { method: 'PATCH', token: w.tokens.installerA, json: { name: 'postvak' } })).status).toBe(400);
-    const relabel = await w.h.request(`${V1}/folders/${w.foldersA.inbox}`, { method: 'PATCH', token: w.tokens.installerA, json: { label: 'Postvak in', icon: 'bell', countMode: 'TOTAL' } });
+    expect(
+      (await w.h.request(path, { method: 'POST', token: w.tokens.installerA, json: { name: 'storingen', label: 'Dubbel', icon: 'flame', countMode: 'TOTAL' } }))
+        .status,
+    ).toBe(409);
+    expect((await w.h.request(`${V1}/folders/${w.foldersA.inbox}`, { method: 'PATCH', token: w.tokens.installerA, json: { name: 'postvak' } })).status).toBe(
+      400,
+    );
+    const relabel = await w.h.request(`${V1}/folders/${w.foldersA.inbox}`, {
+      method: 'PATCH',
+      token: w.tokens.installerA,
+      json: { label: 'Postvak in', icon: 'bell', countMode: 'TOTAL' },
+    });
     expect(await relabel.json()).toMatchObject({ name: 'inbox', label: 'Postvak in', icon: 'bell', countMode: 'TOTAL' });
     expect((await w.h.request(`${V1}/folders/${w.foldersA.trash}`, { method: 'DELETE', token: w.tokens.installerA })).status).toBe(409);
     await w.callers.installerA.alarm.setFolder({ alarmId: w.alarmIds[0]!, folderId: folder.id });
@@ -96,13 +142,21 @@ describe('alarms', () => {
     const w = await createAlarmWorld();
     const path = `${V1}/dashboards/${w.dashA.id}/update-folder-order`;
     const { inbox, done, trash } = w.foldersA as { inbox: number; done: number; trash: number };
-    for (const folderIds of [[inbox, done], [inbox, done, trash, trash], [inbox, done, w.foldersB.trash]]) {
+    for (const folderIds of [
+      [inbox, done],
+      [inbox, done, trash, trash],
+      [inbox, done, w.foldersB.trash],
+    ]) {
       const res = await w.h.request(path, { method: 'PATCH', token: w.tokens.installerA, json: { folderIds } });
       expect(res.status).toBe(400);
       expect((await res.json()).error.fieldErrors.folderIds).toEqual(['Geef elke map van dit dashboard precies één keer.']);
     }
     const ok = await w.h.request(path, { method: 'PATCH', token: w.tokens.installerA, json: { folderIds: [trash, inbox, done] } });
-    expect((await ok.json()).map((f: { id: number; index: number }) => [f.id, f.index])).toEqual([[trash, 0], [inbox, 1], [done, 2]]);
+    expect((await ok.json()).map((f: { id: number; index: number }) => [f.id, f.index])).toEqual([
+      [trash, 0],
+      [inbox, 1],
+      [done, 2],
+    ]);
   });
 
   test('assignees: only the dashboard’s users; GET answers users; removing works', async () => {
@@ -111,7 +165,9 @@ describe('alarms', () => {
     const refused = await w.h.request(`${V1}/alarms/${alarm}/assignees`, { method: 'POST', token: w.tokens.installerA, json: { userId: w.ids.installerB } });
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.fieldErrors.userId[0]).toContain('kan niet');
-    expect((await w.h.request(`${V1}/alarms/${alarm}/assignees`, { method: 'POST', token: w.tokens.installerA, json: { userId: w.ids.customerA } })).status).toBe(400);
+    expect(
+      (await w.h.request(`${V1}/alarms/${alarm}/assignees`, { method: 'POST', token: w.tokens.installerA, json: { userId: w.ids.customerA } })).status,
+    ).toBe(400);
     const added = await w.h.request(`${V1}/alarms/${alarm}/assignees`, { method: 'POST', token: w.tokens.installerA, json: { userId: w.ids.installerA } });
     expect((await added.json()).map((u: { email: string }) => u.email)).toEqual(['inst-a@example.nl']);
     await w.h.request(`${V1}/alarms/${alarm}/assignees`, { method: 'POST', token: w.tokens.installerA, json: { userId: w.ids.installerA } });

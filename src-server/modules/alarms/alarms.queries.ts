@@ -95,7 +95,10 @@ export async function listAlarms(db: DB, input: ListAlarms, me: number) {
   q = q.orderBy(`alarm.${column}`, direction);
   if (column !== 'receivedAt') q = q.orderBy('alarm.receivedAt', 'desc');
   const rows = await q.orderBy('alarm.id', direction).limit(pageWindow(list).limit).offset(pageWindow(list).offset).execute();
-  const assignees = await assigneesOf(db, rows.map((r) => r.id));
+  const assignees = await assigneesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { alarms: rows.map((r) => toListItem(r, assignees.get(r.id) ?? [])), totalNumberOfPages: pageCount(total, list) };
 }
 
@@ -125,7 +128,17 @@ export function alarmIdsInFolder(db: DB, folderId: number) {
 
 export async function insertAlarm(
   db: DB,
-  values: { dashboardId: number; folderId: number; line: string; priority: Priority; receivedAt: number; deadlineAt: number | null; data: Record<string, string>; groupKey: string | null; alarmEmailId: number | null },
+  values: {
+    dashboardId: number;
+    folderId: number;
+    line: string;
+    priority: Priority;
+    receivedAt: number;
+    deadlineAt: number | null;
+    data: Record<string, string>;
+    groupKey: string | null;
+    alarmEmailId: number | null;
+  },
 ) {
   const { id } = await db
     .insertInto('alarm')
@@ -142,7 +155,12 @@ export async function insertAlarm(
   return id;
 }
 
-export function updateAlarm(db: DB, id: number, values: Partial<Pick<AlarmRow, 'deadlineAt' | 'notes' | 'folderId' | 'seen'>> & { priority?: Priority }, at: number) {
+export function updateAlarm(
+  db: DB,
+  id: number,
+  values: Partial<Pick<AlarmRow, 'deadlineAt' | 'notes' | 'folderId' | 'seen'>> & { priority?: Priority },
+  at: number,
+) {
   const { priority, ...rest } = values;
   return db
     .updateTable('alarm')
@@ -168,12 +186,21 @@ export async function addAssignee(db: DB, alarmId: number, userId: number) {
   const exists = await db.selectFrom('alarmAssignee').select('userId').where('alarmId', '=', alarmId).where('userId', '=', userId).executeTakeFirst();
   if (exists) return;
   await db.insertInto('alarmAssignee').values({ alarmId, userId }).execute();
-  await db.updateTable('alarm').set((eb) => ({ assigneeCount: eb('assigneeCount', '+', 1) })).where('id', '=', alarmId).execute();
+  await db
+    .updateTable('alarm')
+    .set((eb) => ({ assigneeCount: eb('assigneeCount', '+', 1) }))
+    .where('id', '=', alarmId)
+    .execute();
 }
 
 export async function removeAssignee(db: DB, alarmId: number, userId: number) {
   const removed = await db.deleteFrom('alarmAssignee').where('alarmId', '=', alarmId).where('userId', '=', userId).executeTakeFirst();
-  if (Number(removed.numDeletedRows) > 0) await db.updateTable('alarm').set((eb) => ({ assigneeCount: eb('assigneeCount', '-', 1) })).where('id', '=', alarmId).execute();
+  if (Number(removed.numDeletedRows) > 0)
+    await db
+      .updateTable('alarm')
+      .set((eb) => ({ assigneeCount: eb('assigneeCount', '-', 1) }))
+      .where('id', '=', alarmId)
+      .execute();
 }
 
 export async function assigneeIds(db: DB, alarmId: number) {

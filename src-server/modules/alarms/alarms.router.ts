@@ -1,8 +1,20 @@
 /** Alarm work and counts over REST and tRPC (DESIGN.md §7), and the live event stream. */
 import * as v from 'valibot';
 import {
-  alarmDeadlineSchema, alarmDetailSchema, alarmFolderSchema, alarmIdsSchema, alarmListItemSchema, alarmNotesSchema, alarmPrioritySchema, alarmSeenSchema,
-  assigneeSchema, createAlarmSchema, listAlarmsSchema, periodicCountItemSchema, periodicCountSchema, priorityCountSchema,
+  alarmDeadlineSchema,
+  alarmDetailSchema,
+  alarmFolderSchema,
+  alarmIdsSchema,
+  alarmListItemSchema,
+  alarmNotesSchema,
+  alarmPrioritySchema,
+  alarmSeenSchema,
+  assigneeSchema,
+  createAlarmSchema,
+  listAlarmsSchema,
+  periodicCountItemSchema,
+  periodicCountSchema,
+  priorityCountSchema,
 } from '@/domain/alarm';
 import { dashboardUserSchema } from '@/domain/alarm-dashboard';
 import { idSchema } from '@/domain/common';
@@ -24,7 +36,11 @@ const byAlarm = v.object({ alarmId: idSchema });
 
 export const alarmsRouter = router({
   list: folderProcedure
-    .meta(rest(`GET ${ALARMS}/folders/{id}/alarms`, "A page of the folder's alarms: query (line and data), sort, assignee (a user id, me or none)", { params: { id: 'folderId' } }))
+    .meta(
+      rest(`GET ${ALARMS}/folders/{id}/alarms`, "A page of the folder's alarms: query (line and data), sort, assignee (a user id, me or none)", {
+        params: { id: 'folderId' },
+      }),
+    )
     .input(listAlarmsSchema)
     .output(pageSchema('alarms', alarmListItemSchema))
     .query(({ ctx, input }) => listAlarms(ctx.db, input, ctx.user.id)),
@@ -33,11 +49,17 @@ export const alarmsRouter = router({
     .input(v.object({ alarmIds: alarmIdsSchema }))
     .mutation(async ({ ctx, input }) => service.moveAlarmsTo(ctx, await visibleFolder(ctx, input.folderId), input.alarmIds)),
   deleteMany: folderProcedure
-    .meta(rest(`DELETE ${ALARMS}/folders/{id}/alarms/{ids}`, "Delete alarms of this folder: to the trash; from the trash for good", { ...folder, status: 204 }))
+    .meta(rest(`DELETE ${ALARMS}/folders/{id}/alarms/{ids}`, 'Delete alarms of this folder: to the trash; from the trash for good', { ...folder, status: 204 }))
     .input(v.object({ alarmIds: alarmIdsSchema }))
     .mutation(async ({ ctx, input }) => service.deleteAlarmsIn(ctx, await visibleFolder(ctx, input.folderId), input.alarmIds)),
   create: dashboardProcedure
-    .meta(rest(`POST ${ALARMS}/dashboards/{id}/alarms`, "Raise an alarm (monitoring tools, scripts, a call taken by phone); the dashboard's defaults fill what is not given", { ...dashboard, status: 201 }))
+    .meta(
+      rest(
+        `POST ${ALARMS}/dashboards/{id}/alarms`,
+        "Raise an alarm (monitoring tools, scripts, a call taken by phone); the dashboard's defaults fill what is not given",
+        { ...dashboard, status: 201 },
+      ),
+    )
     .input(createAlarmSchema)
     .output(alarmDetailSchema)
     .mutation(({ ctx, input }) => service.createAlarm(ctx, ctx.user, input)),
@@ -102,11 +124,23 @@ export const alarmsRouter = router({
     .output(v.number())
     .query(({ ctx, input }) => counts.unassignedAlarmCount(ctx.db, input.dashboardId)),
   periodicCount: dashboardProcedure
-    .meta(rest(`GET ${ALARMS}/dashboards/{id}/periodic-alarm-count`, 'Alarms outside the trash per local day, week or month in [from, to), every bucket present', dashboard))
+    .meta(
+      rest(
+        `GET ${ALARMS}/dashboards/{id}/periodic-alarm-count`,
+        'Alarms outside the trash per local day, week or month in [from, to), every bucket present',
+        dashboard,
+      ),
+    )
     .input(periodicCountSchema)
     .output(v.array(periodicCountItemSchema))
     .query(({ ctx, input }) => counts.periodicAlarmCount(ctx.db, input.dashboardId, input)),
   events: dashboardProcedure
-    .meta(rest(`GET ${ALARMS}/dashboards/{id}/events`, 'Server-sent events: `alarm` {type, alarmId, folderId} and `counts`, a comment heartbeat every 25 s', dashboard))
+    .meta(
+      rest(
+        `GET ${ALARMS}/dashboards/{id}/events`,
+        'Server-sent events: `alarm` {type, alarmId, folderId} and `counts`, a comment heartbeat every 25 s',
+        dashboard,
+      ),
+    )
     .subscription(({ ctx, input, signal }) => alarmEvents(ctx.events, input.dashboardId, signal)),
 });

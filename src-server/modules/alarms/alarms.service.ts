@@ -24,7 +24,10 @@ export interface AlarmDeps {
 const ABSENT = 'Dit alarm bestaat niet.';
 const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
 const counts: AlarmEvent = { event: 'counts', data: {} };
-const alarmEvent = (type: 'created' | 'changed' | 'moved' | 'deleted', alarmId: number, folderId: number | null): AlarmEvent => ({ event: 'alarm', data: { type, alarmId, folderId } });
+const alarmEvent = (type: 'created' | 'changed' | 'moved' | 'deleted', alarmId: number, folderId: number | null): AlarmEvent => ({
+  event: 'alarm',
+  data: { type, alarmId, folderId },
+});
 
 async function load(db: DB, user: User, alarmId: number) {
   const found = await q.findAlarm(db, alarmId, user);
@@ -91,7 +94,10 @@ export async function changeAlarm(deps: AlarmDeps, user: User, alarmId: number, 
   await q.updateAlarm(db, alarmId, values, epochSeconds(deps.clock));
   const moved = 'folderId' in change && change.folderId !== detail.folderId;
   const countsChange = moved || 'seen' in change || 'priority' in change;
-  deps.events.publish(dashboardId, [alarmEvent(moved ? 'moved' : 'changed', alarmId, moved ? change.folderId : detail.folderId), ...(countsChange ? [counts] : [])]);
+  deps.events.publish(dashboardId, [
+    alarmEvent(moved ? 'moved' : 'changed', alarmId, moved ? change.folderId : detail.folderId),
+    ...(countsChange ? [counts] : []),
+  ]);
   return getAlarm(db, user, alarmId);
 }
 
@@ -135,7 +141,11 @@ export async function deleteAlarmsIn(deps: AlarmDeps, folder: { id: number; dash
 /** Every alarm of the folder to the trash (in the trash: deleted for good). */
 export async function clearFolder(deps: AlarmDeps, folder: { id: number; dashboardId: number }) {
   const ids = (await q.alarmIdsInFolder(deps.db, folder.id)).map((a) => a.id);
-  await discard(deps, folder.dashboardId, ids.map((id) => ({ id, folderId: folder.id })));
+  await discard(
+    deps,
+    folder.dashboardId,
+    ids.map((id) => ({ id, folderId: folder.id })),
+  );
 }
 
 export async function alarmAssignees(db: DB, user: User, alarmId: number) {

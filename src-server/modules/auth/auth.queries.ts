@@ -24,8 +24,7 @@ export async function findAccessSessionWithUser(db: DB, id: string) {
   return rows[0];
 }
 
-type SessionWithUser = Pick<SessionRow, 'familyId' | 'secretHash' | 'expiresAt'> &
-  PublicColumns & { sessionId: string };
+type SessionWithUser = Pick<SessionRow, 'familyId' | 'secretHash' | 'expiresAt'> & PublicColumns & { sessionId: string };
 
 export function extendSession(db: DB, id: string, expiresAt: number) {
   return db.updateTable('session').set({ expiresAt }).where('id', '=', id).execute();
@@ -33,12 +32,7 @@ export function extendSession(db: DB, id: string, expiresAt: number) {
 
 /** Marks a refresh token used; false when another request used it first. */
 export async function markRefreshUsed(db: DB, id: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('session')
-    .set({ usedAt: now })
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
+  const result = await db.updateTable('session').set({ usedAt: now }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
 

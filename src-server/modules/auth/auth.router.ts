@@ -22,5 +22,8 @@ export const authRouter = router({
       if (ctx.token) await ctx.auth.logout(ctx.token);
       if (input?.refreshToken) await ctx.auth.logout(input.refreshToken);
     }),
-  me: signedInProcedure.meta(rest('GET /auth/me', 'The signed-in user')).output(userSchema).query(({ ctx }) => ctx.user),
+  me: signedInProcedure
+    .meta(rest('GET /auth/me', 'The signed-in user'))
+    .output(userSchema)
+    .query(({ ctx }) => ctx.user),
 });

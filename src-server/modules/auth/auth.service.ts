@@ -44,8 +44,26 @@ export function createAuthService(db: DB, options: AuthOptions = {}) {
     const access = newToken();
     const refresh = newToken();
     await db.transaction().execute(async (trx) => {
-      await q.insertSession(trx, { id: access.id, userId, familyId, kind: 'access', secretHash: access.secretHash, createdAt: at, expiresAt: at + accessTtl, usedAt: null });
-      await q.insertSession(trx, { id: refresh.id, userId, familyId, kind: 'refresh', secretHash: refresh.secretHash, createdAt: at, expiresAt: at + refreshTtl, usedAt: null });
+      await q.insertSession(trx, {
+        id: access.id,
+        userId,
+        familyId,
+        kind: 'access',
+        secretHash: access.secretHash,
+        createdAt: at,
+        expiresAt: at + accessTtl,
+        usedAt: null,
+      });
+      await q.insertSession(trx, {
+        id: refresh.id,
+        userId,
+        familyId,
+        kind: 'refresh',
+        secretHash: refresh.secretHash,
+        createdAt: at,
+        expiresAt: at + refreshTtl,
+        usedAt: null,
+      });
     });
     return { accessToken: access.token, refreshToken: refresh.token };
   }
@@ -110,8 +128,7 @@ export function createAuthService(db: DB, options: AuthOptions = {}) {
     async logout(token: string): Promise<void> {
       const parts = splitToken(token);
       if (!parts) return;
-      const row =
-        (await q.findSession(db, parts.id, 'access')) ?? (await q.findSession(db, parts.id, 'refresh'));
+      const row = (await q.findSession(db, parts.id, 'access')) ?? (await q.findSession(db, parts.id, 'refresh'));
       if (row && secretMatches(parts.secret, row.secretHash)) await q.deleteFamily(db, row.familyId);
     },
 

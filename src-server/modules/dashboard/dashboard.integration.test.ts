@@ -14,7 +14,10 @@ async function world() {
   await h.feed({ uuid: 'f', organizationId: org });
   const power = await h.channel('f', '1.8.0');
   const feedIn = await h.channel('f', '2.8.0');
-  await h.db.insertInto('meter').values({ locationId: loc, name: 'E', type: 'electricity', netImportChannelId: power, netExportChannelId: feedIn, createdAt: 0 }).execute();
+  await h.db
+    .insertInto('meter')
+    .values({ locationId: loc, name: 'E', type: 'electricity', netImportChannelId: power, netExportChannelId: feedIn, createdAt: 0 })
+    .execute();
   // 1 kWh every quarter-hour from Monday 4 November up to now, feed-in 0.5 only on the 11th
   const rows: { ts: number; value: number }[] = [];
   for (let ts = localToUtc('2024-11-04T00:00:00'); ts < NOW.getTime() / 1000; ts += 900) rows.push({ ts, value: 1 });
@@ -43,7 +46,9 @@ test('a location’s modules: today so far and this week against the same span o
 test('the location list holds only the customer’s locations, each with this week’s use', async () => {
   const { loc, caller } = await world();
   const locations = await caller.dashboard.locations();
-  expect(locations).toEqual([expect.objectContaining({ id: loc, selector: `${loc}-hoofdkantoor`, modules: ['elektriciteit', 'teruglevering'], weekConsumption: (2 * 24 + 12) * 4 })]);
+  expect(locations).toEqual([
+    expect.objectContaining({ id: loc, selector: `${loc}-hoofdkantoor`, modules: ['elektriciteit', 'teruglevering'], weekConsumption: (2 * 24 + 12) * 4 }),
+  ]);
 });
 
 test('a location outside the customer’s scope reads as absent', async () => {

@@ -6,7 +6,10 @@ import { contains, pageCount, pageWindow } from '../../db/listing';
 import { locationScope } from '../../tenancy';
 
 function visibleLocations(db: DB, user: User, query?: string) {
-  let q = db.selectFrom('location').innerJoin('organization', 'organization.id', 'location.organizationId').where(locationScope(user, 'location.id', 'location.organizationId'));
+  let q = db
+    .selectFrom('location')
+    .innerJoin('organization', 'organization.id', 'location.organizationId')
+    .where(locationScope(user, 'location.id', 'location.organizationId'));
   if (query) {
     q = q.where((eb) =>
       eb.or([contains(eb.ref('location.name'), query), contains(eb.ref('location.city'), query), contains(eb.ref('organization.name'), query)]),
@@ -29,7 +32,9 @@ const locationColumns = [
 ] as const;
 
 export async function listLocations(db: DB, user: User, list: ListQuery): Promise<{ rows: Location[]; totalNumberOfPages: number }> {
-  const { total } = await visibleLocations(db, user, list.query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const { total } = await visibleLocations(db, user, list.query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
   const rows = await visibleLocations(db, user, list.query)
     .select(locationColumns)
     .orderBy('location.name')
@@ -47,7 +52,12 @@ export function listVisibleLocations(db: DB, user: User) {
 
 export function locationsOfOrganizations(db: DB, user: User, organizationIds: number[]): Promise<Location[]> {
   if (organizationIds.length === 0) return Promise.resolve([]);
-  return visibleLocations(db, user).select(locationColumns).where('location.organizationId', 'in', organizationIds).orderBy('location.name').orderBy('location.id').execute();
+  return visibleLocations(db, user)
+    .select(locationColumns)
+    .where('location.organizationId', 'in', organizationIds)
+    .orderBy('location.name')
+    .orderBy('location.id')
+    .execute();
 }
 
 export function findLocation(db: DB, user: User, id: number): Promise<Location | undefined> {
@@ -55,7 +65,11 @@ export function findLocation(db: DB, user: User, id: number): Promise<Location |
 }
 
 export async function insertLocation(db: DB, input: CreateLocation, createdAt: number) {
-  const { id } = await db.insertInto('location').values({ ...input, createdAt }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('location')
+    .values({ ...input, createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
@@ -68,6 +82,10 @@ export function deleteLocationRow(db: DB, id: number) {
 }
 
 export async function countLocationsOfOrganization(db: DB, organizationId: number) {
-  const { n } = await db.selectFrom('location').select((eb) => eb.fn.countAll<number>().as('n')).where('organizationId', '=', organizationId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('location')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }

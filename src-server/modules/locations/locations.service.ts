@@ -47,11 +47,13 @@ export async function deleteLocation(db: DB, user: User, id: number) {
     const customers = await countCustomersOfLocation(trx, id);
     const meters = await countMetersOfLocation(trx, id);
     if (customers || meters) {
-      const blockers = [
-        customers && (customers === 1 ? '1 klant' : `${customers} klanten`),
-        meters && (meters === 1 ? '1 meter' : `${meters} meters`),
-      ].filter(Boolean);
-      throw new AppError('CONFLICT', `De locatie kan niet worden verwijderd: er ${customers + meters === 1 ? 'is' : 'zijn'} nog ${blockers.join(' en ')} aan gekoppeld.`);
+      const blockers = [customers && (customers === 1 ? '1 klant' : `${customers} klanten`), meters && (meters === 1 ? '1 meter' : `${meters} meters`)].filter(
+        Boolean,
+      );
+      throw new AppError(
+        'CONFLICT',
+        `De locatie kan niet worden verwijderd: er ${customers + meters === 1 ? 'is' : 'zijn'} nog ${blockers.join(' en ')} aan gekoppeld.`,
+      );
     }
     await q.deleteLocationRow(trx, id);
   });

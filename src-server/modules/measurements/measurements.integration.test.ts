@@ -27,14 +27,26 @@ beforeAll(async () => {
   power = await h.channel('f1', '1.8.0');
   gas = await h.channel('f1', '24.2.1');
   foreign = await h.channel('f2', '1.8.0');
-  await h.db.insertInto('meter').values({ locationId: loc, name: 'E', type: 'electricity', netImportChannelId: power, netExportChannelId: gas, createdAt: 0 }).execute();
-  await h.db.insertInto('meter').values({ locationId: other, name: 'X', type: 'electricity', netImportChannelId: foreign, netExportChannelId: null, createdAt: 0 }).execute();
+  await h.db
+    .insertInto('meter')
+    .values({ locationId: loc, name: 'E', type: 'electricity', netImportChannelId: power, netExportChannelId: gas, createdAt: 0 })
+    .execute();
+  await h.db
+    .insertInto('meter')
+    .values({ locationId: other, name: 'X', type: 'electricity', netImportChannelId: foreign, netExportChannelId: null, createdAt: 0 })
+    .execute();
   const rows: { channelId: number; ts: number; value: number }[] = [];
   for (let ts = START; ts < END; ts += 900) rows.push({ channelId: power, ts, value: value(ts) });
   // The second channel is hourly and only has data from 1 March to 1 May.
   for (let ts = Date.UTC(2024, 1, 29, 23) / 1000; ts < Date.UTC(2024, 3, 30, 22) / 1000; ts += 3600) rows.push({ channelId: gas, ts, value: 2 });
   for (const id of [power, gas]) {
-    await h.db.transaction().execute((trx) => upsertMeasurements(trx, id, rows.filter((r) => r.channelId === id)));
+    await h.db.transaction().execute((trx) =>
+      upsertMeasurements(
+        trx,
+        id,
+        rows.filter((r) => r.channelId === id),
+      ),
+    );
   }
   await h.user('admin', 'a@example.nl');
   await h.user('customer', 'k@example.nl', { locationIds: [loc] });
@@ -80,12 +92,24 @@ describe('aggregates', () => {
 
   test('per month and year: month boundaries are local and the year adds up', async () => {
     const months = await get(`${power}/measurements/aggregate/month?from=2024-01-01T00:00:00&to=2025-01-01T00:00:00`);
-    expect(months.body.map((b: { timestamp: string }) => b.timestamp.slice(0, 7))).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'].map((m) => `2024-${m}`));
+    expect(months.body.map((b: { timestamp: string }) => b.timestamp.slice(0, 7))).toEqual(
+      ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'].map((m) => `2024-${m}`),
+    );
     const days = expectedDaily();
     const march = [...days].filter(([d]) => d.startsWith('2024-03')).reduce((s, [, v]) => s + v, 0);
     expect(months.body[2].values[0]).toBeCloseTo(march, 6);
     const year = await get(`${power}/measurements/aggregate/year?from=2024-01-01T00:00:00&to=2025-01-01T00:00:00`);
-    expect(year.body).toEqual([{ timestamp: '2024-01-01T00:00:00+01:00', values: [expect.closeTo([...days.values()].reduce((a, b) => a + b), 4)] }]);
+    expect(year.body).toEqual([
+      {
+        timestamp: '2024-01-01T00:00:00+01:00',
+        values: [
+          expect.closeTo(
+            [...days.values()].reduce((a, b) => a + b),
+            4,
+          ),
+        ],
+      },
+    ]);
   });
 
   test('ISO weeks start on Monday, also across the turn of the year', async () => {

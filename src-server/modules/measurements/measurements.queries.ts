@@ -32,8 +32,14 @@ function groupedSums(db: DB, channelIds: number[], from: number, to: number, ste
     .execute();
 }
 
-
-export async function aggregate(db: DB, channelIds: number[], granularity: Granularity, from: number, to: number, starts = bucketStarts(granularity, from, to)) {
+export async function aggregate(
+  db: DB,
+  channelIds: number[],
+  granularity: Granularity,
+  from: number,
+  to: number,
+  starts = bucketStarts(granularity, from, to),
+) {
   const values: (number | null)[][] = starts.map(() => channelIds.map(() => null));
   for (const row of await groupedSums(db, channelIds, from, to, STEP[granularity])) {
     const bucket = values[bucketOf(starts, Number(row.slot))]!;

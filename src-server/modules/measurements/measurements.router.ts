@@ -12,7 +12,13 @@ const measurements = trusted(v.array(measurementSchema));
 
 export const measurementsRouter = router({
   aggregate: signedInProcedure
-    .meta(rest(`GET ${BASE}/aggregate/{granularity}`, 'Sums per local bucket (quarter_hour|hour|day|week|month|year), one value per channel, null without data; from/to local YYYY-MM-DDTHH:mm:ss', ids))
+    .meta(
+      rest(
+        `GET ${BASE}/aggregate/{granularity}`,
+        'Sums per local bucket (quarter_hour|hour|day|week|month|year), one value per channel, null without data; from/to local YYYY-MM-DDTHH:mm:ss',
+        ids,
+      ),
+    )
     .input(aggregateSchema)
     .output(trusted(v.array(aggregateMeasurementSchema)))
     .query(({ ctx, input }) => service.aggregateMeasurements(ctx.db, ctx.user, input.channelIds, input.granularity, input.from, input.to)),

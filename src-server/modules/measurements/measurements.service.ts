@@ -29,7 +29,10 @@ function range(from: string, to: string) {
 }
 
 const tooMany = (count: string) =>
-  new AppError('BAD_REQUEST', `Te veel intervallen (${count}); hoogstens ${MAX_BUCKETS.toLocaleString('nl-NL')} per vraag. Kies een kortere periode of een grovere indeling.`);
+  new AppError(
+    'BAD_REQUEST',
+    `Te veel intervallen (${count}); hoogstens ${MAX_BUCKETS.toLocaleString('nl-NL')} per vraag. Kies een kortere periode of een grovere indeling.`,
+  );
 
 export async function aggregateMeasurements(db: DB, user: User, ids: number[], granularity: Granularity, from: string, to: string) {
   await assertReadable(db, user, ids);
@@ -61,4 +64,3 @@ export async function forecastTotal(db: DB, user: User, ids: number[], date: str
   await assertReadable(db, user, ids);
   return predictTotal(db, ids, date);
 }
-

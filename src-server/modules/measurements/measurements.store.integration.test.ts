@@ -7,7 +7,11 @@ test('hourly sums follow every write, corrections included, and agree with the q
   const h = await createHarness();
   const id = await h.channel(await h.feed({ uuid: 'f' }));
   const hour = 1_700_002_800; // a whole hour
-  await upsertMeasurements(h.db, id, [0, 1, 2, 3, 4].map((i) => ({ ts: hour + i * 900, value: 1 })));
+  await upsertMeasurements(
+    h.db,
+    id,
+    [0, 1, 2, 3, 4].map((i) => ({ ts: hour + i * 900, value: 1 })),
+  );
   expect(await h.db.selectFrom('measurementHour').select(['ts', 'value']).orderBy('ts').execute()).toEqual([
     { ts: hour, value: 4 },
     { ts: hour + 3600, value: 1 },

@@ -44,7 +44,11 @@ export async function upsertMeasurements(db: DB, channelId: number, rows: Measur
 }
 
 export async function lastMeasurementTs(db: DB, channelId: number): Promise<number | null> {
-  const row = await db.selectFrom('measurement').select((eb) => eb.fn.max('ts').as('ts')).where('channelId', '=', channelId).executeTakeFirst();
+  const row = await db
+    .selectFrom('measurement')
+    .select((eb) => eb.fn.max('ts').as('ts'))
+    .where('channelId', '=', channelId)
+    .executeTakeFirst();
   return row?.ts ?? null;
 }
 

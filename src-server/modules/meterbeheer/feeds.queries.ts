@@ -45,7 +45,15 @@ export async function toFeeds(db: DB, rows: FeedRow[]): Promise<Feed[]> {
       ean: row.ean,
       attached: own.some((c) => usedIds.has(c.id)),
       organizationId: row.organizationId,
-      channels: row.status === 'verified' ? own.map((c) => toChannel(c, stats.find((s) => s.channelId === c.id))) : null,
+      channels:
+        row.status === 'verified'
+          ? own.map((c) =>
+              toChannel(
+                c,
+                stats.find((s) => s.channelId === c.id),
+              ),
+            )
+          : null,
       createTimestamp: iso(row.createTimestamp)!,
       updateTimestamp: iso(row.updateTimestamp),
       lastSyncTimestamp: iso(row.lastSyncAt),
@@ -67,7 +75,9 @@ function toChannel(c: ChannelRow, stat?: { lastTs: number | null; count: number 
 }
 
 export async function listFeedRows(db: DB, user: User, list: ListQuery) {
-  const { total } = await visibleFeeds(db, user, list.query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const { total } = await visibleFeeds(db, user, list.query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
   const rows = await visibleFeeds(db, user, list.query)
     .selectAll()
     .orderBy('feed.name')

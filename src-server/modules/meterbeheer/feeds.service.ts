@@ -38,7 +38,12 @@ export async function storeChannels(db: DB, uuid: string, channels: HubFeed['cha
 }
 
 /** `deps`: the database, the HUB, the secret box and the clock (a request context has them all). */
-export async function addFeed({ db, hub, secrets, clock }: { db: DB; hub: HubClient; secrets: SecretBox; clock: Clock }, user: User, provider: CreatableProvider, form: AnyFeedForm) {
+export async function addFeed(
+  { db, hub, secrets, clock }: { db: DB; hub: HubClient; secrets: SecretBox; clock: Clock },
+  user: User,
+  provider: CreatableProvider,
+  form: AnyFeedForm,
+) {
   // Installers' feeds belong to their organization; an admin's feeds are admin-only (DESIGN.md §3).
   const organizationId = user.type === 'installer' ? user.organizationId : null;
   if (user.type === 'customer') throw new AppError('FORBIDDEN', 'Je hebt geen toegang tot het beheer.');

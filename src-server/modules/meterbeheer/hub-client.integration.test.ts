@@ -6,13 +6,26 @@ let sim: HubSimulator;
 afterEach(() => sim?.close());
 
 const client = (opts: { timeoutMs?: number; maxRetryAfterSeconds?: number; apiKey?: string } = {}) =>
-  createHubClient({ baseUrl: sim.baseUrl, apiKey: opts.apiKey ?? sim.apiKey, timeoutMs: opts.timeoutMs ?? 2000, maxRetryAfterSeconds: opts.maxRetryAfterSeconds ?? 1 });
+  createHubClient({
+    baseUrl: sim.baseUrl,
+    apiKey: opts.apiKey ?? sim.apiKey,
+    timeoutMs: opts.timeoutMs ?? 2000,
+    maxRetryAfterSeconds: opts.maxRetryAfterSeconds ?? 1,
+  });
 
 describe('the HUB client against the simulator', () => {
   test('adds, lists, reads channel data and deletes a feed', async () => {
     sim = await startHubSimulator({ now: () => new Date('2024-06-15T12:00:00Z') });
     const hub = client();
-    const feed = await hub.addFeed('joulz', { name: 'Kantoor', postalCode: '1234 AB', houseNumber: '1', meterKind: 'electricity', ean: '871234567890123456', apiKey: 'x', subCode: 'y' });
+    const feed = await hub.addFeed('joulz', {
+      name: 'Kantoor',
+      postalCode: '1234 AB',
+      houseNumber: '1',
+      meterKind: 'electricity',
+      ean: '871234567890123456',
+      apiKey: 'x',
+      subCode: 'y',
+    });
     expect(feed).toMatchObject({ provider: 'joulz', name: 'Kantoor', status: 'verified', ean: '871234567890123456' });
     expect(feed.channels.map((c) => c.code)).toEqual(['1.8.0', '2.8.0']);
     expect((await hub.listFeeds()).map((f) => f.uuid)).toEqual([feed.uuid]);
@@ -34,7 +47,9 @@ describe('the HUB client against the simulator', () => {
   test('a 500 is a HubError with the HUB status and message', async () => {
     sim = await startHubSimulator();
     sim.inject({ kind: 'status', status: 500 });
-    const error = await client().listFeeds().catch((e) => e);
+    const error = await client()
+      .listFeeds()
+      .catch((e) => e);
     expect(error).toBeInstanceOf(HubError);
     expect(error.status).toBe(500);
     expect(error.message).toContain('Simulated 500');
@@ -52,7 +67,9 @@ describe('the HUB client against the simulator', () => {
   test('no answer within the timeout is a HubError with status 0', async () => {
     sim = await startHubSimulator();
     sim.inject({ kind: 'timeout' });
-    const error = await client({ timeoutMs: 200 }).listFeeds().catch((e) => e);
+    const error = await client({ timeoutMs: 200 })
+      .listFeeds()
+      .catch((e) => e);
     expect(error).toMatchObject({ name: 'HubError', status: 0 });
     expect(error.message).toContain('antwoordde niet binnen');
   });

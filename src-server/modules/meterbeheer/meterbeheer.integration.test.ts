@@ -21,7 +21,15 @@ async function setup() {
   return { h, admin, installer, stranger, location };
 }
 
-const kenter = { name: 'Stroom', postalCode: '1234 AB', houseNumber: '1', meterKind: 'electricity', ean: '871234567890123456', username: 'gebruiker', password: 'wachtwoord' };
+const kenter = {
+  name: 'Stroom',
+  postalCode: '1234 AB',
+  houseNumber: '1',
+  meterKind: 'electricity',
+  ean: '871234567890123456',
+  username: 'gebruiker',
+  password: 'wachtwoord',
+};
 
 describe('feeds over REST', () => {
   test('adding a feed goes to the HUB, stores a copy and never returns the secrets', async () => {
@@ -29,7 +37,14 @@ describe('feeds over REST', () => {
     const res = await h.request('/api/meterbeheer/feeds/add/kenter', { method: 'POST', token: admin, json: kenter });
     expect(res.status).toBe(201);
     const feed = await res.json();
-    expect(feed).toMatchObject({ provider: 'kenter', name: 'Stroom', meterKind: 'electricity', status: 'verified', attached: false, ean: '871234567890123456' });
+    expect(feed).toMatchObject({
+      provider: 'kenter',
+      name: 'Stroom',
+      meterKind: 'electricity',
+      status: 'verified',
+      attached: false,
+      ean: '871234567890123456',
+    });
     expect(JSON.stringify(feed)).not.toContain('wachtwoord');
     expect(JSON.stringify(feed)).not.toContain('gebruiker');
     expect(sim.feeds().map((f) => f.uuid)).toEqual([feed.uuid]);
@@ -46,22 +61,47 @@ describe('feeds over REST', () => {
     ['an EAN with spaces', 'kenter', { ...kenter, ean: '871234567890 23456' }, { ean: ['Ongeldige EAN-Code.'] }],
     ['a long name', 'kenter', { ...kenter, name: 'x'.repeat(65) }, { name: ['De naam van de feed mag maximaal 64 tekens lang zijn.'] }],
     ['a long Kenter username', 'kenter', { ...kenter, username: 'u'.repeat(129) }, { username: ['De gebruikersnaam is te lang..'] }],
-    ['empty fields', 'anexo', {}, {
-      name: ['De naam van de feed moet worden opgegeven.'],
-      postalCode: ['De postcode moet worden opgegeven.'],
-      houseNumber: ['Het huisnummer moet worden opgegeven.'],
-      meterKind: [expect.any(String)],
-      ean: ['Ongeldige EAN-Code.'],
-      meterId: ['De id van de meter moet worden opgegeven.'],
-      clientId: ['De id van de client moet worden opgegeven.'],
-    }],
-    ['a SolarEdge feed without meter id and key', 'solaredge', { name: 'Zon', postalCode: '1', houseNumber: '1' }, {
-      apiKey: ['De API sleutel moet worden opgegeven.'],
-      meterId: ['Het id van de meter moet worden opgegeven.'],
-    }],
-    ['a long API key', 'meetbedrijf', { name: 'M', postalCode: '1', houseNumber: '1', meterKind: 'gas', ean: '1'.repeat(18), apiKey: 'k'.repeat(513) }, { apiKey: ['De API sleutel is te lang..'] }],
-    ['a Fudura feed without customer number', 'fudura', { ean: '1'.repeat(18), name: 'F', houseNumber: '1', meterKind: 'gas', customerId: '' }, { customerId: ['Het klantnummer moet worden opgegeven.'] }],
-    ['an unknown meter kind', 'joulz', { name: 'J', postalCode: '1', houseNumber: '1', meterKind: 'water', ean: '1'.repeat(18), apiKey: 'k', subCode: 's' }, { meterKind: [expect.any(String)] }],
+    [
+      'empty fields',
+      'anexo',
+      {},
+      {
+        name: ['De naam van de feed moet worden opgegeven.'],
+        postalCode: ['De postcode moet worden opgegeven.'],
+        houseNumber: ['Het huisnummer moet worden opgegeven.'],
+        meterKind: [expect.any(String)],
+        ean: ['Ongeldige EAN-Code.'],
+        meterId: ['De id van de meter moet worden opgegeven.'],
+        clientId: ['De id van de client moet worden opgegeven.'],
+      },
+    ],
+    [
+      'a SolarEdge feed without meter id and key',
+      'solaredge',
+      { name: 'Zon', postalCode: '1', houseNumber: '1' },
+      {
+        apiKey: ['De API sleutel moet worden opgegeven.'],
+        meterId: ['Het id van de meter moet worden opgegeven.'],
+      },
+    ],
+    [
+      'a long API key',
+      'meetbedrijf',
+      { name: 'M', postalCode: '1', houseNumber: '1', meterKind: 'gas', ean: '1'.repeat(18), apiKey: 'k'.repeat(513) },
+      { apiKey: ['De API sleutel is te lang..'] },
+    ],
+    [
+      'a Fudura feed without customer number',
+      'fudura',
+      { ean: '1'.repeat(18), name: 'F', houseNumber: '1', meterKind: 'gas', customerId: '' },
+      { customerId: ['Het klantnummer moet worden opgegeven.'] },
+    ],
+    [
+      'an unknown meter kind',
+      'joulz',
+      { name: 'J', postalCode: '1', houseNumber: '1', meterKind: 'water', ean: '1'.repeat(18), apiKey: 'k', subCode: 's' },
+      { meterKind: [expect.any(String)] },
+    ],
     ['an unknown provider', 'eneco', kenter, { provider: ['De provider moet een van fudura, anexo, solaredge, joulz, kenter, meetbedrijf zijn.'] }],
   ])('%s is a 400 with the exact messages; nothing reaches the HUB or the database', async (_n, provider, body, fieldErrors) => {
     const { h, admin } = await setup();
@@ -103,13 +143,27 @@ describe('feeds over REST', () => {
     const meterRes = await h.request('/api/meters/create', {
       method: 'POST',
       token: admin,
-      json: { type: 'electricity', name: 'Hoofdmeter', locationId: location, netImportChannel: { type: 'meterbeheer', id: imp.id }, netExportChannel: { type: 'meterbeheer', id: exp.id } },
+      json: {
+        type: 'electricity',
+        name: 'Hoofdmeter',
+        locationId: location,
+        netImportChannel: { type: 'meterbeheer', id: imp.id },
+        netExportChannel: { type: 'meterbeheer', id: exp.id },
+      },
     });
     expect(meterRes.status).toBe(201);
     const meter = await meterRes.json();
-    expect(meter).toMatchObject({ name: 'Hoofdmeter', type: 'electricity', locationId: location, netImportChannel: { type: 'meterbeheer', id: imp.id }, netExportChannel: { id: exp.id } });
+    expect(meter).toMatchObject({
+      name: 'Hoofdmeter',
+      type: 'electricity',
+      locationId: location,
+      netImportChannel: { type: 'meterbeheer', id: imp.id },
+      netExportChannel: { id: exp.id },
+    });
     expect((await (await h.request(`/api/meterbeheer/feed/${feed.uuid}`, { token: admin })).json()).attached).toBe(true);
-    expect((await (await h.request(`/api/location/${location}/summary`, { token: admin })).json()).meters).toEqual([{ id: meter.id, name: 'Hoofdmeter', type: 'electricity' }]);
+    expect((await (await h.request(`/api/location/${location}/summary`, { token: admin })).json()).meters).toEqual([
+      { id: meter.id, name: 'Hoofdmeter', type: 'electricity' },
+    ]);
 
     const del = await h.request(`/api/meterbeheer/feed/${feed.uuid}`, { method: 'DELETE', token: admin });
     expect(del.status).toBe(409);
@@ -133,11 +187,15 @@ describe('feeds over REST', () => {
       name: ['De naam van de meter moet worden opgegeven.'],
       netImportChannel: ['Kies het kanaal van de gasmeter.'],
     });
-    expect(await errors(await create({ type: 'gas', name: 'Gas', locationId: location, netImportChannel: { type: 'meterbeheer', id: feed.channels[0].id } }))).toEqual({
+    expect(
+      await errors(await create({ type: 'gas', name: 'Gas', locationId: location, netImportChannel: { type: 'meterbeheer', id: feed.channels[0].id } })),
+    ).toEqual({
       netImportChannel: ['Kies een kanaal van een gasfeed.'],
     });
     expect(await errors(await create({ type: 'water', name: 'W', locationId: location }))).toEqual({ type: ['Het type moet electricity of gas zijn.'] });
-    expect(await errors(await create({ type: 'electricity', name: 'E', locationId: location }, stranger))).toEqual({ locationId: ['Deze locatie bestaat niet.'] });
+    expect(await errors(await create({ type: 'electricity', name: 'E', locationId: location }, stranger))).toEqual({
+      locationId: ['Deze locatie bestaat niet.'],
+    });
     expect(await (await h.request('/api/meters/list', { token: admin })).json()).toEqual({ meters: [], totalNumberOfPages: 0 });
     expect((await h.request('/api/meter/999', { token: admin })).status).toBe(404);
   });
@@ -145,7 +203,10 @@ describe('feeds over REST', () => {
 
 test('an installer of another organization cannot list meters of this one', async () => {
   const { h, tokens, a1 } = await createWorld();
-  await h.db.insertInto('meter').values({ locationId: a1, name: 'M', type: 'electricity', netImportChannelId: null, netExportChannelId: null, createdAt: 0 }).execute();
+  await h.db
+    .insertInto('meter')
+    .values({ locationId: a1, name: 'M', type: 'electricity', netImportChannelId: null, netExportChannelId: null, createdAt: 0 })
+    .execute();
   expect((await (await h.request('/api/meters/list', { token: tokens.installerA })).json()).meters).toHaveLength(1);
   expect((await (await h.request('/api/meters/list', { token: tokens.installerB })).json()).meters).toHaveLength(0);
 });

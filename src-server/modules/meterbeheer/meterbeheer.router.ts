@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
-import { type AnyFeedForm, addFeedSchema, channelOptionSchema, channelWithFeedSchema, feedSchema, type SyncSummary, syncStatusSchema, syncSummarySchema } from '@/domain/feed';
+import {
+  type AnyFeedForm,
+  addFeedSchema,
+  channelOptionSchema,
+  channelWithFeedSchema,
+  feedSchema,
+  type SyncSummary,
+  syncStatusSchema,
+  syncSummarySchema,
+} from '@/domain/feed';
 import { listQuerySchema, pageSchema } from '@/domain/paging';
 import { rest } from '../../trpc/rest-route';
 import { adminProcedure, router, staffProcedure } from '../../trpc/trpc';
@@ -22,7 +31,11 @@ export const meterbeheerRouter = router({
     .output(feedSchema)
     .query(({ ctx, input }) => feeds.getFeed(ctx.db, ctx.user, input.uuid)),
   addFeed: staffProcedure
-    .meta(rest('POST /api/meterbeheer/feeds/add/{provider}', "Add a feed at Meterbeheer HUB with the provider's form fields; 502 when the HUB fails", { status: 201 }))
+    .meta(
+      rest('POST /api/meterbeheer/feeds/add/{provider}', "Add a feed at Meterbeheer HUB with the provider's form fields; 502 when the HUB fails", {
+        status: 201,
+      }),
+    )
     .input(addFeedSchema)
     .output(feedSchema)
     .mutation(({ ctx, input: { provider, ...form } }) => feeds.addFeed(ctx, ctx.user, provider, form as AnyFeedForm)),

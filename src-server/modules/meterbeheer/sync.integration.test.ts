@@ -17,11 +17,26 @@ async function setup(historyDays = 250) {
   return { h, caller };
 }
 
-const power = { provider: 'kenter' as const, name: 'Stroom', postalCode: '1234 AB', houseNumber: '1', meterKind: 'electricity' as const, ean: '871234567890123456', username: 'u', password: 'p' };
+const power = {
+  provider: 'kenter' as const,
+  name: 'Stroom',
+  postalCode: '1234 AB',
+  houseNumber: '1',
+  meterKind: 'electricity' as const,
+  ean: '871234567890123456',
+  username: 'u',
+  password: 'p',
+};
 const gas = { ...power, name: 'Gas', meterKind: 'gas' as const, ean: '871234567890123457' };
 
 async function countDay(h: Awaited<ReturnType<typeof setup>>['h'], channelId: number, day: string, next: string) {
-  const rows = await h.db.selectFrom('measurement').select('ts').where('channelId', '=', channelId).where('ts', '>=', localMidnight(day)).where('ts', '<', localMidnight(next)).execute();
+  const rows = await h.db
+    .selectFrom('measurement')
+    .select('ts')
+    .where('channelId', '=', channelId)
+    .where('ts', '>=', localMidnight(day))
+    .where('ts', '<', localMidnight(next))
+    .execute();
   return rows.length;
 }
 
@@ -72,7 +87,10 @@ describe('the sync', () => {
     const { h, caller } = await setup(500);
     const feed = await caller.meterbeheer.addFeed(power);
     // The export channel's backfill breaks off: the import channel and part of the export channel are stored.
-    const exportToken = feed.channels!.find((c) => c.code === '2.8.0')!.url.split('/').at(-2)!;
+    const exportToken = feed
+      .channels!.find((c) => c.code === '2.8.0')!
+      .url.split('/')
+      .at(-2)!;
     const reached = sim.requests.length;
     sim.inject({ kind: 'status', status: 500, path: new RegExp(exportToken), after: 1 });
     expect((await caller.meterbeheer.sync()).failed).toBe(1);

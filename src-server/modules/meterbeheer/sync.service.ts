@@ -35,7 +35,10 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
     const rows: MeasurementRow[] = data.data.map(({ from: f, to: t, value }) => {
       const ts = Date.parse(f) / 1000;
       if (!Number.isInteger(ts) || ts < start || ts >= end || Date.parse(t) / 1000 <= ts) {
-        throw new HubError(200, `Meterbeheer HUB gaf voor kanaal ${channel.code} een waarde buiten de gevraagde periode of met een ongeldig interval (${f} – ${t}).`);
+        throw new HubError(
+          200,
+          `Meterbeheer HUB gaf voor kanaal ${channel.code} een waarde buiten de gevraagde periode of met een ongeldig interval (${f} – ${t}).`,
+        );
       }
       return { ts, value };
     });
@@ -108,9 +111,22 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
       await db
         .insertInto('feed')
         .values({
-          uuid: f.uuid, provider: f.provider, name: f.name || f.uuid, meterKind: gas ? 'gas' : 'electricity', status: 'unverified',
-          ean: f.ean, postalCode: f.postalCode, houseNumber: f.houseNumber, organizationId: null, credentials: null,
-          createTimestamp: seconds(), updateTimestamp: null, lastSyncAt: null, lastSuccessAt: null, lastError: null, nextAttemptAt: null,
+          uuid: f.uuid,
+          provider: f.provider,
+          name: f.name || f.uuid,
+          meterKind: gas ? 'gas' : 'electricity',
+          status: 'unverified',
+          ean: f.ean,
+          postalCode: f.postalCode,
+          houseNumber: f.houseNumber,
+          organizationId: null,
+          credentials: null,
+          createTimestamp: seconds(),
+          updateTimestamp: null,
+          lastSyncAt: null,
+          lastSuccessAt: null,
+          lastError: null,
+          nextAttemptAt: null,
         })
         .onConflict((oc) => oc.column('uuid').doNothing())
         .execute();
@@ -132,7 +148,10 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
       if (!force && feed.nextAttemptAt !== null && feed.nextAttemptAt > seconds()) continue;
       try {
         if (listError) throw listError;
-        const stored = await syncFeed(feed, hubFeeds!.find((h) => h.uuid === feed.uuid));
+        const stored = await syncFeed(
+          feed,
+          hubFeeds!.find((h) => h.uuid === feed.uuid),
+        );
         await db
           .updateTable('feed')
           .set({ lastSyncAt: seconds(), lastSuccessAt: seconds(), lastError: null, failureCount: 0, nextAttemptAt: null })

@@ -28,7 +28,17 @@ const columns = [
   'exp.updateTimestamp as exportUpdated',
 ] as const;
 
-type Row = { id: number; name: string; type: Meter['type']; locationId: number; locationName: string; netImportChannelId: number | null; importUpdated: number | null; netExportChannelId: number | null; exportUpdated: number | null };
+type Row = {
+  id: number;
+  name: string;
+  type: Meter['type'];
+  locationId: number;
+  locationName: string;
+  netImportChannelId: number | null;
+  importUpdated: number | null;
+  netExportChannelId: number | null;
+  exportUpdated: number | null;
+};
 
 const channel = (id: number | null, updated: number | null) =>
   id === null ? null : { type: 'meterbeheer' as const, id, updateTimestamp: updated === null ? null : new Date(updated * 1000).toISOString() };
@@ -44,8 +54,16 @@ const toMeter = (r: Row): Meter => ({
 });
 
 export async function listMeters(db: DB, user: User, list: ListQuery) {
-  const { total } = await visibleMeters(db, user, list.query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await visibleMeters(db, user, list.query).select(columns).orderBy('meter.name').orderBy('meter.id').limit(pageWindow(list).limit).offset(pageWindow(list).offset).execute();
+  const { total } = await visibleMeters(db, user, list.query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await visibleMeters(db, user, list.query)
+    .select(columns)
+    .orderBy('meter.name')
+    .orderBy('meter.id')
+    .limit(pageWindow(list).limit)
+    .offset(pageWindow(list).offset)
+    .execute();
   return { meters: rows.map(toMeter), totalNumberOfPages: pageCount(total, list) };
 }
 
@@ -60,7 +78,11 @@ export async function metersOfLocation(db: DB, user: User, locationId: number) {
 }
 
 export async function countMetersOfLocation(db: DB, locationId: number) {
-  const { n } = await db.selectFrom('meter').select((eb) => eb.fn.countAll<number>().as('n')).where('locationId', '=', locationId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('meter')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('locationId', '=', locationId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 

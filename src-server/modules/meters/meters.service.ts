@@ -34,19 +34,33 @@ async function meterColumns(db: DB, user: User, input: CreateMeter) {
   if (ids.netImportChannel !== null && ids.netImportChannel === ids.netExportChannel) {
     throw invalid('netExportChannel', 'Levering en teruglevering kunnen niet hetzelfde kanaal zijn.');
   }
-  return { locationId: input.locationId, name: input.name, type: input.type, netImportChannelId: ids.netImportChannel, netExportChannelId: ids.netExportChannel };
+  return {
+    locationId: input.locationId,
+    name: input.name,
+    type: input.type,
+    netImportChannelId: ids.netImportChannel,
+    netExportChannelId: ids.netExportChannel,
+  };
 }
 
 export async function createMeter(db: DB, clock: Clock, user: User, input: CreateMeter) {
   const values = await meterColumns(db, user, input);
-  const { id } = await db.insertInto('meter').values({ ...values, createdAt: epochSeconds(clock) }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('meter')
+    .values({ ...values, createdAt: epochSeconds(clock) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return getMeter(db, user, id);
 }
 
 export async function updateMeter(db: DB, user: User, { meterId, ...input }: UpdateMeter) {
   const current = await getMeter(db, user, meterId);
   if (current.type !== input.type) throw invalid('type', 'Het type van een meter kan niet worden gewijzigd.');
-  await db.updateTable('meter').set(await meterColumns(db, user, input as CreateMeter)).where('id', '=', meterId).execute();
+  await db
+    .updateTable('meter')
+    .set(await meterColumns(db, user, input as CreateMeter))
+    .where('id', '=', meterId)
+    .execute();
   return getMeter(db, user, meterId);
 }
 

@@ -12,7 +12,11 @@ import * as q from './organizations.queries';
 const absent = () => notFound('Deze organisatie bestaat niet.');
 
 async function attachLocations(db: DB, user: User, rows: { id: number; name: string }[]): Promise<Organization[]> {
-  const locations = await locationsOfOrganizations(db, user, rows.map((r) => r.id));
+  const locations = await locationsOfOrganizations(
+    db,
+    user,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({ ...row, locations: locations.filter((l) => l.organizationId === row.id) }));
 }
 
@@ -49,7 +53,9 @@ export async function deleteOrganization(db: DB, user: User, id: number) {
     const locations = await countLocationsOfOrganization(trx, id);
     const installers = await countInstallersOfOrganization(trx, id);
     if (locations || installers) {
-      const blockers = [locations && plural(locations, 'locatie', 'locaties'), installers && plural(installers, 'installateur', 'installateurs')].filter(Boolean);
+      const blockers = [locations && plural(locations, 'locatie', 'locaties'), installers && plural(installers, 'installateur', 'installateurs')].filter(
+        Boolean,
+      );
       throw new AppError('CONFLICT', `De organisatie kan niet worden verwijderd: er horen nog ${blockers.join(' en ')} bij.`);
     }
     await q.deleteOrganizationRow(trx, id);

@@ -55,7 +55,11 @@ describe('users over REST', () => {
 
   test('update-password sets a new password and ends the user’s sessions', async () => {
     const { h, tokens, ids } = await createWorld();
-    const res = await h.request(`/api/user/${ids.customerA}/update-password`, { method: 'POST', token: tokens.admin, json: { password: 'nog-een-wachtwoord' } });
+    const res = await h.request(`/api/user/${ids.customerA}/update-password`, {
+      method: 'POST',
+      token: tokens.admin,
+      json: { password: 'nog-een-wachtwoord' },
+    });
     expect(res.status).toBe(204);
     expect((await h.request('/auth/me', { token: tokens.customerA })).status).toBe(401);
     await expect(h.signIn('klant-a@example.nl', TEST_PASSWORD)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
@@ -75,11 +79,19 @@ describe('users over REST', () => {
   test('PATCH edits name, e-mail and type fields', async () => {
     const { h, tokens, ids, orgB, a1, a2 } = await createWorld();
     const customer = await (
-      await h.request(`/api/user/${ids.customerA}`, { method: 'PATCH', token: tokens.admin, json: { email: 'nieuw@example.nl', fullName: 'Klant A', locationIds: [a1, a2] } })
+      await h.request(`/api/user/${ids.customerA}`, {
+        method: 'PATCH',
+        token: tokens.admin,
+        json: { email: 'nieuw@example.nl', fullName: 'Klant A', locationIds: [a1, a2] },
+      })
     ).json();
     expect(customer).toMatchObject({ email: 'nieuw@example.nl', fullName: 'Klant A', locationIds: [a1, a2] });
     const installer = await (
-      await h.request(`/api/user/${ids.installerA}`, { method: 'PATCH', token: tokens.admin, json: { email: 'inst-a@example.nl', fullName: null, organizationId: orgB } })
+      await h.request(`/api/user/${ids.installerA}`, {
+        method: 'PATCH',
+        token: tokens.admin,
+        json: { email: 'inst-a@example.nl', fullName: null, organizationId: orgB },
+      })
     ).json();
     expect(installer).toMatchObject({ organizationId: orgB });
   });
@@ -106,7 +118,11 @@ describe('a customer linked to two organizations (DESIGN.md §3, no takeover acr
   test('neither organization’s installer may change its e-mail, links or password, nor delete it (409), nothing changes', async () => {
     const w = await sharedCustomer();
     for (const token of [w.tokens.installerA, w.tokens.installerB]) {
-      const patch = await w.h.request(`/api/user/${w.shared}`, { method: 'PATCH', token, json: { email: 'overname@example.nl', fullName: 'X', locationIds: [w.a2] } });
+      const patch = await w.h.request(`/api/user/${w.shared}`, {
+        method: 'PATCH',
+        token,
+        json: { email: 'overname@example.nl', fullName: 'X', locationIds: [w.a2] },
+      });
       expect(patch.status).toBe(409);
       expect((await patch.json()).error.message).toContain('alleen een beheerder');
       const pw = await w.h.request(`/api/user/${w.shared}/update-password`, { method: 'POST', token, json: { password: 'overgenomen-wachtwoord' } });
@@ -122,10 +138,18 @@ describe('a customer linked to two organizations (DESIGN.md §3, no takeover acr
 
   test('an installer manages a customer wholly in its organization; an admin manages the shared one', async () => {
     const w = await sharedCustomer();
-    const patch = await w.h.request(`/api/user/${w.own}`, { method: 'PATCH', token: w.tokens.installerA, json: { email: 'eigen@example.nl', fullName: 'Eigen', locationIds: [w.a1, w.a2] } });
+    const patch = await w.h.request(`/api/user/${w.own}`, {
+      method: 'PATCH',
+      token: w.tokens.installerA,
+      json: { email: 'eigen@example.nl', fullName: 'Eigen', locationIds: [w.a1, w.a2] },
+    });
     expect(patch.status).toBe(200);
     expect((await patch.json()).locationIds).toEqual([w.a1, w.a2]);
-    const admin = await w.h.request(`/api/user/${w.shared}`, { method: 'PATCH', token: w.tokens.admin, json: { email: 'gedeeld@example.nl', fullName: 'G', locationIds: [w.b1] } });
+    const admin = await w.h.request(`/api/user/${w.shared}`, {
+      method: 'PATCH',
+      token: w.tokens.admin,
+      json: { email: 'gedeeld@example.nl', fullName: 'G', locationIds: [w.b1] },
+    });
     expect((await admin.json()).locationIds).toEqual([w.b1]);
     expect((await w.h.request(`/api/user/${w.own}`, { method: 'DELETE', token: w.tokens.installerA })).status).toBe(204);
   });

@@ -16,7 +16,10 @@ export function findUserById(db: DB, id: number) {
 }
 
 export async function countUsers(db: DB): Promise<number> {
-  const { count } = await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom('user')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
@@ -32,7 +35,11 @@ export async function locationIdsOfUser(db: DB, userId: number): Promise<number[
 
 export async function setUserLocations(db: DB, userId: number, locationIds: number[]) {
   await db.deleteFrom('userLocation').where('userId', '=', userId).execute();
-  if (locationIds.length) await db.insertInto('userLocation').values(locationIds.map((locationId) => ({ userId, locationId }))).execute();
+  if (locationIds.length)
+    await db
+      .insertInto('userLocation')
+      .values(locationIds.map((locationId) => ({ userId, locationId })))
+      .execute();
 }
 
 /** The columns of a user row that `toUser` reads. */
@@ -57,7 +64,12 @@ async function withLocations(db: DB, rows: PublicColumns[]): Promise<User[]> {
   const links = customerIds.length
     ? await db.selectFrom('userLocation').select(['userId', 'locationId']).where('userId', 'in', customerIds).orderBy('locationId').execute()
     : [];
-  return rows.map((row) => toUser(row, links.filter((l) => l.userId === row.id).map((l) => l.locationId)));
+  return rows.map((row) =>
+    toUser(
+      row,
+      links.filter((l) => l.userId === row.id).map((l) => l.locationId),
+    ),
+  );
 }
 
 export async function loadUser(db: DB, id: number): Promise<User | undefined> {
@@ -91,7 +103,9 @@ function visibleUsers(db: DB, actor: User, query?: string) {
 }
 
 export async function listUsers(db: DB, actor: User, list: ListQuery) {
-  const { total } = await visibleUsers(db, actor, list.query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const { total } = await visibleUsers(db, actor, list.query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
   const rows = await visibleUsers(db, actor, list.query)
     .select(publicColumns)
     .orderBy('user.email')
@@ -119,12 +133,20 @@ export function deleteUserRow(db: DB, id: number) {
 }
 
 export async function countCustomersOfLocation(db: DB, locationId: number) {
-  const { n } = await db.selectFrom('userLocation').select((eb) => eb.fn.countAll<number>().as('n')).where('locationId', '=', locationId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('userLocation')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('locationId', '=', locationId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
 export async function countInstallersOfOrganization(db: DB, organizationId: number) {
-  const { n } = await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).where('organizationId', '=', organizationId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('user')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -138,7 +160,9 @@ function assignable(db: DB, organizationId: number, query?: string) {
 }
 
 export async function listAssignableUsers(db: DB, organizationId: number, list: ListQuery) {
-  const { total } = await assignable(db, organizationId, list.query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const { total } = await assignable(db, organizationId, list.query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
   const users = await assignable(db, organizationId, list.query)
     .select(['user.id', 'user.fullName', 'user.email'])
     .orderBy('user.fullName')

@@ -52,7 +52,10 @@ async function assertWhollyManaged(db: DB, actor: User, target: User) {
   if (actor.type === 'admin' || target.type !== 'customer') return;
   for (const id of target.locationIds) {
     if (!(await findLocation(db, actor, id))) {
-      throw new AppError('CONFLICT', 'Deze klant is ook aan locaties van een andere organisatie gekoppeld; alleen een beheerder kan hem wijzigen of verwijderen.');
+      throw new AppError(
+        'CONFLICT',
+        'Deze klant is ook aan locaties van een andere organisatie gekoppeld; alleen een beheerder kan hem wijzigen of verwijderen.',
+      );
     }
   }
 }

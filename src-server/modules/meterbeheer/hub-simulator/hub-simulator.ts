@@ -77,7 +77,11 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}) {
     const meterKind = input.provider === 'solaredge' ? 'electricity' : input.meterKind === 'gas' ? 'gas' : 'electricity';
     const channel = (code: string, kind: ProfileKind) => ({ code, kind, token: randomBytes(16).toString('hex') });
     const channels =
-      meterKind === 'gas' ? [channel('24.2.1', 'gas')] : input.provider === 'solaredge' ? [channel('1.8.0', 'export')] : [channel('1.8.0', 'import'), channel('2.8.0', 'export')];
+      meterKind === 'gas'
+        ? [channel('24.2.1', 'gas')]
+        : input.provider === 'solaredge'
+          ? [channel('1.8.0', 'export')]
+          : [channel('1.8.0', 'import'), channel('2.8.0', 'export')];
     const feed: SimFeed = {
       uuid: randomUUID(),
       provider: input.provider,
@@ -138,7 +142,8 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}) {
     if (!feed || !channel) return c.json({ message: 'Channel not found' }, 404);
     const from = c.req.query('from') ?? '';
     const to = c.req.query('to') ?? '';
-    if (!DATE.test(from) || !DATE.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) return c.json({ message: 'from and to must be YYYY-MM-DD' }, 400);
+    if (!DATE.test(from) || !DATE.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)))
+      return c.json({ message: 'from and to must be YYYY-MM-DD' }, 400);
     if (from >= to) return c.json({ message: 'from must be before to' }, 400);
     if (daysBetween(from, to) > 365) return c.json({ message: 'At most 365 days per request' }, 400);
     return c.json(channelData(channel, feed, from, to));

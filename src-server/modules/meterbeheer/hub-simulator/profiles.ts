@@ -34,7 +34,8 @@ export function intervalValue(kind: ProfileKind, seed: number, startMs: number, 
   let rate: number; // per hour
   switch (kind) {
     case 'import':
-      rate = (0.6 + 1.6 * bump(hour, 8, 1.5) + 2.4 * bump(hour, 19, 2.5) + (weekend ? 0 : 1.8 * bump(hour, 13, 4))) * (weekend ? 0.75 : 1) * (0.85 + 0.3 * winter);
+      rate =
+        (0.6 + 1.6 * bump(hour, 8, 1.5) + 2.4 * bump(hour, 19, 2.5) + (weekend ? 0 : 1.8 * bump(hour, 13, 4))) * (weekend ? 0.75 : 1) * (0.85 + 0.3 * winter);
       break;
     case 'export':
       rate = hour < 5 || hour > 22 ? 0 : 5 * bump(hour, 13.5, 3 + 1.5 * (1 - winter)) * (0.25 + 0.75 * (1 - winter));

@@ -8,6 +8,7 @@ import * as metersAndFeeds from './2026-11-22T1500-meters-and-feeds';
 import * as hourlyRollup from './2026-11-22T1600-hourly-rollup';
 import * as jobRuns from './2026-11-23T1000-job-runs';
 import * as alarmArea from './2026-11-23T1100-alarm-area';
+import * as mail from './2026-11-23T1200-mail';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1600-hourly-rollup': hourlyRollup,
   '2026-11-23T1000-job-runs': jobRuns,
   '2026-11-23T1100-alarm-area': alarmArea,
+  '2026-11-23T1200-mail': mail,
 };

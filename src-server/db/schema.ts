@@ -10,6 +10,8 @@ import type { UserLocationTable, UserTable } from '../modules/users/users.table'
 import type { AlarmDashboardTable, BrandingImageTable } from '../modules/alarm-dashboards/alarm-dashboards.table';
 import type { AlarmFolderTable } from '../modules/alarm-folders/alarm-folders.table';
 import type { AlarmAssigneeTable, AlarmTable } from '../modules/alarms/alarms.table';
+import type { AlarmEmailTable, ParsingAttemptTable } from '../modules/alarm-emails/alarm-emails.table';
+import type { MailSourceTable } from '../modules/mail-sources/mail-sources.table';
 
 export interface Database {
   organization: OrganizationTable;
@@ -28,4 +30,7 @@ export interface Database {
   alarmFolder: AlarmFolderTable;
   alarm: AlarmTable;
   alarmAssignee: AlarmAssigneeTable;
+  mailSource: MailSourceTable;
+  alarmEmail: AlarmEmailTable;
+  parsingAttempt: ParsingAttemptTable;
 }

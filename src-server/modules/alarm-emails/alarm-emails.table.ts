@@ -1,0 +1,39 @@
+import type { Generated, Selectable } from 'kysely';
+
+export type ParsingStatus = 'PENDING' | 'MATCHED' | 'REJECTED';
+
+export interface AlarmEmailTable {
+  id: Generated<number>;
+  dashboardId: number;
+  sourceId: number | null;
+  messageId: string | null;
+  dedupeKey: string;
+  receivedAt: number;
+  readAt: number | null;
+  subject: string | null;
+  fromJson: string;
+  toJson: string;
+  sentAt: number | null;
+  text: string;
+  html: string | null;
+  headersJson: string;
+  parsingStatus: ParsingStatus;
+  parsedAt: number | null;
+  rawGzip: Buffer | null;
+  rawSize: number;
+  rejectedReason: string | null;
+}
+export type AlarmEmailRow = Selectable<AlarmEmailTable>;
+
+export interface ParsingAttemptTable {
+  id: Generated<number>;
+  emailId: number;
+  timestamp: number;
+  parserId: number | null;
+  parserName: string | null;
+  type: 'MATCHED' | 'FAILED' | 'REJECTED';
+  exceptionType: string | null;
+  exceptionMessage: string | null;
+  exceptionStackTrace: string | null;
+  reason: string | null;
+}

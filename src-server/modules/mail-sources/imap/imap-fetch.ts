@@ -1,0 +1,111 @@
+/**
+ * Fetching new mail from an IMAP mailbox with imapflow (DESIGN.md §7 "Pipeline"). The cursor is
+ * UIDVALIDITY plus the last stored UID; a changed UIDVALIDITY rescans the folder (the store's
+ * dedupe keeps that harmless). Each message is stored, with its cursor, before it is flagged
+ * \Seen on the server. Known imapflow pitfalls are avoided: no command inside a fetch loop (UIDs
+ * are searched first, then fetched in batches and stored after each batch's loop), an `error`
+ * listener on every client, and a new client per connection attempt.
+ */
+import { ImapFlow } from 'imapflow';
+
+export interface ImapSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string;
+  password: string;
+  inputFolder: string;
+}
+
+export interface ImapCursor {
+  uidValidity: string | null;
+  lastUid: number;
+}
+
+export class ImapSourceError extends Error {
+  override name = 'ImapSourceError';
+}
+
+/** One message to store; `cursor` is the source position to write in the same transaction. */
+export type StoreImapMessage = (raw: Buffer, cursor: { uidValidity: string; lastUid: number }) => Promise<void>;
+
+const BATCH = 100;
+
+export function connectImap(settings: ImapSettings, timeoutMs = 20_000) {
+  const client = new ImapFlow({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    auth: { user: settings.username, pass: settings.password },
+    logger: false,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: 5 * 60_000,
+    disableAutoIdle: true,
+  });
+  // Without a listener a dropped socket would crash the process.
+  client.on('error', () => undefined);
+  return client;
+}
+
+/** A Dutch message for what went wrong while talking to the server. */
+export function describeImapError(error: unknown, settings: Pick<ImapSettings, 'host' | 'port' | 'inputFolder'>): string {
+  if (error instanceof ImapSourceError) return error.message;
+  const e = error as { code?: string; authenticationFailed?: boolean; serverResponseCode?: string; message?: string; responseText?: string };
+  const where = `${settings.host}:${settings.port}`;
+  if (e.authenticationFailed) return `De IMAP-server ${where} weigert de gebruikersnaam of het wachtwoord.`;
+  if (e.serverResponseCode === 'NONEXISTENT' || /mailbox doesn't exist|not exist/i.test(e.responseText ?? ''))
+    return `De map "${settings.inputFolder}" bestaat niet op de IMAP-server.`;
+  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return `De IMAP-server ${settings.host} is onbekend (DNS).`;
+  if (e.code === 'ECONNREFUSED' || e.code === 'EHOSTUNREACH' || e.code === 'ECONNRESET') return `De IMAP-server ${where} is niet bereikbaar.`;
+  if (e.code === 'ETIMEDOUT' || e.code === 'CONNECT_TIMEOUT' || e.code === 'GREETING_TIMEOUT') return `De IMAP-server ${where} reageert niet op tijd.`;
+  if (/certificate|SSL|TLS|wrong version number/i.test(`${e.code ?? ''} ${e.message ?? ''}`))
+    return `De beveiligde verbinding (TLS) met ${where} is mislukt: ${e.message}`;
+  return `De IMAP-server ${where} gaf een fout: ${e.responseText ?? e.message ?? String(error)}`;
+}
+
+/** Opens the input folder; a folder that does not exist is an ImapSourceError with a Dutch message. */
+async function openFolder(client: ImapFlow, folder: string) {
+  try {
+    return await client.getMailboxLock(folder);
+  } catch (error) {
+    const e = error as { mailboxMissing?: boolean; serverResponseCode?: string; responseText?: string };
+    if (e.mailboxMissing || e.serverResponseCode === 'NONEXISTENT' || /doesn't exist|not exist/i.test(e.responseText ?? '')) {
+      throw new ImapSourceError(`De map "${folder}" bestaat niet op de IMAP-server.`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Stores every message after the cursor; answers the new cursor and how many were stored.
+ * `client` must be connected; the caller owns it (so IDLE can follow on the same connection).
+ */
+export async function fetchNewMessages(client: ImapFlow, folder: string, cursor: ImapCursor, store: StoreImapMessage) {
+  const lock = await openFolder(client, folder);
+  try {
+    const mailbox = client.mailbox;
+    if (!mailbox) throw new ImapSourceError(`De map "${folder}" kon niet worden geopend.`);
+    const uidValidity = String(mailbox.uidValidity);
+    let lastUid = cursor.uidValidity === uidValidity ? cursor.lastUid : 0;
+    const uids = ((await client.search({ uid: `${lastUid + 1}:*` }, { uid: true })) || []).filter((uid) => uid > lastUid).sort((a, b) => a - b);
+    let stored = 0;
+    for (let i = 0; i < uids.length; i += BATCH) {
+      const batch = uids.slice(i, i + BATCH);
+      const messages: { uid: number; source: Buffer }[] = [];
+      for await (const message of client.fetch(batch.join(','), { uid: true, source: true }, { uid: true })) {
+        if (message.source) messages.push({ uid: message.uid, source: message.source });
+      }
+      messages.sort((a, b) => a.uid - b.uid);
+      for (const m of messages) {
+        await store(m.source, { uidValidity, lastUid: m.uid });
+        lastUid = m.uid;
+        stored++;
+      }
+      if (messages.length) await client.messageFlagsAdd(messages.map((m) => m.uid).join(','), ['\\Seen'], { uid: true });
+    }
+    return { uidValidity, lastUid, stored, exists: mailbox.exists };
+  } finally {
+    lock.release();
+  }
+}

@@ -1,0 +1,30 @@
+import type { Generated, Selectable } from 'kysely';
+
+export interface MailSourceTable {
+  id: Generated<number>;
+  dashboardId: number;
+  name: string;
+  type: 'IMAP' | 'MICROSOFT_GRAPH';
+  folderId: number | null;
+  imapHost: string | null;
+  imapPort: number | null;
+  imapSecure: number | null;
+  imapUsername: string | null;
+  imapInputFolder: string | null;
+  clientId: string | null;
+  tenantId: string | null;
+  sharedMailbox: string | null;
+  inputFolder: string | null;
+  readCategory: string | null;
+  secret: string | null;
+  pollIntervalSeconds: Generated<number>;
+  uidValidity: string | null;
+  lastUid: Generated<number>;
+  lastCheckedAt: number | null;
+  lastError: string | null;
+  messagesStored: Generated<number>;
+  failureCount: Generated<number>;
+  nextAttemptAt: number | null;
+  createdAt: number;
+}
+export type MailSourceRow = Selectable<MailSourceTable>;

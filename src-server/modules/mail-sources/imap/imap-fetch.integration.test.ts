@@ -102,7 +102,7 @@ describe.runIf(available)('IMAP ingestion against a real Dovecot', () => {
     await client.connect();
     const status = await client.status('Alarmen-1', { unseen: true });
     await client.logout();
-    expect(status.unseen).toBe(0);
+    expect(status && status.unseen).toBe(0);
     expect((await m.cursor()).lastUid).toBe(30);
   });
 

@@ -51,12 +51,31 @@ export function fieldErrorsFromIssues(issues: readonly StandardSchemaV1.Issue[])
 export const invalidInput = (issues: readonly StandardSchemaV1.Issue[]) =>
   new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: fieldErrorsFromIssues(issues) });
 
+const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+/** Dutch texts for the unique columns a user can collide with; any other column gets the general one. */
+const TAKEN: Record<string, string> = { email: 'Dit e-mailadres is al in gebruik.', name: 'Deze naam is al in gebruik.' };
+
+/**
+ * A unique or primary-key violation: two requests made the same thing at once, after both had
+ * checked that it was free. SQLite names the columns ("UNIQUE constraint failed: user.email").
+ */
+function uniqueViolation(error: unknown): AppError | null {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code !== 'string' || !UNIQUE_CODES.has(code)) return null;
+  const field = String(message).match(/(\w+)\s*$/)?.[1] ?? '_';
+  const text = TAKEN[field] ?? 'Deze waarde is al in gebruik.';
+  return new AppError('CONFLICT', text, { fieldErrors: { [field]: [text] } });
+}
+
 /**
  * Anything thrown becomes an AppError: a TRPCError (the REST adapter calls procedures) by its
- * cause, validation issues or code; unknown errors are internal and their text is not shown.
+ * cause, validation issues or code; a unique-constraint violation is a conflict (409); other
+ * unknown errors are internal and their text is not shown.
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  const conflict = uniqueViolation(error instanceof TRPCError ? error.cause : error);
+  if (conflict) return conflict;
   if (error instanceof TRPCError) {
     if (error.cause instanceof AppError) return error.cause;
     const issues = (error.cause as { issues?: unknown } | undefined)?.issues;

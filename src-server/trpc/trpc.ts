@@ -46,8 +46,9 @@ const appErrors = t.middleware(async ({ next }) => {
   const cause = result.error.cause;
   if (cause instanceof AppError) return { ...result, error: toTRPCError(cause) };
   if (result.error.code === 'INTERNAL_SERVER_ERROR') {
-    console.error(cause ?? result.error);
-    return { ...result, error: toTRPCError(toAppError(cause)) };
+    const appError = toAppError(cause);
+    if (appError.code === 'INTERNAL') console.error(cause ?? result.error);
+    return { ...result, error: toTRPCError(appError) };
   }
   return result;
 });

@@ -70,6 +70,12 @@ export async function dashboardOrganizationId(db: DB, id: number): Promise<numbe
   return row?.organizationId;
 }
 
+/** The names of an organization's alarm dashboards (what still belongs to it when it is to be deleted). */
+export async function dashboardNamesOfOrganization(db: DB, organizationId: number): Promise<string[]> {
+  const rows = await db.selectFrom('alarmDashboard').select('name').where('organizationId', '=', organizationId).orderBy('name').execute();
+  return rows.map((r) => r.name);
+}
+
 /** The defaults a new alarm of this dashboard takes. */
 export function dashboardDefaults(db: DB, id: number) {
   return db.selectFrom('alarmDashboard').select(['defaultFolderId', 'defaultPriority']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -122,6 +122,12 @@ export async function visibleChannelIds(db: DB, user: User, ids: number[]): Prom
   return new Set(rows.map((r) => r.id));
 }
 
+/** The names of an organization's feeds (what still belongs to it when it is to be deleted). */
+export async function feedNamesOfOrganization(db: DB, organizationId: number): Promise<string[]> {
+  const rows = await db.selectFrom('feed').select('name').where('organizationId', '=', organizationId).orderBy('name').execute();
+  return rows.map((r) => r.name);
+}
+
 /** The user's visible feeds: how many, and how many failed at their last sync. */
 export async function feedSyncCounts(db: DB, user: User) {
   const row = await visibleFeeds(db, user)

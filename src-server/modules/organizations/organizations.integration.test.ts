@@ -72,6 +72,23 @@ describe('organizations over REST', () => {
     expect((await h.request(`/api/organization/${empty}`, { token: tokens.admin })).status).toBe(404);
   });
 
+  test('deleting an organization that still owns feeds or alarm dashboards is a 409 naming them, never a 500', async () => {
+    const { h, tokens } = await createWorld();
+    const org = await h.organization('Charlie');
+    await h.feed({ uuid: 'feed-1', name: 'Stroom', organizationId: org });
+    await h.feed({ uuid: 'feed-2', name: 'Gas', organizationId: org });
+    const res = await h.request(`/api/organization/${org}`, { method: 'DELETE', token: tokens.admin });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toBe('De organisatie kan niet worden verwijderd: er horen nog 2 feeds (Gas, Stroom) bij.');
+
+    await h.db.deleteFrom('feed').execute();
+    await (await h.caller(tokens.admin)).alarmDashboard.create({ name: 'Storingen', organizationId: org });
+    const dashboards = await h.request(`/api/organization/${org}`, { method: 'DELETE', token: tokens.admin });
+    expect(dashboards.status).toBe(409);
+    expect((await dashboards.json()).error.message).toBe('De organisatie kan niet worden verwijderd: er horen nog 1 alarmdashboard (Storingen) bij.');
+    expect((await h.request(`/api/organization/${org}`, { token: tokens.admin })).status).toBe(200);
+  });
+
   test.each([
     ['missing', {}, 'De naam van de organisatie moet worden opgegeven.'],
     ['blank', { name: '   ' }, 'De naam van de organisatie moet worden opgegeven.'],

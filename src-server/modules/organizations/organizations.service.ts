@@ -1,11 +1,13 @@
-/** Organizations with their locations; deleting one that still has locations or installers is refused. */
+/** Organizations with their locations; deleting one that still has anything is refused. */
 import type { CreateOrganization, Organization } from '@/domain/organization';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, notFound } from '../../errors';
+import { dashboardNamesOfOrganization } from '../alarm-dashboards/alarm-dashboards.queries';
 import { countLocationsOfOrganization, locationsOfOrganizations } from '../locations/locations.queries';
+import { feedNamesOfOrganization } from '../meterbeheer/feeds.queries';
 import { countInstallersOfOrganization } from '../users/users.queries';
 import * as q from './organizations.queries';
 
@@ -46,17 +48,23 @@ export async function renameOrganization(db: DB, user: User, id: number, name: s
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const named = (names: string[], one: string, many: string) => names.length && `${plural(names.length, one, many)} (${names.join(', ')})`;
+const dutchList = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} en ${items.at(-1)}`);
 
+/** Refused (409, naming what blocks it) while locations, installers, feeds or alarm dashboards belong to it: nothing cascades. */
 export async function deleteOrganization(db: DB, user: User, id: number) {
   await db.transaction().execute(async (trx) => {
     if (!(await q.findOrganization(trx, user, id))) throw absent();
     const locations = await countLocationsOfOrganization(trx, id);
     const installers = await countInstallersOfOrganization(trx, id);
-    if (locations || installers) {
-      const blockers = [locations && plural(locations, 'locatie', 'locaties'), installers && plural(installers, 'installateur', 'installateurs')].filter(
-        Boolean,
-      );
-      throw new AppError('CONFLICT', `De organisatie kan niet worden verwijderd: er horen nog ${blockers.join(' en ')} bij.`);
+    const blockers = [
+      locations && plural(locations, 'locatie', 'locaties'),
+      installers && plural(installers, 'installateur', 'installateurs'),
+      named(await feedNamesOfOrganization(trx, id), 'feed', 'feeds'),
+      named(await dashboardNamesOfOrganization(trx, id), 'alarmdashboard', 'alarmdashboards'),
+    ].filter((b): b is string => Boolean(b));
+    if (blockers.length) {
+      throw new AppError('CONFLICT', `De organisatie kan niet worden verwijderd: er horen nog ${dutchList(blockers)} bij.`);
     }
     await q.deleteOrganizationRow(trx, id);
   });

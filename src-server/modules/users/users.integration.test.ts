@@ -45,6 +45,20 @@ describe('users over REST', () => {
     expect((await res.json()).error.fieldErrors).toEqual({ email: ['Dit e-mailadres is al in gebruik.'] });
   });
 
+  test('the same e-mail created in parallel gives one 201 and 409s, never a 500', async () => {
+    const { h, tokens } = await createWorld();
+    const json = { type: 'admin', email: 'tegelijk@example.nl', password };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => h.request('/api/users/create', { method: 'POST', token: tokens.admin, json })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.status === 409)) {
+      expect((await res.json()).error.fieldErrors).toEqual({ email: ['Dit e-mailadres is al in gebruik.'] });
+    }
+    const viaTrpc = await Promise.allSettled(
+      [1, 2, 3].map(async () => (await h.caller(tokens.admin)).user.create({ ...json, email: 'trpc@example.nl' } as never)),
+    );
+    expect(viaTrpc.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code)).sort()).toEqual(['CONFLICT', 'CONFLICT', 'ok']);
+  });
+
   test('the list searches e-mail and name and pages', async () => {
     const { h, tokens } = await createWorld();
     const list = async (qs: string) => (await h.request(`/api/users/list?${qs}`, { token: tokens.admin })).json();

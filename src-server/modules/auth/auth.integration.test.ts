@@ -93,6 +93,26 @@ describe('POST /auth/login', () => {
     expect(later.status).toBe(200);
   });
 
+  test('20 wrong passwords and the right one sent at once are limited like 21 sent one after another', async () => {
+    const h = await createHarness();
+    await h.user('admin', 'anna@example.nl');
+    const attempt = (password: string) => h.request('/auth/login', { method: 'POST', json: { email: 'anna@example.nl', password } });
+    const answers = await Promise.all([...Array.from({ length: 20 }, () => attempt('wrong password')), attempt(TEST_PASSWORD)]);
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(16);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await sessionCount(h)).toBe(0);
+  });
+
+  test('parallel attempts across e-mails from one IP stop at the IP limit', async () => {
+    const h = await createHarness({ auth: { maxFailuresPerIp: 4 } });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => h.request('/auth/login', { method: 'POST', json: { email: `x${i}@example.nl`, password: 'x' } })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array(4).fill(404), ...Array(8).fill(429)]);
+  });
+
   test('failures from one IP across many e-mails are limited too', async () => {
     const h = await createHarness({ auth: { maxFailuresPerIp: 3 } });
     for (let i = 0; i < 3; i++) await expect(h.signIn(`x${i}@example.nl`)).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -139,12 +159,14 @@ describe('sessions', () => {
     expect((await h.request('/auth/me', { token: first.accessToken })).status).toBe(401);
   });
 
-  test('reusing a spent refresh token revokes the whole sign-in', async () => {
-    const h = await createHarness();
+  test('reusing a spent refresh token after the grace window revokes the whole sign-in', async () => {
+    let clock = 1_000_000;
+    const h = await createHarness({ clock: () => new Date(clock * 1000) });
     await h.user('admin', 'anna@example.nl');
     const other = await h.signIn('anna@example.nl');
     const first = await h.signIn('anna@example.nl');
     const second = await h.auth.refresh(first.refreshToken);
+    clock += 11;
 
     const reuse = await h.request('/auth/refresh', { method: 'POST', json: { refreshToken: first.refreshToken } });
     expect(reuse.status).toBe(401);
@@ -152,6 +174,36 @@ describe('sessions', () => {
     await expect(h.auth.refresh(second.refreshToken)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     // another sign-in of the same user is untouched
     expect((await h.request('/auth/me', { token: other.accessToken })).status).toBe(200);
+  });
+
+  test('two tabs refreshing the same token at once both get the same new pair, and the sign-in lives on', async () => {
+    const h = await createHarness();
+    await h.user('admin', 'anna@example.nl');
+    const first = await h.signIn('anna@example.nl');
+    const refresh = () => h.request('/auth/refresh', { method: 'POST', json: { refreshToken: first.refreshToken } });
+    const [a, b] = await Promise.all([refresh(), refresh()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [pairA, pairB] = [await a.json(), await b.json()];
+    expect(pairB).toEqual(pairA);
+    expect((await h.request('/auth/me', { token: pairA.accessToken })).status).toBe(200);
+    expect((await h.request('/auth/refresh', { method: 'POST', json: { refreshToken: pairA.refreshToken } })).status).toBe(200);
+  });
+
+  test('within 10 s the previous refresh token answers the same pair; after that its reuse ends the sign-in', async () => {
+    let clock = 1_000_000;
+    const h = await createHarness({ clock: () => new Date(clock * 1000) });
+    await h.user('admin', 'anna@example.nl');
+    const first = await h.signIn('anna@example.nl');
+    const second = await h.auth.refresh(first.refreshToken);
+    clock += 10;
+    expect(await h.auth.refresh(first.refreshToken)).toEqual(second);
+    expect((await h.request('/auth/me', { token: second.accessToken })).status).toBe(200);
+
+    clock += 1;
+    const late = await h.request('/auth/refresh', { method: 'POST', json: { refreshToken: first.refreshToken } });
+    expect(late.status).toBe(401);
+    expect((await h.request('/auth/me', { token: second.accessToken })).status).toBe(401);
+    await expect(h.auth.refresh(second.refreshToken)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   test('a refresh token expires after 30 days', async () => {

@@ -1,15 +1,16 @@
 /**
  * Sign-in, sessions and refresh tokens (DESIGN.md §4): Lucia's session design without the
  * package. Access tokens slide for one hour; refresh tokens last 30 days, rotate on every use,
- * and the reuse of a spent one revokes every token of its sign-in (its family).
+ * and the reuse of a spent one revokes every token of its sign-in (its family), except within
+ * a short grace window, in which it answers the pair its first use gave (two tabs refreshing at once).
  */
-import { type LoginInput, loginFailureMessages, tooManyAttemptsMessage } from '@/domain/auth';
+import { type AuthTokens, type LoginInput, loginFailureMessages, tooManyAttemptsMessage } from '@/domain/auth';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { AppError } from '../../errors';
-import { findUserByEmail, locationIdsOfUser, toUser } from '../users/users.queries';
+import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../users/users.queries';
 import * as q from './auth.queries';
-import { verifyPassword } from './passwords';
+import { verifyPassword, verifyWithoutUser } from './passwords';
 import { FailureLimiter } from './rate-limit';
 import { newFamilyId, newToken, secretMatches, splitToken } from './tokens';
 
@@ -20,6 +21,8 @@ export interface AuthOptions {
   maxFailuresPerEmail?: number;
   maxFailuresPerIp?: number;
   failureWindowSeconds?: number;
+  /** How long a spent refresh token still answers the pair its first use gave. */
+  refreshGraceSeconds?: number;
   now?: () => number;
 }
 
@@ -38,6 +41,9 @@ export function createAuthService(db: DB, options: AuthOptions = {}) {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const byEmail = new FailureLimiter(options.maxFailuresPerEmail ?? 5, window, now);
   const byIp = new FailureLimiter(options.maxFailuresPerIp ?? 50, window, now);
+  const grace = options.refreshGraceSeconds ?? 10;
+  /** Refresh token id → the pair its rotation gives, kept for the grace window (memory only: tokens are never stored). */
+  const rotations = new Map<string, { until: number; pair: Promise<AuthTokens> }>();
 
   async function issueTokens(userId: number, familyId: string) {
     const at = now();
@@ -68,26 +74,51 @@ export function createAuthService(db: DB, options: AuthOptions = {}) {
     return { accessToken: access.token, refreshToken: refresh.token };
   }
 
-  function failed(email: string, ip: string, error: AppError): never {
-    byEmail.fail(email);
-    byIp.fail(ip);
-    throw error;
+  function tooMany(retryAfterSeconds: number) {
+    return new AppError('TOO_MANY_REQUESTS', tooManyAttemptsMessage(retryAfterSeconds), { retryAfterSeconds });
+  }
+
+  /**
+   * Checks a password under the per-e-mail and per-IP limits. The attempt is counted before the
+   * (slow) check and taken back only when it succeeds, so parallel tries cannot outrun the count.
+   */
+  async function checkPassword(email: string, password: string, ip: string, passwordHash: string | undefined): Promise<boolean> {
+    const retryAfterSeconds = Math.max(byEmail.retryAfter(email), byIp.retryAfter(ip));
+    if (retryAfterSeconds > 0) throw tooMany(retryAfterSeconds);
+    byEmail.reserve(email);
+    const releaseIp = byIp.reserve(ip);
+    const valid = passwordHash === undefined ? await verifyWithoutUser(password) : await verifyPassword(passwordHash, password);
+    if (valid) {
+      byEmail.reset(email);
+      releaseIp();
+    }
+    return valid;
+  }
+
+  async function rotate(row: NonNullable<Awaited<ReturnType<typeof q.findSession>>>, at: number) {
+    if (!(await q.markRefreshUsed(db, row.id, at))) {
+      await q.deleteFamily(db, row.familyId);
+      throw sessionExpired();
+    }
+    await q.deleteAccessTokensOfFamily(db, row.familyId);
+    return issueTokens(row.userId, row.familyId);
   }
 
   return {
     async login({ email, password }: LoginInput, ip: string) {
-      const retryAfterSeconds = Math.max(byEmail.retryAfter(email), byIp.retryAfter(ip));
-      if (retryAfterSeconds > 0) {
-        throw new AppError('TOO_MANY_REQUESTS', tooManyAttemptsMessage(retryAfterSeconds), { retryAfterSeconds });
-      }
       const user = await findUserByEmail(db, email);
-      if (!user) failed(email, ip, new AppError('NOT_FOUND', loginFailureMessages.NOT_FOUND));
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        failed(email, ip, new AppError('UNAUTHORIZED', loginFailureMessages.INVALID_PASSWORD));
-      }
-      byEmail.reset(email);
+      // An unknown e-mail pays for one argon2 verify too, and counts as a failure like a wrong password.
+      const valid = await checkPassword(email, password, ip, user?.passwordHash);
+      if (!user) throw new AppError('NOT_FOUND', loginFailureMessages.NOT_FOUND);
+      if (!valid) throw new AppError('UNAUTHORIZED', loginFailureMessages.INVALID_PASSWORD);
       await q.deleteExpiredSessions(db, now());
       return issueTokens(user.id, newFamilyId());
+    },
+
+    /** A signed-in user's own password, checked under the same limits as a sign-in (a stolen token must not allow guessing). */
+    async verifyOwnPassword(userId: number, password: string, ip: string): Promise<boolean> {
+      const user = await findUserById(db, userId);
+      return checkPassword(user?.email ?? `#${userId}`, password, ip, user?.passwordHash);
     },
 
     /** The signed-in user for an access token, or null; extends the session when half spent. */
@@ -111,17 +142,20 @@ export function createAuthService(db: DB, options: AuthOptions = {}) {
       const row = parts && (await q.findSession(db, parts.id, 'refresh'));
       if (!parts || !row || !secretMatches(parts.secret, row.secretHash)) throw sessionExpired();
       const at = now();
-      if (row.usedAt !== null || !(await q.markRefreshUsed(db, row.id, at))) {
-        // A spent refresh token came back: someone holds a copy. End the whole sign-in.
+      for (const [id, r] of rotations) if (r.until < at) rotations.delete(id);
+      // Two tabs refreshing with the same token at once: the later one gets the same new pair.
+      const rotated = rotations.get(row.id);
+      if (rotated) return rotated.pair;
+      if (row.usedAt !== null || row.expiresAt <= at) {
+        // A spent refresh token came back after the grace window: someone holds a copy. End the whole sign-in.
         await q.deleteFamily(db, row.familyId);
         throw sessionExpired();
       }
-      if (row.expiresAt <= at) {
-        await q.deleteFamily(db, row.familyId);
-        throw sessionExpired();
-      }
-      await q.deleteAccessTokensOfFamily(db, row.familyId);
-      return issueTokens(row.userId, row.familyId);
+      // Registered before the first await, so a request arriving meanwhile finds it.
+      const pair = rotate(row, at);
+      rotations.set(row.id, { until: at + grace, pair });
+      pair.catch(() => rotations.delete(row.id));
+      return pair;
     },
 
     /** Ends the sign-in that the token (access or refresh) belongs to. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // Algorithm.Argon2id; the package's const enum cannot be imported under verbatimModuleSyntax.
@@ -12,4 +13,16 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   } catch {
     return false;
   }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * The cost of a password check without a user: one argon2 verify against a hash of a random
+ * password, always false. An unknown e-mail then takes as long as a wrong password.
+ */
+export async function verifyWithoutUser(password: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  await verifyPassword(await dummyHash, password);
+  return false;
 }

@@ -1,9 +1,11 @@
 /**
- * Counts failed sign-ins per key (an e-mail address or an IP) in a sliding window. In memory:
- * the product is one process, and a restart forgetting the counts is acceptable.
+ * Counts sign-in attempts per key (an e-mail address or an IP) in a sliding window. An attempt is
+ * counted when it starts, before its password is checked, and taken back only when it succeeds:
+ * so N attempts sent at once are limited exactly like N sent one after another. In memory: the
+ * product is one process, and a restart forgetting the counts is acceptable.
  */
 export class FailureLimiter {
-  private failures = new Map<string, number[]>();
+  private attempts = new Map<string, number[]>();
 
   constructor(
     private readonly maxFailures: number,
@@ -15,28 +17,38 @@ export class FailureLimiter {
   retryAfter(key: string): number {
     const recent = this.recent(key);
     if (recent.length < this.maxFailures) return 0;
-    return Math.ceil(recent[recent.length - this.maxFailures]! + this.windowSeconds - this.now());
+    return Math.max(1, Math.ceil(recent[recent.length - this.maxFailures]! + this.windowSeconds - this.now()));
   }
 
-  fail(key: string): void {
+  /**
+   * Counts an attempt as failed from now on; call the returned function when it succeeded after
+   * all. Check `retryAfter` first, in the same synchronous step, so no other attempt slips between.
+   */
+  reserve(key: string): () => void {
+    const at = this.now();
     const recent = this.recent(key);
-    recent.push(this.now());
-    this.failures.set(key, recent);
-    if (this.failures.size > 10_000) this.prune();
+    recent.push(at);
+    this.attempts.set(key, recent);
+    if (this.attempts.size > 10_000) this.prune();
+    return () => {
+      const list = this.attempts.get(key);
+      const index = list?.lastIndexOf(at) ?? -1;
+      if (index >= 0) list!.splice(index, 1);
+    };
   }
 
   reset(key: string): void {
-    this.failures.delete(key);
+    this.attempts.delete(key);
   }
 
   private recent(key: string): number[] {
     const since = this.now() - this.windowSeconds;
-    return (this.failures.get(key) ?? []).filter((t) => t > since);
+    return (this.attempts.get(key) ?? []).filter((t) => t > since);
   }
 
   private prune(): void {
-    for (const key of [...this.failures.keys()]) {
-      if (this.recent(key).length === 0) this.failures.delete(key);
+    for (const key of [...this.attempts.keys()]) {
+      if (this.recent(key).length === 0) this.attempts.delete(key);
     }
   }
 }

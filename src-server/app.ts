@@ -6,12 +6,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { AppError, errorBody } from './errors';
 import { openApiDocument } from './http/openapi';
 import { restApp } from './http/rest-adapter';
+import { noStore, securityHeaders } from './http/security-headers';
 import { brandingFiles } from './modules/alarm-dashboards/branding';
 import { type RestEnv, clientIp, restErrorHandler, restNotFound, withContext } from './http/rest';
 import { type AppServices, createContext } from './trpc/context';
@@ -31,8 +32,10 @@ export function createApp(deps: AppDeps) {
   const { clientDir, ...context } = deps;
 
   app.onError(restErrorHandler);
+  app.use('*', securityHeaders);
+  for (const path of ['/auth/*', '/api/*', '/trpc/*', '/healthz']) app.use(path, noStore);
   const limit = (maxSize: number, message: string) =>
-    bodyLimit({ maxSize, onError: (c) => c.json(errorBody(new AppError('PAYLOAD_TOO_LARGE', message)), 413) });
+    bodyLimit({ maxSize, onError: (c) => c.json(errorBody(new AppError('PAYLOAD_TOO_LARGE', message)), 413, { Connection: 'close' }) });
   const limitBody = limit(MAX_BODY_BYTES, 'De aanvraag is te groot (maximaal 1 MB).');
   // Uploads: a 1 MB image plus the multipart envelope; the image's own limit is checked by its route.
   const limitUpload = limit(MAX_UPLOAD_BYTES, 'Het bestand is te groot: hoogstens 1 MB.');
@@ -78,7 +81,18 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-/** Serves the built client; every other /app path gets index.html so client routes work on reload. */
+/** Sets `Cache-Control` on a successful answer that has none of its own. */
+const cacheFor =
+  (value: string): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
+  };
+
+/**
+ * Serves the built client; every other /app path gets index.html so client routes work on reload.
+ * Only the hashed files under /app/assets are cached for good; everything else revalidates.
+ */
 function mountClient(app: Hono<RestEnv>, clientDir: string | undefined) {
   const indexFile = clientDir && path.join(clientDir, 'index.html');
   if (!clientDir || !indexFile || !existsSync(indexFile)) {
@@ -86,16 +100,10 @@ function mountClient(app: Hono<RestEnv>, clientDir: string | undefined) {
     return;
   }
   const root = path.relative(process.cwd(), clientDir);
-  app.use(
-    '/app/assets/*',
-    serveStatic({
-      root,
-      rewriteRequestPath: (p) => p.replace(/^\/app/, ''),
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
+  const rewriteRequestPath = (p: string) => p.replace(/^\/app/, '');
+  app.use('/app/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root, rewriteRequestPath }));
   app.get('/app/assets/*', (c) => c.text('Not found', 404));
-  app.use('/app/*', serveStatic({ root, rewriteRequestPath: (p) => p.replace(/^\/app/, '') }));
+  app.use('/app/*', cacheFor('no-cache'), serveStatic({ root, rewriteRequestPath }));
   app.get('/app', (c) => c.redirect('/app/'));
-  app.get('/app/*', serveStatic({ root, path: 'index.html', onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }));
+  app.get('/app/*', serveStatic({ root, path: 'index.html' }));
 }

@@ -12,7 +12,7 @@ import type { RestRoute } from '../trpc/rest-route';
 import { type InputShape, inputShape } from './procedure-schemas';
 import { AppError } from '../errors';
 import { eventStream } from './event-stream';
-import { type RestEnv, jsonObject, procedures, validate } from './rest';
+import { type RestEnv, jsonObject, procedures, requireBodyType, validate } from './rest';
 
 interface ProcedureDef {
   type: 'query' | 'mutation' | 'subscription';
@@ -63,11 +63,8 @@ async function pathInput(op: RestOperation, param: (name: string) => string | un
   return out;
 }
 
-/** An upload: the form's fields, files as `File` objects. */
+/** An upload: the form's fields, files as `File` objects (the type was checked by `requireBodyType`). */
 async function formBody(c: Parameters<typeof jsonObject>[0]) {
-  if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Stuur het bestand als multipart/form-data.');
-  }
   return (await c.req.parseBody().catch(() => {
     throw new AppError('BAD_REQUEST', 'De aanvraag bevat geen geldig formulier.');
   })) as Record<string, unknown>;
@@ -83,7 +80,7 @@ export function restApp(router: AppRouter) {
   for (const op of restOperations(router)) {
     const honoPath = op.route.path.replace(/\{(\w+)\}/g, ':$1');
     const takesInput = op.route.method === 'GET' ? Object.keys(op.input.entries).length > 0 : op.body !== 'none' || op.pathKeys.size > 0;
-    app.on(op.route.method, honoPath, async (c) => {
+    app.on(op.route.method, honoPath, requireBodyType(op.route.multipart ? 'multipart/form-data' : 'application/json'), async (c) => {
       const fromPath = await pathInput(op, (name) => c.req.param(name));
       let input: Record<string, unknown> | undefined;
       if (op.body === 'query') input = { ...c.req.query(), ...fromPath };

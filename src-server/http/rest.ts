@@ -34,6 +34,32 @@ export async function jsonObject(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
+/** The body's media type without parameters (`application/json; charset=utf-8` → `application/json`). */
+const mediaType = (c: Context) => c.req.header('content-type')?.split(';')[0]!.trim().toLowerCase() || undefined;
+const carriesBody = (c: Context) => c.req.header('transfer-encoding') !== undefined || Number(c.req.header('content-length') ?? 0) > 0;
+
+const unsupported = {
+  'application/json': 'Stuur de gegevens als JSON (Content-Type: application/json).',
+  'multipart/form-data': 'Stuur het bestand als multipart/form-data.',
+};
+
+/**
+ * A REST body must be of the route's type (JSON, or multipart for an upload); anything else is a
+ * 415 before the body is read. A `text/plain` login could otherwise be posted by any web page
+ * from a visitor's browser, as a form or `fetch` without a preflight.
+ */
+export const requireBodyType =
+  (expected: keyof typeof unsupported): MiddlewareHandler =>
+  async (c, next) => {
+    if (c.req.method === 'GET') return next();
+    const type = mediaType(c);
+    if ((type !== undefined || carriesBody(c)) && type !== expected) throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupported[expected]);
+    await next();
+  };
+
+/** Answered before the body was read: the connection closes, so the unread body cannot garble the next request on it. */
+export const closesConnection = (status: number) => status === 413 || status === 415;
+
 export const clientIp = (c: Context): string =>
   (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
 
@@ -55,6 +81,7 @@ export const restErrorHandler: ErrorHandler = (error, c) => {
   const appError = toAppError(error instanceof HTTPException ? error.cause : error);
   if (appError.code === 'INTERNAL') console.error(error);
   if (appError.details.retryAfterSeconds) c.header('Retry-After', String(appError.details.retryAfterSeconds));
+  if (closesConnection(appError.status)) c.header('Connection', 'close');
   return c.json(errorBody(appError), appError.status as 400);
 };
 

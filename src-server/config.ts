@@ -24,6 +24,8 @@ const envSchema = v.object({
   METERBEHEER_API_KEY: v.optional(v.string()),
   METERBEHEER_SYNC_INTERVAL: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(60)), '3600'),
   METERBEHEER_HISTORY_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)), '730'),
+  GRAPH_LOGIN_URL: v.optional(v.pipe(v.string(), v.url())),
+  GRAPH_API_URL: v.optional(v.pipe(v.string(), v.url())),
   SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
 });
 
@@ -38,6 +40,8 @@ export type Config = {
   meterbeheerSyncInterval: number;
   meterbeheerHistoryDays: number;
   secretKey: string;
+  graphLoginUrl?: string;
+  graphApiUrl?: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     meterbeheerSyncInterval: e.METERBEHEER_SYNC_INTERVAL,
     meterbeheerHistoryDays: e.METERBEHEER_HISTORY_DAYS,
     secretKey: e.SECRET_KEY ?? readOrCreateSecretKey(dataDir),
+    graphLoginUrl: e.GRAPH_LOGIN_URL,
+    graphApiUrl: e.GRAPH_API_URL,
   };
 }
 

@@ -21,6 +21,7 @@ export const serviceOptions = (config: Config, clock?: Clock): ServiceOptions =>
     historyDays: config.meterbeheerHistoryDays,
     syncIntervalSeconds: config.meterbeheerSyncInterval,
   },
+  graph: { loginUrl: config.graphLoginUrl, apiUrl: config.graphApiUrl },
 });
 
 export async function startServer(config: Config, options: { clientDir?: string; clock?: Clock; log?: (line: string) => void } = {}) {

@@ -11,6 +11,7 @@ import { createHubClient } from './modules/meterbeheer/hub-client';
 import { createSyncService } from './modules/meterbeheer/sync.service';
 import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './jobs/runner';
+import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './secrets';
 
@@ -21,6 +22,8 @@ export interface ServiceOptions {
   clock?: Clock;
   auth?: Omit<AuthOptions, 'now'>;
   hub: { baseUrl: string; apiKey?: string; timeoutMs?: number; maxRetryAfterSeconds?: number; historyDays: number; syncIntervalSeconds: number };
+  /** Microsoft 365 hosts; a loopback Graph simulator in tests and the demo. */
+  graph?: { loginUrl?: string; apiUrl?: string };
 }
 
 export async function createServices(options: ServiceOptions) {
@@ -31,11 +34,12 @@ export async function createServices(options: ServiceOptions) {
   const hub = createHubClient(options.hub);
   const sync = createSyncService(db, hub, { historyDays: options.hub.historyDays, now: clock });
   const secrets = createSecretBox(options.secretKey);
+  const mail = { db, clock, secrets, graph: { ...options.graph, clients: new Map() } };
   // The registry: each module declares its jobs; the runner schedules them once `start()` is called.
   const jobs = createJobRunner({
     db,
     now: clock,
-    jobs: [...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) })],
+    jobs: [...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }), ...mailSourceJobs(mail)],
   });
   return {
     db,
@@ -45,6 +49,7 @@ export async function createServices(options: ServiceOptions) {
     sync,
     secrets,
     jobs,
+    graph: mail.graph,
     events: createEventBus(),
     async close() {
       await jobs.stop();

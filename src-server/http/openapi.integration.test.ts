@@ -97,6 +97,16 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
       'GET /api/v1/alarms/dashboards/{id}/unassigned-alarm-count',
       'GET /api/v1/alarms/dashboards/{id}/periodic-alarm-count',
       'GET /api/v1/alarms/dashboards/{id}/events',
+      // DESIGN.md §7, mail
+      'GET /api/v1/alarms/dashboards/{id}/email-alarm-sources',
+      'POST /api/v1/alarms/dashboards/{id}/email-alarm-sources',
+      'DELETE /api/v1/alarms/dashboards/{id}/email-alarm-sources/{sourceId}',
+      'PATCH /api/v1/alarms/sources/{id}',
+      'POST /api/v1/alarms/sources/{id}/test',
+      'POST /api/v1/alarms/sources/{id}/fetch-now',
+      'GET /api/v1/alarms/dashboards/{id}/emails',
+      'GET /api/v1/alarms/emails/{id}',
+      'GET /api/v1/alarms/emails/{id}/parsing-attempts',
     ].sort(),
   );
 });

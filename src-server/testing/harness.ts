@@ -22,6 +22,8 @@ export interface HarnessOptions {
   auth?: Omit<AuthOptions, 'now'>;
   /** Without a simulator the HUB address is a closed loopback port: nothing leaves this machine. */
   hub?: { baseUrl?: string; apiKey?: string; historyDays?: number };
+  /** Microsoft 365 hosts: a Graph simulator's. Without them nothing leaves this machine either (closed port). */
+  graph?: { loginUrl?: string; apiUrl?: string };
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -38,6 +40,7 @@ export async function createHarness(options: HarnessOptions = {}) {
       historyDays: options.hub?.historyDays ?? 30,
       syncIntervalSeconds: 3600,
     },
+    graph: { loginUrl: options.graph?.loginUrl ?? 'http://127.0.0.1:9/login', apiUrl: options.graph?.apiUrl ?? 'http://127.0.0.1:9' },
   });
   const { db } = services;
   const app = createApp(services);

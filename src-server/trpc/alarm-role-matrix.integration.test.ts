@@ -5,13 +5,14 @@
 import { expect, test } from 'vitest';
 import { type AlarmWorld, createAlarmWorld } from '../testing/alarm-world';
 import { appRouter } from './root';
+import { storeIncomingMail } from '../modules/alarm-emails/alarm-emails.store';
 
 type Role = 'admin' | 'installerA' | 'installerB' | 'customerA';
 const roles: Role[] = ['admin', 'installerA', 'installerB', 'customerA'];
 type Caller = AlarmWorld['callers']['admin'];
 
 /** Each case gets a fresh world with one alarm (`alarm`) in A's inbox. */
-const alarmCases: Record<string, (w: AlarmWorld & { alarm: number }, c: Caller) => Promise<unknown>> = {
+const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: number; email: number }, c: Caller) => Promise<unknown>> = {
   'alarmDashboard.search': (_w, c) => c.alarmDashboard.search({ page: 0, size: 20 }).then((r) => r.dashboards.length),
   'alarmDashboard.get': (w, c) => c.alarmDashboard.get({ dashboardId: w.dashA.id }).then((d) => d.name),
   'alarmDashboard.create': (w, c) => c.alarmDashboard.create({ name: 'Nieuw', organizationId: w.orgA }).then(() => 'ok'),
@@ -54,7 +55,27 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number }, c: Caller) 
   'alarm.periodicCount': (w, c) =>
     c.alarm.periodicCount({ dashboardId: w.dashA.id, from: '2026-01-01', to: '2026-01-02', granularity: 'day' }).then((r) => r.length),
   'alarm.events': (w, c) => c.alarm.events({ dashboardId: w.dashA.id }).then(() => 'ok'),
+  'mailSource.list': (w, c) => c.mailSource.list({ dashboardId: w.dashA.id }).then((s) => s.length),
+  // Port 9 is closed: creating works, testing and fetching answer a Dutch failure without a network.
+  'mailSource.create': (w, c) => c.mailSource.create({ dashboardId: w.dashA.id, ...imap }).then(() => 'ok'),
+  'mailSource.update': (w, c) => c.mailSource.update({ sourceId: w.source, name: 'Nieuw' }).then(() => 'ok'),
+  'mailSource.delete': (w, c) => c.mailSource.delete({ dashboardId: w.dashA.id, sourceId: w.source }).then(() => 'ok'),
+  'mailSource.test': (w, c) => c.mailSource.test({ sourceId: w.source }).then((r) => r.ok),
+  'mailSource.fetchNow': (w, c) => c.mailSource.fetchNow({ sourceId: w.source }).then((s) => s.status.lastError !== null),
+  'alarmEmail.list': (w, c) => c.alarmEmail.list({ dashboardId: w.dashA.id, page: 0, size: 20, sort: 'receivedAt,desc' }).then((r) => r.emails.length),
+  'alarmEmail.get': (w, c) => c.alarmEmail.get({ emailId: w.email }).then((e) => e.subject),
+  'alarmEmail.attempts': (w, c) => c.alarmEmail.attempts({ emailId: w.email }).then((a) => a.length),
 };
+const imap = {
+  type: 'IMAP',
+  name: 'GBS',
+  imapHost: '127.0.0.1',
+  imapPort: 9,
+  imapSecure: false,
+  imapUsername: 'u',
+  imapPassword: 'p',
+  imapInputFolder: 'INBOX',
+} as const;
 
 const work = { admin: 'ok', installerA: 'ok', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' };
 const adminOnly = { admin: 'ok', installerA: 'FORBIDDEN', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' };
@@ -101,6 +122,15 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarm.unassignedCount': same(1),
   'alarm.periodicCount': same(1),
   'alarm.events': work,
+  'mailSource.list': same(1),
+  'mailSource.create': work,
+  'mailSource.update': work,
+  'mailSource.delete': work,
+  'mailSource.test': same(false),
+  'mailSource.fetchNow': same(true),
+  'alarmEmail.list': same(1),
+  'alarmEmail.get': same('Storing'),
+  'alarmEmail.attempts': same(0),
 };
 
 test('every alarm procedure answers each role as DESIGN.md §7 says', async () => {
@@ -110,13 +140,16 @@ test('every alarm procedure answers each role as DESIGN.md §7 says', async () =
     for (const role of roles) {
       const world = await createAlarmWorld();
       const alarm = (await world.callers.admin.alarm.create({ dashboardId: world.dashA.id, line: 'Storing' })).id;
-      actual[name][role] = await run({ ...world, alarm }, world.callers[role]).catch((e: { code: string }) => e.code);
+      const source = (await world.callers.admin.mailSource.create({ dashboardId: world.dashA.id, ...imap })).id;
+      const raw = Buffer.from('Subject: Storing\r\nMessage-ID: <m@x>\r\n\r\nStoring\r\n');
+      const email = (await storeIncomingMail(world.h.db, { dashboardId: world.dashA.id, sourceId: source, raw, receivedAt: 0 })).id;
+      actual[name][role] = await run({ ...world, alarm, source, email }, world.callers[role]).catch((e: { code: string }) => e.code);
     }
   }
   expect(actual).toEqual(expected);
 }, 180_000);
 
 test('every alarm procedure has a row: a new one without a row fails here', () => {
-  const procedures = Object.keys(appRouter._def.procedures).filter((name) => /^alarm(Dashboard|Folder)?\./.test(name));
+  const procedures = Object.keys(appRouter._def.procedures).filter((name) => /^(alarm(Dashboard|Folder|Email)?|mailSource)\./.test(name));
   expect(procedures.sort()).toEqual(Object.keys(expected).sort());
 });

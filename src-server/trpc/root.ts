@@ -4,6 +4,8 @@ import { authRouter } from '../modules/auth/auth.router';
 import { alarmDashboardsRouter } from '../modules/alarm-dashboards/alarm-dashboards.router';
 import { alarmFoldersRouter } from '../modules/alarm-folders/alarm-folders.router';
 import { alarmsRouter } from '../modules/alarms/alarms.router';
+import { alarmEmailsRouter } from '../modules/alarm-emails/alarm-emails.router';
+import { mailSourcesRouter } from '../modules/mail-sources/mail-sources.router';
 import { locationsRouter } from '../modules/locations/locations.router';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router';
 import { measurementsRouter } from '../modules/measurements/measurements.router';
@@ -26,6 +28,8 @@ export const appRouter = router({
   alarmDashboard: alarmDashboardsRouter,
   alarmFolder: alarmFoldersRouter,
   alarm: alarmsRouter,
+  mailSource: mailSourcesRouter,
+  alarmEmail: alarmEmailsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -40,10 +40,11 @@ export function dedupeKeyOf(messageId: string | null, raw: Buffer) {
 }
 
 /**
- * Stores one message; `cursor(trx)` runs in the same transaction (e.g. the IMAP source's last UID).
+ * Stores one message; `cursor(trx, duplicate)` runs in the same transaction (e.g. the IMAP source's
+ * last UID and its count of stored messages).
  * Reading the MIME happens before the transaction, so the database is never held while parsing.
  */
-export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (trx: DB) => Promise<void>): Promise<StoreResult> {
+export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (trx: DB, duplicate: boolean) => Promise<void>): Promise<StoreResult> {
   const tooBig = mail.raw.length > MAX_RAW_BYTES;
   let read: ReadMessage | null = null;
   let failure: Error | null = null;
@@ -61,7 +62,7 @@ export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (tr
       .where('dedupeKey', '=', dedupeKey)
       .executeTakeFirst();
     if (existing) {
-      await cursor?.(trx);
+      await cursor?.(trx, true);
       return { id: existing.id, duplicate: true };
     }
     const rejectedReason = tooBig
@@ -108,7 +109,7 @@ export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (tr
         })
         .execute();
     }
-    await cursor?.(trx);
+    await cursor?.(trx, false);
     return { id, duplicate: false };
   });
 }

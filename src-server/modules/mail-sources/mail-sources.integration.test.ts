@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createAlarmWorld } from '../../testing/alarm-world';
+import { type TestDovecot, dovecotAvailable, startDovecot } from '../../testing/dovecot';
+import { connectImap } from './imap/imap-fetch';
+import { MAIL_FETCH_JOB } from './mail-sources.jobs';
+
+const available = dovecotAvailable();
+const V1 = '/api/v1/alarms';
+let dovecot: TestDovecot;
+beforeAll(async () => {
+  if (available) dovecot = await startDovecot({ users: { 'gbs@example.nl': 'mailbox-wachtwoord' } });
+});
+afterAll(() => dovecot?.close());
+
+const imapSource = (overrides: Record<string, unknown> = {}) => ({
+  type: 'IMAP',
+  name: 'GBS meldingen',
+  imapHost: '127.0.0.1',
+  imapPort: dovecot.port,
+  imapSecure: false,
+  imapUsername: 'gbs@example.nl',
+  imapPassword: 'mailbox-wachtwoord',
+  imapInputFolder: 'INBOX',
+  ...overrides,
+});
+
+async function deliver(subjects: string[]) {
+  const client = connectImap({
+    host: '127.0.0.1',
+    port: dovecot.port,
+    secure: false,
+    username: 'gbs@example.nl',
+    password: 'mailbox-wachtwoord',
+    inputFolder: 'INBOX',
+  });
+  await client.connect();
+  for (const s of subjects)
+    await client.append('INBOX', `From: GBS <gbs@example.nl>\r\nSubject: ${s}\r\nMessage-ID: <${s.replace(/\W/g, '')}-${Math.random()}@x>\r\n\r\n${s}\r\n`);
+  await client.logout();
+}
+
+describe.runIf(available)('mail sources', () => {
+  test('add an IMAP source (secret write-only), test the connection, fetch now, and read the inbox', async () => {
+    const w = await createAlarmWorld();
+    const created = await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, { method: 'POST', token: w.tokens.installerA, json: imapSource() });
+    expect(created.status).toBe(201);
+    const source = await created.json();
+    expect(source).toMatchObject({ type: 'IMAP', imapPassword: null, clientSecret: null, status: { lastCheckedAt: null, lastError: null, messagesStored: 0 } });
+    expect(JSON.stringify(await w.h.db.selectFrom('mailSource').select('secret').execute())).not.toContain('mailbox-wachtwoord');
+    await deliver(['Storing pomp 1', 'Storing pomp 2']);
+    const tested = await (await w.h.request(`${V1}/sources/${source.id}/test`, { method: 'POST', token: w.tokens.installerA })).json();
+    expect(tested).toMatchObject({ ok: true, messageCount: 2 });
+    const fetched = await (await w.h.request(`${V1}/sources/${source.id}/fetch-now`, { method: 'POST', token: w.tokens.installerA })).json();
+    expect(fetched.status).toMatchObject({ lastError: null, messagesStored: 2 });
+    const inbox = await (await w.h.request(`${V1}/dashboards/${w.dashA.id}/emails?page=0&size=20`, { token: w.tokens.installerA })).json();
+    expect(inbox.emails.map((e: { subject: string; parsingStatus: string }) => [e.subject, e.parsingStatus])).toEqual([
+      ['Storing pomp 2', 'PENDING'],
+      ['Storing pomp 1', 'PENDING'],
+    ]);
+    const email = await (await w.h.request(`${V1}/emails/${inbox.emails[0].id}`, { token: w.tokens.installerA })).json();
+    expect(email).toMatchObject({ subject: 'Storing pomp 2', message: 'Storing pomp 2\n', from: [{ address: 'gbs@example.nl', name: 'GBS' }] });
+    expect(await (await w.h.request(`${V1}/emails/${email.id}/parsing-attempts`, { token: w.tokens.installerA })).json()).toEqual([]);
+    expect((await w.h.request(`${V1}/emails/${email.id}`, { token: w.tokens.installerB })).status).toBe(404);
+  });
+
+  test('a PATCH without the password keeps it; a wrong password is a Dutch error on the source and in the test, and nothing is lost', async () => {
+    const w = await createAlarmWorld();
+    const source = await (
+      await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, {
+        method: 'POST',
+        token: w.tokens.installerA,
+        json: imapSource({ imapInputFolder: 'INBOX' }),
+      })
+    ).json();
+    const renamed = await w.h.request(`${V1}/sources/${source.id}`, {
+      method: 'PATCH',
+      token: w.tokens.installerA,
+      json: { name: 'Hernoemd', imapPassword: null },
+    });
+    expect((await renamed.json()).name).toBe('Hernoemd');
+    expect((await (await w.h.request(`${V1}/sources/${source.id}/test`, { method: 'POST', token: w.tokens.installerA })).json()).ok).toBe(true);
+    await w.h.request(`${V1}/sources/${source.id}`, { method: 'PATCH', token: w.tokens.installerA, json: { imapPassword: 'fout-wachtwoord' } });
+    const failing = await (await w.h.request(`${V1}/sources/${source.id}/test`, { method: 'POST', token: w.tokens.installerA })).json();
+    expect(failing).toEqual({ ok: false, message: `De IMAP-server 127.0.0.1:${dovecot.port} weigert de gebruikersnaam of het wachtwoord.` });
+    const after = await (await w.h.request(`${V1}/sources/${source.id}/fetch-now`, { method: 'POST', token: w.tokens.installerA })).json();
+    expect(after.status.lastError).toContain('weigert de gebruikersnaam of het wachtwoord');
+  });
+
+  test('bad input: Dutch field errors, another dashboard’s folder refused, customers and other organizations kept out', async () => {
+    const w = await createAlarmWorld();
+    const bad = await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, {
+      method: 'POST',
+      token: w.tokens.installerA,
+      json: imapSource({ imapPort: 70000, imapHost: 'bad host', imapPassword: '' }),
+    });
+    expect(Object.keys((await bad.json()).error.fieldErrors).sort()).toEqual(['imapHost', 'imapPassword', 'imapPort']);
+    const foreign = await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, {
+      method: 'POST',
+      token: w.tokens.installerA,
+      json: imapSource({ folderId: w.foldersB.inbox }),
+    });
+    expect(foreign.status).toBe(400);
+    expect((await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, { token: w.tokens.customerA })).status).toBe(403);
+    expect((await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, { token: w.tokens.installerB })).status).toBe(404);
+    expect(await w.h.db.selectFrom('mailSource').select('id').execute()).toEqual([]);
+  });
+
+  test('the mail-fetch job fetches due sources; one failing source does not stop another', async () => {
+    const w = await createAlarmWorld();
+    await w.callers.installerA.mailSource.create({ dashboardId: w.dashA.id, ...imapSource({ name: 'Kapot', imapPort: 9 }) } as never);
+    await w.callers.installerA.mailSource.create({ dashboardId: w.dashA.id, ...imapSource({ name: 'Goed' }) } as never);
+    await deliver(['Via de job']);
+    await w.h.jobs.runNow(MAIL_FETCH_JOB);
+    const sources = await w.callers.installerA.mailSource.list({ dashboardId: w.dashA.id });
+    expect(sources.map((s) => [s.name, s.status.lastError === null])).toEqual([
+      ['Goed', true],
+      ['Kapot', false],
+    ]);
+    expect(sources.find((s) => s.name === 'Goed')!.status.messagesStored).toBeGreaterThan(0);
+  });
+});
+
+describe('Microsoft 365 sources', () => {
+  test('through the Graph simulator: stored once, tagged after storing, secret write-only, a 401 tenant a Dutch error', async () => {
+    const { startGraphSimulator } = await import('./graph/graph-simulator');
+    const sim = await startGraphSimulator({ folders: ['Alarmen'] });
+    try {
+      const w = await createAlarmWorld({ graph: { loginUrl: sim.loginUrl, apiUrl: sim.apiUrl } });
+      const json = {
+        type: 'MICROSOFT_GRAPH',
+        name: 'Servicedesk',
+        tenantId: sim.tenantId,
+        clientId: sim.clientId,
+        clientSecret: sim.clientSecret,
+        sharedMailbox: sim.mailbox,
+        inputFolder: 'Alarmen',
+        readCategory: 'Verwerkt',
+      };
+      const source = await (
+        await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, { method: 'POST', token: w.tokens.installerA, json })
+      ).json();
+      expect(source.clientSecret).toBeNull();
+      sim.deliver('From: pv@example.nl\r\nSubject: Omvormer offline\r\nMessage-ID: <pv-1@example.nl>\r\n\r\nOmvormer 3 offline\r\n', { folder: 'Alarmen' });
+      sim.deliver('From: pv@example.nl\r\nSubject: Omvormer offline\r\nMessage-ID: <pv-1@example.nl>\r\n\r\nOmvormer 3 offline\r\n', { folder: 'Alarmen' });
+      const tested = await (await w.h.request(`${V1}/sources/${source.id}/test`, { method: 'POST', token: w.tokens.installerA })).json();
+      expect(tested).toMatchObject({ ok: true, messageCount: 2 });
+      const fetched = await (await w.h.request(`${V1}/sources/${source.id}/fetch-now`, { method: 'POST', token: w.tokens.installerA })).json();
+      expect(fetched.status).toMatchObject({ lastError: null, messagesStored: 1 });
+      expect(sim.messages('Alarmen').every((m) => m.categories.includes('Verwerkt'))).toBe(true);
+      await w.h.request(`${V1}/sources/${source.id}`, { method: 'PATCH', token: w.tokens.installerA, json: { clientSecret: 'verkeerd-geheim' } });
+      const refused = await (await w.h.request(`${V1}/sources/${source.id}/fetch-now`, { method: 'POST', token: w.tokens.installerA })).json();
+      expect(refused.status.lastError).toContain('Microsoft 365 weigert de inloggegevens');
+      expect(await w.h.db.selectFrom('alarmEmail').select('subject').execute()).toEqual([{ subject: 'Omvormer offline' }]);
+    } finally {
+      await sim.close();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+/** The `mail-fetch` job: every few seconds, fetch the sources whose interval (or backoff) has passed. */
+import { epochSeconds } from '../../clock';
+import { defineJob } from '../../jobs/job';
+import { dueSources } from './mail-sources.queries';
+import { type SourceDeps, fetchSource } from './mail-sources.service';
+
+export const MAIL_FETCH_JOB = 'mail-fetch';
+
+export const mailSourceJobs = (deps: SourceDeps) => [
+  defineJob({
+    name: MAIL_FETCH_JOB,
+    intervalSeconds: 5,
+    async run(signal) {
+      let stored = 0;
+      let failed = 0;
+      // One source at a time: a failing source records its error and the next one still runs.
+      for (const source of await dueSources(deps.db, epochSeconds(deps.clock))) {
+        if (signal.aborted) break;
+        const result = await fetchSource(deps, source);
+        stored += result.stored;
+        if (result.error) failed++;
+      }
+      return { stored, failed };
+    },
+  }),
+];

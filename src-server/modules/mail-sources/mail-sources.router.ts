@@ -1,0 +1,54 @@
+/** E-mail alarm sources (DESIGN.md §7 "Mail"): list, add, change, delete, test and fetch now. */
+import * as v from 'valibot';
+import { idSchema } from '@/domain/common';
+import { createSourceSchema, sourceSchema, sourceTestResultSchema, updateSourceSchema } from '@/domain/mail-source';
+import { rest } from '../../trpc/rest-route';
+import { router, scopedProcedure } from '../../trpc/trpc';
+import { alarmAreaProcedure, assertCustomizable, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
+import { ALARMS } from '../alarm-dashboards/alarm-dashboards.router';
+import { findVisibleSource, sourceRow, sourcesOfDashboard } from './mail-sources.queries';
+import * as service from './mail-sources.service';
+
+const dashboard = { params: { id: 'dashboardId' } };
+const source = { params: { id: 'sourceId' } };
+
+/** Input carries `sourceId`, a source of a dashboard the caller may open and change. */
+const sourceProcedure = scopedProcedure('sourceId', (ctx, id) => findVisibleSource(ctx.db, ctx.user, id), service.SOURCE_ABSENT, alarmAreaProcedure).use(
+  async ({ ctx, input, next }) => {
+    await assertCustomizable(ctx, (await sourceRow(ctx.db, input.sourceId))!.dashboardId);
+    return next();
+  },
+);
+
+export const mailSourcesRouter = router({
+  list: dashboardProcedure
+    .meta(rest(`GET ${ALARMS}/dashboards/{id}/email-alarm-sources`, "The dashboard's mailboxes with their status (secrets are never returned)", dashboard))
+    .output(v.array(sourceSchema))
+    .query(({ ctx, input }) => sourcesOfDashboard(ctx.db, input.dashboardId)),
+  create: dashboardSettingsProcedure
+    .meta(rest(`POST ${ALARMS}/dashboards/{id}/email-alarm-sources`, 'Add an IMAP or Microsoft 365 mailbox', { ...dashboard, status: 201 }))
+    .input(createSourceSchema)
+    .output(sourceSchema)
+    .mutation(({ ctx, input }) => service.createSource(ctx, input)),
+  delete: dashboardSettingsProcedure
+    .meta(rest(`DELETE ${ALARMS}/dashboards/{id}/email-alarm-sources/{sourceId}`, 'Delete a mailbox (its stored e-mails stay)', { ...dashboard, status: 204 }))
+    .input(v.object({ sourceId: idSchema }))
+    .mutation(({ ctx, input }) => service.deleteSource(ctx.db, input.dashboardId, input.sourceId)),
+  update: sourceProcedure
+    .meta(rest(`PATCH ${ALARMS}/sources/{id}`, 'Change a mailbox; a secret left out or null keeps the stored one', source))
+    .input(updateSourceSchema)
+    .output(sourceSchema)
+    .mutation(({ ctx, input }) => service.updateSource(ctx, input)),
+  test: sourceProcedure
+    .meta(rest(`POST ${ALARMS}/sources/{id}/test`, 'Connect and list the input folder: {ok, message, messageCount?}', source))
+    .output(sourceTestResultSchema)
+    .mutation(async ({ ctx, input }) => service.testSource(ctx, (await sourceRow(ctx.db, input.sourceId))!)),
+  fetchNow: sourceProcedure
+    .meta(rest(`POST ${ALARMS}/sources/{id}/fetch-now`, 'Fetch new mail now; answers the source with its status', source))
+    .output(sourceSchema)
+    .mutation(async ({ ctx, input }) => {
+      const row = (await sourceRow(ctx.db, input.sourceId))!;
+      await service.fetchSource(ctx, row);
+      return service.getSource(ctx.db, input.sourceId);
+    }),
+});

@@ -1,0 +1,229 @@
+/**
+ * Mail sources of a dashboard: created and changed by whoever may change its settings, with the
+ * secret sealed and never returned; fetched on their interval by the `mail-fetch` job (and now, by
+ * "Nu ophalen"), each failure recorded on the source with a Dutch message and retried with backoff
+ * without stopping the other sources; "Verbinding testen" connects and reports what it found.
+ */
+import type { CreateSource, UpdateSource } from '@/domain/mail-source';
+import { type Clock, epochSeconds } from '../../clock';
+import type { DB } from '../../db/database';
+import { AppError, notFound } from '../../errors';
+import { backoffSeconds } from '../../jobs/backoff';
+import type { SecretBox } from '../../secrets';
+import { folderOfDashboard } from '../alarm-folders/alarm-folders.queries';
+import { storeIncomingMail } from '../alarm-emails/alarm-emails.store';
+import { type GraphClient, GraphError, createGraphClient } from './graph/graph-client';
+import { fetchGraphMailbox, testGraphSource } from './graph/graph-fetch';
+import { ImapSourceError, connectImap, describeImapError, fetchNewMessages } from './imap/imap-fetch';
+import * as q from './mail-sources.queries';
+import type { MailSourceRow } from './mail-sources.table';
+
+export interface SourceDeps {
+  db: DB;
+  clock: Clock;
+  secrets: SecretBox;
+  /** Where Microsoft 365 lives (a loopback simulator in tests and the demo), and the clients by credentials, so tokens are reused. */
+  graph: { loginUrl?: string; apiUrl?: string; clients: Map<string, GraphClient> };
+}
+
+export const SOURCE_ABSENT = 'Deze bron bestaat niet.';
+const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
+
+async function assertFolder(db: DB, dashboardId: number, folderId: number | null | undefined) {
+  if (folderId && !(await folderOfDashboard(db, dashboardId, folderId))) throw fieldError('folderId', 'Deze map hoort niet bij dit dashboard.');
+}
+
+export async function getSource(db: DB, sourceId: number) {
+  const row = await q.sourceRow(db, sourceId);
+  if (!row) throw notFound(SOURCE_ABSENT);
+  return q.toSource(row);
+}
+
+export async function createSource({ db, clock, secrets }: SourceDeps, input: CreateSource) {
+  await assertFolder(db, input.dashboardId, input.folderId);
+  const base = {
+    dashboardId: input.dashboardId,
+    name: input.name,
+    type: input.type,
+    folderId: input.folderId ?? null,
+    pollIntervalSeconds: input.pollIntervalSeconds,
+    createdAt: epochSeconds(clock),
+  };
+  const none = {
+    imapHost: null,
+    imapPort: null,
+    imapSecure: null,
+    imapUsername: null,
+    imapInputFolder: null,
+    clientId: null,
+    tenantId: null,
+    sharedMailbox: null,
+    inputFolder: null,
+    readCategory: null,
+  };
+  const values =
+    input.type === 'IMAP'
+      ? {
+          ...base,
+          ...none,
+          imapHost: input.imapHost,
+          imapPort: input.imapPort,
+          imapSecure: input.imapSecure ? 1 : 0,
+          imapUsername: input.imapUsername,
+          imapInputFolder: input.imapInputFolder,
+          secret: secrets.seal(input.imapPassword),
+        }
+      : {
+          ...base,
+          ...none,
+          tenantId: input.tenantId,
+          clientId: input.clientId,
+          sharedMailbox: input.sharedMailbox,
+          inputFolder: input.inputFolder,
+          readCategory: input.readCategory,
+          secret: secrets.seal(input.clientSecret),
+        };
+  const { id } = await db
+    .insertInto('mailSource')
+    .values({ ...values, uidValidity: null, lastCheckedAt: null, lastError: null, nextAttemptAt: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return getSource(db, id);
+}
+
+export async function updateSource({ db, secrets }: SourceDeps, { sourceId, imapPassword, clientSecret, imapSecure, ...change }: UpdateSource) {
+  const row = await q.sourceRow(db, sourceId);
+  if (!row) throw notFound(SOURCE_ABSENT);
+  await assertFolder(db, row.dashboardId, change.folderId);
+  const newSecret = row.type === 'IMAP' ? imapPassword : clientSecret;
+  // Moving the mailbox (another server, user or folder) starts its cursor afresh; dedupe keeps that harmless.
+  const moved = ['imapHost', 'imapPort', 'imapUsername', 'imapInputFolder'].some(
+    (k) => k in change && change[k as keyof typeof change] !== row[k as keyof MailSourceRow],
+  );
+  await db
+    .updateTable('mailSource')
+    .set({
+      ...change,
+      ...(imapSecure === undefined ? {} : { imapSecure: imapSecure ? 1 : 0 }),
+      ...(newSecret ? { secret: secrets.seal(newSecret) } : {}),
+      ...(moved ? { uidValidity: null, lastUid: 0 } : {}),
+      // New settings deserve a try now, not after the backoff of the old ones.
+      nextAttemptAt: null,
+      failureCount: 0,
+    })
+    .where('id', '=', sourceId)
+    .execute();
+  return getSource(db, sourceId);
+}
+
+export async function deleteSource(db: DB, dashboardId: number, sourceId: number) {
+  const row = await q.sourceRow(db, sourceId);
+  if (!row || row.dashboardId !== dashboardId) throw notFound(SOURCE_ABSENT);
+  await db.deleteFrom('mailSource').where('id', '=', sourceId).execute();
+}
+
+const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
+  host: row.imapHost!,
+  port: row.imapPort!,
+  secure: row.imapSecure === 1,
+  username: row.imapUsername!,
+  password: secrets.open<string>(row.secret!),
+  inputFolder: row.imapInputFolder!,
+});
+
+/** Fetches one source now and records the outcome on it; answers how many e-mails were stored. */
+/** The source's Graph client, made once per credentials so its token is cached until it expires. */
+function graphClient({ graph, secrets, clock }: SourceDeps, row: MailSourceRow) {
+  const key = `${row.tenantId}|${row.clientId}|${row.secret}`;
+  let client = graph.clients.get(key);
+  if (!client) {
+    client = createGraphClient({
+      loginUrl: graph.loginUrl,
+      apiUrl: graph.apiUrl,
+      tenantId: row.tenantId!,
+      clientId: row.clientId!,
+      clientSecret: secrets.open<string>(row.secret!),
+      now: clock,
+    });
+    graph.clients.set(key, client);
+  }
+  return client;
+}
+
+const graphSettings = (row: MailSourceRow) => ({ sharedMailbox: row.sharedMailbox!, inputFolder: row.inputFolder!, readCategory: row.readCategory! });
+
+async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
+  const { stored } = await fetchGraphMailbox(graphClient(deps, row), graphSettings(row), async (raw) => {
+    await storeIncomingMail(deps.db, { dashboardId: row.dashboardId, sourceId: row.id, raw, receivedAt: epochSeconds(deps.clock) }, async (trx, duplicate) => {
+      if (!duplicate) await q.countStoredMessage(trx, row.id);
+    });
+  });
+  return stored;
+}
+
+export async function fetchSource(deps: SourceDeps, row: MailSourceRow): Promise<{ stored: number; error?: string }> {
+  const { db, clock, secrets } = deps;
+  let stored = 0;
+  try {
+    if (row.type === 'MICROSOFT_GRAPH') {
+      stored = await fetchGraph(deps, row);
+      const at = epochSeconds(clock);
+      await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
+      return { stored };
+    }
+    const settings = imapSettings(row, secrets);
+    const client = connectImap(settings);
+    try {
+      await client.connect();
+      await fetchNewMessages(client, settings.inputFolder, { uidValidity: row.uidValidity, lastUid: row.lastUid }, async (raw, cursor) => {
+        await storeIncomingMail(db, { dashboardId: row.dashboardId, sourceId: row.id, raw, receivedAt: epochSeconds(clock) }, (trx, duplicate) =>
+          q.advanceCursor(trx, row.id, cursor, !duplicate).then(() => undefined),
+        );
+        stored++;
+      });
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+    const at = epochSeconds(clock);
+    await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
+    return { stored };
+  } catch (error) {
+    const message =
+      row.type === 'IMAP'
+        ? describeImapError(error, { host: row.imapHost ?? '', port: row.imapPort ?? 0, inputFolder: row.imapInputFolder ?? '' })
+        : (error as Error).message;
+    if (!(error instanceof GraphError || error instanceof ImapSourceError || row.type === 'IMAP')) console.error(error);
+    const failures = row.failureCount + 1;
+    const retryAfterSeconds = error instanceof GraphError ? error.retryAfterSeconds : null;
+    await q.recordFailure(
+      db,
+      row.id,
+      message,
+      failures,
+      epochSeconds(clock) + backoffSeconds(failures, { baseSeconds: 30, maxSeconds: 3600, retryAfterSeconds }),
+    );
+    return { stored, error: message };
+  }
+}
+
+/** "Verbinding testen": connect, open the input folder, count what is there; never stores anything. */
+export async function testSource(deps: SourceDeps, row: MailSourceRow) {
+  const { secrets } = deps;
+  if (row.type === 'MICROSOFT_GRAPH') return testGraphSource(graphClient(deps, row), graphSettings(row));
+  const settings = imapSettings(row, secrets);
+  const client = connectImap(settings, 10_000);
+  try {
+    await client.connect();
+    const status = await client.status(settings.inputFolder, { messages: true, unseen: true });
+    if (!status) return { ok: false, message: `De map "${settings.inputFolder}" bestaat niet op de IMAP-server.` };
+    return {
+      ok: true,
+      message: `Verbonden met ${settings.host}: de map "${settings.inputFolder}" bevat ${status.messages ?? 0} berichten, waarvan ${status.unseen ?? 0} ongelezen.`,
+      messageCount: status.messages ?? 0,
+    };
+  } catch (error) {
+    return { ok: false, message: describeImapError(error, settings) };
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}

@@ -1,0 +1,59 @@
+/** Stored alarm e-mails and their parsing attempts (SPEC.md §3, DESIGN.md §7). */
+import * as v from 'valibot';
+import { idSchema } from './common';
+import { pageSizeFields } from './paging';
+
+export const PARSING_STATUSES = ['PENDING', 'MATCHED', 'REJECTED'] as const;
+export const parsingStatusLabels = { PENDING: 'Wacht op verwerking', MATCHED: 'Alarm gemaakt', REJECTED: 'Geen alarm' } as const;
+
+const address = v.object({ address: v.string(), name: v.string() });
+
+export const emailOverviewSchema = v.object({
+  id: v.number(),
+  from: v.array(address),
+  to: v.array(address),
+  readAt: v.nullable(v.string()),
+  parsedAt: v.nullable(v.string()),
+  subject: v.nullable(v.string()),
+  parsingStatus: v.picklist(PARSING_STATUSES),
+  receivedAt: v.string(),
+});
+
+export const emailSchema = v.object({
+  id: v.number(),
+  readAt: v.nullable(v.string()),
+  message: v.string(),
+  messageId: v.nullable(v.string()),
+  subject: v.nullable(v.string()),
+  from: v.array(address),
+  to: v.array(address),
+  parsedAt: v.nullable(v.string()),
+  receivedAt: v.string(),
+  sentAt: v.nullable(v.string()),
+  parsingStatus: v.picklist(PARSING_STATUSES),
+  /** Sanitized: no script, no event handlers, no remote loads; shown only in a sandboxed frame. */
+  html: v.nullable(v.string()),
+  headers: v.array(v.tuple([v.string(), v.string()])),
+  sourceId: v.nullable(v.number()),
+  rawSize: v.number(),
+  rejectedReason: v.nullable(v.string()),
+});
+
+export const EMAIL_SORTS = ['receivedAt,desc', 'receivedAt,asc'] as const;
+export const listEmailsSchema = v.object({
+  dashboardId: idSchema,
+  ...pageSizeFields,
+  sort: v.optional(v.picklist(EMAIL_SORTS, 'Sorteer op receivedAt,desc of receivedAt,asc.'), 'receivedAt,desc'),
+  status: v.optional(v.picklist(PARSING_STATUSES, 'De status moet PENDING, MATCHED of REJECTED zijn.')),
+});
+
+export const parsingAttemptSchema = v.object({
+  id: v.number(),
+  timestamp: v.string(),
+  parser: v.nullable(v.object({ id: v.nullable(v.number()), name: v.string() })),
+  type: v.picklist(['MATCHED', 'FAILED', 'REJECTED']),
+  exceptionType: v.optional(v.nullable(v.string())),
+  exceptionMessage: v.optional(v.nullable(v.string())),
+  exceptionStackTrace: v.optional(v.nullable(v.string())),
+  reason: v.optional(v.nullable(v.string())),
+});

@@ -90,7 +90,10 @@ describe.skipIf(!hasChromium)('Meterbeheer feeds and meters in Chromium', () => 
   test('the HUB being down shows "Verzoek mislukt" and stays on the form', async () => {
     await page.goto(`${product.url}/app/admin/integrations/meterbeheer/feeds/create/meetbedrijf`);
     for (const [label, value] of Object.entries(providers[5]!.fill)) await page.getByLabel(fieldLabel(label)).fill(value);
-    sim.inject({ kind: 'status', status: 503 });
+    // The scheduled sync's first run (seconds after start) lists the feeds first: once it has, the
+    // only request to that path before the next run is this add, so the fault is the add's.
+    await expect.poll(() => sim.requests.some((r) => r.method === 'GET' && r.path === '/api/v1/feed'), { timeout: 15_000 }).toBe(true);
+    sim.inject({ kind: 'status', status: 503, path: /^\/api\/v1\/feed$/ });
     await page.getByRole('button', { name: 'Afronden' }).click();
     await page.getByText('Verzoek mislukt').waitFor();
     await page.getByText('Er is een fout opgetreden tijdens het aanmaken van de feed', { exact: true }).waitFor();

@@ -2,10 +2,11 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { LocationForm } from '~/features/locations/location-form';
 import { useCreateLocation } from '~/features/locations/use-location-mutations';
+import { startLoading } from '~/lib/route-data';
 
 export const Route = createFileRoute('/_auth/admin/locations/create')({
-  // The form's organization picker.
-  loader: ({ context }) => context.utils.organization.withLocations.ensureData(),
+  // The form shows at once, as before; its pickers say 'Bezig met laden ...' until their options are in.
+  loader: ({ context }) => startLoading(() => context.utils.organization.withLocations.ensureData()),
   component: CreateLocationPage,
 });
 

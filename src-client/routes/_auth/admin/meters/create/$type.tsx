@@ -4,6 +4,7 @@ import { PageHeader } from '~/components/layout/page-header';
 import { MeterForm } from '~/features/meters/meter-form';
 import { ensureMeterFormData } from '~/features/meters/meter-form-data';
 import { useCreateMeter } from '~/features/meters/use-meter-mutations';
+import { startLoading } from '~/lib/route-data';
 
 export const Route = createFileRoute('/_auth/admin/meters/create/$type')({
   params: {
@@ -13,7 +14,8 @@ export const Route = createFileRoute('/_auth/admin/meters/create/$type')({
     },
     stringify: ({ type }) => ({ type }),
   },
-  loader: ({ context }) => ensureMeterFormData(context.utils),
+  // The form shows at once, as before; its pickers say 'Bezig met laden ...' until their options are in.
+  loader: ({ context }) => startLoading(() => ensureMeterFormData(context.utils)),
   component: CreateMeterPage,
 });
 

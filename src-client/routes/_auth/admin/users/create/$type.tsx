@@ -4,6 +4,7 @@ import { PageHeader } from '~/components/layout/page-header';
 import { CreateUserForm } from '~/features/users/create-user-form';
 import { useCreateUser } from '~/features/users/use-user-mutations';
 import { ensureUserFormData } from '~/features/users/user-form-data';
+import { startLoading } from '~/lib/route-data';
 
 export const Route = createFileRoute('/_auth/admin/users/create/$type')({
   params: {
@@ -17,7 +18,8 @@ export const Route = createFileRoute('/_auth/admin/users/create/$type')({
     // Installers create customers only (DESIGN.md §3).
     if (context.user.type !== 'admin' && params.type !== 'customer') throw notFound();
   },
-  loader: ({ context, params }) => ensureUserFormData(context.utils, params.type),
+  // The form shows at once, as before; its pickers say 'Bezig met laden ...' until their options are in.
+  loader: ({ context, params }) => startLoading(() => ensureUserFormData(context.utils, params.type)),
   component: CreateUserPage,
 });
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { emailSchema, newPasswordSchema } from './auth';
+import { PASSWORD_MAX_LENGTH, emailSchema, newPasswordSchema } from './auth';
 import { idSchema } from './common';
-import { optionalText } from './text';
+import { optionalText, presentString } from './text';
 
 /** The user as every API returns it (SPEC.md §3): discriminated by `type`, never with secrets. */
 export const USER_TYPES = ['admin', 'installer', 'customer'] as const;
@@ -52,7 +52,23 @@ export const updateUserSchema = v.object({
 });
 export type UpdateUser = v.InferOutput<typeof updateUserSchema>;
 
-export const updatePasswordSchema = v.object({ password: newPasswordSchema });
+export const passwordChangeMessages = {
+  currentMissing: 'Vul je huidige wachtwoord in.',
+  currentWrong: 'Het huidige wachtwoord is onjuist.',
+};
+
+export const currentPasswordSchema = v.pipe(
+  presentString(passwordChangeMessages.currentMissing),
+  v.nonEmpty(passwordChangeMessages.currentMissing),
+  v.maxLength(PASSWORD_MAX_LENGTH, 'Het wachtwoord is te lang.'),
+);
+
+/**
+ * A new password. `currentPassword` is required when users change their own (a stolen access
+ * token alone must not be enough), not when an admin or installer resets someone else's.
+ */
+export const updatePasswordSchema = v.object({ password: newPasswordSchema, currentPassword: v.optional(currentPasswordSchema) });
+export type UpdatePassword = v.InferOutput<typeof updatePasswordSchema>;
 
 export const userFieldLabels = {
   email: 'E-mailadres',

@@ -1,24 +1,31 @@
 import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
+import * as v from 'valibot';
 import { PASSWORD_MIN_LENGTH, newPasswordSchema } from '@/domain/auth';
+import { currentPasswordSchema } from '@/domain/user';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
-import * as v from 'valibot';
 
-const schema = v.object({ password: newPasswordSchema });
+type Values = { currentPassword: string; password: string };
+const othersSchema = v.object({ password: newPasswordSchema });
+const ownSchema = v.object({ currentPassword: currentPasswordSchema, password: newPasswordSchema });
 
-/** Sets a new password; the user's other sessions end. */
-export function PasswordForm({ onSubmit }: { onSubmit: (password: string) => Promise<unknown> }) {
+/**
+ * Sets a new password; the user's other sessions end. Users changing their own (`own`) also give
+ * the current one (DESIGN.md §4), an admin or installer resetting someone else's does not.
+ */
+export function PasswordForm({ own, onSubmit }: { own: boolean; onSubmit: (values: { password: string; currentPassword?: string }) => Promise<unknown> }) {
   const { failure, run } = useRequestFailure();
   const [saved, setSaved] = useState(false);
   const form = useForm({
-    defaultValues: { password: '' },
-    validators: { onSubmit: formSchema<{ password: string }>(schema) },
+    defaultValues: { currentPassword: '', password: '' } as Values,
+    validators: { onSubmit: formSchema<Values>(own ? ownSchema : othersSchema) },
     onSubmit: async ({ value, formApi }) => {
       setSaved(false);
-      if (await run(formApi, () => onSubmit(value.password))) {
+      const values = own ? value : { password: value.password };
+      if (await run(formApi, () => onSubmit(values))) {
         formApi.reset();
         setSaved(true);
       }
@@ -26,6 +33,11 @@ export function PasswordForm({ onSubmit }: { onSubmit: (password: string) => Pro
   });
   return (
     <AppForm form={form} failure={failure}>
+      {own ? (
+        <form.Field name="currentPassword">
+          {(field) => <TextField field={field} label="Huidig wachtwoord" type="password" autoComplete="current-password" required />}
+        </form.Field>
+      ) : null}
       <form.Field name="password">
         {(field) => (
           <TextField
@@ -34,7 +46,7 @@ export function PasswordForm({ onSubmit }: { onSubmit: (password: string) => Pro
             type="password"
             autoComplete="new-password"
             required
-            hint={`Minstens ${PASSWORD_MIN_LENGTH} tekens. Andere sessies van deze gebruiker worden beëindigd.`}
+            hint={`Minstens ${PASSWORD_MIN_LENGTH} tekens. ${own ? 'Je andere sessies' : 'Andere sessies van deze gebruiker'} worden beëindigd.`}
           />
         )}
       </form.Field>

@@ -82,12 +82,36 @@ describe('users over REST', () => {
     expect(weak.status).toBe(400);
   });
 
-  test('changing your own password keeps your current session', async () => {
+  test('changing your own password needs the current one, keeps your current session and ends the others', async () => {
     const { h, tokens, ids } = await createWorld();
     const other = await h.signIn('admin@example.nl');
-    await h.request(`/api/user/${ids.admin}/update-password`, { method: 'POST', token: tokens.admin, json: { password: 'nog-een-wachtwoord' } });
+    const change = (json: object) => h.request(`/api/user/${ids.admin}/update-password`, { method: 'POST', token: tokens.admin, json });
+    const without = await change({ password: 'nog-een-wachtwoord' });
+    expect(without.status).toBe(400);
+    expect((await without.json()).error.fieldErrors).toEqual({ currentPassword: ['Vul je huidige wachtwoord in.'] });
+    const wrong = await change({ password: 'nog-een-wachtwoord', currentPassword: 'niet het wachtwoord' });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error.fieldErrors).toEqual({ currentPassword: ['Het huidige wachtwoord is onjuist.'] });
+    expect((await h.request('/auth/me', { token: other.accessToken })).status).toBe(200);
+
+    expect((await change({ password: 'nog-een-wachtwoord', currentPassword: TEST_PASSWORD })).status).toBe(204);
     expect((await h.request('/auth/me', { token: tokens.admin })).status).toBe(200);
     expect((await h.request('/auth/me', { token: other.accessToken })).status).toBe(401);
+    await expect(h.signIn('admin@example.nl', 'nog-een-wachtwoord')).resolves.toHaveProperty('accessToken');
+  });
+
+  test('guessing the current password with a stolen token is limited like signing in', async () => {
+    const { h, tokens, ids } = await createWorld();
+    const guess = (currentPassword: string) =>
+      h.request(`/api/user/${ids.installerA}/update-password`, {
+        method: 'POST',
+        token: tokens.installerA,
+        json: { password: 'overgenomen-wachtwoord', currentPassword },
+      });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => guess(`gok ${i}`)));
+    expect(answers.map((r) => r.status).sort()).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+    expect((await guess(TEST_PASSWORD)).status).toBe(429);
+    await expect(h.signIn('inst-a@example.nl', 'overgenomen-wachtwoord')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   });
 
   test('PATCH edits name, e-mail and type fields', async () => {

@@ -31,9 +31,14 @@ export const usersRouter = router({
     .output(userSchema)
     .mutation(({ ctx, input }) => service.updateUser(ctx.db, ctx.user, input)),
   updatePassword: staffProcedure
-    .meta(rest('POST /api/user/{id}/update-password', 'Set a new password; the user’s other sessions end', { ...id, status: 204 }))
+    .meta(
+      rest('POST /api/user/{id}/update-password', 'Set a new password (your own: with currentPassword); the user’s other sessions end', {
+        ...id,
+        status: 204,
+      }),
+    )
     .input(v.object({ ...byId.entries, ...updatePasswordSchema.entries }))
-    .mutation(({ ctx, input }) => service.updatePassword(ctx.db, ctx.auth, ctx.user, ctx.session.familyId, input.userId, input.password)),
+    .mutation(({ ctx, input }) => service.updatePassword(ctx.db, ctx.auth, ctx.user, { familyId: ctx.session.familyId, ip: ctx.ip }, input)),
   delete: staffProcedure
     .meta(rest('DELETE /api/user/{id}', 'Delete a user (not yourself)', { ...id, status: 204 }))
     .input(byId)

@@ -2,7 +2,7 @@
  * Users of every type. Admins manage everyone; an installer manages only the customers of its
  * organization's locations (DESIGN.md §3). Passwords are hashed here and never leave the server.
  */
-import type { CreateUser, UpdateUser, User } from '@/domain/user';
+import { type CreateUser, type UpdatePassword, type UpdateUser, type User, passwordChangeMessages } from '@/domain/user';
 import type { ListQuery } from '@/domain/paging';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
@@ -97,11 +97,24 @@ export async function updateUser(db: DB, actor: User, { userId, email, fullName,
   return getUser(db, actor, userId);
 }
 
-/** Sets a new password and ends the user's other sign-ins (all of them when someone else sets it). */
-export async function updatePassword(db: DB, auth: AuthService, actor: User, currentFamilyId: string, userId: number, password: string) {
+/**
+ * Sets a new password and ends the user's other sign-ins (all of them when someone else sets it).
+ * Users changing their own give the current one, checked under the sign-in limits.
+ */
+export async function updatePassword(
+  db: DB,
+  auth: AuthService,
+  actor: User,
+  session: { familyId: string; ip: string },
+  { userId, password, currentPassword }: { userId: number } & UpdatePassword,
+) {
   await assertWhollyManaged(db, actor, await getUser(db, actor, userId));
+  if (userId === actor.id) {
+    if (!currentPassword) throw fieldError('currentPassword', passwordChangeMessages.currentMissing);
+    if (!(await auth.verifyOwnPassword(actor.id, currentPassword, session.ip))) throw fieldError('currentPassword', passwordChangeMessages.currentWrong);
+  }
   await q.setPasswordHash(db, userId, await hashPassword(password));
-  await auth.revokeOtherSessions(userId, userId === actor.id ? currentFamilyId : undefined);
+  await auth.revokeOtherSessions(userId, userId === actor.id ? session.familyId : undefined);
 }
 
 export async function deleteUser(db: DB, actor: User, userId: number) {

@@ -51,7 +51,7 @@ function UserPage() {
         <EditUserForm key={JSON.stringify(user)} user={user} onSubmit={(input) => update.mutateAsync(input)} />
       </SectionCard>
       <SectionCard title="Wachtwoord">
-        <PasswordForm onSubmit={(password) => setPassword.mutateAsync({ userId, password })} />
+        <PasswordForm own={user.id === me.id} onSubmit={(values) => setPassword.mutateAsync({ userId, ...values })} />
       </SectionCard>
     </section>
   );

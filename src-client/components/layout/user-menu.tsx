@@ -14,7 +14,7 @@ export function UserMenu({ user }: { user: User }) {
       </div>
       <Button variant="outline" size="sm" onClick={() => void logout()}>
         <LogOut aria-hidden className="size-4" />
-        Uitloggen
+        <span className="sr-only sm:not-sr-only">Uitloggen</span>
       </Button>
     </div>
   );

@@ -13,7 +13,10 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
+import { Route as AuthAlarmsRouteImport } from './routes/_auth/alarms'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
+import { Route as AuthAlarmsIndexRouteImport } from './routes/_auth/alarms/index'
+import { Route as AuthAlarmsDashboardIdRouteImport } from './routes/_auth/alarms/$dashboardId'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard/index'
 import { Route as AuthAdminLocationLocationIdRouteImport } from './routes/_auth/admin/location/$locationId'
 import { Route as AuthAdminLocationsIndexRouteImport } from './routes/_auth/admin/locations/index'
@@ -24,10 +27,19 @@ import { Route as AuthAdminOrganizationOrganizationIdRouteImport } from './route
 import { Route as AuthAdminOrganizationsIndexRouteImport } from './routes/_auth/admin/organizations/index'
 import { Route as AuthAdminUserUserIdRouteImport } from './routes/_auth/admin/user/$userId'
 import { Route as AuthAdminUsersIndexRouteImport } from './routes/_auth/admin/users/index'
+import { Route as AuthAlarmsDashboardIdIndexRouteImport } from './routes/_auth/alarms/$dashboardId/index'
+import { Route as AuthAlarmsDashboardIdSplatRouteImport } from './routes/_auth/alarms/$dashboardId/$'
 import { Route as AuthDashboardLocationSelectorIndexRouteImport } from './routes/_auth/dashboard/$locationSelector/index'
 import { Route as AuthDashboardLocationSelectorModuleSelectorRouteImport } from './routes/_auth/dashboard/$locationSelector/$moduleSelector'
 import { Route as AuthAdminMetersCreateTypeRouteImport } from './routes/_auth/admin/meters/create/$type'
 import { Route as AuthAdminUsersCreateTypeRouteImport } from './routes/_auth/admin/users/create/$type'
+import { Route as AuthAlarmsDashboardIdEmailsInboxRouteImport } from './routes/_auth/alarms/$dashboardId/emails/inbox'
+import { Route as AuthAlarmsDashboardIdEmailsParsersRouteImport } from './routes/_auth/alarms/$dashboardId/emails/parsers'
+import { Route as AuthAlarmsDashboardIdEmailsSourcesRouteImport } from './routes/_auth/alarms/$dashboardId/emails/sources'
+import { Route as AuthAlarmsDashboardIdFoldersFolderRouteImport } from './routes/_auth/alarms/$dashboardId/folders/$folder'
+import { Route as AuthAlarmsDashboardIdSettingsAlarmsRouteImport } from './routes/_auth/alarms/$dashboardId/settings/alarms'
+import { Route as AuthAlarmsDashboardIdSettingsFoldersRouteImport } from './routes/_auth/alarms/$dashboardId/settings/folders'
+import { Route as AuthAlarmsDashboardIdSettingsThemeRouteImport } from './routes/_auth/alarms/$dashboardId/settings/theme'
 import { Route as AuthAdminIntegrationsMeterbeheerFeedFeedUuidRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
 import { Route as AuthAdminIntegrationsMeterbeheerFeedsIndexRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feeds/index'
 import { Route as AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feeds/create/$provider'
@@ -51,10 +63,25 @@ const AuthAdminRoute = AuthAdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAlarmsRoute = AuthAlarmsRouteImport.update({
+  id: '/alarms',
+  path: '/alarms',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthAdminIndexRoute = AuthAdminIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAlarmsIndexRoute = AuthAlarmsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthAlarmsRoute,
+} as any)
+const AuthAlarmsDashboardIdRoute = AuthAlarmsDashboardIdRouteImport.update({
+  id: '/$dashboardId',
+  path: '/$dashboardId',
+  getParentRoute: () => AuthAlarmsRoute,
 } as any)
 const AuthDashboardIndexRoute = AuthDashboardIndexRouteImport.update({
   id: '/dashboard/',
@@ -110,6 +137,18 @@ const AuthAdminUsersIndexRoute = AuthAdminUsersIndexRouteImport.update({
   path: '/users/',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthAlarmsDashboardIdIndexRoute =
+  AuthAlarmsDashboardIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
+const AuthAlarmsDashboardIdSplatRoute =
+  AuthAlarmsDashboardIdSplatRouteImport.update({
+    id: '/$',
+    path: '/$',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
 const AuthDashboardLocationSelectorIndexRoute =
   AuthDashboardLocationSelectorIndexRouteImport.update({
     id: '/dashboard/$locationSelector/',
@@ -134,6 +173,48 @@ const AuthAdminUsersCreateTypeRoute =
     path: '/users/create/$type',
     getParentRoute: () => AuthAdminRoute,
   } as any)
+const AuthAlarmsDashboardIdEmailsInboxRoute =
+  AuthAlarmsDashboardIdEmailsInboxRouteImport.update({
+    id: '/emails/inbox',
+    path: '/emails/inbox',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
+const AuthAlarmsDashboardIdEmailsParsersRoute =
+  AuthAlarmsDashboardIdEmailsParsersRouteImport.update({
+    id: '/emails/parsers',
+    path: '/emails/parsers',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
+const AuthAlarmsDashboardIdEmailsSourcesRoute =
+  AuthAlarmsDashboardIdEmailsSourcesRouteImport.update({
+    id: '/emails/sources',
+    path: '/emails/sources',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
+const AuthAlarmsDashboardIdFoldersFolderRoute =
+  AuthAlarmsDashboardIdFoldersFolderRouteImport.update({
+    id: '/folders/$folder',
+    path: '/folders/$folder',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
+const AuthAlarmsDashboardIdSettingsAlarmsRoute =
+  AuthAlarmsDashboardIdSettingsAlarmsRouteImport.update({
+    id: '/settings/alarms',
+    path: '/settings/alarms',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
+const AuthAlarmsDashboardIdSettingsFoldersRoute =
+  AuthAlarmsDashboardIdSettingsFoldersRouteImport.update({
+    id: '/settings/folders',
+    path: '/settings/folders',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
+const AuthAlarmsDashboardIdSettingsThemeRoute =
+  AuthAlarmsDashboardIdSettingsThemeRouteImport.update({
+    id: '/settings/theme',
+    path: '/settings/theme',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
 const AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute =
   AuthAdminIntegrationsMeterbeheerFeedFeedUuidRouteImport.update({
     id: '/integrations/meterbeheer/feed/$feedUuid',
@@ -157,21 +238,33 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
   '/admin': typeof AuthAdminRouteWithChildren
+  '/alarms': typeof AuthAlarmsRouteWithChildren
+  '/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
   '/admin/': typeof AuthAdminIndexRoute
+  '/alarms/': typeof AuthAlarmsIndexRoute
   '/dashboard/': typeof AuthDashboardIndexRoute
   '/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
   '/admin/locations/create': typeof AuthAdminLocationsCreateRoute
   '/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
   '/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
+  '/alarms/$dashboardId/$': typeof AuthAlarmsDashboardIdSplatRoute
   '/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/admin/locations/': typeof AuthAdminLocationsIndexRoute
   '/admin/meters/': typeof AuthAdminMetersIndexRoute
   '/admin/organizations/': typeof AuthAdminOrganizationsIndexRoute
   '/admin/users/': typeof AuthAdminUsersIndexRoute
+  '/alarms/$dashboardId/': typeof AuthAlarmsDashboardIdIndexRoute
   '/dashboard/$locationSelector/': typeof AuthDashboardLocationSelectorIndexRoute
   '/admin/meters/create/$type': typeof AuthAdminMetersCreateTypeRoute
   '/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
+  '/alarms/$dashboardId/emails/inbox': typeof AuthAlarmsDashboardIdEmailsInboxRoute
+  '/alarms/$dashboardId/emails/parsers': typeof AuthAlarmsDashboardIdEmailsParsersRoute
+  '/alarms/$dashboardId/emails/sources': typeof AuthAlarmsDashboardIdEmailsSourcesRoute
+  '/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
+  '/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
+  '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  '/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/admin/integrations/meterbeheer/feeds/': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
   '/admin/integrations/meterbeheer/feeds/create/$provider': typeof AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute
@@ -180,20 +273,30 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/': typeof AuthIndexRoute
   '/admin': typeof AuthAdminIndexRoute
+  '/alarms': typeof AuthAlarmsIndexRoute
   '/dashboard': typeof AuthDashboardIndexRoute
   '/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
   '/admin/locations/create': typeof AuthAdminLocationsCreateRoute
   '/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
   '/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
+  '/alarms/$dashboardId/$': typeof AuthAlarmsDashboardIdSplatRoute
   '/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/admin/locations': typeof AuthAdminLocationsIndexRoute
   '/admin/meters': typeof AuthAdminMetersIndexRoute
   '/admin/organizations': typeof AuthAdminOrganizationsIndexRoute
   '/admin/users': typeof AuthAdminUsersIndexRoute
+  '/alarms/$dashboardId': typeof AuthAlarmsDashboardIdIndexRoute
   '/dashboard/$locationSelector': typeof AuthDashboardLocationSelectorIndexRoute
   '/admin/meters/create/$type': typeof AuthAdminMetersCreateTypeRoute
   '/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
+  '/alarms/$dashboardId/emails/inbox': typeof AuthAlarmsDashboardIdEmailsInboxRoute
+  '/alarms/$dashboardId/emails/parsers': typeof AuthAlarmsDashboardIdEmailsParsersRoute
+  '/alarms/$dashboardId/emails/sources': typeof AuthAlarmsDashboardIdEmailsSourcesRoute
+  '/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
+  '/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
+  '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  '/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/admin/integrations/meterbeheer/feeds': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
   '/admin/integrations/meterbeheer/feeds/create/$provider': typeof AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute
@@ -203,22 +306,34 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/login': typeof LoginRoute
   '/_auth/admin': typeof AuthAdminRouteWithChildren
+  '/_auth/alarms': typeof AuthAlarmsRouteWithChildren
   '/_auth/': typeof AuthIndexRoute
+  '/_auth/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
   '/_auth/admin/': typeof AuthAdminIndexRoute
+  '/_auth/alarms/': typeof AuthAlarmsIndexRoute
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
   '/_auth/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
   '/_auth/admin/locations/create': typeof AuthAdminLocationsCreateRoute
   '/_auth/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
   '/_auth/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/_auth/admin/user/$userId': typeof AuthAdminUserUserIdRoute
+  '/_auth/alarms/$dashboardId/$': typeof AuthAlarmsDashboardIdSplatRoute
   '/_auth/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/_auth/admin/locations/': typeof AuthAdminLocationsIndexRoute
   '/_auth/admin/meters/': typeof AuthAdminMetersIndexRoute
   '/_auth/admin/organizations/': typeof AuthAdminOrganizationsIndexRoute
   '/_auth/admin/users/': typeof AuthAdminUsersIndexRoute
+  '/_auth/alarms/$dashboardId/': typeof AuthAlarmsDashboardIdIndexRoute
   '/_auth/dashboard/$locationSelector/': typeof AuthDashboardLocationSelectorIndexRoute
   '/_auth/admin/meters/create/$type': typeof AuthAdminMetersCreateTypeRoute
   '/_auth/admin/users/create/$type': typeof AuthAdminUsersCreateTypeRoute
+  '/_auth/alarms/$dashboardId/emails/inbox': typeof AuthAlarmsDashboardIdEmailsInboxRoute
+  '/_auth/alarms/$dashboardId/emails/parsers': typeof AuthAlarmsDashboardIdEmailsParsersRoute
+  '/_auth/alarms/$dashboardId/emails/sources': typeof AuthAlarmsDashboardIdEmailsSourcesRoute
+  '/_auth/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
+  '/_auth/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
+  '/_auth/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  '/_auth/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/_auth/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/_auth/admin/integrations/meterbeheer/feeds/': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
   '/_auth/admin/integrations/meterbeheer/feeds/create/$provider': typeof AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute
@@ -229,21 +344,33 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/admin'
+    | '/alarms'
+    | '/alarms/$dashboardId'
     | '/admin/'
+    | '/alarms/'
     | '/dashboard/'
     | '/admin/location/$locationId'
     | '/admin/locations/create'
     | '/admin/meter/$meterId'
     | '/admin/organization/$organizationId'
     | '/admin/user/$userId'
+    | '/alarms/$dashboardId/$'
     | '/dashboard/$locationSelector/$moduleSelector'
     | '/admin/locations/'
     | '/admin/meters/'
     | '/admin/organizations/'
     | '/admin/users/'
+    | '/alarms/$dashboardId/'
     | '/dashboard/$locationSelector/'
     | '/admin/meters/create/$type'
     | '/admin/users/create/$type'
+    | '/alarms/$dashboardId/emails/inbox'
+    | '/alarms/$dashboardId/emails/parsers'
+    | '/alarms/$dashboardId/emails/sources'
+    | '/alarms/$dashboardId/folders/$folder'
+    | '/alarms/$dashboardId/settings/alarms'
+    | '/alarms/$dashboardId/settings/folders'
+    | '/alarms/$dashboardId/settings/theme'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/admin/integrations/meterbeheer/feeds/'
     | '/admin/integrations/meterbeheer/feeds/create/$provider'
@@ -252,20 +379,30 @@ export interface FileRouteTypes {
     | '/login'
     | '/'
     | '/admin'
+    | '/alarms'
     | '/dashboard'
     | '/admin/location/$locationId'
     | '/admin/locations/create'
     | '/admin/meter/$meterId'
     | '/admin/organization/$organizationId'
     | '/admin/user/$userId'
+    | '/alarms/$dashboardId/$'
     | '/dashboard/$locationSelector/$moduleSelector'
     | '/admin/locations'
     | '/admin/meters'
     | '/admin/organizations'
     | '/admin/users'
+    | '/alarms/$dashboardId'
     | '/dashboard/$locationSelector'
     | '/admin/meters/create/$type'
     | '/admin/users/create/$type'
+    | '/alarms/$dashboardId/emails/inbox'
+    | '/alarms/$dashboardId/emails/parsers'
+    | '/alarms/$dashboardId/emails/sources'
+    | '/alarms/$dashboardId/folders/$folder'
+    | '/alarms/$dashboardId/settings/alarms'
+    | '/alarms/$dashboardId/settings/folders'
+    | '/alarms/$dashboardId/settings/theme'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/admin/integrations/meterbeheer/feeds'
     | '/admin/integrations/meterbeheer/feeds/create/$provider'
@@ -274,22 +411,34 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/login'
     | '/_auth/admin'
+    | '/_auth/alarms'
     | '/_auth/'
+    | '/_auth/alarms/$dashboardId'
     | '/_auth/admin/'
+    | '/_auth/alarms/'
     | '/_auth/dashboard/'
     | '/_auth/admin/location/$locationId'
     | '/_auth/admin/locations/create'
     | '/_auth/admin/meter/$meterId'
     | '/_auth/admin/organization/$organizationId'
     | '/_auth/admin/user/$userId'
+    | '/_auth/alarms/$dashboardId/$'
     | '/_auth/dashboard/$locationSelector/$moduleSelector'
     | '/_auth/admin/locations/'
     | '/_auth/admin/meters/'
     | '/_auth/admin/organizations/'
     | '/_auth/admin/users/'
+    | '/_auth/alarms/$dashboardId/'
     | '/_auth/dashboard/$locationSelector/'
     | '/_auth/admin/meters/create/$type'
     | '/_auth/admin/users/create/$type'
+    | '/_auth/alarms/$dashboardId/emails/inbox'
+    | '/_auth/alarms/$dashboardId/emails/parsers'
+    | '/_auth/alarms/$dashboardId/emails/sources'
+    | '/_auth/alarms/$dashboardId/folders/$folder'
+    | '/_auth/alarms/$dashboardId/settings/alarms'
+    | '/_auth/alarms/$dashboardId/settings/folders'
+    | '/_auth/alarms/$dashboardId/settings/theme'
     | '/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/_auth/admin/integrations/meterbeheer/feeds/'
     | '/_auth/admin/integrations/meterbeheer/feeds/create/$provider'
@@ -330,12 +479,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/alarms': {
+      id: '/_auth/alarms'
+      path: '/alarms'
+      fullPath: '/alarms'
+      preLoaderRoute: typeof AuthAlarmsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/admin/': {
       id: '/_auth/admin/'
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AuthAdminIndexRouteImport
       parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/alarms/': {
+      id: '/_auth/alarms/'
+      path: '/'
+      fullPath: '/alarms/'
+      preLoaderRoute: typeof AuthAlarmsIndexRouteImport
+      parentRoute: typeof AuthAlarmsRoute
+    }
+    '/_auth/alarms/$dashboardId': {
+      id: '/_auth/alarms/$dashboardId'
+      path: '/$dashboardId'
+      fullPath: '/alarms/$dashboardId'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdRouteImport
+      parentRoute: typeof AuthAlarmsRoute
     }
     '/_auth/dashboard/': {
       id: '/_auth/dashboard/'
@@ -407,6 +577,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminUsersIndexRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/alarms/$dashboardId/': {
+      id: '/_auth/alarms/$dashboardId/'
+      path: '/'
+      fullPath: '/alarms/$dashboardId/'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdIndexRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
+    '/_auth/alarms/$dashboardId/$': {
+      id: '/_auth/alarms/$dashboardId/$'
+      path: '/$'
+      fullPath: '/alarms/$dashboardId/$'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdSplatRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
     '/_auth/dashboard/$locationSelector/': {
       id: '/_auth/dashboard/$locationSelector/'
       path: '/dashboard/$locationSelector'
@@ -434,6 +618,55 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/users/create/$type'
       preLoaderRoute: typeof AuthAdminUsersCreateTypeRouteImport
       parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/alarms/$dashboardId/emails/inbox': {
+      id: '/_auth/alarms/$dashboardId/emails/inbox'
+      path: '/emails/inbox'
+      fullPath: '/alarms/$dashboardId/emails/inbox'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdEmailsInboxRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
+    '/_auth/alarms/$dashboardId/emails/parsers': {
+      id: '/_auth/alarms/$dashboardId/emails/parsers'
+      path: '/emails/parsers'
+      fullPath: '/alarms/$dashboardId/emails/parsers'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdEmailsParsersRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
+    '/_auth/alarms/$dashboardId/emails/sources': {
+      id: '/_auth/alarms/$dashboardId/emails/sources'
+      path: '/emails/sources'
+      fullPath: '/alarms/$dashboardId/emails/sources'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdEmailsSourcesRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
+    '/_auth/alarms/$dashboardId/folders/$folder': {
+      id: '/_auth/alarms/$dashboardId/folders/$folder'
+      path: '/folders/$folder'
+      fullPath: '/alarms/$dashboardId/folders/$folder'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdFoldersFolderRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
+    '/_auth/alarms/$dashboardId/settings/alarms': {
+      id: '/_auth/alarms/$dashboardId/settings/alarms'
+      path: '/settings/alarms'
+      fullPath: '/alarms/$dashboardId/settings/alarms'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdSettingsAlarmsRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
+    '/_auth/alarms/$dashboardId/settings/folders': {
+      id: '/_auth/alarms/$dashboardId/settings/folders'
+      path: '/settings/folders'
+      fullPath: '/alarms/$dashboardId/settings/folders'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdSettingsFoldersRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
+    '/_auth/alarms/$dashboardId/settings/theme': {
+      id: '/_auth/alarms/$dashboardId/settings/theme'
+      path: '/settings/theme'
+      fullPath: '/alarms/$dashboardId/settings/theme'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdSettingsThemeRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
     }
     '/_auth/admin/integrations/meterbeheer/feed/$feedUuid': {
       id: '/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
@@ -503,8 +736,58 @@ const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(
   AuthAdminRouteChildren,
 )
 
+interface AuthAlarmsDashboardIdRouteChildren {
+  AuthAlarmsDashboardIdSplatRoute: typeof AuthAlarmsDashboardIdSplatRoute
+  AuthAlarmsDashboardIdIndexRoute: typeof AuthAlarmsDashboardIdIndexRoute
+  AuthAlarmsDashboardIdEmailsInboxRoute: typeof AuthAlarmsDashboardIdEmailsInboxRoute
+  AuthAlarmsDashboardIdEmailsParsersRoute: typeof AuthAlarmsDashboardIdEmailsParsersRoute
+  AuthAlarmsDashboardIdEmailsSourcesRoute: typeof AuthAlarmsDashboardIdEmailsSourcesRoute
+  AuthAlarmsDashboardIdFoldersFolderRoute: typeof AuthAlarmsDashboardIdFoldersFolderRoute
+  AuthAlarmsDashboardIdSettingsAlarmsRoute: typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
+  AuthAlarmsDashboardIdSettingsFoldersRoute: typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  AuthAlarmsDashboardIdSettingsThemeRoute: typeof AuthAlarmsDashboardIdSettingsThemeRoute
+}
+
+const AuthAlarmsDashboardIdRouteChildren: AuthAlarmsDashboardIdRouteChildren = {
+  AuthAlarmsDashboardIdSplatRoute: AuthAlarmsDashboardIdSplatRoute,
+  AuthAlarmsDashboardIdIndexRoute: AuthAlarmsDashboardIdIndexRoute,
+  AuthAlarmsDashboardIdEmailsInboxRoute: AuthAlarmsDashboardIdEmailsInboxRoute,
+  AuthAlarmsDashboardIdEmailsParsersRoute:
+    AuthAlarmsDashboardIdEmailsParsersRoute,
+  AuthAlarmsDashboardIdEmailsSourcesRoute:
+    AuthAlarmsDashboardIdEmailsSourcesRoute,
+  AuthAlarmsDashboardIdFoldersFolderRoute:
+    AuthAlarmsDashboardIdFoldersFolderRoute,
+  AuthAlarmsDashboardIdSettingsAlarmsRoute:
+    AuthAlarmsDashboardIdSettingsAlarmsRoute,
+  AuthAlarmsDashboardIdSettingsFoldersRoute:
+    AuthAlarmsDashboardIdSettingsFoldersRoute,
+  AuthAlarmsDashboardIdSettingsThemeRoute:
+    AuthAlarmsDashboardIdSettingsThemeRoute,
+}
+
+const AuthAlarmsDashboardIdRouteWithChildren =
+  AuthAlarmsDashboardIdRoute._addFileChildren(
+    AuthAlarmsDashboardIdRouteChildren,
+  )
+
+interface AuthAlarmsRouteChildren {
+  AuthAlarmsDashboardIdRoute: typeof AuthAlarmsDashboardIdRouteWithChildren
+  AuthAlarmsIndexRoute: typeof AuthAlarmsIndexRoute
+}
+
+const AuthAlarmsRouteChildren: AuthAlarmsRouteChildren = {
+  AuthAlarmsDashboardIdRoute: AuthAlarmsDashboardIdRouteWithChildren,
+  AuthAlarmsIndexRoute: AuthAlarmsIndexRoute,
+}
+
+const AuthAlarmsRouteWithChildren = AuthAlarmsRoute._addFileChildren(
+  AuthAlarmsRouteChildren,
+)
+
 interface AuthRouteChildren {
   AuthAdminRoute: typeof AuthAdminRouteWithChildren
+  AuthAlarmsRoute: typeof AuthAlarmsRouteWithChildren
   AuthIndexRoute: typeof AuthIndexRoute
   AuthDashboardIndexRoute: typeof AuthDashboardIndexRoute
   AuthDashboardLocationSelectorModuleSelectorRoute: typeof AuthDashboardLocationSelectorModuleSelectorRoute
@@ -513,6 +796,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAdminRoute: AuthAdminRouteWithChildren,
+  AuthAlarmsRoute: AuthAlarmsRouteWithChildren,
   AuthIndexRoute: AuthIndexRoute,
   AuthDashboardIndexRoute: AuthDashboardIndexRoute,
   AuthDashboardLocationSelectorModuleSelectorRoute:

@@ -1,5 +1,5 @@
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
-import { ChevronRight, LayoutDashboard, Settings } from 'lucide-react';
+import { BellRing, ChevronRight, LayoutDashboard, Settings } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { User } from '@/domain/user';
 import { formatLongDate, isoWeekNumber } from '@/lib/dates';
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_auth/')({
 });
 
 interface Tile {
-  to: '/admin' | '/dashboard';
+  to: '/admin' | '/alarms' | '/dashboard';
   title: string;
   description: string;
   icon: ComponentType<{ className?: string }>;
@@ -31,6 +31,15 @@ function tilesFor(user: User): Tile[] {
           ? 'Organisaties, locaties, gebruikers, meters en feeds beheren.'
           : 'Locaties, klanten, meters en feeds van je organisatie beheren.',
       icon: Settings,
+    });
+    tiles.push({
+      to: '/alarms',
+      title: 'Alarmen',
+      description:
+        user.type === 'admin'
+          ? 'Alarmdashboards van alle organisaties behandelen en inrichten.'
+          : 'De alarmdashboards van je organisatie: mappen, meldingen, live.',
+      icon: BellRing,
     });
   }
   tiles.push({ to: '/dashboard', title: 'Dashboard', description: 'Het energieverbruik van je locaties bekijken.', icon: LayoutDashboard });

@@ -1,0 +1,52 @@
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { dashboardUsersInput } from '~/features/alarms/access';
+import { FolderPage } from '~/features/alarms/folder/folder-page';
+import { type FolderSearch, alarmListInput, folderSearchSchema } from '~/features/alarms/folder/folder-search';
+import { loadRouteData } from '~/lib/route-data';
+import { trpc } from '~/lib/trpc';
+
+/** `folders/{folder}`: the folder's NAME is the URL key (DESIGN.md §7). */
+export const Route = createFileRoute('/_auth/alarms/$dashboardId/folders/$folder')({
+  validateSearch: folderSearchSchema,
+  loaderDeps: ({ search: { q, page, sort, assignee, alarm } }) => ({ q, page, sort, assignee, alarm }),
+  loader: async ({ context: { utils }, params: { dashboardId, folder: name }, deps, cause }) => {
+    const folder = (await utils.alarmFolder.list.ensureData({ dashboardId })).find((f) => f.name === name);
+    if (!folder) return;
+    await loadRouteData(cause, () =>
+      Promise.all([
+        utils.alarm.list.ensureData(alarmListInput(folder.id, deps)),
+        utils.alarmDashboard.users.ensureData(dashboardUsersInput(dashboardId)),
+        deps.alarm ? utils.alarm.get.prefetch({ alarmId: deps.alarm }) : null,
+      ]),
+    );
+  },
+  component: FolderRoute,
+});
+
+function FolderRoute() {
+  const { dashboardId, folder: name } = Route.useParams();
+  const { user } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const [dashboard] = trpc.alarmDashboard.get.useSuspenseQuery({ dashboardId });
+  const [folders] = trpc.alarmFolder.list.useSuspenseQuery({ dashboardId });
+  const onSearchChange = useCallback(
+    (next: Partial<FolderSearch>, replace = false) => void navigate({ search: (s) => ({ ...s, ...next }), replace }),
+    [navigate],
+  );
+  const folder = folders.find((f) => f.name === name);
+  if (!folder) {
+    return (
+      <section className="grid max-w-xl gap-3 py-10">
+        <h1 className="text-2xl font-semibold">Pagina bestaat niet</h1>
+        <p>
+          <Link to="/alarms/$dashboardId" params={{ dashboardId }} className="font-medium text-primary underline underline-offset-4">
+            Naar het overzicht
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return <FolderPage key={folder.id} dashboard={dashboard} folders={folders} folder={folder} search={search} meId={user.id} onSearchChange={onSearchChange} />;
+}

@@ -1,0 +1,39 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeader } from '~/components/layout/page-header';
+import { SectionCard } from '~/components/ui/section-card';
+import { BrandingUpload } from '~/features/alarms/settings/branding-upload';
+import { CustomizableToggle } from '~/features/alarms/settings/customizable-toggle';
+import { DefaultsForm } from '~/features/alarms/settings/defaults-form';
+import { SettingsOnly } from '~/features/alarms/settings/settings-only';
+import { trpc } from '~/lib/trpc';
+
+export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/alarms')({
+  loader: ({ context: { utils }, params: { dashboardId } }) =>
+    Promise.all([utils.alarmDashboard.get.ensureData({ dashboardId }), utils.alarmFolder.list.ensureData({ dashboardId })]),
+  component: AlarmSettingsPage,
+});
+
+function AlarmSettingsPage() {
+  const { dashboardId } = Route.useParams();
+  const { user } = Route.useRouteContext();
+  const [dashboard] = trpc.alarmDashboard.get.useSuspenseQuery({ dashboardId });
+  const [folders] = trpc.alarmFolder.list.useSuspenseQuery({ dashboardId });
+  return (
+    <section className="grid [&>:first-child]:mb-0 max-w-3xl gap-6">
+      <PageHeader title="Alarminstellingen" description="Standaardwaarden voor nieuwe alarmen en het logo van het dashboard." />
+      <SettingsOnly user={user} dashboard={dashboard}>
+        <SectionCard title="Standaardwaarden">
+          <DefaultsForm key={`${dashboard.settings.defaultPriority}-${dashboard.settings.defaultFolderId}`} dashboard={dashboard} folders={folders} />
+        </SectionCard>
+        <SectionCard title="Logo">
+          <BrandingUpload dashboard={dashboard} />
+        </SectionCard>
+        {user.type === 'admin' ? (
+          <SectionCard title="Beheer">
+            <CustomizableToggle dashboard={dashboard} />
+          </SectionCard>
+        ) : null}
+      </SettingsOnly>
+    </section>
+  );
+}

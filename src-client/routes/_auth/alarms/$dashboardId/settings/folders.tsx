@@ -1,0 +1,26 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeader } from '~/components/layout/page-header';
+import { FolderList } from '~/features/alarms/settings/folder-list';
+import { SettingsOnly } from '~/features/alarms/settings/settings-only';
+import { trpc } from '~/lib/trpc';
+
+export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/folders')({
+  loader: ({ context: { utils }, params: { dashboardId } }) =>
+    Promise.all([utils.alarmDashboard.get.ensureData({ dashboardId }), utils.alarmFolder.list.ensureData({ dashboardId })]),
+  component: FolderSettingsPage,
+});
+
+function FolderSettingsPage() {
+  const { dashboardId } = Route.useParams();
+  const { user } = Route.useRouteContext();
+  const [dashboard] = trpc.alarmDashboard.get.useSuspenseQuery({ dashboardId });
+  const [folders] = trpc.alarmFolder.list.useSuspenseQuery({ dashboardId });
+  return (
+    <section className="grid [&>:first-child]:mb-0 max-w-4xl gap-4">
+      <PageHeader title="Mappen" description="De mappen in de zijbalk, hun volgorde, pictogram en telling." />
+      <SettingsOnly user={user} dashboard={dashboard}>
+        <FolderList dashboardId={dashboardId} folders={folders} />
+      </SettingsOnly>
+    </section>
+  );
+}

@@ -84,24 +84,42 @@ export async function addFeed(
   return getFeed(db, user, created.uuid);
 }
 
-/** Unlinks every meter from this feed's channels; the meters stay. */
+/** Unlinks the meters the user may see from this feed's channels (never another organization's); the meters stay. */
 export async function detachFeed(db: DB, user: User, uuid: string) {
   await getFeed(db, user, uuid);
   const ids = (await q.channelsOfFeed(db, uuid)).map((c) => c.id);
-  await db.transaction().execute((trx) => detachChannels(trx, ids));
+  await db.transaction().execute((trx) => detachChannels(trx, user, ids));
   return getFeed(db, user, uuid);
 }
 
+async function assertDeletable(db: DB, user: User, uuid: string, message: string) {
+  if ((await getFeed(db, user, uuid)).attached) throw new AppError('CONFLICT', message);
+}
+
+/**
+ * Deletes a feed at the HUB first, then here in one transaction that checks again that no meter
+ * uses it. A failure at the HUB changes nothing (502, try again). A failure after it leaves the
+ * local feed, which the sync then marks as gone at the HUB, and deleting it again completes,
+ * since the HUB's 404 counts as deleted. The other order could leave a feed at the HUB that
+ * nobody here knows, which the sync would adopt back as an admin-only feed.
+ */
 export async function deleteFeed(db: DB, hub: HubClient, user: User, uuid: string) {
-  const feed = await getFeed(db, user, uuid);
-  if (feed.attached) throw new AppError('CONFLICT', 'De feed is nog aan een meter gekoppeld. Ontkoppel de feed eerst.');
+  await assertDeletable(db, user, uuid, 'De feed is nog aan een meter gekoppeld. Ontkoppel de feed eerst.');
   try {
     await hub.deleteFeed(uuid);
   } catch (error) {
     if (!(error instanceof HubError)) throw error;
     throw new AppError('BAD_GATEWAY', `De feed kon niet worden verwijderd bij Meterbeheer HUB: ${error.message}`);
   }
-  await db.deleteFrom('feed').where('uuid', '=', uuid).execute();
+  await db.transaction().execute(async (trx) => {
+    await assertDeletable(
+      trx,
+      user,
+      uuid,
+      'De feed is intussen aan een meter gekoppeld; bij Meterbeheer HUB is hij al verwijderd. Ontkoppel de feed en verwijder hem opnieuw.',
+    );
+    await trx.deleteFrom('feed').where('uuid', '=', uuid).execute();
+  });
 }
 
 export async function channelWithFeed(db: DB, user: User, id: number): Promise<ChannelWithFeed> {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createWorld } from '../../testing/world';
 import { createHarness } from '../../testing/harness';
+import { deleteFeed } from './feeds.service';
 import { type HubSimulator, startHubSimulator } from './hub-simulator/hub-simulator';
 
 let sim: HubSimulator;
@@ -198,6 +199,80 @@ describe('feeds over REST', () => {
     });
     expect(await (await h.request('/api/meters/list', { token: admin })).json()).toEqual({ meters: [], totalNumberOfPages: 0 });
     expect((await h.request('/api/meter/999', { token: admin })).status).toBe(404);
+  });
+});
+
+describe('deleting and detaching feeds', () => {
+  test('a feed is deleted at the HUB first: a HUB failure is a 502 that changes nothing here', async () => {
+    const { h, admin } = await setup();
+    const feed = await (await h.request('/api/meterbeheer/feeds/add/kenter', { method: 'POST', token: admin, json: kenter })).json();
+    sim.inject({ kind: 'status', status: 500, path: /\/feed\// });
+    const failed = await h.request(`/api/meterbeheer/feed/${feed.uuid}`, { method: 'DELETE', token: admin });
+    expect(failed.status).toBe(502);
+    expect(sim.feeds().map((f) => f.uuid)).toEqual([feed.uuid]);
+    expect((await h.request(`/api/meterbeheer/feed/${feed.uuid}`, { token: admin })).status).toBe(200);
+    expect(sim.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
+  test('a feed already gone at the HUB (an earlier delete that failed half-way) is deleted here on retry', async () => {
+    const { h, admin } = await setup();
+    const feed = await (await h.request('/api/meterbeheer/feeds/add/kenter', { method: 'POST', token: admin, json: kenter })).json();
+    await fetch(`${sim.baseUrl}/feed/${feed.uuid}`, { method: 'DELETE', headers: { authorization: `Bearer ${sim.apiKey}` } });
+    expect((await h.request(`/api/meterbeheer/feed/${feed.uuid}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await h.request(`/api/meterbeheer/feed/${feed.uuid}`, { token: admin })).status).toBe(404);
+    expect(await h.db.selectFrom('channel').select('id').execute()).toEqual([]);
+  });
+
+  test('a meter bound while the HUB deletes is found again in the local step: a 409 that says what to do, never a 500', async () => {
+    const { h, admin, location } = await setup();
+    const feed = await (await h.request('/api/meterbeheer/feeds/add/kenter', { method: 'POST', token: admin, json: kenter })).json();
+    const user = (await h.auth.authenticate(admin))!.user;
+    const hub = {
+      ...h.hub,
+      async deleteFeed(uuid: string) {
+        await h.hub.deleteFeed(uuid);
+        await h.db
+          .insertInto('meter')
+          .values({
+            locationId: location,
+            name: 'Net gekoppeld',
+            type: 'electricity',
+            netImportChannelId: feed.channels[0].id,
+            netExportChannelId: null,
+            createdAt: 0,
+          })
+          .execute();
+      },
+    };
+    await expect(deleteFeed(h.db, hub, user, feed.uuid)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('Ontkoppel de feed en verwijder hem opnieuw'),
+    });
+    expect((await h.request(`/api/meterbeheer/feed/${feed.uuid}`, { token: admin })).status).toBe(200);
+    await h.request(`/api/meterbeheer/feed/${feed.uuid}/detach`, { method: 'POST', token: admin });
+    expect((await h.request(`/api/meterbeheer/feed/${feed.uuid}`, { method: 'DELETE', token: admin })).status).toBe(204);
+  });
+
+  test('detaching never clears another organization’s meter; that meter keeps the feed attached', async () => {
+    const { h, admin, installer, location } = await setup();
+    const feed = await (await h.request('/api/meterbeheer/feeds/add/kenter', { method: 'POST', token: installer, json: kenter })).json();
+    const otherOrg = (await h.db.selectFrom('organization').select('id').where('name', '=', 'Bravo').executeTakeFirstOrThrow()).id;
+    const elsewhere = await h.location(otherOrg, 'Bravo Hal');
+    const meter = (locationId: number, name: string) =>
+      h.request('/api/meters/create', {
+        method: 'POST',
+        token: admin,
+        json: { type: 'electricity', name, locationId, netImportChannel: { type: 'meterbeheer', id: feed.channels[0].id } },
+      });
+    const own = await (await meter(location, 'Eigen meter')).json();
+    const foreign = await (await meter(elsewhere, 'Meter van Bravo')).json();
+
+    const detached = await (await h.request(`/api/meterbeheer/feed/${feed.uuid}/detach`, { method: 'POST', token: installer })).json();
+    expect(detached.attached).toBe(true);
+    expect((await (await h.request(`/api/meter/${own.id}`, { token: admin })).json()).netImportChannel).toBeNull();
+    expect((await (await h.request(`/api/meter/${foreign.id}`, { token: admin })).json()).netImportChannel).toMatchObject({ id: feed.channels[0].id });
+    expect((await h.request(`/api/meterbeheer/feed/${feed.uuid}`, { method: 'DELETE', token: installer })).status).toBe(409);
+    expect(sim.feeds()).toHaveLength(1);
   });
 });
 

@@ -106,9 +106,19 @@ export async function channelIdsOfVisibleMeters(db: DB, user: User, channelIds: 
   return new Set(rows.flatMap((m) => [m.netImportChannelId, m.netExportChannelId]).filter((id): id is number => id !== null));
 }
 
-/** Unlinks these channels from every meter that uses them; the meters stay. */
-export async function detachChannels(db: DB, channelIds: number[]) {
+/** Unlinks these channels from the meters on locations the user may see (never another organization's); the meters stay. */
+export async function detachChannels(db: DB, user: User, channelIds: number[]) {
   if (channelIds.length === 0) return;
-  await db.updateTable('meter').set({ netImportChannelId: null }).where('netImportChannelId', 'in', channelIds).execute();
-  await db.updateTable('meter').set({ netExportChannelId: null }).where('netExportChannelId', 'in', channelIds).execute();
+  const visibleLocations = db
+    .selectFrom('location')
+    .select('location.id')
+    .where(locationScope(user, 'location.id', 'location.organizationId'));
+  for (const column of ['netImportChannelId', 'netExportChannelId'] as const) {
+    await db
+      .updateTable('meter')
+      .set({ [column]: null })
+      .where(column, 'in', channelIds)
+      .where('locationId', 'in', visibleLocations)
+      .execute();
+  }
 }

@@ -33,6 +33,7 @@ export async function startServer(config: Config, options: { clientDir?: string;
   }
   const app = createApp({ ...services, clientDir: options.clientDir });
   await services.jobs.start();
+  await services.imapWatchers.start();
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });

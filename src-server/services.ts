@@ -11,6 +11,7 @@ import { createHubClient } from './modules/meterbeheer/hub-client';
 import { createSyncService } from './modules/meterbeheer/sync.service';
 import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './jobs/runner';
+import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
 import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './secrets';
@@ -35,6 +36,8 @@ export async function createServices(options: ServiceOptions) {
   const sync = createSyncService(db, hub, { historyDays: options.hub.historyDays, now: clock });
   const secrets = createSecretBox(options.secretKey);
   const mail = { db, clock, secrets, graph: { ...options.graph, clients: new Map() } };
+  // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
+  const imapWatchers = createImapWatchers(mail);
   // The registry: each module declares its jobs; the runner schedules them once `start()` is called.
   const jobs = createJobRunner({
     db,
@@ -50,9 +53,11 @@ export async function createServices(options: ServiceOptions) {
     secrets,
     jobs,
     graph: mail.graph,
+    imapWatchers,
     events: createEventBus(),
     async close() {
       await jobs.stop();
+      await imapWatchers.stop();
       await db.destroy();
     },
   };

@@ -156,3 +156,25 @@ describe('Microsoft 365 sources', () => {
     }
   });
 });
+
+describe.runIf(available)('IDLE', () => {
+  test('new mail arrives within seconds through IDLE, and again after Dovecot restarts', async () => {
+    const w = await createAlarmWorld();
+    // A long poll interval: only IDLE can bring the mail in quickly.
+    await w.callers.installerA.mailSource.create({ dashboardId: w.dashA.id, ...imapSource({ name: 'Live', pollIntervalSeconds: 3600 }) } as never);
+    await w.h.imapWatchers.start();
+    try {
+      const subjects = async () => (await w.h.db.selectFrom('alarmEmail').select('subject').execute()).map((e) => e.subject);
+      const before = (await subjects()).length;
+      await deliver(['Live via IDLE']);
+      await expect.poll(subjects, { timeout: 5000, interval: 100 }).toContain('Live via IDLE');
+      await dovecot.restart();
+      await deliver(['Na herstart']);
+      await expect.poll(subjects, { timeout: 15_000, interval: 200 }).toContain('Na herstart');
+      expect(new Set(await subjects()).size).toBe((await subjects()).length);
+      expect((await subjects()).length).toBeGreaterThanOrEqual(before + 2);
+    } finally {
+      await w.h.imapWatchers.stop();
+    }
+  }, 30_000);
+});

@@ -14,6 +14,7 @@ import { folderOfDashboard } from '../alarm-folders/alarm-folders.queries';
 import { storeIncomingMail } from '../alarm-emails/alarm-emails.store';
 import { type GraphClient, GraphError, createGraphClient } from './graph/graph-client';
 import { fetchGraphMailbox, testGraphSource } from './graph/graph-fetch';
+import type { ImapFlow } from 'imapflow';
 import { ImapSourceError, connectImap, describeImapError, fetchNewMessages } from './imap/imap-fetch';
 import * as q from './mail-sources.queries';
 import type { MailSourceRow } from './mail-sources.table';
@@ -122,7 +123,7 @@ export async function deleteSource(db: DB, dashboardId: number, sourceId: number
   await db.deleteFrom('mailSource').where('id', '=', sourceId).execute();
 }
 
-const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
+export const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
   host: row.imapHost!,
   port: row.imapPort!,
   secure: row.imapSecure === 1,
@@ -130,6 +131,27 @@ const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
   password: secrets.open<string>(row.secret!),
   inputFolder: row.imapInputFolder!,
 });
+
+/**
+ * Stores what arrived in the source's input folder since its cursor over a connected client, and
+ * records the contact. The scheduled fetch and the IDLE watcher both come here.
+ */
+export async function storeNewImapMail({ db, clock }: SourceDeps, row: MailSourceRow, client: ImapFlow): Promise<number> {
+  const current = (await q.sourceRow(db, row.id)) ?? row;
+  const { stored } = await fetchNewMessages(
+    client,
+    row.imapInputFolder!,
+    { uidValidity: current.uidValidity, lastUid: current.lastUid },
+    async (raw, cursor) => {
+      await storeIncomingMail(db, { dashboardId: row.dashboardId, sourceId: row.id, raw, receivedAt: epochSeconds(clock) }, (trx, duplicate) =>
+        q.advanceCursor(trx, row.id, cursor, !duplicate).then(() => undefined),
+      );
+    },
+  );
+  const at = epochSeconds(clock);
+  await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
+  return stored;
+}
 
 /** Fetches one source now and records the outcome on it; answers how many e-mails were stored. */
 /** The source's Graph client, made once per credentials so its token is cached until it expires. */
@@ -162,48 +184,45 @@ async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
 }
 
 export async function fetchSource(deps: SourceDeps, row: MailSourceRow): Promise<{ stored: number; error?: string }> {
-  const { db, clock, secrets } = deps;
   let stored = 0;
   try {
     if (row.type === 'MICROSOFT_GRAPH') {
       stored = await fetchGraph(deps, row);
-      const at = epochSeconds(clock);
-      await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
+      const at = epochSeconds(deps.clock);
+      await q.recordSuccess(deps.db, row.id, at, at + row.pollIntervalSeconds);
       return { stored };
     }
-    const settings = imapSettings(row, secrets);
-    const client = connectImap(settings);
+    const client = connectImap(imapSettings(row, deps.secrets));
     try {
       await client.connect();
-      await fetchNewMessages(client, settings.inputFolder, { uidValidity: row.uidValidity, lastUid: row.lastUid }, async (raw, cursor) => {
-        await storeIncomingMail(db, { dashboardId: row.dashboardId, sourceId: row.id, raw, receivedAt: epochSeconds(clock) }, (trx, duplicate) =>
-          q.advanceCursor(trx, row.id, cursor, !duplicate).then(() => undefined),
-        );
-        stored++;
-      });
+      stored = await storeNewImapMail(deps, row, client);
     } finally {
       await client.logout().catch(() => client.close());
     }
-    const at = epochSeconds(clock);
-    await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
     return { stored };
   } catch (error) {
-    const message =
-      row.type === 'IMAP'
-        ? describeImapError(error, { host: row.imapHost ?? '', port: row.imapPort ?? 0, inputFolder: row.imapInputFolder ?? '' })
-        : (error as Error).message;
-    if (!(error instanceof GraphError || error instanceof ImapSourceError || row.type === 'IMAP')) console.error(error);
-    const failures = row.failureCount + 1;
-    const retryAfterSeconds = error instanceof GraphError ? error.retryAfterSeconds : null;
-    await q.recordFailure(
-      db,
-      row.id,
-      message,
-      failures,
-      epochSeconds(clock) + backoffSeconds(failures, { baseSeconds: 30, maxSeconds: 3600, retryAfterSeconds }),
-    );
-    return { stored, error: message };
+    return { stored, error: await recordSourceFailure(deps, row, error) };
   }
+}
+
+/** Records a failed contact on the source (Dutch message, backoff or Retry-After); answers the message. */
+export async function recordSourceFailure({ db, clock }: SourceDeps, row: MailSourceRow, error: unknown): Promise<string> {
+  const message =
+    row.type === 'IMAP'
+      ? describeImapError(error, { host: row.imapHost ?? '', port: row.imapPort ?? 0, inputFolder: row.imapInputFolder ?? '' })
+      : (error as Error).message;
+  if (!(error instanceof GraphError || error instanceof ImapSourceError || row.type === 'IMAP')) console.error(error);
+  const current = (await q.sourceRow(db, row.id)) ?? row;
+  const failures = current.failureCount + 1;
+  const retryAfterSeconds = error instanceof GraphError ? error.retryAfterSeconds : null;
+  await q.recordFailure(
+    db,
+    row.id,
+    message,
+    failures,
+    epochSeconds(clock) + backoffSeconds(failures, { baseSeconds: 30, maxSeconds: 3600, retryAfterSeconds }),
+  );
+  return message;
 }
 
 /** "Verbinding testen": connect, open the input folder, count what is there; never stores anything. */

@@ -1,0 +1,92 @@
+/**
+ * New IMAP mail within seconds (DESIGN.md §7): per IMAP source one connection that fetches, then
+ * enters IDLE explicitly (imapflow's automatic IDLE can take many seconds to report the first new
+ * message) and fetches again as soon as the server reports EXISTS. A dropped connection reconnects
+ * with backoff; a server without IDLE is left to the polling job. Sources added, changed or deleted
+ * are picked up on the next refresh.
+ */
+import type { ImapFlow } from 'imapflow';
+import { sourceRow } from '../mail-sources.queries';
+import { type SourceDeps, imapSettings, recordSourceFailure, storeNewImapMail } from '../mail-sources.service';
+import { connectImap } from './imap-fetch';
+
+/** IDLE is renewed before servers drop it (RFC 2177 recommends under 29 minutes). */
+const IDLE_RENEW_MS = 4 * 60_000;
+
+export function createImapWatchers(deps: SourceDeps, options: { refreshMs?: number } = {}) {
+  const watchers = new Map<number, { key: string; stop: () => Promise<void> }>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  function watch(sourceId: number) {
+    let stopped = false;
+    let client: ImapFlow | null = null;
+    let wake: (() => void) | null = null;
+    const done = (async () => {
+      for (let failures = 0; !stopped;) {
+        const row = await sourceRow(deps.db, sourceId);
+        if (!row || row.type !== 'IMAP') return;
+        client = connectImap(imapSettings(row, deps.secrets));
+        try {
+          await client.connect();
+          if (!client.capabilities.has('IDLE')) return;
+          client.on('exists', () => wake?.());
+          while (!stopped && client.usable) {
+            await storeNewImapMail(deps, row, client);
+            failures = 0;
+            const woken = new Promise<void>((resolve) => {
+              wake = resolve;
+              // Renewed before the polling job would find the source due, so it leaves it to us.
+              setTimeout(resolve, Math.min(IDLE_RENEW_MS, row.pollIntervalSeconds * 500)).unref();
+            });
+            void client.idle().catch(() => undefined);
+            await woken;
+          }
+        } catch (error) {
+          if (stopped) return;
+          await recordSourceFailure(deps, row, error);
+          failures++;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** failures, 60_000)).unref());
+        } finally {
+          wake = null;
+          client?.close();
+        }
+      }
+    })();
+    return async () => {
+      stopped = true;
+      wake?.();
+      client?.close();
+      await done.catch(() => undefined);
+    };
+  }
+
+  async function refresh() {
+    const rows = await deps.db
+      .selectFrom('mailSource')
+      .select(['id', 'imapHost', 'imapPort', 'imapSecure', 'imapUsername', 'imapInputFolder', 'secret'])
+      .where('type', '=', 'IMAP')
+      .execute();
+    const wanted = new Map(rows.map((r) => [r.id, JSON.stringify(r)]));
+    for (const [id, watcher] of watchers) {
+      if (wanted.get(id) !== watcher.key) {
+        watchers.delete(id);
+        await watcher.stop();
+      }
+    }
+    for (const [id, key] of wanted) if (!watchers.has(id)) watchers.set(id, { key, stop: watch(id) });
+  }
+
+  return {
+    refresh,
+    async start() {
+      await refresh();
+      timer = setInterval(() => void refresh().catch((error) => console.error('IMAP watchers:', error)), options.refreshMs ?? 10_000);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      await Promise.all([...watchers.values()].map((w) => w.stop()));
+      watchers.clear();
+    },
+  };
+}

@@ -37,6 +37,8 @@ export const moduleSummarySchema = v.object({
   todayForecast: v.nullable(v.number()),
   thisWeek: v.number(),
   lastWeekSameSpan: v.number(),
+  /** Start of the newest stored interval of the module's channels: where its page opens. */
+  lastDataAt: v.nullable(v.string()),
 });
 export type ModuleSummary = v.InferOutput<typeof moduleSummarySchema>;
 

@@ -17,6 +17,9 @@ export type PeriodSearch = v.InferOutput<typeof periodSearchSchema>;
 
 const day = (date: Date) => `${format(date, 'yyyy-MM-dd')}T00:00:00`;
 
+/** Without a chosen period the page opens where the data is: the week (or year) of the newest value. */
+export const openingDay = (lastDataAt: string | null) => (lastDataAt ? new Date(lastDataAt) : new Date());
+
 export function resolvePeriod(search: PeriodSearch, today = new Date()) {
   const now = currentIsoWeek(today);
   const period = search.period ?? 'week';

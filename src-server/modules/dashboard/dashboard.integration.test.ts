@@ -40,6 +40,9 @@ test('a location’s modules: today so far and this week against the same span o
   const feedIn = dashboard.modules.find((m) => m.selector === 'teruglevering')!;
   expect(feedIn.thisWeek).toBe(48);
   expect(feedIn.lastWeekSameSpan).toBe(0);
+  // where each module page opens: the newest stored interval
+  expect(power.lastDataAt).toBe('2024-11-13T10:45:00.000Z');
+  expect(feedIn.lastDataAt).toBe('2024-11-11T22:45:00.000Z');
   expect(dashboard.modules.map((m) => m.selector)).toEqual(['elektriciteit', 'teruglevering']);
 });
 

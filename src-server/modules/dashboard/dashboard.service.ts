@@ -10,6 +10,7 @@ import { listVisibleLocations } from '../locations/locations.queries';
 import { getLocation } from '../locations/locations.service';
 import { predictTotal } from '../measurements/forecast';
 import { sumTotal } from '../measurements/measurements.queries';
+import { lastMeasurementTs } from '../measurements/measurements.store';
 import { metersOfLocation } from '../meters/meters.queries';
 
 function moduleChannels(meters: Awaited<ReturnType<typeof metersOfLocation>>) {
@@ -18,6 +19,11 @@ function moduleChannels(meters: Awaited<ReturnType<typeof metersOfLocation>>) {
     const channelIds = meters.filter((m) => m.type === meterType).flatMap((m) => (m[channel] ? [m[channel]!.id] : []));
     return { selector, channelIds };
   }).filter((m) => m.channelIds.length > 0);
+}
+
+async function newestData(db: DB, channelIds: number[]) {
+  const newest = Math.max(...(await Promise.all(channelIds.map((id) => lastMeasurementTs(db, id)))).map((ts) => ts ?? -1));
+  return newest < 0 ? null : new Date(newest * 1000).toISOString();
 }
 
 function weekSpan(now: Date) {
@@ -62,6 +68,7 @@ export async function dashboardLocation(db: DB, user: User, locationId: number, 
       todayForecast: await predictTotal(db, channelIds, today),
       thisWeek: await sumTotal(db, channelIds, localMidnight(monday), nowTs),
       lastWeekSameSpan: await sumTotal(db, channelIds, localMidnight(addDays(monday, -7)), lastWeekNow),
+      lastDataAt: await newestData(db, channelIds),
     });
   }
   return { id: location.id, name: location.name, city: location.city, streetAddress: location.streetAddress, selector: locationSelector(location), modules };

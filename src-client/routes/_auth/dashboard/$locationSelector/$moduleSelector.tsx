@@ -9,7 +9,7 @@ import { DashboardPage } from '~/features/dashboard/dashboard-page';
 import { EnergyChart } from '~/features/dashboard/energy-chart';
 import { bucketLabel, formatEnergy } from '~/features/dashboard/format';
 import { loadDashboardLocation } from '~/features/dashboard/location-param';
-import { type PeriodSearch, aggregateInputs, periodSearchSchema, resolvePeriod } from '~/features/dashboard/period';
+import { type PeriodSearch, aggregateInputs, openingDay, periodSearchSchema, resolvePeriod } from '~/features/dashboard/period';
 import { WeekPicker } from '~/features/period-pickers/week-picker';
 import { YearPicker } from '~/features/period-pickers/year-picker';
 import { cn } from '~/lib/cn';
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_auth/dashboard/$locationSelector/$module
     const location = await loadDashboardLocation(context.utils, params.locationSelector);
     const module = location.modules.find((m) => m.selector === params.moduleSelector);
     if (!module) throw notFound();
-    const { current, previous } = aggregateInputs(module.channelIds, resolvePeriod(deps));
+    const { current, previous } = aggregateInputs(module.channelIds, resolvePeriod(deps, openingDay(module.lastDataAt)));
     await loadRouteData(cause, () =>
       Promise.all([context.utils.measurement.aggregate.ensureData(current), context.utils.measurement.aggregate.ensureData(previous)]),
     );
@@ -43,7 +43,7 @@ function ModulePage() {
   const set = (next: Partial<PeriodSearch>) => void navigate({ search: (s) => ({ ...s, ...next }), replace: true });
   const [location] = trpc.dashboard.location.useSuspenseQuery({ locationId: locationIdOf(locationSelector)! });
   const module = location.modules.find((m) => m.selector === (moduleSelector as ModuleSelector))!;
-  const p = resolvePeriod(search);
+  const p = resolvePeriod(search, openingDay(module.lastDataAt));
   const inputs = aggregateInputs(module.channelIds, p);
   const current = trpc.measurement.aggregate.useQuery(inputs.current, { placeholderData: keepPreviousData });
   const previous = trpc.measurement.aggregate.useQuery(inputs.previous, { placeholderData: keepPreviousData });

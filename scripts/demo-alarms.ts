@@ -100,6 +100,7 @@ export async function seedDemoAlarms(
     const folderId = age > 14 && random() < 0.85 ? done : sender.priority === 'HIGH' && random() < 0.5 ? storingen.id : null;
     const line = sender.line
       .replace('{n}', String(n))
+      .replace('{code}', String(100 + n))
       .replace('{time}', at.toLocaleTimeString('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }));
     await raiseAlarm({ ...services, clock: () => at }, dashboard.id, { line, priority: sender.priority, data: sender.data(n), folderId });
     count++;

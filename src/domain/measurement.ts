@@ -12,6 +12,11 @@ export type SelectKind = (typeof SELECT_KINDS)[number];
 /** At most this many buckets (or intervals) in one answer: a year of quarter-hours is 35,136. */
 export const MAX_BUCKETS = 40_000;
 export const MAX_CHANNELS = 100;
+/**
+ * At most this many values (channels × buckets, or channels × quarter-hours for `select`) per
+ * answer: a channel-year of quarter-hours, 11 channel-years of hours or 100 of days fit.
+ */
+export const MAX_CELLS = 100_000;
 
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -27,12 +32,19 @@ export const localDateTimeSchema = (field: string) =>
     }, `${field} moet een datum en tijd zijn als 2024-03-31T00:00:00.`),
   );
 
+/**
+ * `1,2,1`: the ids as given, repeats included, since `aggregate` answers one value per given
+ * position (DESIGN.md §6). Readers use `uniqueChannelIds`, so a repeated id is read only once.
+ */
 export const channelIdsSchema = v.pipe(
   v.string(),
   v.regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15})*$/, 'De kanalen moeten een komma-gescheiden lijst van ids zijn.'),
   v.transform((s) => s.split(',').map(Number)),
   v.maxLength(MAX_CHANNELS, `Hoogstens ${MAX_CHANNELS} kanalen tegelijk.`),
 );
+
+/** The ids without repeats, in the order first given. */
+export const uniqueChannelIds = (ids: number[]) => [...new Set(ids)];
 
 const range = { channelIds: channelIdsSchema, from: localDateTimeSchema('from'), to: localDateTimeSchema('to') };
 export const rangeSchema = v.object(range);

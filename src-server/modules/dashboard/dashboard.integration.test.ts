@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { localToUtc } from '@/lib/amsterdam';
+import { measurementsChanged } from '../measurements/figure-cache';
 import { upsertMeasurements } from '../measurements/measurements.store';
 import { createHarness } from '../../testing/harness';
 
@@ -57,4 +58,22 @@ test('the location list holds only the customer’s locations, each with this we
 test('a location outside the customer’s scope reads as absent', async () => {
   const { other, caller } = await world();
   await expect(caller.dashboard.location({ locationId: other })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+});
+
+test('today’s forecast and last week’s whole days are computed once per day, until new values arrive for the channels', async () => {
+  const { h, loc, caller } = await world();
+  const { netImportChannelId } = await h.db.selectFrom('meter').select('netImportChannelId').where('locationId', '=', loc).executeTakeFirstOrThrow();
+  const first = (await caller.dashboard.location({ locationId: loc })).modules[0]!;
+  expect([first.todayForecast, first.lastWeekSameSpan]).toEqual([96, 240]);
+  // Last week's Monday to Wednesday doubled, written behind the cache's back (not by the sync):
+  const doubled: { ts: number; value: number }[] = [];
+  for (let ts = localToUtc('2024-11-04T00:00:00'); ts < localToUtc('2024-11-07T00:00:00'); ts += 900) doubled.push({ ts, value: 2 });
+  await h.db.transaction().execute((trx) => upsertMeasurements(trx, netImportChannelId!, doubled));
+  const cached = (await caller.dashboard.location({ locationId: loc })).modules[0]!;
+  expect(cached.todayForecast).toBe(96);
+  expect(cached.lastWeekSameSpan).toBe(2 * 24 * 4 + 12 * 4 * 2); // whole days cached, last Wednesday morning read now
+  // The sync reports new values for the channel: the figures are computed again.
+  measurementsChanged(h.db, [netImportChannelId!]);
+  const fresh = (await caller.dashboard.location({ locationId: loc })).modules[0]!;
+  expect([fresh.todayForecast, fresh.lastWeekSameSpan]).toEqual([192, (2 * 24 + 12) * 4 * 2]);
 });

@@ -129,6 +129,63 @@ describe('aggregates', () => {
   });
 });
 
+describe('repeated ids, the cell cap and long reads', () => {
+  test('a repeated id is answered at each of its positions, so values[] lines up with the ids as sent', async () => {
+    const range = 'from=2024-02-01T00:00:00&to=2024-06-01T00:00:00';
+    const single = (await get(`${power},${gas}/measurements/aggregate/month?${range}`)).body;
+    const repeated = await get(`${power},${gas},${power},${power}/measurements/aggregate/month?${range}`);
+    expect(repeated.status).toBe(200);
+    expect(repeated.body).toEqual(
+      single.map((b: { timestamp: string; values: number[] }) => ({ timestamp: b.timestamp, values: [...b.values, b.values[0], b.values[0]] })),
+    );
+    const total = (await get(`${gas}/measurements/sum/total?${range}`)).body;
+    expect((await get(`${gas},${gas},${gas}/measurements/sum/total?${range}`)).body).toBe(total);
+  });
+
+  test('100 copies of one channel over a year of quarter-hours is a 400 in Dutch, not 19 MB', async () => {
+    const ids = Array(100).fill(power).join(',');
+    const res = await get(`${ids}/measurements/aggregate/quarter_hour?from=2024-01-01T00:00:00&to=2025-01-01T00:00:00`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(
+      'Te veel waarden (100 kanalen × 35.136 intervallen); hoogstens 100.000 per vraag. Kies minder kanalen, een kortere periode of een grovere indeling.',
+    );
+    const select = await get(`${power},${gas},${foreign}/measurements/select/interval?from=2024-01-01T00:00:00&to=2025-01-01T00:00:00`);
+    expect(select.status).toBe(400);
+    expect(select.body.error.message).toMatch(/^Te veel waarden \(3 kanalen × 35\.136 intervallen\)/);
+    // a year of days for all 100 positions fits
+    expect((await get(`${ids}/measurements/aggregate/day?from=2024-01-01T00:00:00&to=2025-01-01T00:00:00`)).status).toBe(200);
+  });
+
+  test('reads in chunks give the same figures as one read: a year of quarter-hours, three channels of hours', async () => {
+    const year = 'from=2024-01-01T00:00:00&to=2025-01-01T00:00:00';
+    const quarters = (await get(`${power}/measurements/aggregate/quarter_hour?${year}`)).body;
+    const total = (await get(`${power}/measurements/sum/total?${year}`)).body;
+    expect(quarters).toHaveLength(35_136);
+    expect(quarters.reduce((s: number, b: { values: number[] }) => s + b.values[0]!, 0)).toBeCloseTo(total, 4);
+    const three = (await get(`${power},${gas},${foreign}/measurements/aggregate/hour?${year}`)).body;
+    const [p, g] = [(await get(`${power}/measurements/aggregate/hour?${year}`)).body, (await get(`${gas}/measurements/aggregate/hour?${year}`)).body];
+    expect(three.map((b: { values: number[] }) => b.values)).toEqual(p.map((b: { values: number[] }, i: number) => [b.values[0], g[i].values[0], null]));
+    const interval = (await get(`${power},${gas}/measurements/select/cumulative?${year}`)).body;
+    expect(interval).toHaveLength(35_136);
+    expect(interval.at(-1).value).toBeCloseTo(total + (await get(`${gas}/measurements/sum/total?${year}`)).body, 4);
+  });
+
+  test('a long read lets other work run between its chunks', async () => {
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      turns++;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = turns;
+    await get(`${power}/measurements/aggregate/quarter_hour?from=2024-01-01T00:00:00&to=2025-01-01T00:00:00`);
+    running = false;
+    expect(turns - before).toBeGreaterThan(0);
+  });
+});
+
 describe('select, sum and forecast', () => {
   test('select interval sums the channels per interval; cumulative runs from `from`', async () => {
     const interval = await get(`${power},${gas}/measurements/select/interval?from=2024-03-10T00:00:00&to=2024-03-10T01:00:00`);

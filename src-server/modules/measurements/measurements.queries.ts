@@ -11,8 +11,51 @@ import type { DB } from '../../db/database';
 /** Whole hours can be read from the hourly sums: a quarter of the rows. */
 const hourAligned = (from: number, to: number) => from % 3600 === 0 && to % 3600 === 0;
 
+/**
+ * About this many rows per query before other requests get a turn: better-sqlite3 runs a query
+ * synchronously, so a year of 100 channels read at once would stall the process (and every
+ * `/auth/me`) for its whole length. Read in chunks of a few milliseconds instead.
+ */
+const CHUNK_ROWS = 20_000;
+/** Summing in SQL returns one row, so its chunks may scan more. */
+const SUM_CHUNK_ROWS = 100_000;
+
+/** Lets pending I/O (other requests) run before the next chunk. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+interface Chunk {
+  channelIds: number[];
+  from: number;
+  to: number;
+}
+
+/**
+ * [from, to) over the channels in chunks of about `rows` slots of `step` seconds: channels grouped
+ * when the whole range is small, else one channel at a time in windows that end on whole hours
+ * (so the hourly sums can serve them).
+ */
+export function chunks(channelIds: number[], from: number, to: number, step: number, rows = CHUNK_ROWS): Chunk[] {
+  const slots = Math.max(1, Math.ceil((to - from) / step));
+  if (slots * channelIds.length <= rows) return [{ channelIds, from, to }];
+  const out: Chunk[] = [];
+  if (slots <= rows) {
+    const perGroup = Math.floor(rows / slots);
+    for (let i = 0; i < channelIds.length; i += perGroup) out.push({ channelIds: channelIds.slice(i, i + perGroup), from, to });
+    return out;
+  }
+  const window = Math.max(3600, Math.floor((rows * step) / 3600) * 3600);
+  for (const id of channelIds) {
+    for (let a = from; a < to;) {
+      const b = Math.min(to, a - (a % 3600) + window);
+      out.push({ channelIds: [id], from: a, to: b });
+      a = b;
+    }
+  }
+  return out;
+}
+
 /** Sums per channel and quarter or hour within [from, to). */
-function groupedSums(db: DB, channelIds: number[], from: number, to: number, step: number) {
+function groupedSums(db: DB, { channelIds, from, to }: Chunk, step: number) {
   if (step === 3600 && hourAligned(from, to)) {
     return db
       .selectFrom('measurementHour')
@@ -32,6 +75,7 @@ function groupedSums(db: DB, channelIds: number[], from: number, to: number, ste
     .execute();
 }
 
+/** `channelIds` without repeats: each is read once. */
 export async function aggregate(
   db: DB,
   channelIds: number[],
@@ -41,41 +85,60 @@ export async function aggregate(
   starts = bucketStarts(granularity, from, to),
 ) {
   const values: (number | null)[][] = starts.map(() => channelIds.map(() => null));
-  for (const row of await groupedSums(db, channelIds, from, to, STEP[granularity])) {
-    const bucket = values[bucketOf(starts, Number(row.slot))]!;
-    const c = channelIds.indexOf(row.channelId);
-    bucket[c] = (bucket[c] ?? 0) + Number(row.value);
+  const column = new Map(channelIds.map((id, i) => [id, i]));
+  const parts = chunks(channelIds, from, to, STEP[granularity]);
+  for (const [n, chunk] of parts.entries()) {
+    if (n > 0) await yieldToEventLoop();
+    for (const row of await groupedSums(db, chunk, STEP[granularity])) {
+      const bucket = values[bucketOf(starts, Number(row.slot))]!;
+      const c = column.get(row.channelId)!;
+      bucket[c] = (bucket[c] ?? 0) + Number(row.value);
+    }
   }
   return starts.map((start, i) => ({ timestamp: amsterdamIso(start * 1000), values: values[i]!.map((v) => (v === null ? null : round(v))) }));
 }
 
-/** Per stored interval, summed over the channels; `cumulative` adds a running total from `from`. */
+/** Per stored interval, summed over the channels; `cumulative` adds a running total from `from`. Read in windows of time. */
 export async function select(db: DB, channelIds: number[], kind: 'interval' | 'cumulative', from: number, to: number) {
-  const rows = await db
-    .selectFrom('measurement')
-    .select(['ts', (eb) => eb.fn.sum<number>('value').as('value')])
-    .where('channelId', 'in', channelIds)
-    .where('ts', '>=', from)
-    .where('ts', '<', to)
-    .groupBy('ts')
-    .orderBy('ts')
-    .execute();
+  const window = Math.max(3600, Math.floor(((CHUNK_ROWS / channelIds.length) * 900) / 3600) * 3600);
+  const out: { timestamp: string; value: number }[] = [];
   let total = 0;
-  return rows.map((r) => {
-    total += Number(r.value);
-    return { timestamp: amsterdamIso(r.ts * 1000), value: round(kind === 'cumulative' ? total : Number(r.value)) };
-  });
+  for (let a = from; a < to;) {
+    const b = Math.min(to, a - (a % 3600) + window);
+    if (a > from) await yieldToEventLoop();
+    const rows = await db
+      .selectFrom('measurement')
+      .select(['ts', (eb) => eb.fn.sum<number>('value').as('value')])
+      .where('channelId', 'in', channelIds)
+      .where('ts', '>=', a)
+      .where('ts', '<', b)
+      .groupBy('ts')
+      .orderBy('ts')
+      .execute();
+    for (const r of rows) {
+      total += Number(r.value);
+      out.push({ timestamp: amsterdamIso(r.ts * 1000), value: round(kind === 'cumulative' ? total : Number(r.value)) });
+    }
+    a = b;
+  }
+  return out;
 }
 
 export async function sumTotal(db: DB, channelIds: number[], from: number, to: number): Promise<number> {
-  const row = await db
-    .selectFrom(hourAligned(from, to) ? 'measurementHour' : 'measurement')
-    .select((eb) => eb.fn.sum<number>('value').as('total'))
-    .where('channelId', 'in', channelIds)
-    .where('ts', '>=', from)
-    .where('ts', '<', to)
-    .executeTakeFirst();
-  return round(Number(row?.total ?? 0));
+  let total = 0;
+  const parts = chunks(channelIds, from, to, hourAligned(from, to) ? 3600 : 900, SUM_CHUNK_ROWS);
+  for (const [n, chunk] of parts.entries()) {
+    if (n > 0) await yieldToEventLoop();
+    const row = await db
+      .selectFrom(hourAligned(chunk.from, chunk.to) ? 'measurementHour' : 'measurement')
+      .select((eb) => eb.fn.sum<number>('value').as('total'))
+      .where('channelId', 'in', chunk.channelIds)
+      .where('ts', '>=', chunk.from)
+      .where('ts', '<', chunk.to)
+      .executeTakeFirst();
+    total += Number(row?.total ?? 0);
+  }
+  return round(total);
 }
 
 /** Sums are floating point; answers carry at most 6 decimals. */

@@ -2,7 +2,7 @@
  * Measurement answers for the channels a user may read: those of meters on its visible locations
  * (customers included) and, for staff, those of its visible feeds. Others read as absent (404).
  */
-import { type Granularity, MAX_BUCKETS } from '@/domain/measurement';
+import { type Granularity, MAX_BUCKETS, MAX_CELLS, uniqueChannelIds } from '@/domain/measurement';
 import { localToUtc } from '@/lib/amsterdam';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
@@ -28,39 +28,63 @@ function range(from: string, to: string) {
   return { start, end };
 }
 
-const tooMany = (count: string) =>
-  new AppError(
-    'BAD_REQUEST',
-    `Te veel intervallen (${count}); hoogstens ${MAX_BUCKETS.toLocaleString('nl-NL')} per vraag. Kies een kortere periode of een grovere indeling.`,
-  );
+const nl = (n: number) => n.toLocaleString('nl-NL');
 
+const tooMany = (count: string) =>
+  new AppError('BAD_REQUEST', `Te veel intervallen (${count}); hoogstens ${nl(MAX_BUCKETS)} per vraag. Kies een kortere periode of een grovere indeling.`);
+
+/** Channels × buckets bounds the work and the size of one answer. */
+function assertCells(channels: number, buckets: number) {
+  if (channels * buckets > MAX_CELLS) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `Te veel waarden (${nl(channels)} kanalen × ${nl(buckets)} intervallen); hoogstens ${nl(MAX_CELLS)} per vraag. Kies minder kanalen, een kortere periode of een grovere indeling.`,
+    );
+  }
+}
+
+/**
+ * One value per channel *as given*: a repeated id is read once and its values repeated at each of
+ * its positions, so `values[]` lines up with the ids the client sent (DESIGN.md §6).
+ */
 export async function aggregateMeasurements(db: DB, user: User, ids: number[], granularity: Granularity, from: string, to: string) {
-  await assertReadable(db, user, ids);
+  const channels = uniqueChannelIds(ids);
+  await assertReadable(db, user, channels);
   const { start, end } = range(from, to);
   const starts = bucketStarts(granularity, start, end, MAX_BUCKETS);
-  if (starts.length > MAX_BUCKETS) throw tooMany(`meer dan ${MAX_BUCKETS.toLocaleString('nl-NL')}`);
-  return aggregate(db, ids, granularity, start, end, starts);
+  if (starts.length > MAX_BUCKETS) throw tooMany(`meer dan ${nl(MAX_BUCKETS)}`);
+  assertCells(ids.length, starts.length);
+  const rows = await aggregate(db, channels, granularity, start, end, starts);
+  if (channels.length === ids.length) return rows;
+  const positions = ids.map((id) => channels.indexOf(id));
+  return rows.map((row) => ({ timestamp: row.timestamp, values: positions.map((p) => row.values[p]!) }));
 }
 
 export async function selectMeasurements(db: DB, user: User, ids: number[], kind: 'interval' | 'cumulative', from: string, to: string) {
-  await assertReadable(db, user, ids);
+  const channels = uniqueChannelIds(ids);
+  await assertReadable(db, user, channels);
   const { start, end } = range(from, to);
-  if ((end - start) / 900 > MAX_BUCKETS) throw tooMany(`${Math.ceil((end - start) / 900).toLocaleString('nl-NL')} kwartieren`);
-  return select(db, ids, kind, start, end);
+  const quarters = Math.ceil((end - start) / 900);
+  if (quarters > MAX_BUCKETS) throw tooMany(`${nl(quarters)} kwartieren`);
+  assertCells(channels.length, quarters);
+  return select(db, channels, kind, start, end);
 }
 
 export async function totalMeasurements(db: DB, user: User, ids: number[], from: string, to: string) {
-  await assertReadable(db, user, ids);
+  const channels = uniqueChannelIds(ids);
+  await assertReadable(db, user, channels);
   const { start, end } = range(from, to);
-  return sumTotal(db, ids, start, end);
+  return sumTotal(db, channels, start, end);
 }
 
 export async function forecastHourly(db: DB, user: User, ids: number[], date: string) {
-  await assertReadable(db, user, ids);
-  return predictHourly(db, ids, date);
+  const channels = uniqueChannelIds(ids);
+  await assertReadable(db, user, channels);
+  return predictHourly(db, channels, date);
 }
 
 export async function forecastTotal(db: DB, user: User, ids: number[], date: string) {
-  await assertReadable(db, user, ids);
-  return predictTotal(db, ids, date);
+  const channels = uniqueChannelIds(ids);
+  await assertReadable(db, user, channels);
+  return predictTotal(db, channels, date);
 }

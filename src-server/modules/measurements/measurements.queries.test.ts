@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { chunks } from './measurements.queries';
+
+const HOUR = 3600;
+const YEAR = 8784 * HOUR;
+const cover = (parts: ReturnType<typeof chunks>) => parts.flatMap((p) => p.channelIds.map((id) => `${id}:${p.from}-${p.to}`));
+
+describe('reading in chunks', () => {
+  test('a small read is one chunk', () => {
+    expect(chunks([1, 2, 3], 0, 7 * 24 * HOUR, HOUR)).toEqual([{ channelIds: [1, 2, 3], from: 0, to: 7 * 24 * HOUR }]);
+  });
+
+  test('a year of hours for 100 channels is grouped by channels, each chunk at most 20,000 rows, every channel once', () => {
+    const ids = Array.from({ length: 100 }, (_, i) => i + 1);
+    const parts = chunks(ids, 0, YEAR, HOUR);
+    expect(parts.every((p) => p.channelIds.length * 8784 <= 20_000 && p.from === 0 && p.to === YEAR)).toBe(true);
+    expect(parts.flatMap((p) => p.channelIds)).toEqual(ids);
+  });
+
+  test('a year of quarter-hours is read per channel in windows that end on whole hours and cover the range once', () => {
+    const from = 900; // not on a whole hour
+    const parts = chunks([7, 8], from, YEAR, 900);
+    for (const id of [7, 8]) {
+      const own = parts.filter((p) => p.channelIds[0] === id);
+      expect(own[0]!.from).toBe(from);
+      expect(own.at(-1)!.to).toBe(YEAR);
+      own.slice(1).forEach((p, i) => expect(p.from).toBe(own[i]!.to));
+      own.slice(0, -1).forEach((p) => expect(p.to % HOUR).toBe(0));
+      expect(own.every((p) => (p.to - p.from) / 900 <= 20_000)).toBe(true);
+    }
+    expect(new Set(cover(parts)).size).toBe(parts.length);
+  });
+});

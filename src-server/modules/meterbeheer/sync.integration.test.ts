@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { localMidnight } from '@/lib/amsterdam';
+import { addDays, localMidnight } from '@/lib/amsterdam';
 import { createHarness } from '../../testing/harness';
+import { cachedFigure } from '../measurements/figure-cache';
 import { type HubSimulator, startHubSimulator } from './hub-simulator/hub-simulator';
 import { intervalValue, seedOf } from './hub-simulator/profiles';
 
@@ -137,6 +138,33 @@ describe('the sync', () => {
     expect((await caller.meterbeheer.sync()).failed).toBe(0);
   });
 
+  test('a failing channel does not keep the feed’s other channels from syncing; the feed shows the error', async () => {
+    const { h, caller } = await setup(5);
+    const feed = await caller.meterbeheer.addFeed(power);
+    const [imp, exp] = feed.channels!;
+    sim.inject({ kind: 'malformed', path: new RegExp(imp!.url.split('/').at(-2)!), count: 10 });
+    const summary = await caller.meterbeheer.sync();
+    expect(summary.results[0]).toMatchObject({ ok: false, error: expect.stringContaining('geen geldige JSON') });
+    expect(await countDay(h, exp!.id, '2024-11-10', '2024-11-15')).toBe(5 * 96);
+    expect(await countDay(h, imp!.id, '2024-11-10', '2024-11-15')).toBe(0);
+  });
+
+  test('storing new values drops the cached figures of those channels only', async () => {
+    const { h, caller } = await setup(3);
+    const feed = await caller.meterbeheer.addFeed(power);
+    const [imp, exp] = feed.channels!;
+    let computed = 0;
+    const figure = (id: number) => cachedFigure(h.db, 'test', [id], async () => ++computed);
+    await Promise.all([figure(imp!.id), figure(imp!.id), figure(exp!.id)]);
+    expect(computed).toBe(2);
+    await h.db.deleteFrom('measurement').execute();
+    await caller.meterbeheer.sync();
+    await Promise.all([figure(imp!.id), figure(exp!.id)]);
+    expect(computed).toBe(4);
+    await figure(imp!.id);
+    expect(computed).toBe(4);
+  });
+
   test('a pending feed becomes verified with channels on a later sync', async () => {
     let clock = NOW;
     sim = await startHubSimulator({ now: () => clock, verifyAfterMs: 3_600_000 });
@@ -153,5 +181,41 @@ describe('the sync', () => {
     expect(verified.status).toBe('verified');
     expect(verified.channels!.map((c) => c.code)).toEqual(['1.8.0', '2.8.0']);
     expect(verified.channels!.every((c) => c.valueCount > 0)).toBe(true);
+  });
+});
+
+describe.each([
+  ['exclusive', false],
+  ['inclusive', true],
+])('a HUB that reads `to` as %s (DESIGN.md §5)', (_reading, toInclusive) => {
+  async function setupHub(hubHistoryDays: number, historyDays: number) {
+    sim = await startHubSimulator({ now: () => NOW, historyDays: hubHistoryDays, toInclusive });
+    const h = await createHarness({ hub: { baseUrl: sim.baseUrl, apiKey: sim.apiKey, historyDays }, clock: () => NOW });
+    await h.user('admin', 'admin@example.nl');
+    return { h, caller: await h.caller((await h.signIn('admin@example.nl')).accessToken) };
+  }
+
+  test('the history backfill fetches 500 days in windows the HUB accepts, for every channel, nothing missing or doubled', async () => {
+    const { h, caller } = await setupHub(600, 500);
+    const feed = await caller.meterbeheer.addFeed(power);
+    const summary = await caller.meterbeheer.sync();
+    expect(summary.results.map((r) => r.error ?? 'ok')).toEqual(['ok']);
+    const expected = (localMidnight('2024-11-15') - localMidnight(addDays('2024-11-15', -500))) / 900;
+    for (const channel of (await caller.meterbeheer.feed({ uuid: feed.uuid })).channels!) {
+      expect(await countDay(h, channel.id, addDays('2024-11-15', -600), '2024-11-16')).toBe(expected);
+    }
+    const rows = await snapshot(h);
+    expect(new Set(rows.map((r) => `${r.channelId}:${r.ts}`)).size).toBe(rows.length);
+    // a second sync asks again only for the newest day and changes nothing
+    await caller.meterbeheer.sync();
+    expect(await snapshot(h)).toEqual(rows);
+  });
+
+  test('when the HUB has no older history, the backfill stops where its data begins and asks there again next time', async () => {
+    const { h, caller } = await setupHub(365, 800);
+    const feed = await caller.meterbeheer.addFeed(power);
+    expect((await caller.meterbeheer.sync()).failed).toBe(0);
+    const channel = await h.db.selectFrom('channel').select('dataFrom').where('feedUuid', '=', feed.uuid).executeTakeFirstOrThrow();
+    expect(channel.dataFrom).toBe(addDays('2024-11-15', -365));
   });
 });

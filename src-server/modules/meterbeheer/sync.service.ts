@@ -8,6 +8,7 @@ import type { SyncSummary } from '@/domain/feed';
 import { addDays, localDate, localMidnight, todayLocal } from '@/lib/amsterdam';
 import type { DB } from '../../db/database';
 import { backoffSeconds } from '../../jobs/backoff';
+import { measurementsChanged } from '../measurements/figure-cache';
 import { type MeasurementRow, lastMeasurementTs, upsertMeasurements } from '../measurements/measurements.store';
 import { HUB_MAX_DAYS_PER_REQUEST, type HubClient, HubError, type HubFeed } from './hub-client';
 import { allFeedRows, channelsOfFeed } from './feeds.queries';
@@ -15,6 +16,12 @@ import { storeChannels } from './feeds.service';
 import type { ChannelRow, FeedRow } from './meterbeheer.table';
 
 type FeedSyncResult = SyncSummary['results'][number];
+
+/**
+ * Days between a window's `from` and `to`: one less than the HUB's 365 per request, so that a HUB
+ * reading `to` as inclusive is asked for at most 365 days too.
+ */
+const WINDOW_DAYS = HUB_MAX_DAYS_PER_REQUEST - 1;
 
 export interface SyncOptions {
   /** How far back history is backfilled. */
@@ -27,14 +34,20 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
   const clock = options.now ?? (() => new Date());
   const seconds = () => Math.floor(clock().getTime() / 1000);
 
-  /** Fetches [from, to) and stores it with the channel's cursor in one transaction. */
+  /**
+   * Fetches the local dates [from, to) and stores what comes back with the channel's cursor in one
+   * transaction. The HUB may read `to` as inclusive (DESIGN.md §5): values of the `to` day are
+   * welcome (the upsert makes the overlap harmless); only values outside [from, to + 1 day) or
+   * broken intervals are errors. Answers how many values lie before `to`: the new ones.
+   */
   async function fetchWindow(channel: ChannelRow, from: string, to: string, dataFrom: string | null): Promise<number> {
     const data = await hub.channelData(channel.url, from, to);
     const start = localMidnight(from);
     const end = localMidnight(to);
+    const limit = localMidnight(addDays(to, 1));
     const rows: MeasurementRow[] = data.data.map(({ from: f, to: t, value }) => {
       const ts = Date.parse(f) / 1000;
-      if (!Number.isInteger(ts) || ts < start || ts >= end || Date.parse(t) / 1000 <= ts) {
+      if (!Number.isInteger(ts) || ts < start || ts >= limit || Date.parse(t) / 1000 <= ts) {
         throw new HubError(
           200,
           `Meterbeheer HUB gaf voor kanaal ${channel.code} een waarde buiten de gevraagde periode of met een ongeldig interval (${f} – ${t}).`,
@@ -49,7 +62,8 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
       await upsertMeasurements(trx, channel.id, rows);
       await trx.updateTable('channel').set({ updateTimestamp: seconds(), dataFrom }).where('id', '=', channel.id).execute();
     });
-    return rows.length;
+    if (rows.length) measurementsChanged(db, [channel.id]);
+    return rows.filter((r) => r.ts < end).length;
   }
 
   async function syncChannel(channel: ChannelRow): Promise<number> {
@@ -61,13 +75,13 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
     let from = last === null ? addDays(today, -1) : localDate(last);
     let dataFrom = channel.dataFrom ?? from;
     while (from < today) {
-      const to = [addDays(from, HUB_MAX_DAYS_PER_REQUEST), today].sort()[0]!;
+      const to = [addDays(from, WINDOW_DAYS), today].sort()[0]!;
       stored += await fetchWindow(channel, from, to, dataFrom);
       from = to;
     }
     // Backward: history before the earliest date asked for, until the HUB has nothing older.
     while (dataFrom > historyStart) {
-      const windowStart = [addDays(dataFrom, -HUB_MAX_DAYS_PER_REQUEST), historyStart].sort().reverse()[0]!;
+      const windowStart = [addDays(dataFrom, -WINDOW_DAYS), historyStart].sort().reverse()[0]!;
       const count = await fetchWindow(channel, windowStart, dataFrom, windowStart);
       if (count === 0) {
         // The HUB fetches history after verification; ask again next time rather than give up.
@@ -80,6 +94,7 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
     return stored;
   }
 
+  /** Every channel is synced even when one fails; the feed then fails with the first error. */
   async function syncFeed(feed: FeedRow, hubFeed: HubFeed | undefined): Promise<number> {
     if (!hubFeed) throw new HubError(404, 'De feed bestaat niet (meer) bij Meterbeheer HUB.');
     const status = hubFeed.status === 'verified' ? 'verified' : 'unverified';
@@ -87,7 +102,11 @@ export function createSyncService(db: DB, hub: HubClient, options: SyncOptions =
     await storeChannels(db, feed.uuid, hubFeed.channels, seconds());
     if (status !== 'verified') return 0;
     let stored = 0;
-    for (const channel of await channelsOfFeed(db, feed.uuid)) stored += await syncChannel(channel);
+    const errors: unknown[] = [];
+    for (const channel of await channelsOfFeed(db, feed.uuid)) {
+      stored += await syncChannel(channel).catch((error: unknown) => (errors.push(error), 0));
+    }
+    if (errors.length) throw errors[0];
     return stored;
   }
 

@@ -17,6 +17,12 @@ export interface HubSimulatorOptions {
   verifyAfterMs?: number;
   historyDays?: number;
   now?: () => Date;
+  /**
+   * Read `to` as inclusive (values of the `to` day come back too, and `from`–`to` may span 365
+   * days counted inclusively). The real HUB's docs do not say which (DESIGN.md §5); the sync must
+   * work under both readings.
+   */
+  toInclusive?: boolean;
 }
 
 /** A fault hits `count` (default 1) matching requests, after letting `after` (default 0) of them through. */
@@ -102,7 +108,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}) {
     const historyStart = localMidnight(addDays(todayLocal(now()), -historyDays)) * 1000;
     const publishedUntil = localMidnight(todayLocal(now())) * 1000;
     const start = Math.max(localMidnight(from) * 1000, historyStart);
-    const end = Math.min(localMidnight(to) * 1000, publishedUntil);
+    const end = Math.min(localMidnight(options.toInclusive ? addDays(to, 1) : to) * 1000, publishedUntil);
     const seed = seedOf(channel.token);
     const step = minutes * 60_000;
     const data = [];
@@ -144,8 +150,9 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}) {
     const to = c.req.query('to') ?? '';
     if (!DATE.test(from) || !DATE.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)))
       return c.json({ message: 'from and to must be YYYY-MM-DD' }, 400);
-    if (from >= to) return c.json({ message: 'from must be before to' }, 400);
-    if (daysBetween(from, to) > 365) return c.json({ message: 'At most 365 days per request' }, 400);
+    const days = daysBetween(from, to) + (options.toInclusive ? 1 : 0);
+    if (days < 1) return c.json({ message: 'from must be before to' }, 400);
+    if (days > 365) return c.json({ message: 'At most 365 days per request' }, 400);
     return c.json(channelData(channel, feed, from, to));
   });
 

@@ -73,7 +73,7 @@ test.runIf(available)(
       const res = await fetch(`${product.url}${route}`, {
         method,
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body && JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
       return res.json();
     };

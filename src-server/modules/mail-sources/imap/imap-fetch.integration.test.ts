@@ -174,3 +174,56 @@ describe.runIf(available)('IMAP ingestion against a real Dovecot', () => {
     120_000,
   );
 });
+
+describe.runIf(available)('awkward mail', () => {
+  test('an 8 MB attachment, ISO-8859-1 and encoded-word headers, malformed MIME and hostile headers are all stored', async () => {
+    const m = await mailboxWorld('Lastig');
+    const attachment = Buffer.alloc(8 * 1024 * 1024, 7)
+      .toString('base64')
+      .replace(/.{76}/g, '$&\r\n');
+    const big = [
+      'From: Camera <cam@example.nl>',
+      'Subject: Beelden',
+      'Message-ID: <big@example.nl>',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="b"',
+      '',
+      '--b',
+      'Content-Type: text/plain',
+      '',
+      'Zie bijlage',
+      '--b',
+      'Content-Type: application/octet-stream',
+      'Content-Transfer-Encoding: base64',
+      'Content-Disposition: attachment; filename="clip.bin"',
+      '',
+      attachment,
+      '--b--',
+      '',
+    ].join('\r\n');
+    const latin1 = Buffer.concat([
+      Buffer.from(
+        'From: =?ISO-8859-1?Q?Andr=E9_B=F6hm?= <andre@example.nl>\r\nSubject: =?iso-8859-1?q?Storing_w=E4rmtepomp?=\r\nMessage-ID: <latin@example.nl>\r\nContent-Type: text/plain; charset=ISO-8859-1\r\n\r\n',
+      ),
+      Buffer.from('Temperatuur 5 \xb0C, caf\xe9\r\n', 'latin1'),
+    ]);
+    const malformed = 'Subject: kapot\r\nMessage-ID: <broken@example.nl>\r\nContent-Type: multipart/mixed\r\n\r\n--nergens\r\nrommel\r\n';
+    const hostile =
+      'From: "<script>alert(1)</script>" <x@example.nl>\r\nSubject: <img src=x onerror=alert(1)> \u202eRTL\r\nMessage-ID: <hostile@example.nl>\r\nContent-Type: text/html\r\n\r\n<p onclick="x()">hoi</p><script>alert(1)</script><img src="http://tracker.example/p.gif">\r\n';
+    await m.deliver([big, latin1.toString('latin1'), malformed, hostile]);
+    expect((await m.run()).stored).toBe(4);
+    const rows = await m.h.db
+      .selectFrom('alarmEmail')
+      .select(['messageId', 'subject', 'fromJson', 'text', 'html', 'rawSize', 'parsingStatus'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.messageId)).toEqual(['<big@example.nl>', '<latin@example.nl>', '<broken@example.nl>', '<hostile@example.nl>']);
+    expect(rows[0]!.rawSize).toBeGreaterThan(8 * 1024 * 1024);
+    expect(rows[1]!.subject).toBe('Storing wärmtepomp');
+    expect(JSON.parse(rows[1]!.fromJson)).toEqual([{ address: 'andre@example.nl', name: 'André Böhm' }]);
+    expect(rows[2]!.subject).toBe('kapot');
+    expect(rows[3]!.subject).toBe('<img src=x onerror=alert(1)> \u202eRTL');
+    expect(rows[3]!.html).not.toMatch(/script|onclick|tracker/);
+    expect(rows.every((r) => r.parsingStatus === 'PENDING')).toBe(true);
+  }, 60_000);
+});

@@ -14,7 +14,8 @@ import { openApiDocument } from './http/openapi';
 import { restApp } from './http/rest-adapter';
 import { noStore, securityHeaders } from './http/security-headers';
 import { brandingFiles } from './modules/alarm-dashboards/branding';
-import { type RestEnv, clientIp, restErrorHandler, restNotFound, withContext } from './http/rest';
+import { clientIpResolver } from './http/client-ip';
+import { type RestEnv, restErrorHandler, restNotFound, withContext } from './http/rest';
 import { type AppServices, createContext } from './trpc/context';
 import { appRouter } from './trpc/root';
 
@@ -25,13 +26,20 @@ const UPLOAD_PATH = /^\/api\/v1\/alarms\/dashboards\/[^/]+\/settings\/branding$/
 export interface AppDeps extends AppServices {
   /** The Vite build of the client; without it /app answers 503 with a hint. */
   clientDir?: string;
+  /** Reverse proxies in front (TRUST_PROXY): the client's address is then read from X-Forwarded-For. */
+  trustProxy?: number;
 }
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<RestEnv>();
-  const { clientDir, ...context } = deps;
+  const { clientDir, trustProxy, ...context } = deps;
+  const clientIp = clientIpResolver(trustProxy ?? 0);
 
   app.onError(restErrorHandler);
+  app.use('*', (c, next) => {
+    c.set('clientIp', clientIp(c));
+    return next();
+  });
   app.use('*', securityHeaders);
   for (const path of ['/auth/*', '/api/*', '/trpc/*', '/healthz']) app.use(path, noStore);
   const limit = (maxSize: number, message: string) =>
@@ -60,7 +68,7 @@ export function createApp(deps: AppDeps) {
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: () => createContext(context, c.req.header('authorization'), clientIp(c)),
+      createContext: () => createContext(context, c.req.header('authorization'), c.var.clientIp),
     }),
   );
 

@@ -3,7 +3,7 @@
  * stops start-up with one clear line (ConfigError).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { emailSchema, newPasswordSchema } from '@/domain/auth';
@@ -27,6 +27,15 @@ const envSchema = v.object({
   GRAPH_LOGIN_URL: v.optional(v.pipe(v.string(), v.url())),
   GRAPH_API_URL: v.optional(v.pipe(v.string(), v.url())),
   SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  // How many reverse proxies in front add themselves to X-Forwarded-For: `true` is one.
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(true|false|\d)$/, 'must be false, true or the number of proxies (0-9)'),
+      v.transform((s) => (s === 'true' ? 1 : s === 'false' ? 0 : Number(s))),
+    ),
+    'false',
+  ),
 });
 
 export type Config = {
@@ -42,6 +51,7 @@ export type Config = {
   secretKey: string;
   graphLoginUrl?: string;
   graphApiUrl?: string;
+  trustProxy: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,7 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
   }
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Only its owner may read the database and the key: the folder is made 0700, its files 0600.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -69,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     meterbeheerSyncInterval: e.METERBEHEER_SYNC_INTERVAL,
     meterbeheerHistoryDays: e.METERBEHEER_HISTORY_DAYS,
     secretKey: e.SECRET_KEY ?? readOrCreateSecretKey(dataDir),
+    trustProxy: e.TRUST_PROXY,
     graphLoginUrl: e.GRAPH_LOGIN_URL,
     graphApiUrl: e.GRAPH_API_URL,
   };
@@ -77,7 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Without SECRET_KEY the key lives beside the database, created once, readable by the owner only. */
 function readOrCreateSecretKey(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    return readFileSync(file, 'utf8').trim();
+  }
   const key = randomBytes(32).toString('base64url');
   writeFileSync(file, key + '\n', { mode: 0o600 });
   return key;

@@ -31,7 +31,7 @@ export async function startServer(config: Config, options: { clientDir?: string;
   if (created) {
     log(`First admin created: ${created.email}` + (created.generated ? ` with password ${created.password} (shown once; change it after signing in)` : ''));
   }
-  const app = createApp({ ...services, clientDir: options.clientDir });
+  const app = createApp({ ...services, clientDir: options.clientDir, trustProxy: config.trustProxy });
   await services.jobs.start();
   await services.imapWatchers.start();
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

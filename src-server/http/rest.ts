@@ -9,7 +9,8 @@ import { AppError, errorBody, invalidInput, toAppError } from '../errors';
 import { type AppContext, type AppServices, createContext } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 
-export type RestEnv = { Variables: { ctx: AppContext } };
+/** `clientIp` is set first for every request (`app.ts`); `ctx` by `withContext` on REST routes. */
+export type RestEnv = { Variables: { ctx: AppContext; clientIp: string } };
 
 export async function validate<S extends StandardSchemaV1>(schema: S, value: unknown): Promise<StandardSchemaV1.InferOutput<S>> {
   const result = await schema['~standard'].validate(value);
@@ -60,14 +61,11 @@ export const requireBodyType =
 /** Answered before the body was read: the connection closes, so the unread body cannot garble the next request on it. */
 export const closesConnection = (status: number) => status === 413 || status === 415;
 
-export const clientIp = (c: Context): string =>
-  (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
-
 /** Puts the request context (who is asking) on `c.var.ctx`. */
 export const withContext =
   (deps: AppServices): MiddlewareHandler<RestEnv> =>
   async (c, next) => {
-    c.set('ctx', await createContext(deps, c.req.header('authorization'), clientIp(c)));
+    c.set('ctx', await createContext(deps, c.req.header('authorization'), c.var.clientIp));
     await next();
   };
 
@@ -79,7 +77,7 @@ export const restErrorHandler: ErrorHandler = (error, c) => {
     return error.getResponse();
   }
   const appError = toAppError(error instanceof HTTPException ? error.cause : error);
-  if (appError.code === 'INTERNAL') console.error(error);
+  if (appError.code === 'INTERNAL') console.error(`${c.req.method} ${c.req.path} from ${c.get('clientIp') ?? 'unknown'}:`, error);
   if (appError.details.retryAfterSeconds) c.header('Retry-After', String(appError.details.retryAfterSeconds));
   if (closesConnection(appError.status)) c.header('Connection', 'close');
   return c.json(errorBody(appError), appError.status as 400);

@@ -40,14 +40,14 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Domain code throws AppError; clients see its tRPC code. Unexpected errors are logged, not shown. */
-const appErrors = t.middleware(async ({ next }) => {
+const appErrors = t.middleware(async ({ ctx, path, next }) => {
   const result = await next();
   if (result.ok) return result;
   const cause = result.error.cause;
   if (cause instanceof AppError) return { ...result, error: toTRPCError(cause) };
   if (result.error.code === 'INTERNAL_SERVER_ERROR') {
     const appError = toAppError(cause);
-    if (appError.code === 'INTERNAL') console.error(cause ?? result.error);
+    if (appError.code === 'INTERNAL') console.error(`${path} from ${ctx.ip}:`, cause ?? result.error);
     return { ...result, error: toTRPCError(appError) };
   }
   return result;

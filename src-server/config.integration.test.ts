@@ -1,0 +1,49 @@
+/** The data folder and its files are the owner's alone; TRUST_PROXY is parsed strictly. */
+import { chmodSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+
+describe('files', () => {
+  test('DATA_DIR is created 0700, secret.key and app.db with its WAL files 0600', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'energie-config-')), 'data');
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(mode(config.dataDir)).toBe(0o700);
+    expect(mode(path.join(dataDir, 'secret.key'))).toBe(0o600);
+    const db = openDatabase(path.join(dataDir, 'app.db'));
+    await sql`create table t (x integer)`.execute(db);
+    await sql`insert into t values (1)`.execute(db);
+    for (const file of ['app.db', 'app.db-wal', 'app.db-shm']) expect([file, mode(path.join(dataDir, file))]).toEqual([file, 0o600]);
+    await db.destroy();
+  });
+
+  test('files an older version left readable to all are made 0600 on start', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-config-'));
+    writeFileSync(path.join(dataDir, 'secret.key'), 'k'.repeat(43));
+    writeFileSync(path.join(dataDir, 'app.db'), '');
+    chmodSync(path.join(dataDir, 'secret.key'), 0o644);
+    chmodSync(path.join(dataDir, 'app.db'), 0o644);
+    loadConfig({ DATA_DIR: dataDir });
+    const db = openDatabase(path.join(dataDir, 'app.db'));
+    expect(mode(path.join(dataDir, 'secret.key'))).toBe(0o600);
+    expect(mode(path.join(dataDir, 'app.db'))).toBe(0o600);
+    await db.destroy();
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const load = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'energie-config-')), TRUST_PROXY });
+  test('is off by default; true is one proxy; a number counts proxies; anything else stops start-up', () => {
+    expect(load().trustProxy).toBe(0);
+    expect(load('false').trustProxy).toBe(0);
+    expect(load('true').trustProxy).toBe(1);
+    expect(load('2').trustProxy).toBe(2);
+    expect(() => load('yes')).toThrow(ConfigError);
+    expect(() => load('yes')).toThrow('Invalid configuration: TRUST_PROXY: must be false, true or the number of proxies (0-9)');
+  });
+});

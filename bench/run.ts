@@ -4,6 +4,7 @@ import { benchIngest } from './ingest';
 import { benchChartRender } from './chart-render';
 import { benchMeasurements } from './measurements';
 import { benchAlarms } from './alarms';
+import { benchMail } from './mail';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
@@ -34,3 +35,9 @@ console.log(`  folder page, 20 sorted and filtered by assignee: ${ms(a.page)} (g
 console.log(`  folder counts: ${ms(a.counts)} (goal <= 10 ms); raw SQL ${ms(a.rawCounts)}`);
 console.log(`  periodic counts, a year per day: ${ms(a.periodic)} (goal <= 30 ms); raw SQL ${ms(a.rawPeriodic)}`);
 console.log(`  moving 1,000 alarms in one call: ${ms(a.move)} (goal <= 200 ms); raw SQL update ${ms(a.rawMove)}`);
+
+const mail = await benchMail();
+console.log(
+  `Mail ingest from Dovecot: ${fmt(mail.productRate)} messages/s stored and parsed (${mail.count} of ~${mail.kb.toFixed(1)} KB; goal >= 200/s) vs a bare imapflow fetch ${fmt(mail.bareRate)}/s -> ratio ${(mail.productRate / mail.bareRate).toFixed(2)}`,
+);
+console.log(`Mail delivery to stored e-mail with IDLE: ${ms(mail.idleMedianMs)} median of 11 (goal <= 2000 ms)`);

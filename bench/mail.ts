@@ -1,0 +1,120 @@
+/**
+ * Mail ingest figures (issue 12): 1,000 messages of ~5 KB from a private Dovecot into stored,
+ * parsed e-mails through the product's path (fetch, mailparser, gzip, one transaction per message
+ * with its cursor, \Seen), beside a bare imapflow fetch of the same messages; and the time from an
+ * IMAP APPEND to the stored e-mail with IDLE.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServices } from '../src-server/services';
+import { connectImap } from '../src-server/modules/mail-sources/imap/imap-fetch';
+import { startDovecot } from '../src-server/testing/dovecot';
+
+const COUNT = 1000;
+const USER = { 'bench@example.nl': 'bench-wachtwoord' };
+const message = (i: number) =>
+  `From: GBS <gbs@example.nl>\r\nTo: alarm@example.nl\r\nSubject: Storing ${i}\r\nMessage-ID: <bench-${i}@example.nl>\r\nDate: Mon, 23 Nov 2026 10:00:00 +0100\r\n\r\n${`Zone ${i % 40} temperatuur te laag. `.repeat(140)}\r\n`;
+
+export async function benchMail() {
+  const dovecot = await startDovecot({ users: USER });
+  const dir = mkdtempSync(path.join(tmpdir(), 'energie-mail-'));
+  const services = await createServices({
+    databaseFile: path.join(dir, 'app.db'),
+    secretKey: 'bench-secret-key-'.repeat(3),
+    hub: { baseUrl: 'http://127.0.0.1:9/api/v1', historyDays: 1, syncIntervalSeconds: 3600 },
+  });
+  try {
+    const settings = {
+      host: dovecot.host,
+      port: dovecot.port,
+      secure: false,
+      username: 'bench@example.nl',
+      password: 'bench-wachtwoord',
+      inputFolder: 'INBOX',
+    };
+    const client = connectImap(settings);
+    await client.connect();
+    for (let i = 0; i < COUNT; i++) await client.append('INBOX', message(i));
+    // Baseline: the same messages fetched bare (search, then fetch sources), nothing stored.
+    let start = performance.now();
+    const lock = await client.getMailboxLock('INBOX');
+    const uids = (await client.search({ all: true }, { uid: true })) || [];
+    let bytes = 0;
+    for (let i = 0; i < uids.length; i += 100) {
+      for await (const m of client.fetch(uids.slice(i, i + 100).join(','), { uid: true, source: true }, { uid: true })) bytes += m.source?.length ?? 0;
+    }
+    lock.release();
+    const bareMs = performance.now() - start;
+    await client.logout();
+
+    const org = await services.db.insertInto('organization').values({ name: 'Bench', createdAt: 0 }).returning('id').executeTakeFirstOrThrow();
+    const admin = { id: 0, type: 'admin' as const, email: 'x', fullName: null };
+    const { createDashboard } = await import('../src-server/modules/alarm-dashboards/alarm-dashboards.service');
+    const { createSource, fetchSource } = await import('../src-server/modules/mail-sources/mail-sources.service');
+    const { sourceRow } = await import('../src-server/modules/mail-sources/mail-sources.queries');
+    const dashboard = await createDashboard(services.db, services.clock, admin, { name: 'Bench', organizationId: org.id });
+    const deps = { db: services.db, clock: services.clock, secrets: services.secrets, graph: services.graph };
+    const source = await createSource(deps, {
+      dashboardId: dashboard.id,
+      type: 'IMAP',
+      name: 'Bench',
+      folderId: null,
+      pollIntervalSeconds: 3600,
+      imapHost: settings.host,
+      imapPort: settings.port,
+      imapSecure: false,
+      imapUsername: settings.username,
+      imapPassword: settings.password,
+      imapInputFolder: 'INBOX',
+    });
+    start = performance.now();
+    const { stored } = await fetchSource(deps, (await sourceRow(services.db, source.id))!);
+    const productMs = performance.now() - start;
+
+    // IDLE: append one message at a time and wait until it is stored.
+    await services.imapWatchers.start();
+    await new Promise((r) => setTimeout(r, 500));
+    const appender = connectImap(settings);
+    await appender.connect();
+    const latencies: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const before = Number(
+        (
+          await services.db
+            .selectFrom('alarmEmail')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      const t = performance.now();
+      await appender.append('INBOX', message(COUNT + i));
+      for (;;) {
+        const n = Number(
+          (
+            await services.db
+              .selectFrom('alarmEmail')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+        if (n > before) break;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      latencies.push(performance.now() - t);
+    }
+    await appender.logout();
+    latencies.sort((a, b) => a - b);
+    return {
+      count: stored,
+      kb: bytes / COUNT / 1024,
+      productRate: (stored / productMs) * 1000,
+      bareRate: (COUNT / bareMs) * 1000,
+      idleMedianMs: latencies[5]!,
+    };
+  } finally {
+    await services.close();
+    await dovecot.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

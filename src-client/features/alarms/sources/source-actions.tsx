@@ -1,0 +1,112 @@
+import { CheckCircle2, Download, Pencil, PlugZap, Trash2, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import type { AlarmFolder } from '@/domain/alarm-folder';
+import type { MailSource } from '@/domain/mail-source';
+import { Button } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { Spinner } from '~/components/ui/spinner';
+import { cn } from '~/lib/cn';
+import { requestErrorMessage } from '~/lib/request-error';
+import { SourceSheet } from './source-sheet';
+import { useDeleteSource, useFetchNow, useTestSource } from './use-source-mutations';
+
+/** An outcome line under the buttons: green when it went well, red when not. */
+function Outcome({ ok, testId, children }: { ok: boolean; testId: string; children: string }) {
+  const Icon = ok ? CheckCircle2 : XCircle;
+  return (
+    <p role="status" data-testid={testId} data-ok={ok} className={cn('flex items-start gap-2 text-sm break-words', ok ? 'text-emerald-800' : 'text-red-800')}>
+      <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span className="min-w-0">{children}</span>
+    </p>
+  );
+}
+
+const fetched = (before: number, after: MailSource) => {
+  if (after.status.lastError) return { ok: false, text: `Ophalen mislukt: ${after.status.lastError}` };
+  const n = Math.max(0, after.status.messagesStored - before);
+  return { ok: true, text: n === 0 ? 'Opgehaald: geen nieuwe e-mails.' : `Opgehaald: ${n} ${n === 1 ? 'nieuwe e-mail' : 'nieuwe e-mails'}.` };
+};
+
+/** "Verbinding testen", "Nu ophalen", edit and delete, for those who may change the dashboard's settings. */
+export function SourceActions({ source, folders, dashboardId }: { source: MailSource; folders: AlarmFolder[]; dashboardId: number }) {
+  const test = useTestSource();
+  const fetchNow = useFetchNow(dashboardId);
+  const remove = useDeleteSource();
+  const [editing, setEditing] = useState(false);
+  const [before, setBefore] = useState(source.status.messagesStored);
+  const fetchOutcome = fetchNow.data ? fetched(before, fetchNow.data) : null;
+  return (
+    <div className="grid gap-2 border-t border-border pt-4">
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" disabled={test.isPending} onClick={() => test.mutate({ sourceId: source.id })}>
+          {test.isPending ? <Spinner /> : <PlugZap aria-hidden className="size-4" />}
+          Verbinding testen
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={fetchNow.isPending}
+          onClick={() => {
+            setBefore(source.status.messagesStored);
+            fetchNow.mutate({ sourceId: source.id });
+          }}
+        >
+          {fetchNow.isPending ? <Spinner /> : <Download aria-hidden className="size-4" />}
+          Nu ophalen
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            test.reset();
+            fetchNow.reset();
+            setEditing(true);
+          }}
+          aria-label={`${source.name} bewerken`}
+        >
+          <Pencil aria-hidden className="size-4" />
+          Bewerken
+        </Button>
+        <ConfirmDialog
+          title="Bron verwijderen"
+          description={`Weet je zeker dat je de bron '${source.name}' wilt verwijderen? Er wordt dan geen mail meer uit opgehaald. De e-mails die al zijn opgeslagen, blijven bewaard.`}
+          confirmLabel="Verwijderen"
+          trigger={
+            <Button variant="ghost" size="sm" aria-label={`${source.name} verwijderen`}>
+              <Trash2 aria-hidden className="size-4" />
+              Verwijderen
+            </Button>
+          }
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync({ dashboardId, sourceId: source.id });
+            } catch (error) {
+              throw new Error(requestErrorMessage(error));
+            }
+          }}
+        />
+      </div>
+      {test.data ? (
+        <Outcome ok={test.data.ok} testId="source-test-result">
+          {test.data.message}
+        </Outcome>
+      ) : null}
+      {test.error ? (
+        <Outcome ok={false} testId="source-test-result">
+          {requestErrorMessage(test.error)}
+        </Outcome>
+      ) : null}
+      {fetchOutcome ? (
+        <Outcome ok={fetchOutcome.ok} testId="source-fetch-result">
+          {fetchOutcome.text}
+        </Outcome>
+      ) : null}
+      {fetchNow.error ? (
+        <Outcome ok={false} testId="source-fetch-result">
+          {requestErrorMessage(fetchNow.error)}
+        </Outcome>
+      ) : null}
+      <SourceSheet open={editing} onOpenChange={setEditing} dashboardId={dashboardId} folders={folders} source={source} />
+    </div>
+  );
+}

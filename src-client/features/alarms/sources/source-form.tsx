@@ -1,0 +1,122 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { useForm } from '@tanstack/react-form';
+import type { AlarmFolder } from '@/domain/alarm-folder';
+import type { MailSource, SourceType } from '@/domain/mail-source';
+import { AppForm, useRequestFailure } from '~/components/form/app-form';
+import { formSchema } from '~/components/form/form-schema';
+import { SubmitButton } from '~/components/form/submit-button';
+import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
+import { Label } from '~/components/ui/label';
+import { Select } from '~/components/ui/select';
+import { fields, keepHint } from './source-fields';
+import { type SourceValues, createInput, sourceDefaults, sourceFormSchemas, updateInput } from './source-form-schema';
+import { useCreateSource, useUpdateSource } from './use-source-mutations';
+
+/** The form holds either type's values; the schema of the chosen type checks them. */
+type FormValues = Record<string, string | boolean>;
+
+/**
+ * Add or edit an IMAP or Microsoft 365 source. Fields are checked with the shared schema when
+ * left and on submit; the server's field errors land at their fields. On an edit the secret
+ * stays empty and is sent only when typed.
+ */
+export function SourceForm({
+  type,
+  dashboardId,
+  folders,
+  source,
+  onDone,
+}: {
+  type: SourceType;
+  dashboardId: number;
+  folders: AlarmFolder[];
+  source?: MailSource;
+  onDone: () => void;
+}) {
+  const create = useCreateSource();
+  const update = useUpdateSource();
+  const { failure, run } = useRequestFailure();
+  const schema = sourceFormSchemas[type][source ? 'edit' : 'create'];
+  const entries = schema.entries as Record<string, StandardSchemaV1>;
+  const form = useForm({
+    defaultValues: sourceDefaults(type, source) as unknown as FormValues,
+    validators: { onSubmit: formSchema<FormValues>(schema) },
+    onSubmit: ({ value, formApi }) =>
+      run(formApi, async () => {
+        const values = value as unknown as SourceValues;
+        if (source) await update.mutateAsync(updateInput(source.id, type, values));
+        else await create.mutateAsync(createInput(dashboardId, type, values));
+        onDone();
+      }),
+  });
+  const choosable = folders.filter((f) => !f.trash);
+  return (
+    <AppForm form={form} failure={failure} className="grid gap-4">
+      {fields[type].map((spec) => (
+        // Each field checks itself when left, so a field not yet visited shows no error.
+        <form.Field key={spec.name} name={spec.name} validators={{ onBlur: formSchema<string | boolean>(entries[spec.name]!) }}>
+          {(field) => {
+            const kind = spec.kind ?? 'text';
+            if (kind === 'tls') {
+              return (
+                <label className="flex items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name={field.name}
+                    className="mt-0.5 size-4 accent-primary"
+                    checked={Boolean(field.state.value)}
+                    onChange={(e) => field.handleChange(e.target.checked)}
+                    onBlur={field.handleBlur}
+                  />
+                  <span>
+                    <span className="font-medium">TLS</span>
+                    <span className="block text-muted-foreground">Versleutelde verbinding vanaf het begin (IMAPS, meestal poort 993).</span>
+                  </span>
+                </label>
+              );
+            }
+            if (kind === 'folder') {
+              const messages = shownErrors(field);
+              return (
+                <div className="grid content-start gap-1.5">
+                  <Label htmlFor="field-folderId">{spec.label}</Label>
+                  <Select
+                    id="field-folderId"
+                    value={String(field.state.value)}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                    onBlur={field.handleBlur}
+                    aria-invalid={messages.length > 0}
+                    aria-describedby={messages.length ? 'field-folderId-error' : undefined}
+                  >
+                    <option value="">Standaardmap van het dashboard</option>
+                    {choosable.map((f) => (
+                      <option key={f.id} value={f.id}>
+                        {f.label}
+                      </option>
+                    ))}
+                  </Select>
+                  <FieldError id="field-folderId-error" messages={messages} />
+                </div>
+              );
+            }
+            return (
+              <TextField
+                field={field}
+                label={spec.label}
+                required={!spec.optional && !(kind === 'secret' && source)}
+                hint={kind === 'secret' && source ? keepHint[type] : spec.hint}
+                type={kind === 'secret' ? 'password' : kind === 'email' ? 'email' : 'text'}
+                inputMode={kind === 'number' ? 'numeric' : undefined}
+                autoComplete={kind === 'secret' ? 'new-password' : 'off'}
+                spellCheck={false}
+              />
+            );
+          }}
+        </form.Field>
+      ))}
+      <div>
+        <SubmitButton form={form}>{source ? 'Opslaan' : 'Bron toevoegen'}</SubmitButton>
+      </div>
+    </AppForm>
+  );
+}

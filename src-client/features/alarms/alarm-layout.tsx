@@ -20,6 +20,7 @@ import {
 import { cn } from '~/lib/cn';
 import { trpc } from '~/lib/trpc';
 import { canChangeSettings } from './access';
+import { pendingCountInput } from './inbox/inbox-search';
 import { AlarmNav } from './alarm-nav';
 import { NotificationsButton } from './live/notifications';
 import { type LiveStatus, useLiveConsole } from './live/use-live-console';
@@ -64,6 +65,8 @@ export function AlarmLayout({ user, dashboard, folders }: { user: User; dashboar
   useThemeOnBody(style);
   const status = useLiveConsole(dashboard.id, dashboard.name);
   const counts = trpc.alarmFolder.counts.useQuery({ dashboardId: dashboard.id });
+  // A page of one pending e-mail: its page count is the number waiting.
+  const pending = trpc.alarmEmail.list.useQuery(pendingCountInput(dashboard.id), { refetchInterval: 60_000 });
   const countMap = useMemo(() => (counts.data ? new Map(counts.data.map((c) => [c.folderId, c.count])) : undefined), [counts.data]);
   return (
     <div data-testid="alarm-area" className="h-full" style={style}>
@@ -80,7 +83,13 @@ export function AlarmLayout({ user, dashboard, folders }: { user: User; dashboar
             </Link>
           </SidebarHeader>
           <SidebarContent aria-label="Alarmdashboard">
-            <AlarmNav dashboardId={dashboard.id} folders={folders} counts={countMap} settings={canChangeSettings(user, dashboard)} />
+            <AlarmNav
+              dashboardId={dashboard.id}
+              folders={folders}
+              counts={countMap}
+              pendingEmails={pending.data?.totalNumberOfPages}
+              settings={canChangeSettings(user, dashboard)}
+            />
           </SidebarContent>
           <SidebarFooter>
             <SidebarMenu>

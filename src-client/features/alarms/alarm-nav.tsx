@@ -18,6 +18,7 @@ interface Item {
   to: AreaPath;
   label: string;
   icon: ComponentType<{ className?: string }>;
+  count?: { value: number | undefined; label: string };
 }
 
 const settingsItems: Item[] = [
@@ -25,10 +26,11 @@ const settingsItems: Item[] = [
   { to: '/alarms/$dashboardId/settings/theme', label: 'Thema', icon: Palette },
   { to: '/alarms/$dashboardId/settings/alarms', label: 'Alarminstellingen', icon: SlidersHorizontal },
 ];
-const emailItems: Item[] = [
+/** The inbox shows how many e-mails wait for the parsers, when any do. */
+const emailItems = (pending: number | undefined): Item[] => [
   { to: '/alarms/$dashboardId/emails/sources', label: 'Bronnen', icon: Mail },
   { to: '/alarms/$dashboardId/emails/parsers', label: 'Parsers', icon: Workflow },
-  { to: '/alarms/$dashboardId/emails/inbox', label: 'Ontvangen e-mails', icon: Inbox },
+  { to: '/alarms/$dashboardId/emails/inbox', label: 'Ontvangen e-mails', icon: Inbox, count: { value: pending || undefined, label: 'wachten op verwerking' } },
 ];
 
 /** The count badge of a folder; hidden for a folder that does not count (null) and when collapsed. */
@@ -62,6 +64,7 @@ function NavGroup({ label, items, dashboardId, pathname }: { label: string; item
                 <Link to={item.to} params={{ dashboardId }}>
                   <item.icon className="size-4 shrink-0" />
                   <span>{item.label}</span>
+                  {item.count ? <CountBadge count={item.count.value} label={item.count.label} /> : null}
                 </Link>
               </SidebarMenuButton>
             </SidebarMenuItem>
@@ -77,11 +80,13 @@ export function AlarmNav({
   dashboardId,
   folders,
   counts,
+  pendingEmails,
   settings,
 }: {
   dashboardId: number;
   folders: AlarmFolder[];
   counts: Map<number, number | null> | undefined;
+  pendingEmails: number | undefined;
   settings: boolean;
 }) {
   const { pathname } = useLocation();
@@ -116,7 +121,7 @@ export function AlarmNav({
         </SidebarMenu>
       </SidebarGroup>
       {settings ? <NavGroup label="Instellingen" items={settingsItems} dashboardId={dashboardId} pathname={pathname} /> : null}
-      <NavGroup label="E-mail" items={emailItems} dashboardId={dashboardId} pathname={pathname} />
+      <NavGroup label="E-mail" items={emailItems(pendingEmails)} dashboardId={dashboardId} pathname={pathname} />
     </>
   );
 }

@@ -1,11 +1,29 @@
-import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { ComingNext } from '~/features/alarms/coming-next';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { InboxPage } from '~/features/alarms/inbox/inbox-page';
+import { type InboxSearch, emailListInput, inboxSearchSchema } from '~/features/alarms/inbox/inbox-search';
+import { loadRouteData } from '~/lib/route-data';
 
-/** `?email=<id>` opens one e-mail (the alarm panel links here). */
-const inboxSearchSchema = v.object({ email: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined) });
-
+/** `emails/inbox`: filter, sort, page and the open e-mail (`?email=<id>`, as the alarm panel links) live in the URL. */
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/emails/inbox')({
   validateSearch: inboxSearchSchema,
-  component: () => <ComingNext title="Ontvangen e-mails" description="De e-mails die bij dit dashboard zijn binnengekomen, met hoe ze zijn verwerkt." />,
+  loaderDeps: ({ search: { status, sort, page, email } }) => ({ status, sort, page, email }),
+  loader: ({ context: { utils }, params: { dashboardId }, deps, cause }) =>
+    // A failed list shows in the page (LoadError), not as an error page.
+    loadRouteData(cause, () =>
+      Promise.all([
+        utils.alarmEmail.list.ensureData(emailListInput(dashboardId, deps)).catch(() => undefined),
+        deps.email ? utils.alarmEmail.get.prefetch({ emailId: deps.email }) : null,
+        deps.email ? utils.alarmEmail.attempts.prefetch({ emailId: deps.email }) : null,
+      ]),
+    ),
+  component: InboxRoute,
 });
+
+function InboxRoute() {
+  const { dashboardId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const onSearchChange = useCallback((next: Partial<InboxSearch>) => void navigate({ search: (s) => ({ ...s, ...next }) }), [navigate]);
+  return <InboxPage dashboardId={dashboardId} search={search} onSearchChange={onSearchChange} />;
+}

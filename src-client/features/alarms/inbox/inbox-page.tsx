@@ -1,0 +1,82 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { EMAIL_SORTS, PARSING_STATUSES, parsingStatusLabels } from '@/domain/alarm-email';
+import { PageHeader } from '~/components/layout/page-header';
+import { Pager } from '~/components/lists/list-controls';
+import { LoadError } from '~/components/lists/load-error';
+import { Label } from '~/components/ui/label';
+import { Select } from '~/components/ui/select';
+import { trpc } from '~/lib/trpc';
+import { EmailPanel } from './email-panel';
+import { EmailTable } from './email-table';
+import { type InboxSearch, type ParsingStatus, emailListInput, emailSortLabels } from './inbox-search';
+
+/** New mail arrives without anyone acting (IDLE, polling), so an open inbox asks again now and then. */
+const REFRESH_MS = 15_000;
+
+/** The dashboard's stored e-mails: filter by status, sort, page, and open one in the side panel. */
+export function InboxPage({
+  dashboardId,
+  search,
+  onSearchChange,
+}: {
+  dashboardId: number;
+  search: InboxSearch;
+  onSearchChange: (next: Partial<InboxSearch>) => void;
+}) {
+  const list = trpc.alarmEmail.list.useQuery(emailListInput(dashboardId, search), { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
+  const rows = list.data?.emails;
+  return (
+    <section className="grid [&>:first-child]:mb-0 min-w-0 gap-4">
+      <PageHeader title="Ontvangen e-mails" description="De e-mails die bij dit dashboard zijn binnengekomen, met hoe ze zijn verwerkt." />
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid min-w-0 flex-1 gap-1.5 sm:w-56 sm:flex-none">
+          <Label htmlFor="email-status">Status</Label>
+          <Select
+            id="email-status"
+            value={search.status ?? ''}
+            onChange={(e) => onSearchChange({ status: (e.target.value || undefined) as ParsingStatus | undefined, page: undefined })}
+          >
+            <option value="">Alle</option>
+            {PARSING_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {parsingStatusLabels[status]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid min-w-0 flex-1 gap-1.5 sm:w-48 sm:flex-none">
+          <Label htmlFor="email-sort">Sorteren</Label>
+          <Select
+            id="email-sort"
+            value={search.sort ?? 'receivedAt,desc'}
+            onChange={(e) => onSearchChange({ sort: e.target.value as InboxSearch['sort'], page: undefined })}
+          >
+            {EMAIL_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {emailSortLabels[sort]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {list.isError && !rows ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : !rows ? (
+        <p role="status" className="py-10 text-center text-muted-foreground">
+          Bezig met laden ...
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border bg-background p-10 text-center text-muted-foreground">
+          {search.status ? `Geen e-mails met de status ‘${parsingStatusLabels[search.status]}’.` : 'Er zijn nog geen e-mails binnengekomen.'}
+        </p>
+      ) : (
+        <>
+          {list.isError ? <LoadError error={list.error} onRetry={() => void list.refetch()} title="Verversen mislukt" /> : null}
+          <EmailTable rows={rows} openId={search.email} onOpen={(email) => onSearchChange({ email })} />
+        </>
+      )}
+      <Pager page={search.page ?? 1} totalPages={list.data?.totalNumberOfPages ?? 0} onPage={(page) => onSearchChange({ page })} />
+      {search.email ? <EmailPanel emailId={search.email} onClose={() => onSearchChange({ email: undefined })} /> : null}
+    </section>
+  );
+}

@@ -42,7 +42,14 @@ export const sanitizeEmailHtml = (html: string) =>
     allowProtocolRelative: false,
   });
 
-const headerText = (value: unknown): string => (typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value));
+/** A header as text: mailparser's decoded string where it has one, else the raw line's value, unfolded. */
+const headerText = (value: unknown, line: string): string =>
+  typeof value === 'string'
+    ? value
+    : line
+        .slice(line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim();
 
 export async function readMessage(raw: Buffer): Promise<ReadMessage> {
   const mail: ParsedMail = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
@@ -55,6 +62,6 @@ export async function readMessage(raw: Buffer): Promise<ReadMessage> {
     sentAt: date,
     text: mail.text ?? '',
     html: typeof mail.html === 'string' ? sanitizeEmailHtml(mail.html) : null,
-    headers: mail.headerLines.map((h) => [h.key, headerText(mail.headers.get(h.key) ?? h.line)]),
+    headers: mail.headerLines.map((h) => [h.key, headerText(mail.headers.get(h.key), h.line)]),
   };
 }

@@ -24,25 +24,6 @@ export function formatSize(bytes: number) {
     : `${(kb / 1024).toLocaleString('nl-NL', { maximumFractionDigits: 1 })} MB`;
 }
 
-/**
- * A header's value for people. The server hands structured headers (addresses, content types) over
- * as mailparser's JSON; their readable form is its `text`, or the value with its parameters.
- */
-export function headerText(value: string): string {
-  if (!value.startsWith('{')) return value;
-  try {
-    const parsed = JSON.parse(value) as { text?: unknown; value?: unknown; params?: unknown };
-    if (typeof parsed.text === 'string') return parsed.text;
-    if (typeof parsed.value === 'string') {
-      const params = parsed.params && typeof parsed.params === 'object' ? Object.entries(parsed.params as Record<string, unknown>) : [];
-      return [parsed.value, ...params.map(([k, v]) => `${k}=${String(v)}`)].join('; ');
-    }
-  } catch {
-    // Not JSON after all: the value as it came.
-  }
-  return value;
-}
-
 const statusStyles: Record<ParsingStatus, string> = {
   PENDING: 'border-sky-300 bg-sky-50 text-sky-900',
   MATCHED: 'border-emerald-300 bg-emerald-50 text-emerald-800',

@@ -6,7 +6,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { httpStatusOf, trpc } from '~/lib/trpc';
 import { formatInstant } from '../format';
 import { EmailBody } from './email-body';
-import { ParsingStatusBadge, formatAddresses, formatSize, headerText } from './email-format';
+import { ParsingStatusBadge, formatAddresses, formatSize } from './email-format';
 import { ParsingAttempts } from './parsing-attempts';
 
 function Header({ label, children }: { label: string; children: ReactNode }) {
@@ -86,7 +86,7 @@ function PanelBody({ emailId }: { emailId: number }) {
                 {e.headers.map(([name, value], i) => (
                   <div key={i} className="min-w-0 break-all">
                     <dt className="inline font-semibold">{name}: </dt>
-                    <dd className="inline whitespace-pre-wrap">{headerText(value)}</dd>
+                    <dd className="inline whitespace-pre-wrap">{value}</dd>
                   </div>
                 ))}
               </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { chunks } from './measurements.queries';
+import { CHUNK_ROWS, chunks } from './measurements.queries';
 
 const HOUR = 3600;
 const YEAR = 8784 * HOUR;
@@ -10,10 +10,10 @@ describe('reading in chunks', () => {
     expect(chunks([1, 2, 3], 0, 7 * 24 * HOUR, HOUR)).toEqual([{ channelIds: [1, 2, 3], from: 0, to: 7 * 24 * HOUR }]);
   });
 
-  test('a year of hours for 100 channels is grouped by channels, each chunk at most 20,000 rows, every channel once', () => {
+  test('a year of hours for 100 channels is grouped by channels, each chunk at most CHUNK_ROWS rows, every channel once', () => {
     const ids = Array.from({ length: 100 }, (_, i) => i + 1);
     const parts = chunks(ids, 0, YEAR, HOUR);
-    expect(parts.every((p) => p.channelIds.length * 8784 <= 20_000 && p.from === 0 && p.to === YEAR)).toBe(true);
+    expect(parts.every((p) => p.channelIds.length * 8784 <= CHUNK_ROWS && p.from === 0 && p.to === YEAR)).toBe(true);
     expect(parts.flatMap((p) => p.channelIds)).toEqual(ids);
   });
 
@@ -26,7 +26,7 @@ describe('reading in chunks', () => {
       expect(own.at(-1)!.to).toBe(YEAR);
       own.slice(1).forEach((p, i) => expect(p.from).toBe(own[i]!.to));
       own.slice(0, -1).forEach((p) => expect(p.to % HOUR).toBe(0));
-      expect(own.every((p) => (p.to - p.from) / 900 <= 20_000)).toBe(true);
+      expect(own.every((p) => (p.to - p.from) / 900 <= CHUNK_ROWS)).toBe(true);
     }
     expect(new Set(cover(parts)).size).toBe(parts.length);
   });

@@ -16,9 +16,9 @@ const hourAligned = (from: number, to: number) => from % 3600 === 0 && to % 3600
  * synchronously, so a year of 100 channels read at once would stall the process (and every
  * `/auth/me`) for its whole length. Read in chunks of a few milliseconds instead.
  */
-const CHUNK_ROWS = 20_000;
+export const CHUNK_ROWS = 10_000;
 /** Summing in SQL returns one row, so its chunks may scan more. */
-const SUM_CHUNK_ROWS = 100_000;
+const SUM_CHUNK_ROWS = 50_000;
 
 /** Lets pending I/O (other requests) run before the next chunk. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -75,6 +75,50 @@ function groupedSums(db: DB, { channelIds, from, to }: Chunk, step: number) {
     .execute();
 }
 
+type Cells = (number | null)[][];
+
+/** Per slot (quarter or hour) rows laid into their buckets: quarter-hours, hours, or ranges that do not start on a whole hour. */
+async function bySlot(db: DB, channelIds: number[], granularity: Granularity, from: number, to: number, starts: number[], values: Cells) {
+  const column = new Map(channelIds.map((id, i) => [id, i]));
+  for (const [n, chunk] of chunks(channelIds, from, to, STEP[granularity]).entries()) {
+    if (n > 0) await yieldToEventLoop();
+    for (const row of await groupedSums(db, chunk, STEP[granularity])) {
+      const bucket = values[bucketOf(starts, Number(row.slot))]!;
+      const c = column.get(row.channelId)!;
+      bucket[c] = (bucket[c] ?? 0) + Number(row.value);
+    }
+  }
+}
+
+/** Days, weeks, months and years over whole hours: summed in SQL per bucket, so one row per channel and bucket comes back. */
+async function byBucket(db: DB, channelIds: number[], from: number, to: number, starts: number[], values: Cells) {
+  const column = new Map(channelIds.map((id, i) => [id, i]));
+  let scanned = 0;
+  for (const [i, start] of starts.entries()) {
+    const a = Math.max(from, start);
+    const b = Math.min(to, starts[i + 1] ?? to);
+    for (const chunk of chunks(channelIds, a, b, 3600, SUM_CHUNK_ROWS)) {
+      if (scanned >= SUM_CHUNK_ROWS) {
+        await yieldToEventLoop();
+        scanned = 0;
+      }
+      scanned += (chunk.channelIds.length * (chunk.to - chunk.from)) / 3600;
+      const rows = await db
+        .selectFrom('measurementHour')
+        .select(['channelId', (eb) => eb.fn.sum<number>('value').as('value')])
+        .where('channelId', 'in', chunk.channelIds)
+        .where('ts', '>=', chunk.from)
+        .where('ts', '<', chunk.to)
+        .groupBy('channelId')
+        .execute();
+      for (const row of rows) {
+        const c = column.get(row.channelId)!;
+        values[i]![c] = (values[i]![c] ?? 0) + Number(row.value);
+      }
+    }
+  }
+}
+
 /** `channelIds` without repeats: each is read once. */
 export async function aggregate(
   db: DB,
@@ -84,17 +128,9 @@ export async function aggregate(
   to: number,
   starts = bucketStarts(granularity, from, to),
 ) {
-  const values: (number | null)[][] = starts.map(() => channelIds.map(() => null));
-  const column = new Map(channelIds.map((id, i) => [id, i]));
-  const parts = chunks(channelIds, from, to, STEP[granularity]);
-  for (const [n, chunk] of parts.entries()) {
-    if (n > 0) await yieldToEventLoop();
-    for (const row of await groupedSums(db, chunk, STEP[granularity])) {
-      const bucket = values[bucketOf(starts, Number(row.slot))]!;
-      const c = column.get(row.channelId)!;
-      bucket[c] = (bucket[c] ?? 0) + Number(row.value);
-    }
-  }
+  const values: Cells = starts.map(() => channelIds.map(() => null));
+  const longBuckets = granularity !== 'quarter_hour' && granularity !== 'hour' && hourAligned(from, to);
+  await (longBuckets ? byBucket(db, channelIds, from, to, starts, values) : bySlot(db, channelIds, granularity, from, to, starts, values));
   return starts.map((start, i) => ({ timestamp: amsterdamIso(start * 1000), values: values[i]!.map((v) => (v === null ? null : round(v))) }));
 }
 

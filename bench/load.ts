@@ -1,5 +1,6 @@
-/** Runs autocannon as a second process against a URL and returns its requests per second. */
+/** Runs autocannon as a second process: requests per second of one URL, or the figures of mixed traffic. */
 import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 
@@ -13,4 +14,21 @@ export async function requestsPerSecond(url: string, headers: Record<string, str
   const result = JSON.parse(stdout);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`load run had ${result.non2xx} non-2xx and ${result.errors} errors`);
   return result.requests.average as number;
+}
+
+export interface LoadFigures {
+  requests: number;
+  errors: number;
+  non2xx: number;
+  p50: number;
+  p99: number;
+}
+
+/** `connections` clients for `seconds`, each cycling through `requests` (paths on `url`); latency in ms. */
+export async function mixedLoad(url: string, requests: { path: string; headers?: Record<string, string> }[], connections: number, seconds: number) {
+  const client = path.resolve('bench/load-client.mjs');
+  const options = JSON.stringify({ url, connections, duration: seconds, requests: requests.map((r) => ({ method: 'GET', ...r })) });
+  const { stdout } = await promisify(execFile)(process.execPath, [client, options], { maxBuffer: 64 * 1024 * 1024 });
+  const r = JSON.parse(stdout);
+  return { requests: r.requests.total, errors: r.errors + r.timeouts, non2xx: r.non2xx, p50: r.latency.p50, p99: r.latency.p99 } as LoadFigures;
 }

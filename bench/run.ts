@@ -4,6 +4,7 @@ import { benchIngest } from './ingest';
 import { benchChartRender } from './chart-render';
 import { benchMeasurements } from './measurements';
 import { benchAlarms } from './alarms';
+import { benchMixedLoad } from './load-mixed';
 import { benchMail } from './mail';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
@@ -41,3 +42,12 @@ console.log(
   `Mail ingest from Dovecot: ${fmt(mail.productRate)} messages/s stored and parsed (${mail.count} of ~${mail.kb.toFixed(1)} KB; goal >= 200/s) vs a bare imapflow fetch ${fmt(mail.bareRate)}/s -> ratio ${(mail.productRate / mail.bareRate).toFixed(2)}`,
 );
 console.log(`Mail delivery to stored e-mail with IDLE: ${ms(mail.idleMedianMs)} median of 11 (goal <= 2000 ms)`);
+
+const mixed = await benchMixedLoad();
+const ms0 = (n: number) => `${fmt(n)} ms`;
+console.log(
+  `Mixed load, 50 clients for 30 s (/auth/me, dashboard.location, a week of hourly data): ${fmt(mixed.load.requests)} requests, ${mixed.load.errors + mixed.load.non2xx} errors (goal 0), p50 ${ms0(mixed.load.p50)}, p99 ${ms0(mixed.load.p99)} (goal <= 250 ms)`,
+);
+console.log(
+  `/auth/me p99 while 100-channel year reads run back to back: ${ms0(mixed.duringReads.p99)} (goal <= 50 ms; idle ${ms0(mixed.idle.p99)}); one read (100 channels × 366 days) ${ms(mixed.yearRead)} median of ${mixed.yearReads}`,
+);

@@ -15,7 +15,7 @@ import { restApp } from './http/rest-adapter';
 import { noStore, securityHeaders } from './http/security-headers';
 import { brandingFiles } from './modules/alarm-dashboards/branding';
 import { clientIpResolver } from './http/client-ip';
-import { type RestEnv, restErrorHandler, restNotFound, withContext } from './http/rest';
+import { type RestEnv, requireBodyType, restErrorHandler, restNotFound, withContext } from './http/rest';
 import { type AppServices, createContext } from './trpc/context';
 import { appRouter } from './trpc/root';
 
@@ -63,6 +63,7 @@ export function createApp(deps: AppDeps) {
     }
   });
 
+  app.use('/trpc/*', requireBodyType('application/json'));
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: '/trpc',

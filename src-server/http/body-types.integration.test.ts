@@ -53,6 +53,17 @@ describe('body types', () => {
     expect((await h.request('/auth/me', { token: tokens.installerB })).status).toBe(401);
   });
 
+  test('tRPC takes JSON only too: a form posted to auth.login is a 415', async () => {
+    const h = await createHarness();
+    await h.user('admin', 'anna@example.nl');
+    const form = new FormData();
+    form.append('email', 'anna@example.nl');
+    form.append('password', TEST_PASSWORD);
+    expect((await h.request('/trpc/auth.login', { method: 'POST', body: form })).status).toBe(415);
+    expect((await h.request('/trpc/auth.login', { method: 'POST', body: login, headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await h.request('/trpc/auth.login', { method: 'POST', json: { email: 'anna@example.nl', password: TEST_PASSWORD } })).status).toBe(200);
+  });
+
   test('the branding upload still takes multipart and refuses JSON with 415', async () => {
     const { h, tokens, orgA } = await createWorld();
     const dashboard = await (await h.caller(tokens.admin)).alarmDashboard.create({ name: 'Storingen', organizationId: orgA });

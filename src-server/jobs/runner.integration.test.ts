@@ -407,3 +407,23 @@ describe('stop and status', () => {
     expect(job.calls()).toBe(0);
   });
 });
+
+describe('after a crash', () => {
+  test('a lock of a process on this host that is gone is released at start; another host’s is kept', async () => {
+    const { hostname } = await import('node:os');
+    const db = await memoryDb();
+    const c = clock();
+    const lockUntil = Math.floor(c.now().getTime() / 1000) + 900;
+    const dead = `${hostname()}:2147483646:abcd`;
+    await db.insertInto('jobRun').values({ name: 'sync', lockedBy: dead, lockedUntil: lockUntil, failureCount: 0, nextRunAt: 0 }).execute();
+    await db.insertInto('jobRun').values({ name: 'other', lockedBy: 'elsewhere:1:beef', lockedUntil: lockUntil, failureCount: 0, nextRunAt: 0 }).execute();
+    const sync = countingJob();
+    const other = countingJob(undefined, { name: 'other' });
+    const r = runner(db, c.now, [sync, other]);
+    await r.start();
+    await r.tick();
+    expect(sync.calls()).toBe(1);
+    expect(other.calls()).toBe(0);
+    expect(r.log).toHaveBeenCalledWith(expect.stringContaining('a process that is gone'));
+  });
+});

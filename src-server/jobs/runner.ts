@@ -33,6 +33,16 @@ type Outcome = { acquired: false } | { acquired: true; ok: true; value: unknown 
 
 const DEFAULT_LOCK_SECONDS = 15 * 60;
 
+function processAlive(pid: number) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export function createJobRunner(options: JobRunnerOptions) {
   const { db, now, tickMs = 1000, firstDelaySeconds = 5, heartbeatMs, log = console.error } = options;
   const holder = options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -103,6 +113,24 @@ export function createJobRunner(options: JobRunnerOptions) {
     if (!recorded) log(`Job ${job.name}: its lock had passed to another process; this run's outcome is not recorded.`);
   }
 
+  /**
+   * Locks of a process on this host that is gone (killed, crashed) are released at start instead of
+   * blocking their jobs until they expire. In a container the new process often has the old one's
+   * pid (1), so a lock of our pid that is not ours is also a previous life's.
+   */
+  async function releaseDeadLocks() {
+    const host = hostname();
+    for (const row of await jobRunsNamed(db, names)) {
+      const [lockHost, lockPid] = row.lockedBy?.split(':') ?? [];
+      if (!row.lockedBy || row.lockedBy === holder || lockHost !== host) continue;
+      const pid = Number(lockPid);
+      if (pid === process.pid || !processAlive(pid)) {
+        log(`Job ${row.name}: releasing the lock of ${row.lockedBy}, a process that is gone.`);
+        await releaseJobLock(db, row.name, row.lockedBy);
+      }
+    }
+  }
+
   /** One look at the schedule: starts every enabled due job whose lock is free; resolves when they have finished. */
   async function tick(): Promise<void> {
     if (scanning || stopping) return;
@@ -129,6 +157,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (started || stopping) return;
       started = true;
       await ensureJobRuns(db, names, seconds() + firstDelaySeconds);
+      await releaseDeadLocks();
       timer = setInterval(() => void tick().catch((error) => log(`Job schedule: ${String(error)}`)), tickMs);
       timer.unref();
     },

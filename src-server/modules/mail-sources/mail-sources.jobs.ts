@@ -10,6 +10,8 @@ export const mailSourceJobs = (deps: SourceDeps) => [
   defineJob({
     name: MAIL_FETCH_JOB,
     intervalSeconds: 5,
+    // A short lock (renewed while a run lasts): another process takes over soon after a crash.
+    lockSeconds: 60,
     async run(signal) {
       let stored = 0;
       let failed = 0;

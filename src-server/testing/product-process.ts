@@ -1,0 +1,48 @@
+/**
+ * The product as its own process from the sources (`node --import tsx src-server/main.ts`), for
+ * tests that kill it: a fresh or given DATA_DIR, a free loopback port, and a small REST caller.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+
+export const PROCESS_ADMIN = { email: 'proces@example.nl', password: 'proces-wachtwoord-1' };
+
+export interface ProductProcess {
+  child: ChildProcess;
+  url: string;
+  call: (method: string, route: string, token?: string, body?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export function startProductProcess(dataDir: string, env: Record<string, string> = {}): Promise<ProductProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: PROCESS_ADMIN.email, ADMIN_PASSWORD: PROCESS_ADMIN.password, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The product did not start: ${output}`)), 30_000);
+    child.stderr!.on('data', (d) => (output += d));
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d;
+      const match = output.match(/running at (http:\/\/[^/\s]+)/);
+      if (!match) return;
+      clearTimeout(timer);
+      const url = match[1]!;
+      const call = async (method: string, route: string, token?: string, body?: unknown) => {
+        const res = await fetch(`${url}${route}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return res.status === 204 ? null : res.json();
+      };
+      resolve({ child, url, call });
+    });
+    child.once('exit', (code) => reject(new Error(`The product exited with ${code}: ${output}`)));
+  });
+}
+
+/** SIGKILL: no shutdown code runs, as in a power cut. */
+export async function killHard(product: ProductProcess) {
+  product.child.kill('SIGKILL');
+  if (product.child.exitCode === null) await new Promise((resolve) => product.child.once('exit', resolve));
+}

@@ -107,3 +107,27 @@ export async function seedDemoAlarms(
   }
   return { dashboardId: dashboard.id, alarms: count };
 }
+
+/** Alarm e-mails as the demo's senders write them, one every 20 s into `deliver`. */
+export function startDemoMail(deliver: (raw: string) => void, everyMs = 20_000) {
+  let n = 0;
+  const send = () => {
+    const sender = SENDERS[n % SENDERS.length]!;
+    const unit = 1 + (n % 9);
+    const subject = sender.line
+      .replace('{n}', String(unit))
+      .replace('{code}', String(100 + unit))
+      .replace('{time}', new Date().toLocaleTimeString('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }));
+    const body = Object.entries(sender.data(unit))
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n');
+    deliver(
+      `From: Monitoring <monitoring@zonnedak.example>\r\nTo: storingen@zonnedak.example\r\nSubject: ${subject}\r\nMessage-ID: <demo-${Date.now()}-${n}@zonnedak.example>\r\nDate: ${new Date().toUTCString()}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${subject}\r\n${body}\r\n`,
+    );
+    n++;
+  };
+  send();
+  const timer = setInterval(send, everyMs);
+  timer.unref();
+  return timer;
+}

@@ -12,12 +12,15 @@ import type { SyncSummary } from '../src/domain/feed';
 import { METERBEHEER_SYNC_JOB } from '../src-server/modules/meterbeheer/meterbeheer.jobs';
 import { startServer } from '../src-server/server';
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
-import { seedDemoAlarms } from './demo-alarms';
+import { startGraphSimulator } from '../src-server/modules/mail-sources/graph/graph-simulator';
+import { seedDemoAlarms, startDemoMail } from './demo-alarms';
 import { ADMIN, CUSTOMER, INSTALLER, seedDemoWorld } from './demo-world';
 
 const dataDir = process.env.DATA_DIR ?? './data-demo';
 rmSync(dataDir, { recursive: true, force: true });
 const sim = await startHubSimulator({ historyDays: 400 });
+// A Microsoft 365 mailbox on loopback that receives a few alarm e-mails a minute, so the inbox lives.
+const graph = await startGraphSimulator({ folders: ['Alarmen'] });
 const config = loadConfig({
   ...process.env,
   DATA_DIR: dataDir,
@@ -26,6 +29,8 @@ const config = loadConfig({
   METERBEHEER_API_URL: sim.baseUrl,
   METERBEHEER_API_KEY: sim.apiKey,
   METERBEHEER_HISTORY_DAYS: '400',
+  GRAPH_LOGIN_URL: graph.loginUrl,
+  GRAPH_API_URL: graph.apiUrl,
 });
 const server = await startServer(config, { clientDir: path.resolve('dist/client') });
 
@@ -50,6 +55,18 @@ const alarms = await seedDemoAlarms(
   organization!.id,
 );
 console.log(`Seeded the alarm dashboard with ${alarms.alarms} alarms.`);
+await call('POST', `/api/v1/alarms/dashboards/${alarms.dashboardId}/email-alarm-sources`, {
+  type: 'MICROSOFT_GRAPH',
+  name: 'Servicedesk (Microsoft 365, gesimuleerd)',
+  tenantId: graph.tenantId,
+  clientId: graph.clientId,
+  clientSecret: graph.clientSecret,
+  sharedMailbox: graph.mailbox,
+  inputFolder: 'Alarmen',
+  readCategory: 'Verwerkt',
+  pollIntervalSeconds: 15,
+});
+const mailer = startDemoMail((raw) => graph.deliver(raw, { folder: 'Alarmen' }));
 console.log('Seeded the demo world; syncing a year of meter data ...');
 const summary = (await server.services.jobs.runNow(METERBEHEER_SYNC_JOB, { force: true })) as SyncSummary;
 console.log(`Synced ${summary.feeds} feeds, ${summary.stored.toLocaleString('en-US')} values.`);
@@ -62,6 +79,8 @@ Stop with Ctrl+C.`);
 
 const stop = async () => {
   await server.stop();
+  clearInterval(mailer);
+  await graph.close();
   await sim.close();
   process.exit(0);
 };

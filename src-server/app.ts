@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { AppError, errorBody } from './errors';
 import { openApiDocument } from './http/openapi';
 import { restApp } from './http/rest-adapter';
-import { noStore, securityHeaders } from './http/security-headers';
+import { setAnswerHeaders } from './http/security-headers';
 import { brandingFiles } from './modules/alarm-dashboards/branding';
 import { clientIpResolver } from './http/client-ip';
 import { type RestEnv, requireBodyType, restErrorHandler, restNotFound, withContext } from './http/rest';
@@ -36,12 +36,12 @@ export function createApp(deps: AppDeps) {
   const clientIp = clientIpResolver(trustProxy ?? 0);
 
   app.onError(restErrorHandler);
+  // One middleware for what every request needs (each layer costs): who asks, and the answer's headers.
   app.use('*', (c, next) => {
     c.set('clientIp', clientIp(c));
+    setAnswerHeaders(c);
     return next();
   });
-  app.use('*', securityHeaders);
-  for (const path of ['/auth/*', '/api/*', '/trpc/*', '/healthz']) app.use(path, noStore);
   const limit = (maxSize: number, message: string) =>
     bodyLimit({ maxSize, onError: (c) => c.json(errorBody(new AppError('PAYLOAD_TOO_LARGE', message)), 413, { Connection: 'close' }) });
   const limitBody = limit(MAX_BODY_BYTES, 'De aanvraag is te groot (maximaal 1 MB).');
@@ -64,14 +64,16 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('/trpc/*', requireBodyType('application/json'));
-  app.all('/trpc/*', (c) =>
-    fetchRequestHandler({
+  app.all('/trpc/*', async (c) => {
+    const res = await fetchRequestHandler({
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
       createContext: () => createContext(context, c.req.header('authorization'), c.var.clientIp),
-    }),
-  );
+    });
+    // Through the context, so the headers set before (security, no-store) join tRPC's own.
+    return c.newResponse(res.body, res);
+  });
 
   app.route('/', brandingFiles(deps.db));
 

@@ -8,9 +8,8 @@ import { streamSSE } from 'hono/streaming';
 export const HEARTBEAT_MS = 25_000;
 
 export function eventStream(c: Context, events: AsyncIterable<{ event: string; data: unknown }>) {
-  c.header('Cache-Control', 'no-store');
   c.header('X-Accel-Buffering', 'no');
-  return streamSSE(c, async (stream) => {
+  const response = streamSSE(c, async (stream) => {
     const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
     stream.onAbort(() => clearInterval(heartbeat));
     try {
@@ -20,4 +19,7 @@ export function eventStream(c: Context, events: AsyncIterable<{ event: string; d
       clearInterval(heartbeat);
     }
   });
+  // streamSSE sets `no-cache`; API answers are `no-store`.
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
 }

@@ -29,10 +29,18 @@ export function createImapWatchers(deps: SourceDeps, options: { refreshMs?: numb
         try {
           await client.connect();
           if (!client.capabilities.has('IDLE')) return;
-          client.on('exists', () => wake?.());
+          // EXISTS may come while a fetch runs (an answer to its SEARCH or FETCH), not only in IDLE:
+          // remember it, or that message would wait for the next renewal.
+          let arrived = false;
+          client.on('exists', () => {
+            arrived = true;
+            wake?.();
+          });
           while (!stopped && client.usable) {
+            arrived = false;
             await storeNewImapMail(deps, row, client);
             failures = 0;
+            if (arrived) continue;
             const woken = new Promise<void>((resolve) => {
               wake = resolve;
               // Renewed before the polling job would find the source due, so it leaves it to us.

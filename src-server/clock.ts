@@ -8,3 +8,6 @@ export const systemClock: Clock = () => new Date();
 
 /** Whole UTC seconds, the unit every stored timestamp uses. */
 export const epochSeconds = (clock: Clock) => Math.floor(clock().getTime() / 1000);
+
+/** Stored UTC seconds as an ISO string for answers; null stays null. */
+export const isoFromSeconds = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());

@@ -48,6 +48,9 @@ export function fieldErrorsFromIssues(issues: readonly StandardSchemaV1.Issue[])
   return out;
 }
 
+/** A 400 with one field's Dutch message, as the forms show it under that field. */
+export const invalidField = (field: string, message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
+
 export const invalidInput = (issues: readonly StandardSchemaV1.Issue[]) =>
   new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: fieldErrorsFromIssues(issues) });
 

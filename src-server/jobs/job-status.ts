@@ -1,3 +1,4 @@
+import { isoFromSeconds } from '../clock';
 import * as v from 'valibot';
 import type { JobRunRow } from './jobs.table';
 
@@ -17,18 +18,16 @@ export const jobStatusSchema = v.object({
 });
 export type JobStatus = v.InferOutput<typeof jobStatusSchema>;
 
-const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
-
 export function toJobStatus(row: JobRunRow, now: number): JobStatus {
   return {
     name: row.name,
     running: row.lockedBy !== null && row.lockedUntil !== null && row.lockedUntil > now,
-    lastStartedAt: iso(row.lastStartedAt),
-    lastFinishedAt: iso(row.lastFinishedAt),
+    lastStartedAt: isoFromSeconds(row.lastStartedAt),
+    lastFinishedAt: isoFromSeconds(row.lastFinishedAt),
     lastOk: row.lastOk === null ? null : row.lastOk === 1,
     lastError: row.lastError,
     failureCount: row.failureCount,
-    nextRunAt: iso(row.nextRunAt),
+    nextRunAt: isoFromSeconds(row.nextRunAt),
     lastResult: row.lastResult === null ? null : JSON.parse(row.lastResult),
   };
 }

@@ -8,7 +8,7 @@ import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import { notFound, invalidField } from '../../errors';
 import { folderOfDashboard, insertSystemFolders } from '../alarm-folders/alarm-folders.queries';
 import { findOrganization } from '../organizations/organizations.queries';
 import { assignableUsers, listAssignableUsers } from '../users/users.queries';
@@ -17,8 +17,6 @@ import { dashboardOrganizationId, findDashboard } from './alarm-dashboards.queri
 import type { AlarmDashboardTable } from './alarm-dashboards.table';
 import { storeBrandingImage } from './branding';
 
-const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
-
 export async function getDashboard(db: DB, user: User, id: number) {
   const dashboard = await findDashboard(db, user, id);
   if (!dashboard) throw notFound(DASHBOARD_ABSENT);
@@ -26,7 +24,7 @@ export async function getDashboard(db: DB, user: User, id: number) {
 }
 
 export async function createDashboard(db: DB, clock: Clock, user: User, input: { name: string; organizationId: number }) {
-  if (!(await findOrganization(db, user, input.organizationId))) throw fieldError('organizationId', 'Deze organisatie bestaat niet.');
+  if (!(await findOrganization(db, user, input.organizationId))) throw invalidField('organizationId', 'Deze organisatie bestaat niet.');
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('alarmDashboard')
@@ -62,8 +60,8 @@ export const setCustomizable = (db: DB, user: User, id: number, customizable: bo
 
 export async function setDefaultFolder(db: DB, user: User, id: number, folderId: number) {
   const folder = await folderOfDashboard(db, id, folderId);
-  if (!folder) throw fieldError('folderId', 'Deze map hoort niet bij dit dashboard.');
-  if (folder.trash) throw fieldError('folderId', 'De prullenbak kan niet de standaardmap zijn.');
+  if (!folder) throw invalidField('folderId', 'Deze map hoort niet bij dit dashboard.');
+  if (folder.trash) throw invalidField('folderId', 'De prullenbak kan niet de standaardmap zijn.');
   return update(db, user, id, { defaultFolderId: folderId });
 }
 

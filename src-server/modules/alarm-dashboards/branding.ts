@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { BRANDING_MAX_BYTES } from '@/domain/alarm-dashboard';
 import type { DB } from '../../db/database';
-import { AppError } from '../../errors';
+import { invalidField } from '../../errors';
 import { brandingImage } from './alarm-dashboards.queries';
 
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
@@ -20,7 +20,7 @@ export function imageType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'imag
   return null;
 }
 
-const invalidFile = (message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { file: [message] } });
+const invalidFile = (message: string) => invalidField('file', message);
 
 /** Checks the upload and stores it (once per content); answers its SHA-256. */
 export async function storeBrandingImage(db: DB, file: unknown, now: number): Promise<string> {

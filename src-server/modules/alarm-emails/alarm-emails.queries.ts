@@ -1,11 +1,11 @@
 /** The inbox: stored e-mails of a dashboard, one e-mail, its parsing attempts. */
+import { isoFromSeconds } from '../../clock';
 import type { User } from '@/domain/user';
 import { toListQuery } from '@/domain/paging';
 import type { DB } from '../../db/database';
 import { pageCount, pageWindow } from '../../db/listing';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 
-const iso = (s: number | null) => (s === null ? null : new Date(s * 1000).toISOString());
 const addresses = (json: string) => JSON.parse(json) as { address: string; name: string }[];
 
 export async function listEmails(
@@ -28,11 +28,11 @@ export async function listEmails(
       id: r.id,
       from: addresses(r.fromJson),
       to: addresses(r.toJson),
-      readAt: iso(r.readAt),
-      parsedAt: iso(r.parsedAt),
+      readAt: isoFromSeconds(r.readAt),
+      parsedAt: isoFromSeconds(r.parsedAt),
       subject: r.subject,
       parsingStatus: r.parsingStatus,
-      receivedAt: iso(r.receivedAt)!,
+      receivedAt: isoFromSeconds(r.receivedAt)!,
     })),
     totalNumberOfPages: pageCount(total, list),
   };
@@ -43,15 +43,15 @@ export async function findEmail(db: DB, user: User, id: number) {
   if (!r) return undefined;
   return {
     id: r.id,
-    readAt: iso(r.readAt),
+    readAt: isoFromSeconds(r.readAt),
     message: r.text,
     messageId: r.messageId,
     subject: r.subject,
     from: addresses(r.fromJson),
     to: addresses(r.toJson),
-    parsedAt: iso(r.parsedAt),
-    receivedAt: iso(r.receivedAt)!,
-    sentAt: iso(r.sentAt),
+    parsedAt: isoFromSeconds(r.parsedAt),
+    receivedAt: isoFromSeconds(r.receivedAt)!,
+    sentAt: isoFromSeconds(r.sentAt),
     parsingStatus: r.parsingStatus,
     html: r.html,
     headers: JSON.parse(r.headersJson) as [string, string][],
@@ -65,7 +65,7 @@ export async function attemptsOf(db: DB, emailId: number) {
   const rows = await db.selectFrom('parsingAttempt').selectAll().where('emailId', '=', emailId).orderBy('id').execute();
   return rows.map((a) => ({
     id: a.id,
-    timestamp: iso(a.timestamp)!,
+    timestamp: isoFromSeconds(a.timestamp)!,
     parser: a.parserName === null ? null : { id: a.parserId, name: a.parserName },
     type: a.type,
     ...(a.type === 'FAILED' ? { exceptionType: a.exceptionType, exceptionMessage: a.exceptionMessage, exceptionStackTrace: a.exceptionStackTrace } : {}),

@@ -1,5 +1,5 @@
 /** The dashboard's counts (DESIGN.md §7 "Counts"), every one over the dashboard's relevant folders. */
-import { AppError } from '../../errors';
+import { invalidField } from '../../errors';
 import { MAX_PERIODIC_BUCKETS } from '@/domain/alarm';
 import { PRIORITIES } from '@/domain/alarm-dashboard';
 import { localDate, localMidnight } from '@/lib/amsterdam';
@@ -25,9 +25,7 @@ export async function periodicAlarmCount(db: DB, dashboardId: number, input: { f
   const end = localMidnight(input.to);
   const starts = bucketStarts(input.granularity, start, end, MAX_PERIODIC_BUCKETS);
   if (starts.length > MAX_PERIODIC_BUCKETS) {
-    throw new AppError('BAD_REQUEST', 'De invoer is ongeldig.', {
-      fieldErrors: { to: [`Hoogstens ${MAX_PERIODIC_BUCKETS} perioden per vraag; kies een kortere periode of een grovere indeling.`] },
-    });
+    throw invalidField('to', `Hoogstens ${MAX_PERIODIC_BUCKETS} perioden per vraag; kies een kortere periode of een grovere indeling.`);
   }
   // The first bucket may start before `from` (a week from its Monday): only [from, to) is counted.
   const ranges = starts.map((s, i): [number, number] => [Math.max(s, start), starts[i + 1] ?? end]);

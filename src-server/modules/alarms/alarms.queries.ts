@@ -2,6 +2,7 @@
  * Alarm rows: the list and detail shapes, searching, sorting and filtering a folder, moves and
  * deletes of many, assignees, and the counts. Functions take `db` first so a transaction fits in.
  */
+import { isoFromSeconds } from '../../clock';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { AlarmDetail, AlarmListItem, AlarmSort, ListAlarms } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
@@ -13,7 +14,6 @@ import { contains, pageCount, pageWindow } from '../../db/listing';
 import type { AlarmRow } from './alarms.table';
 
 export const PRIORITY_RANK: Record<Priority, number> = { LOW: 1, MEDIUM: 2, HIGH: 3 };
-const iso = (s: number | null) => (s === null ? null : new Date(s * 1000).toISOString());
 
 /** What the list's search matches: the line and the data values. */
 export const searchTextOf = (line: string, data: Record<string, string>) => [line, ...Object.values(data)].join('\n').toLowerCase();
@@ -33,8 +33,8 @@ const toListItem = (r: ListRow, assignees: number[]): AlarmListItem => ({
   id: r.id,
   line: r.line,
   priority: r.priority,
-  receivedAt: iso(r.receivedAt)!,
-  deadlineAt: iso(r.deadlineAt),
+  receivedAt: isoFromSeconds(r.receivedAt)!,
+  deadlineAt: isoFromSeconds(r.deadlineAt),
   assignees,
   seen: r.seen === 1,
   occurrences: r.occurrences,

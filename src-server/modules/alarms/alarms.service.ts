@@ -8,7 +8,7 @@ import type { Priority } from '@/domain/alarm-dashboard';
 import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import { notFound, invalidField } from '../../errors';
 import type { AlarmEvent, EventBus } from '../../events/event-bus';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { dashboardUsersById } from '../alarm-dashboards/alarm-dashboards.service';
@@ -22,7 +22,6 @@ export interface AlarmDeps {
 }
 
 const ABSENT = 'Dit alarm bestaat niet.';
-const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
 const counts: AlarmEvent = { event: 'counts', data: {} };
 const alarmEvent = (type: 'created' | 'changed' | 'moved' | 'deleted', alarmId: number, folderId: number | null): AlarmEvent => ({
   event: 'alarm',
@@ -40,7 +39,7 @@ export const getAlarm = async (db: DB, user: User, alarmId: number): Promise<Ala
 /** The dashboard's folder with this id, else a field error (never another dashboard's folder). */
 async function ownFolder(db: DB, dashboardId: number, folderId: number) {
   const folder = await folderOfDashboard(db, dashboardId, folderId);
-  if (!folder) throw fieldError('folderId', 'Deze map hoort niet bij dit dashboard.');
+  if (!folder) throw invalidField('folderId', 'Deze map hoort niet bij dit dashboard.');
   return folder;
 }
 
@@ -156,7 +155,7 @@ export async function alarmAssignees(db: DB, user: User, alarmId: number) {
 export async function assign(deps: AlarmDeps, user: User, alarmId: number, userId: number) {
   const { dashboardId, detail } = await load(deps.db, user, alarmId);
   await dashboardUsersById(deps.db, dashboardId, [userId]).catch(() => {
-    throw fieldError('userId', 'Deze gebruiker kan niet aan alarmen van dit dashboard worden toegewezen.');
+    throw invalidField('userId', 'Deze gebruiker kan niet aan alarmen van dit dashboard worden toegewezen.');
   });
   await deps.db.transaction().execute((trx) => q.addAssignee(trx, alarmId, userId));
   deps.events.publish(dashboardId, [alarmEvent('changed', alarmId, detail.folderId), counts]);

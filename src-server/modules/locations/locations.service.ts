@@ -3,7 +3,7 @@ import type { CreateLocation, LocationSummary, UpdateLocation } from '@/domain/l
 import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import { AppError, invalidField, notFound } from '../../errors';
 import { findOrganization } from '../organizations/organizations.queries';
 import { countMetersOfLocation, metersOfLocation } from '../meters/meters.queries';
 import { countCustomersOfLocation } from '../users/users.queries';
@@ -25,7 +25,7 @@ export async function locationSummary(db: DB, user: User, id: number): Promise<L
 
 async function assertOrganizationVisible(db: DB, user: User, organizationId: number) {
   if (!(await findOrganization(db, user, organizationId))) {
-    throw new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { organizationId: ['Deze organisatie bestaat niet.'] } });
+    throw invalidField('organizationId', 'Deze organisatie bestaat niet.');
   }
 }
 

@@ -1,11 +1,10 @@
 /** Mail sources as the API shows them (secrets never), and the fetch job's reads and writes. */
+import { isoFromSeconds } from '../../clock';
 import type { MailSource } from '@/domain/mail-source';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import type { MailSourceRow } from './mail-sources.table';
-
-const iso = (s: number | null) => (s === null ? null : new Date(s * 1000).toISOString());
 
 export const toSource = (r: MailSourceRow): MailSource => ({
   id: r.id,
@@ -25,7 +24,7 @@ export const toSource = (r: MailSourceRow): MailSource => ({
   sharedMailbox: r.sharedMailbox,
   inputFolder: r.inputFolder,
   readCategory: r.readCategory,
-  status: { lastCheckedAt: iso(r.lastCheckedAt), lastError: r.lastError, messagesStored: r.messagesStored },
+  status: { lastCheckedAt: isoFromSeconds(r.lastCheckedAt), lastError: r.lastError, messagesStored: r.messagesStored },
 });
 
 export const sourceRow = (db: DB, id: number) => db.selectFrom('mailSource').selectAll().where('id', '=', id).executeTakeFirst();

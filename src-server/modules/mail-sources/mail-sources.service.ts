@@ -7,7 +7,7 @@
 import type { CreateSource, UpdateSource } from '@/domain/mail-source';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import { notFound, invalidField } from '../../errors';
 import { backoffSeconds } from '../../jobs/backoff';
 import type { SecretBox } from '../../secrets';
 import { folderOfDashboard } from '../alarm-folders/alarm-folders.queries';
@@ -28,10 +28,9 @@ export interface SourceDeps {
 }
 
 export const SOURCE_ABSENT = 'Deze bron bestaat niet.';
-const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
 
 async function assertFolder(db: DB, dashboardId: number, folderId: number | null | undefined) {
-  if (folderId && !(await folderOfDashboard(db, dashboardId, folderId))) throw fieldError('folderId', 'Deze map hoort niet bij dit dashboard.');
+  if (folderId && !(await folderOfDashboard(db, dashboardId, folderId))) throw invalidField('folderId', 'Deze map hoort niet bij dit dashboard.');
 }
 
 export async function getSource(db: DB, sourceId: number) {

@@ -6,7 +6,7 @@ import { type Granularity, MAX_BUCKETS, MAX_CELLS, uniqueChannelIds } from '@/do
 import { localToUtc } from '@/lib/amsterdam';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import { AppError, invalidField, notFound } from '../../errors';
 import { isStaff } from '../../tenancy';
 import { visibleChannelIds } from '../meterbeheer/feeds.queries';
 import { channelIdsOfVisibleMeters } from '../meters/meters.queries';
@@ -24,7 +24,7 @@ async function assertReadable(db: DB, user: User, ids: number[]) {
 function range(from: string, to: string) {
   const start = localToUtc(from);
   const end = localToUtc(to);
-  if (start >= end) throw new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { to: ['`to` moet na `from` liggen.'] } });
+  if (start >= end) throw invalidField('to', '`to` moet na `from` liggen.');
   return { start, end };
 }
 

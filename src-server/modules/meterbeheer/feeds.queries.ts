@@ -1,3 +1,4 @@
+import { isoFromSeconds } from '../../clock';
 import type { Channel, Feed } from '@/domain/feed';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
@@ -7,8 +8,6 @@ import { organizationScope } from '../../tenancy';
 import { channelStats } from '../measurements/measurements.store';
 import { channelIdsInUse } from '../meters/meters.queries';
 import type { ChannelRow, FeedRow } from './meterbeheer.table';
-
-const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
 function visibleFeeds(db: DB, user: User, query?: string) {
   let q = db.selectFrom('feed').where(organizationScope(user, 'feed.organizationId'));
@@ -54,9 +53,9 @@ export async function toFeeds(db: DB, rows: FeedRow[]): Promise<Feed[]> {
               ),
             )
           : null,
-      createTimestamp: iso(row.createTimestamp)!,
-      updateTimestamp: iso(row.updateTimestamp),
-      lastSyncTimestamp: iso(row.lastSyncAt),
+      createTimestamp: isoFromSeconds(row.createTimestamp)!,
+      updateTimestamp: isoFromSeconds(row.updateTimestamp),
+      lastSyncTimestamp: isoFromSeconds(row.lastSyncAt),
       lastError: row.lastError,
     };
   });
@@ -67,9 +66,9 @@ function toChannel(c: ChannelRow, stat?: { lastTs: number | null; count: number 
     id: c.id,
     code: c.code,
     url: c.url,
-    createTimestamp: iso(c.createTimestamp)!,
-    updateTimestamp: iso(c.updateTimestamp),
-    lastDataTimestamp: iso(stat?.lastTs ?? null),
+    createTimestamp: isoFromSeconds(c.createTimestamp)!,
+    updateTimestamp: isoFromSeconds(c.updateTimestamp),
+    lastDataTimestamp: isoFromSeconds(stat?.lastTs ?? null),
     valueCount: Number(stat?.count ?? 0),
   };
 }

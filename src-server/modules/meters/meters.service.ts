@@ -3,12 +3,10 @@ import type { CreateMeter, UpdateMeter } from '@/domain/meter';
 import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import { notFound, invalidField } from '../../errors';
 import { findLocation } from '../locations/locations.queries';
 import { findVisibleChannel } from '../meterbeheer/feeds.queries';
 import { findMeter } from './meters.queries';
-
-const invalid = (field: string, message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
 
 export async function getMeter(db: DB, user: User, id: number) {
   const meter = await findMeter(db, user, id);
@@ -18,21 +16,21 @@ export async function getMeter(db: DB, user: User, id: number) {
 
 /** Checks location and channels and gives the columns to store. */
 async function meterColumns(db: DB, user: User, input: CreateMeter) {
-  if (!(await findLocation(db, user, input.locationId))) throw invalid('locationId', 'Deze locatie bestaat niet.');
+  if (!(await findLocation(db, user, input.locationId))) throw invalidField('locationId', 'Deze locatie bestaat niet.');
   const ids: Record<'netImportChannel' | 'netExportChannel', number | null> = { netImportChannel: null, netExportChannel: null };
   const refs = { netImportChannel: input.netImportChannel, netExportChannel: input.type === 'electricity' ? input.netExportChannel : null };
   for (const field of ['netImportChannel', 'netExportChannel'] as const) {
     const ref = refs[field];
     if (!ref) continue;
     const channel = await findVisibleChannel(db, user, ref.id);
-    if (!channel) throw invalid(field, 'Dit kanaal bestaat niet.');
+    if (!channel) throw invalidField(field, 'Dit kanaal bestaat niet.');
     if (channel.meterKind !== input.type) {
-      throw invalid(field, input.type === 'gas' ? 'Kies een kanaal van een gasfeed.' : 'Kies een kanaal van een elektriciteitsfeed.');
+      throw invalidField(field, input.type === 'gas' ? 'Kies een kanaal van een gasfeed.' : 'Kies een kanaal van een elektriciteitsfeed.');
     }
     ids[field] = channel.id;
   }
   if (ids.netImportChannel !== null && ids.netImportChannel === ids.netExportChannel) {
-    throw invalid('netExportChannel', 'Levering en teruglevering kunnen niet hetzelfde kanaal zijn.');
+    throw invalidField('netExportChannel', 'Levering en teruglevering kunnen niet hetzelfde kanaal zijn.');
   }
   return {
     locationId: input.locationId,
@@ -55,7 +53,7 @@ export async function createMeter(db: DB, clock: Clock, user: User, input: Creat
 
 export async function updateMeter(db: DB, user: User, { meterId, ...input }: UpdateMeter) {
   const current = await getMeter(db, user, meterId);
-  if (current.type !== input.type) throw invalid('type', 'Het type van een meter kan niet worden gewijzigd.');
+  if (current.type !== input.type) throw invalidField('type', 'Het type van een meter kan niet worden gewijzigd.');
   await db
     .updateTable('meter')
     .set(await meterColumns(db, user, input as CreateMeter))

@@ -6,7 +6,7 @@ import { type CreateUser, type UpdatePassword, type UpdateUser, type User, passw
 import type { ListQuery } from '@/domain/paging';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, invalidField } from '../../errors';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/passwords';
 import { findLocation } from '../locations/locations.queries';
@@ -14,7 +14,6 @@ import { findOrganization } from '../organizations/organizations.queries';
 import * as q from './users.queries';
 
 const absent = () => notFound('Deze gebruiker bestaat niet.');
-const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
 const emailTaken = () => new AppError('CONFLICT', 'Dit e-mailadres is al in gebruik.', { fieldErrors: { email: ['Dit e-mailadres is al in gebruik.'] } });
 
 export const listUsers = async (db: DB, actor: User, list: ListQuery) => {
@@ -35,12 +34,12 @@ async function assertEmailFree(db: DB, email: string, exceptId?: number) {
 
 async function assertLocationsVisible(db: DB, actor: User, locationIds: number[]) {
   for (const id of locationIds) {
-    if (!(await findLocation(db, actor, id))) throw fieldError('locationIds', `Locatie ${id} bestaat niet.`);
+    if (!(await findLocation(db, actor, id))) throw invalidField('locationIds', `Locatie ${id} bestaat niet.`);
   }
 }
 
 async function assertOrganizationVisible(db: DB, actor: User, organizationId: number) {
-  if (!(await findOrganization(db, actor, organizationId))) throw fieldError('organizationId', 'Deze organisatie bestaat niet.');
+  if (!(await findOrganization(db, actor, organizationId))) throw invalidField('organizationId', 'Deze organisatie bestaat niet.');
 }
 
 /**
@@ -110,8 +109,8 @@ export async function updatePassword(
 ) {
   await assertWhollyManaged(db, actor, await getUser(db, actor, userId));
   if (userId === actor.id) {
-    if (!currentPassword) throw fieldError('currentPassword', passwordChangeMessages.currentMissing);
-    if (!(await auth.verifyOwnPassword(actor.id, currentPassword, session.ip))) throw fieldError('currentPassword', passwordChangeMessages.currentWrong);
+    if (!currentPassword) throw invalidField('currentPassword', passwordChangeMessages.currentMissing);
+    if (!(await auth.verifyOwnPassword(actor.id, currentPassword, session.ip))) throw invalidField('currentPassword', passwordChangeMessages.currentWrong);
   }
   await q.setPasswordHash(db, userId, await hashPassword(password));
   await auth.revokeOtherSessions(userId, userId === actor.id ? session.familyId : undefined);

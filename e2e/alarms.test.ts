@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoLogoPng } from '../scripts/demo-alarms';
-import { hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
+import { hasChromium, launchBrowser, seriousA11yViolations, signedInPage, signIn } from './support/browser';
 import { ADMIN, type Product, startProduct } from './support/product';
 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
@@ -349,10 +349,7 @@ describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
 
   test('a customer sees no alarm tile and gets a clear "geen toegang" in the alarm area', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(`${product.url}/app/login`);
-    await page.getByLabel('E-mailadres').fill(CUSTOMER.email);
-    await page.getByLabel('Wachtwoord').fill(CUSTOMER.password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await signIn(page, product.url, CUSTOMER.email, CUSTOMER.password);
     await page.waitForURL(`${product.url}/app/dashboard`);
     expect(await page.getByRole('link', { name: /Alarmen/ }).count()).toBe(0);
     await page.goto(`${product.url}/app/alarms/${dashboardId}`);
@@ -375,10 +372,7 @@ describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
   test('on a 390 px wide phone the folder page and the alarm panel scroll only vertically', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await page.goto(`${product.url}/app/login`);
-    await page.getByLabel('E-mailadres').fill(INSTALLER.email);
-    await page.getByLabel('Wachtwoord').fill(INSTALLER.password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await signIn(page, product.url, INSTALLER.email, INSTALLER.password);
     await page.waitForURL(`${product.url}/app/`);
     await area(page, '/folders/storingen');
     await rows(page).first().waitFor();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GraphSimulator, startGraphSimulator } from '../src-server/modules/mail-sources/graph/graph-simulator';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../src-server/testing/dovecot';
-import { hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
+import { hasChromium, launchBrowser, seriousA11yViolations, signedInPage, signIn } from './support/browser';
 import { deliver, hostileMail, htmlMail, shot } from './support/mail';
 import { ADMIN, type Product, startProduct } from './support/product';
 
@@ -298,10 +298,7 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
   test('on a 390 px wide phone the sources page, the inbox and an open e-mail scroll only vertically', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await page.goto(`${product.url}/app/login`);
-    await page.getByLabel('E-mailadres').fill(INSTALLER.email);
-    await page.getByLabel('Wachtwoord').fill(INSTALLER.password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await signIn(page, product.url, INSTALLER.email, INSTALLER.password);
     await page.waitForURL(`${product.url}/app/`);
     await area(page, '/emails/sources');
     await page.getByTestId('source-card').first().waitFor();

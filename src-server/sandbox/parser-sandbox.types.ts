@@ -1,0 +1,20 @@
+/**
+ * The contract between the parse pipeline (modules/alarm-parsers) and the sandbox that runs user
+ * parsers off the main thread (DESIGN.md §7 "Pipeline": DEFAULT regexes under a time limit, CUSTOM
+ * JavaScript in QuickJS with hard time and memory limits and no host objects).
+ */
+import type { ParserConfig, ParserEmail, ParseOutcome } from '@/domain/alarm-parser';
+
+/** A parser as the sandbox runs it: what it is, not where it is stored. */
+export type ParserProgram = { id: number; type: 'DEFAULT'; config: ParserConfig } | { id: number; type: 'CUSTOM'; code: string };
+
+export interface ParserSandbox {
+  /**
+   * Runs the parsers in order on one e-mail and stops after the first MATCHED: one outcome per
+   * parser run, in order (a FAILED run does not stop the chain). Never rejects for anything a
+   * parser does: a limit, a throw or a bad result is a FAILED outcome with a Dutch message.
+   */
+  runChain(parsers: readonly ParserProgram[], email: ParserEmail): Promise<ParseOutcome[]>;
+  /** Ends the workers; pending chains reject. */
+  close(): Promise<void>;
+}

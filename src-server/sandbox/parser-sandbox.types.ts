@@ -15,6 +15,11 @@ export interface ParserSandbox {
    * parser does: a limit, a throw or a bad result is a FAILED outcome with a Dutch message.
    */
   runChain(parsers: readonly ParserProgram[], email: ParserEmail): Promise<ParseOutcome[]>;
+  /**
+   * Checks CUSTOM code before it is saved, in the sandbox like a run: a Dutch message when it does
+   * not compile, throws or hits a limit while loading, or defines no `parse` function; else null.
+   */
+  checkCustomCode(code: string): Promise<string | null>;
   /** Ends the workers; pending chains reject. */
   close(): Promise<void>;
 }

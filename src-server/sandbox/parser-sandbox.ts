@@ -1,16 +1,212 @@
 /**
- * The parser sandbox (DESIGN.md §7 "Pipeline"): runs DEFAULT regexes and CUSTOM JavaScript in a
- * small pool of worker threads under hard limits. PROVISIONAL: the pool lands in the next commit;
- * the factory name and options are final.
+ * The parser sandbox (DESIGN.md §7 "Pipeline"): DEFAULT regexes and CUSTOM JavaScript run in a small
+ * pool of worker threads, never on the main thread. QuickJS stops CUSTOM code itself (interrupt
+ * handler, memory and stack limits); the watchdog here is the backstop for what cannot be
+ * interrupted, a catastrophic DEFAULT regex above all: a worker whose current parser outlives the
+ * limit plus a grace is terminated, that parser is recorded FAILED, and its chain goes on in a
+ * fresh worker (the parsers before it run again; they were quick). The watchdog only ticks while
+ * work is outstanding. `resourceLimits` keep a runaway worker from taking the process down.
+ *
+ * Workers start on first use: a server that never parses never spawns one. Under tests and tsx the
+ * worker is the .ts source (loaded through tsx); in the bundle it is dist/server/parser-worker.js.
  */
-import type { ParserSandbox } from './parser-sandbox.types';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { PARSER_MEMORY_LIMIT_BYTES, PARSER_TIME_LIMIT_MS, type ParseOutcome, type ParserEmail } from '@/domain/alarm-parser';
+import { failed } from './custom-result';
+import type { ParserProgram, ParserSandbox } from './parser-sandbox.types';
+import { customTimeoutOutcome, defaultTimeoutOutcome, STATUS_BYTES, STATUS_PARSER, STATUS_TASK, type ToPool, type ToWorker } from './worker-protocol';
 
 export interface ParserSandboxOptions {
   /** Worker threads in the pool (default: 2, or 1 on a one-core machine). */
   workers?: number;
+  /** Per parser run (default PARSER_TIME_LIMIT_MS). */
+  timeLimitMs?: number;
+  /** QuickJS heap per CUSTOM run (default PARSER_MEMORY_LIMIT_BYTES). */
+  memoryLimitBytes?: number;
+  /** How long past the limit the watchdog waits before it ends a worker (default 150 ms). */
+  graceMs?: number;
 }
 
-export function createParserSandbox(_options: ParserSandboxOptions = {}): ParserSandbox {
-  const notYet = () => Promise.reject(new Error('The parser sandbox is not built yet.'));
-  return { runChain: notYet, checkCustomCode: notYet, close: async () => {} };
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(FROM_SOURCE ? './parser-worker.ts' : './parser-worker.js', import.meta.url);
+/** Node 20 does not apply `--import tsx` to a worker's entry module, so the source worker registers tsx first. */
+const SOURCE_BOOT = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
+const WATCHDOG_TICK_MS = 25;
+/** A worker that dies outside any parser this often in one task is a broken sandbox, not a parser. */
+const MAX_CRASHES_PER_TASK = 3;
+
+type Task = { id: number; crashes: number; reject: (error: Error) => void } & (
+  | { kind: 'chain'; parsers: ParserProgram[]; email: ParserEmail; preset: Record<number, ParseOutcome>; resolve: (outcomes: ParseOutcome[]) => void }
+  | { kind: 'check'; code: string; resolve: (message: string | null) => void }
+);
+
+interface Slot {
+  worker: Worker;
+  words: Int32Array;
+  startedAt: Float64Array;
+  ready: boolean;
+  task: Task | null;
+  /** Ended on purpose (watchdog or close): its exit is expected. */
+  ended: boolean;
+}
+
+export function createParserSandbox(options: ParserSandboxOptions = {}): ParserSandbox {
+  const size = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
+  const limits = { timeLimitMs: options.timeLimitMs ?? PARSER_TIME_LIMIT_MS, memoryLimitBytes: options.memoryLimitBytes ?? PARSER_MEMORY_LIMIT_BYTES };
+  const graceMs = options.graceMs ?? 150;
+  const slots = new Set<Slot>();
+  const queue: Task[] = [];
+  let nextId = 1;
+  let watchdog: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  function spawn(): Slot {
+    const status = new SharedArrayBuffer(STATUS_BYTES);
+    const worker = new Worker(FROM_SOURCE ? SOURCE_BOOT : WORKER_URL, {
+      eval: FROM_SOURCE,
+      workerData: { status, limits },
+      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+    });
+    const slot: Slot = { worker, words: new Int32Array(status, 0, 2), startedAt: new Float64Array(status, 8, 1), ready: false, task: null, ended: false };
+    worker.unref();
+    worker.on('message', (message: ToPool) => onMessage(slot, message));
+    worker.on('error', (error) => onDeath(slot, error));
+    worker.on('exit', (code) => onDeath(slot, new Error(`The parser sandbox worker exited with code ${code}.`)));
+    slots.add(slot);
+    return slot;
+  }
+
+  function dispatch() {
+    while (queue.length > 0 && !closed) {
+      const slot = [...slots].find((s) => !s.task && !s.ended) ?? (slots.size < size ? spawn() : undefined);
+      if (!slot) break;
+      const task = queue.shift()!;
+      slot.task = task;
+      slot.worker.ref();
+      const message: ToWorker =
+        task.kind === 'chain'
+          ? { type: 'chain', taskId: task.id, parsers: task.parsers, email: task.email, preset: task.preset }
+          : { type: 'check', taskId: task.id, code: task.code };
+      slot.worker.postMessage(message);
+    }
+    armWatchdog();
+  }
+
+  function armWatchdog() {
+    const busy = [...slots].some((s) => s.task);
+    if (busy && !watchdog) watchdog = setInterval(tick, WATCHDOG_TICK_MS);
+    if (!busy && watchdog) {
+      clearInterval(watchdog);
+      watchdog = undefined;
+    }
+  }
+
+  function release(slot: Slot) {
+    slot.task = null;
+    slot.worker.unref();
+  }
+
+  function onMessage(slot: Slot, message: ToPool) {
+    if (message.type === 'ready') {
+      slot.ready = true;
+      return;
+    }
+    const task = slot.task;
+    if (!task || task.id !== message.taskId || slot.ended) return;
+    release(slot);
+    if (task.kind === 'chain' && message.type === 'done') task.resolve(message.outcomes);
+    if (task.kind === 'check' && message.type === 'checked') task.resolve(message.message);
+    dispatch();
+  }
+
+  /** The parser index the slot's worker is running for its task, or null between parsers. */
+  function runningParser(slot: Slot) {
+    return slot.task && Atomics.load(slot.words, STATUS_TASK) === slot.task.id ? Atomics.load(slot.words, STATUS_PARSER) : null;
+  }
+
+  /** Records `outcome` for the parser that was running and sends the rest of its chain on. */
+  function settleKilled(task: Task, parser: number, outcome: ParseOutcome) {
+    if (task.kind === 'check') {
+      task.resolve(outcome.type === 'FAILED' ? outcome.exceptionMessage : null);
+      return;
+    }
+    task.preset[parser] = outcome;
+    queue.unshift(task);
+  }
+
+  function tick() {
+    const now = Date.now();
+    for (const slot of slots) {
+      const parser = runningParser(slot);
+      if (parser === null || now - slot.startedAt[0]! <= limits.timeLimitMs + graceMs) continue;
+      const task = slot.task!;
+      end(slot);
+      const timedOut =
+        task.kind === 'chain' && task.parsers[parser]?.type === 'DEFAULT'
+          ? defaultTimeoutOutcome(limits.timeLimitMs)
+          : customTimeoutOutcome(limits.timeLimitMs);
+      settleKilled(task, parser, timedOut);
+    }
+    dispatch();
+  }
+
+  function end(slot: Slot) {
+    slot.ended = true;
+    slots.delete(slot);
+    slot.task = null;
+    void slot.worker.terminate();
+  }
+
+  function onDeath(slot: Slot, error: Error) {
+    if (slot.ended) return;
+    const { task, ready } = slot;
+    const parser = runningParser(slot);
+    end(slot);
+    if (task) {
+      if (parser !== null) {
+        const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+        settleKilled(
+          task,
+          parser,
+          outOfMemory
+            ? failed('MemoryLimitExceeded', 'De parser gebruikte te veel geheugen; de sandbox is opnieuw gestart.')
+            : failed('SandboxCrashed', `De sandbox stopte tijdens deze parser: ${error.message}`),
+        );
+      } else if (!ready || ++task.crashes >= MAX_CRASHES_PER_TASK) {
+        task.reject(new Error(`The parser sandbox worker failed: ${error.message}`, { cause: error }));
+      } else {
+        queue.unshift(task);
+      }
+    }
+    dispatch();
+  }
+
+  function submit<T>(make: (id: number, resolve: (value: T) => void, reject: (error: Error) => void) => Task) {
+    if (closed) return Promise.reject(new Error('The parser sandbox is closed.'));
+    return new Promise<T>((resolve, reject) => {
+      queue.push(make(nextId++, resolve, reject));
+      dispatch();
+    });
+  }
+
+  return {
+    runChain(parsers, email) {
+      if (parsers.length === 0) return Promise.resolve([]);
+      return submit<ParseOutcome[]>((id, resolve, reject) => ({ id, crashes: 0, kind: 'chain', parsers: [...parsers], email, preset: {}, resolve, reject }));
+    },
+    checkCustomCode(code) {
+      return submit<string | null>((id, resolve, reject) => ({ id, crashes: 0, kind: 'check', code, resolve, reject }));
+    },
+    async close() {
+      closed = true;
+      const pending = [...queue, ...[...slots].flatMap((s) => (s.task ? [s.task] : []))];
+      queue.length = 0;
+      const workers = [...slots].map((s) => s.worker);
+      for (const slot of [...slots]) end(slot);
+      armWatchdog();
+      for (const task of pending) task.reject(new Error('The parser sandbox is closed.'));
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
 }

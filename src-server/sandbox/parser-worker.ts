@@ -1,0 +1,84 @@
+/**
+ * A sandbox worker thread: runs the chains the pool hands it, one at a time. Before each parser it
+ * writes (task, parser, start time) into the shared status words, so the pool's watchdog can end
+ * this thread when a run outlives the limit (a DEFAULT regex cannot be interrupted otherwise).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { newQuickJSWASMModule, type QuickJSWASMModule } from 'quickjs-emscripten';
+import type { ParseOutcome, ParserEmail } from '@/domain/alarm-parser';
+import { checkCustomCode, runCustom, type RunLimits } from './custom-parser';
+import { failed } from './custom-result';
+import { evaluateDefault } from './default-parser';
+import type { ParserProgram } from './parser-sandbox.types';
+import { defaultTimeoutOutcome, STATUS_PARSER, STATUS_TASK, type ToPool, type ToWorker } from './worker-protocol';
+
+const { status, limits } = workerData as { status: SharedArrayBuffer; limits: RunLimits };
+const words = new Int32Array(status, 0, 2);
+const startedAt = new Float64Array(status, 8, 1);
+const port = parentPort!;
+let qjs: QuickJSWASMModule = await newQuickJSWASMModule();
+/** Set when QuickJS failed below the guest (the wasm instance may be damaged): a new one is loaded. */
+let reload = false;
+
+function mark(taskId: number, parser: number) {
+  startedAt[0] = Date.now();
+  Atomics.store(words, STATUS_PARSER, parser);
+  Atomics.store(words, STATUS_TASK, taskId);
+}
+
+const describe = (error: unknown) =>
+  error instanceof Error ? { name: error.name, message: error.message, stack: error.stack ?? null } : { name: 'Error', message: String(error), stack: null };
+
+function runParser(parser: ParserProgram, email: ParserEmail): ParseOutcome {
+  if (parser.type === 'DEFAULT') {
+    const start = Date.now();
+    try {
+      const outcome = evaluateDefault(parser.config, email);
+      return Date.now() - start > limits.timeLimitMs ? defaultTimeoutOutcome(limits.timeLimitMs) : outcome;
+    } catch (error) {
+      const e = describe(error);
+      return failed(e.name, e.message, e.stack);
+    }
+  }
+  try {
+    return runCustom(qjs, parser.code, email, limits);
+  } catch (error) {
+    reload = true;
+    return failed('SandboxError', `De sandbox kon de code niet uitvoeren: ${describe(error).message}`);
+  }
+}
+
+function runChain(taskId: number, parsers: ParserProgram[], email: ParserEmail, preset: Record<number, ParseOutcome>) {
+  const outcomes: ParseOutcome[] = [];
+  for (let i = 0; i < parsers.length; i++) {
+    mark(taskId, i);
+    const outcome = preset[i] ?? runParser(parsers[i]!, email);
+    outcomes.push(outcome);
+    if (outcome.type === 'MATCHED') break;
+  }
+  return outcomes;
+}
+
+function check(taskId: number, code: string) {
+  mark(taskId, 0);
+  try {
+    return checkCustomCode(qjs, code, limits);
+  } catch (error) {
+    reload = true;
+    return `De sandbox kon de code niet controleren: ${describe(error).message}`;
+  }
+}
+
+port.on('message', async (message: ToWorker) => {
+  const reply: ToPool =
+    message.type === 'chain'
+      ? { type: 'done', taskId: message.taskId, outcomes: runChain(message.taskId, message.parsers, message.email, message.preset) }
+      : { type: 'checked', taskId: message.taskId, message: check(message.taskId, message.code) };
+  Atomics.store(words, STATUS_TASK, 0);
+  if (reload) {
+    qjs = await newQuickJSWASMModule();
+    reload = false;
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ type: 'ready' } satisfies ToPool);

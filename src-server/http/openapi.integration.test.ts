@@ -56,7 +56,11 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
       'GET /api/meter-channel/{ids}/measurements/sum/total',
       'GET /api/meter-channel/{ids}/measurements/predict-sum/hourly-at-date',
       'GET /api/meter-channel/{ids}/measurements/predict-sum/total-at-date',
+      'GET /api/meter-channel/{ids}/measurements/peak/{granularity}',
+      'GET /api/dashboard/locations',
+      'GET /api/dashboard/location/{id}',
       'GET /api/jobs',
+      'GET /api/admin/overview',
       // DESIGN.md §7, the alarm area
       'GET /api/v1/alarms/dashboards/search',
       'GET /api/v1/alarms/dashboards/{id}',

@@ -89,6 +89,7 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
   'meterbeheer.detachFeed A': (_w, c) => c.meterbeheer.detachFeed({ uuid: 'feed-a' }).then((f) => f.attached),
   'meterbeheer.channelWithFeed A': (w, c) => c.meterbeheer.channelWithFeed({ channelId: w.channel }).then((ch) => ch.feed.name),
   'meterbeheer.channels': (_w, c) => c.meterbeheer.channels().then((r) => r.length),
+  'meterbeheer.channels of meter': (w, c) => c.meterbeheer.channels({ meterId: w.meter }).then((r) => r.length),
   'meterbeheer.sync': (_w, c) => c.meterbeheer.sync().then((r) => r.feeds),
   'meterbeheer.syncStatus': (_w, c) => c.meterbeheer.syncStatus().then((r) => r.feeds),
   'measurement.aggregate': (w, c) => c.measurement.aggregate({ channelIds: String(w.channel), granularity: 'day', ...week }).then((r) => r.length),
@@ -96,9 +97,11 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
   'measurement.sumTotal': (w, c) => c.measurement.sumTotal({ channelIds: String(w.channel), ...week }),
   'measurement.predictHourly': (w, c) => c.measurement.predictHourly({ channelIds: String(w.channel), date: '2024-01-08' }).then((r) => r.length),
   'measurement.predictTotal': (w, c) => c.measurement.predictTotal({ channelIds: String(w.channel), date: '2024-01-08' }),
+  'measurement.peaks': (w, c) => c.measurement.peaks({ channelIds: String(w.channel), granularity: 'day', ...week }).then((r) => r.length),
   'dashboard.locations': (_w, c) => c.dashboard.locations().then((r) => r.map((l) => l.name)),
   'dashboard.location A1': (w, c) => c.dashboard.location({ locationId: w.a1 }).then((l) => l.modules.map((m) => m.selector)),
   'jobs.list': (_w, c) => c.jobs.list().then((jobs) => jobs.length),
+  'overview.setup': (_w, c) => c.overview.setup().then((o) => [o.organizations, o.locations, o.feeds, o.meters, o.customers, o.installers]),
 };
 
 /** Staff of A and admins see A's things, B's installer gets 404, the customer may not enter the admin area. */
@@ -163,6 +166,8 @@ const expected: Record<string, Record<Role, unknown>> = {
   'meterbeheer.detachFeed A': staffOfA(false),
   'meterbeheer.channelWithFeed A': staffOfA('Feed Alfa'),
   'meterbeheer.channels': { admin: 2, installerA: 1, installerB: 0, customerA: 'FORBIDDEN' },
+  // installer B cannot see the meter, so it gets only its own (none)
+  'meterbeheer.channels of meter': { admin: 2, installerA: 1, installerB: 0, customerA: 'FORBIDDEN' },
   'meterbeheer.sync': { admin: 2, installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
   'meterbeheer.syncStatus': { admin: 2, installerA: 1, installerB: 0, customerA: 'FORBIDDEN' },
   'measurement.aggregate': readersOfA1(7),
@@ -170,6 +175,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'measurement.sumTotal': readersOfA1(0),
   'measurement.predictHourly': readersOfA1(24),
   'measurement.predictTotal': readersOfA1(null),
+  'measurement.peaks': readersOfA1(7),
   'dashboard.locations': {
     admin: ['Alfa Kantoor', 'Alfa Magazijn', 'Bravo Hal'],
     installerA: ['Alfa Kantoor', 'Alfa Magazijn'],
@@ -178,6 +184,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   },
   'dashboard.location A1': readersOfA1(['elektriciteit']),
   'jobs.list': { admin: 0, installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
+  'overview.setup': { admin: [2, 3, 2, 1, 2, 2], installerA: [1, 2, 1, 1, 1, 0], installerB: [1, 1, 0, 0, 1, 0], customerA: 'FORBIDDEN' },
 };
 
 test('every procedure outside the alarm area answers each role as DESIGN.md §3 says', async () => {

@@ -63,3 +63,13 @@ export const measurementSchema = v.object({ timestamp: v.string(), value: v.null
 export type Measurement = v.InferOutput<typeof measurementSchema>;
 export const aggregateMeasurementSchema = v.object({ timestamp: v.string(), values: v.array(v.nullable(v.number())) });
 export type AggregateMeasurement = v.InferOutput<typeof aggregateMeasurementSchema>;
+
+/** Peak demand: the highest quarter-hour per local bucket (large connections are billed on it). */
+export const PEAK_GRANULARITIES = ['day', 'week', 'month', 'year'] as const;
+export const peakSchema = v.object({
+  ...range,
+  granularity: v.picklist(PEAK_GRANULARITIES, `De indeling moet een van ${PEAK_GRANULARITIES.join(', ')} zijn.`),
+});
+/** Per bucket: the highest demand in kW (the quarter's kWh × 4, summed over the channels) and the start of that quarter; null without data. */
+export const peakMeasurementSchema = v.object({ timestamp: v.string(), kw: v.nullable(v.number()), at: v.nullable(v.string()) });
+export type PeakMeasurement = v.InferOutput<typeof peakMeasurementSchema>;

@@ -1,12 +1,25 @@
 import * as v from 'valibot';
 import { dashboardLocationItemSchema, dashboardLocationSchema } from '@/domain/dashboard';
+import { rest } from '../../trpc/rest-route';
 import { router, signedInProcedure } from '../../trpc/trpc';
 import { locationProcedure } from '../locations/locations.procedure';
 import { dashboardLocation, dashboardLocations } from './dashboard.service';
 
 export const dashboardRouter = router({
-  locations: signedInProcedure.output(v.array(dashboardLocationItemSchema)).query(({ ctx }) => dashboardLocations(ctx.db, ctx.user, ctx.clock())),
+  locations: signedInProcedure
+    .meta(rest('GET /api/dashboard/locations', 'The visible locations, each with its electricity use of the last seven whole days with data'))
+    .output(v.array(dashboardLocationItemSchema))
+    .query(({ ctx }) => dashboardLocations(ctx.db, ctx.user, ctx.clock())),
   location: locationProcedure()
+    .meta(
+      rest(
+        'GET /api/dashboard/location/{id}',
+        "A location's modules: newest day, this week and last week up to where the data ends, each against a week earlier",
+        {
+          params: { id: 'locationId' },
+        },
+      ),
+    )
     .output(dashboardLocationSchema)
     .query(({ ctx, input }) => dashboardLocation(ctx.db, ctx.user, input.locationId, ctx.clock())),
 });

@@ -1,6 +1,7 @@
 /**
  * The dashboard's figures: per location the modules its meters make (electricity, feed-in, gas),
- * each with today so far, today's forecast, and this week against the same span of last week.
+ * each with the newest day of data, this week and last week, every one up to where the data ends
+ * and against the same days a week earlier, today's forecast, and the data's freshness.
  */
 import { MODULES, MODULE_SELECTORS, type ModuleSummary, locationSelector } from '@/domain/dashboard';
 import type { User } from '@/domain/user';
@@ -10,9 +11,10 @@ import { listVisibleLocations } from '../locations/locations.queries';
 import { getLocation } from '../locations/locations.service';
 import { predictTotal } from '../measurements/forecast';
 import { cachedFigure } from '../measurements/figure-cache';
-import { round, sumTotal } from '../measurements/measurements.queries';
-import { lastMeasurementTs } from '../measurements/measurements.store';
+import { aggregate } from '../measurements/measurements.queries';
+import { dataSpan } from '../measurements/measurements.store';
 import { metersOfLocation } from '../meters/meters.queries';
+import { dataEnd, spanFigure } from './span-figure';
 
 function moduleChannels(meters: Awaited<ReturnType<typeof metersOfLocation>>) {
   return MODULE_SELECTORS.map((selector) => {
@@ -22,14 +24,7 @@ function moduleChannels(meters: Awaited<ReturnType<typeof metersOfLocation>>) {
   }).filter((m) => m.channelIds.length > 0);
 }
 
-async function newestData(db: DB, channelIds: number[]) {
-  const newest = Math.max(...(await Promise.all(channelIds.map((id) => lastMeasurementTs(db, id)))).map((ts) => ts ?? -1));
-  return newest < 0 ? null : new Date(newest * 1000).toISOString();
-}
-
-/** The sum over [from, to), or minus the sum over [to, from) when `to` comes first (a week back across a DST change). */
-const signedSum = async (db: DB, channelIds: number[], from: number, to: number) =>
-  to >= from ? sumTotal(db, channelIds, from, to) : -(await sumTotal(db, channelIds, to, from));
+const iso = (ts: number | null) => (ts === null ? null : new Date(ts * 1000).toISOString());
 
 function weekSpan(now: Date) {
   const nowTs = Math.floor(now.getTime() / 1000);
@@ -38,8 +33,24 @@ function weekSpan(now: Date) {
   return { nowTs, today, monday };
 }
 
+/** The seven whole local days before the day the data ends in (or before the midnight it ends at), per day. */
+async function recentDays(db: DB, channelIds: number[], nowTs: number) {
+  const { last } = await dataSpan(db, channelIds);
+  if (last === null) return null;
+  const endDate = localDate(dataEnd(last, nowTs));
+  const from = localMidnight(addDays(endDate, -7));
+  const to = localMidnight(endDate);
+  const days = await aggregate(db, channelIds, 'day', from, to);
+  const sum = (values: (number | null)[]) => (values.every((v) => v === null) ? null : values.reduce<number>((s, v) => s + (v ?? 0), 0));
+  return {
+    ...(await spanFigure(db, channelIds, from, to)),
+    days: days.map((d) => ({ date: d.timestamp.slice(0, 10), value: sum(d.values) })),
+    lastDataAt: iso(last)!,
+  };
+}
+
 export async function dashboardLocations(db: DB, user: User, now = new Date()) {
-  const { nowTs, monday } = weekSpan(now);
+  const nowTs = Math.floor(now.getTime() / 1000);
   const locations = await listVisibleLocations(db, user);
   return Promise.all(
     locations.map(async (location) => {
@@ -52,37 +63,36 @@ export async function dashboardLocations(db: DB, user: User, now = new Date()) {
         streetAddress: location.streetAddress,
         selector: locationSelector(location),
         modules: modules.map((m) => m.selector),
-        weekConsumption: power ? await sumTotal(db, power.channelIds, localMidnight(monday), nowTs) : null,
+        recentDays: power ? await recentDays(db, power.channelIds, nowTs) : null,
       };
     }),
   );
 }
 
-/**
- * Today's forecast and last week's whole days depend only on stored values and the local day: they
- * are cached per channels and day until the sync stores new values for those channels. What moves
- * with the clock (today so far, this week, the partial day of last week) is summed per request.
- */
+async function moduleSummary(db: DB, selector: ModuleSummary['selector'], channelIds: number[], now: Date): Promise<ModuleSummary> {
+  const { nowTs, today, monday } = weekSpan(now);
+  const { first, last } = await dataSpan(db, channelIds);
+  const end = last === null ? localMidnight(addDays(monday, -7)) : dataEnd(last, nowTs);
+  const thisMonday = localMidnight(monday);
+  const lastMonday = localMidnight(addDays(monday, -7));
+  return {
+    selector,
+    title: MODULES[selector].title,
+    unit: MODULES[selector].unit,
+    channelIds,
+    firstDataAt: iso(first),
+    lastDataAt: iso(last),
+    latestDay: last === null ? null : await spanFigure(db, channelIds, localMidnight(localDate(last)), end),
+    thisWeek: await spanFigure(db, channelIds, thisMonday, Math.min(end, nowTs)),
+    lastWeek: await spanFigure(db, channelIds, lastMonday, Math.min(end, thisMonday)),
+    // Depends only on stored values and the day: cached until the sync stores values for these channels.
+    todayForecast: await cachedFigure(db, `forecast:${today}`, channelIds, () => predictTotal(db, channelIds, today)),
+  };
+}
+
 export async function dashboardLocation(db: DB, user: User, locationId: number, now = new Date()) {
   const location = await getLocation(db, user, locationId);
-  const { nowTs, today, monday } = weekSpan(now);
-  const modules: ModuleSummary[] = [];
-  for (const { selector, channelIds } of moduleChannels(await metersOfLocation(db, user, locationId))) {
-    const lastWeekToday = localMidnight(addDays(today, -7));
-    const lastWeekDays = cachedFigure(db, `last-week-days:${today}`, channelIds, () =>
-      sumTotal(db, channelIds, localMidnight(addDays(monday, -7)), lastWeekToday),
-    );
-    modules.push({
-      selector,
-      title: MODULES[selector].title,
-      unit: MODULES[selector].unit,
-      channelIds,
-      todaySoFar: await sumTotal(db, channelIds, localMidnight(today), nowTs),
-      todayForecast: await cachedFigure(db, `forecast:${today}`, channelIds, () => predictTotal(db, channelIds, today)),
-      thisWeek: await sumTotal(db, channelIds, localMidnight(monday), nowTs),
-      lastWeekSameSpan: round((await lastWeekDays) + (await signedSum(db, channelIds, lastWeekToday, nowTs - 7 * 86400))),
-      lastDataAt: await newestData(db, channelIds),
-    });
-  }
+  const channels = moduleChannels(await metersOfLocation(db, user, locationId));
+  const modules = await Promise.all(channels.map(({ selector, channelIds }) => moduleSummary(db, selector, channelIds, now)));
   return { id: location.id, name: location.name, city: location.city, streetAddress: location.streetAddress, selector: locationSelector(location), modules };
 }

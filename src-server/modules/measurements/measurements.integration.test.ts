@@ -215,6 +215,32 @@ describe('select, sum and forecast', () => {
   });
 });
 
+describe('peak demand', () => {
+  test('per month the highest quarter in kW (kWh × 4) and when it began, from the stored quarters', async () => {
+    const { body } = await get(`${power}/measurements/peak/month?from=2024-01-01T00:00:00&to=2024-04-01T00:00:00`);
+    expect(body).toHaveLength(3);
+    for (const [i, month] of ['2024-01', '2024-02', '2024-03'].entries()) {
+      let first = 0;
+      for (let ts = START; ts < END && !first; ts += 900) if (localDay(ts).startsWith(month) && value(ts) === 7) first = ts;
+      expect(body[i]).toEqual({ timestamp: expect.stringMatching(`^${month}-01T00:00:00\\+01:00$`), kw: 28, at: expect.any(String) });
+      expect(Date.parse(body[i].at) / 1000).toBe(first);
+    }
+  });
+
+  test('several channels: the peak of their summed quarters; a bucket without data is null', async () => {
+    const { body } = await get(`${power},${gas}/measurements/peak/month?from=2024-02-01T00:00:00&to=2024-04-01T00:00:00`);
+    // February has only the quarter-hour channel; in March the hourly channel adds 2 kWh at whole hours.
+    expect(body.map((p: { kw: number }) => p.kw)).toEqual([28, 36]);
+    expect(new Date(body[1].at).getUTCMinutes()).toBe(0);
+    const { body: none } = await get(`${gas}/measurements/peak/month?from=2024-01-01T00:00:00&to=2024-02-01T00:00:00`);
+    expect(none).toEqual([{ timestamp: '2024-01-01T00:00:00+01:00', kw: null, at: null }]);
+  });
+
+  test('more than a year of quarters is a 400, as for select', async () => {
+    expect((await get(`${power}/measurements/peak/month?from=2023-01-01T00:00:00&to=2025-01-01T00:00:00`)).status).toBe(400);
+  });
+});
+
 describe('who may read and bad input', () => {
   test('a customer reads the channels of its own meters only', async () => {
     expect((await get(`${power}/measurements/sum/total?from=2024-03-01T00:00:00&to=2024-03-02T00:00:00`, tokens.customer)).status).toBe(200);

@@ -177,5 +177,53 @@ export async function sumTotal(db: DB, channelIds: number[], from: number, to: n
   return round(total);
 }
 
+/**
+ * The sum over [from, to) and how many stored rows (hours, or quarters off the hour) it holds; the
+ * sum is null when none are stored, so "no data" never reads as 0.
+ */
+export async function sumAndCount(db: DB, channelIds: number[], from: number, to: number): Promise<{ total: number | null; count: number }> {
+  let total: number | null = null;
+  let count = 0;
+  if (to <= from) return { total, count };
+  const parts = chunks(channelIds, from, to, hourAligned(from, to) ? 3600 : 900, SUM_CHUNK_ROWS);
+  for (const [n, chunk] of parts.entries()) {
+    if (n > 0) await yieldToEventLoop();
+    const row = await db
+      .selectFrom(hourAligned(chunk.from, chunk.to) ? 'measurementHour' : 'measurement')
+      .select((eb) => [eb.fn.sum<number | null>('value').as('total'), eb.fn.countAll<number>().as('count')])
+      .where('channelId', 'in', chunk.channelIds)
+      .where('ts', '>=', chunk.from)
+      .where('ts', '<', chunk.to)
+      .executeTakeFirst();
+    if (row?.total !== null && row?.total !== undefined) total = (total ?? 0) + Number(row.total);
+    count += Number(row?.count ?? 0);
+  }
+  return { total: total === null ? null : round(total), count };
+}
+
+/**
+ * Per bucket the highest quarter-hour demand in kW (kWh per quarter × 4, the quarters summed over
+ * the channels) and when it began. One query per bucket over the quarter-hour rows.
+ */
+export async function peaks(db: DB, channelIds: number[], from: number, to: number, starts: number[]) {
+  const out = [];
+  for (const [i, start] of starts.entries()) {
+    if (i > 0 && i % 32 === 0) await yieldToEventLoop();
+    const row = await db
+      .selectFrom('measurement')
+      .select(['ts', (eb) => eb.fn.sum<number>('value').as('value')])
+      .where('channelId', 'in', channelIds)
+      .where('ts', '>=', Math.max(from, start))
+      .where('ts', '<', Math.min(to, starts[i + 1] ?? to))
+      .groupBy('ts')
+      .orderBy('value', 'desc')
+      .orderBy('ts')
+      .limit(1)
+      .executeTakeFirst();
+    out.push({ timestamp: amsterdamIso(start * 1000), kw: row ? round(Number(row.value) * 4) : null, at: row ? amsterdamIso(row.ts * 1000) : null });
+  }
+  return out;
+}
+
 /** Sums are floating point; answers carry at most 6 decimals. */
 export const round = (v: number) => Math.round(v * 1e6) / 1e6;

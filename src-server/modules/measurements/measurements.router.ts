@@ -1,5 +1,14 @@
 import * as v from 'valibot';
-import { aggregateMeasurementSchema, aggregateSchema, dateSchema, measurementSchema, rangeSchema, selectSchema } from '@/domain/measurement';
+import {
+  aggregateMeasurementSchema,
+  aggregateSchema,
+  dateSchema,
+  measurementSchema,
+  peakMeasurementSchema,
+  peakSchema,
+  rangeSchema,
+  selectSchema,
+} from '@/domain/measurement';
 import { trusted } from '../../http/procedure-schemas';
 import { rest } from '../../trpc/rest-route';
 import { router, signedInProcedure } from '../../trpc/trpc';
@@ -42,4 +51,15 @@ export const measurementsRouter = router({
     .input(dateSchema)
     .output(v.nullable(v.number()))
     .query(({ ctx, input }) => service.forecastTotal(ctx.db, ctx.user, input.channelIds, input.date)),
+  peaks: signedInProcedure
+    .meta(
+      rest(
+        `GET ${BASE}/peak/{granularity}`,
+        'Per local bucket (day|week|month|year) the highest quarter-hour demand in kW (kWh per quarter × 4, summed over the channels) and the start of that quarter',
+        ids,
+      ),
+    )
+    .input(peakSchema)
+    .output(v.array(peakMeasurementSchema))
+    .query(({ ctx, input }) => service.peakDemand(ctx.db, ctx.user, input.channelIds, input.granularity, input.from, input.to)),
 });

@@ -12,7 +12,7 @@ import { visibleChannelIds } from '../meterbeheer/feeds.queries';
 import { channelIdsOfVisibleMeters } from '../meters/meters.queries';
 import { predictHourly, predictTotal } from './forecast';
 import { bucketStarts } from '@/lib/local-buckets';
-import { aggregate, select, sumTotal } from './measurements.queries';
+import { aggregate, peaks, select, sumTotal } from './measurements.queries';
 
 async function assertReadable(db: DB, user: User, ids: number[]) {
   const readable = await channelIdsOfVisibleMeters(db, user, ids);
@@ -87,4 +87,15 @@ export async function forecastTotal(db: DB, user: User, ids: number[], date: str
   const channels = uniqueChannelIds(ids);
   await assertReadable(db, user, channels);
   return predictTotal(db, channels, date);
+}
+
+export async function peakDemand(db: DB, user: User, ids: number[], granularity: 'day' | 'week' | 'month' | 'year', from: string, to: string) {
+  const channels = uniqueChannelIds(ids);
+  await assertReadable(db, user, channels);
+  const { start, end } = range(from, to);
+  // Every quarter of the range is read: bounded like `select`.
+  const quarters = Math.ceil((end - start) / 900);
+  if (quarters > MAX_BUCKETS) throw tooMany(`${nl(quarters)} kwartieren`);
+  assertCells(channels.length, quarters);
+  return peaks(db, channels, start, end, bucketStarts(granularity, start, end));
 }

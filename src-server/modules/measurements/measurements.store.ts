@@ -52,6 +52,22 @@ export async function lastMeasurementTs(db: DB, channelId: number): Promise<numb
   return row?.ts ?? null;
 }
 
+/** The oldest and newest stored interval starts over the channels (UTC seconds), null when none. */
+export async function dataSpan(db: DB, channelIds: number[]): Promise<{ first: number | null; last: number | null }> {
+  // One aggregate per query and channel: SQLite answers a lone min() or max() with one index step.
+  const edge = (id: number, fn: 'min' | 'max') =>
+    db
+      .selectFrom('measurement')
+      .select((eb) => eb.fn[fn]<number | null>('ts').as('ts'))
+      .where('channelId', '=', id)
+      .executeTakeFirst()
+      .then((row) => row?.ts ?? null);
+  const present = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
+  const firsts = present(await Promise.all(channelIds.map((id) => edge(id, 'min'))));
+  const lasts = present(await Promise.all(channelIds.map((id) => edge(id, 'max'))));
+  return { first: firsts.length ? Math.min(...firsts) : null, last: lasts.length ? Math.max(...lasts) : null };
+}
+
 /** Per channel: the start of its newest stored interval and how many values are stored. */
 export async function channelStats(db: DB, channelIds: number[]) {
   if (channelIds.length === 0) return [];

@@ -1,0 +1,33 @@
+/**
+ * Figures that compare equal coverage: a span ends where the stored data ends, and is set against
+ * the same local span a week (or a number of days) earlier, only when that span holds about as much
+ * data. The HUB publishes up to yesterday, so "this week" is "this week up to yesterday".
+ */
+import type { SpanFigure } from '@/domain/dashboard';
+import { addDays, localDate, localMidnight } from '@/lib/amsterdam';
+import type { DB } from '../../db/database';
+import { sumAndCount } from '../measurements/measurements.queries';
+
+/** The earlier span must hold at least this share of the later span's stored rows (a DST hour, a missed quarter). */
+const COMPARABLE_SHARE = 0.95;
+
+const iso = (ts: number) => new Date(ts * 1000).toISOString();
+
+/** The same local time of day `days` calendar days away (a DST day keeps the time since midnight). */
+export const shiftDays = (ts: number, days: number) => {
+  const date = localDate(ts);
+  return localMidnight(addDays(date, days)) + (ts - localMidnight(date));
+};
+
+/** Where the stored data ends: the end of the hour holding the newest interval, never after now. */
+export const dataEnd = (lastTs: number, nowTs: number) => Math.min(nowTs, Math.ceil((lastTs + 900) / 3600) * 3600);
+
+/** The sum over [from, min(to, end)) next to the same span `back` days earlier. */
+export async function spanFigure(db: DB, channelIds: number[], from: number, to: number, back = 7): Promise<SpanFigure> {
+  if (to <= from) return { from: iso(from), to: iso(from), value: null, previous: null };
+  const current = await sumAndCount(db, channelIds, from, to);
+  if (current.total === null) return { from: iso(from), to: iso(to), value: null, previous: null };
+  const earlier = await sumAndCount(db, channelIds, shiftDays(from, -back), shiftDays(to, -back));
+  const comparable = earlier.total !== null && earlier.count >= current.count * COMPARABLE_SHARE;
+  return { from: iso(from), to: iso(to), value: current.total, previous: comparable ? earlier.total : null };
+}

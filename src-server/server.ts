@@ -31,6 +31,9 @@ export async function startServer(config: Config, options: { clientDir?: string;
   if (created) {
     log(`First admin created: ${created.email}` + (created.generated ? ` with password ${created.password} (shown once; change it after signing in)` : ''));
   }
+  if (!config.meterbeheerApiKey) {
+    log('Warning: METERBEHEER_API_KEY is not set, so no Meterbeheer HUB feed can be added or synced (see README, "Meters and Meterbeheer HUB feeds").');
+  }
   const app = createApp({ ...services, clientDir: options.clientDir, trustProxy: config.trustProxy });
   await services.jobs.start();
   await services.imapWatchers.start();

@@ -12,6 +12,7 @@ import { measurementsRouter } from '../modules/measurements/measurements.router'
 import { meterbeheerRouter } from '../modules/meterbeheer/meterbeheer.router';
 import { metersRouter } from '../modules/meters/meters.router';
 import { organizationsRouter } from '../modules/organizations/organizations.router';
+import { overviewRouter } from '../modules/overview/overview.router';
 import { usersRouter } from '../modules/users/users.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -25,6 +26,7 @@ export const appRouter = router({
   measurement: measurementsRouter,
   dashboard: dashboardRouter,
   jobs: jobsRouter,
+  overview: overviewRouter,
   alarmDashboard: alarmDashboardsRouter,
   alarmFolder: alarmFoldersRouter,
   alarm: alarmsRouter,

@@ -18,6 +18,13 @@ function visibleLocations(db: DB, user: User, query?: string) {
   return q;
 }
 
+export async function countVisibleLocations(db: DB, user: User) {
+  const { n } = await visibleLocations(db, user)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 const locationColumns = [
   'location.id',
   'location.organizationId',

@@ -87,12 +87,17 @@ export async function listFeedRows(db: DB, user: User, list: ListQuery) {
   return { rows, totalNumberOfPages: pageCount(total, list) };
 }
 
-/** Channels of feeds the user may see, for binding to meters. */
-export function visibleChannels(db: DB, user: User) {
+/**
+ * Channels of feeds the user may see, for binding to meters, and the channels in `kept` (those a
+ * meter being edited already uses) whatever their feed: its form must be able to show them.
+ */
+export function visibleChannels(db: DB, user: User, kept: ReadonlySet<number> = new Set()) {
   return db
     .selectFrom('channel')
     .innerJoin('feed', 'feed.uuid', 'channel.feedUuid')
-    .where(organizationScope(user, 'feed.organizationId'))
+    .where((eb) =>
+      kept.size ? eb.or([organizationScope(user, 'feed.organizationId'), eb('channel.id', 'in', [...kept])]) : organizationScope(user, 'feed.organizationId'),
+    )
     .select(['channel.id', 'channel.code', 'feed.uuid as feedUuid', 'feed.name as feedName', 'feed.provider', 'feed.meterKind', 'feed.ean'])
     .orderBy('feed.name')
     .orderBy('channel.code')

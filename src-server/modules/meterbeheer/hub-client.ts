@@ -109,6 +109,8 @@ export function createHubClient({ baseUrl, apiKey, timeoutMs = 20_000, maxRetryA
   }
 
   return {
+    /** Whether an API key is set; without one every call fails with a Dutch message saying so. */
+    configured: Boolean(apiKey),
     async listFeeds(): Promise<HubFeed[]> {
       return readJson(await send(`${base}/feed`), v.array(hubFeedSchema));
     },

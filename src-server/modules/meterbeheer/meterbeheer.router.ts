@@ -14,6 +14,7 @@ import { listQuerySchema, pageSchema } from '@/domain/paging';
 import { rest } from '../../trpc/rest-route';
 import { adminProcedure, router, staffProcedure } from '../../trpc/trpc';
 import { feedSyncCounts, visibleChannels } from './feeds.queries';
+import { channelIdsOf, findMeter } from '../meters/meters.queries';
 import { METERBEHEER_SYNC_JOB } from './meterbeheer.jobs';
 import * as feeds from './feeds.service';
 
@@ -53,7 +54,14 @@ export const meterbeheerRouter = router({
     .input(v.object({ channelId: idSchema }))
     .output(channelWithFeedSchema)
     .query(({ ctx, input }) => feeds.channelWithFeed(ctx.db, ctx.user, input.channelId)),
-  channels: staffProcedure.output(v.array(channelOptionSchema)).query(({ ctx }) => visibleChannels(ctx.db, ctx.user)),
+  /** Channels for a meter's pickers; with `meterId`, also the channels that meter (if visible) already uses, whoever's feed they are. */
+  channels: staffProcedure
+    .input(v.optional(v.object({ meterId: v.optional(idSchema) })))
+    .output(v.array(channelOptionSchema))
+    .query(async ({ ctx, input }) => {
+      const meter = input?.meterId ? await findMeter(ctx.db, ctx.user, input.meterId) : undefined;
+      return visibleChannels(ctx.db, ctx.user, meter ? channelIdsOf(meter) : undefined);
+    }),
   /** Runs one sync of every feed now (ignoring backoff) and answers with its summary. */
   sync: adminProcedure
     .meta(rest('POST /api/meterbeheer/sync', 'Sync every feed now (admin); answers a summary when done'))

@@ -72,6 +72,16 @@ export async function findMeter(db: DB, user: User, id: number) {
   return row && toMeter(row);
 }
 
+/** The channel ids a meter uses. */
+export const channelIdsOf = (meter: Meter) => new Set([meter.netImportChannel?.id, meter.netExportChannel?.id].filter((id): id is number => id !== undefined));
+
+export async function countVisibleMeters(db: DB, user: User) {
+  const { n } = await visibleMeters(db, user)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 export async function metersOfLocation(db: DB, user: User, locationId: number) {
   const rows = await visibleMeters(db, user).select(columns).where('meter.locationId', '=', locationId).orderBy('meter.name').execute();
   return rows.map(toMeter);

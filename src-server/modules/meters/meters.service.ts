@@ -6,7 +6,7 @@ import type { DB } from '../../db/database';
 import { notFound, invalidField } from '../../errors';
 import { findLocation } from '../locations/locations.queries';
 import { findVisibleChannel } from '../meterbeheer/feeds.queries';
-import { findMeter } from './meters.queries';
+import { channelIdsOf, findMeter } from './meters.queries';
 
 export async function getMeter(db: DB, user: User, id: number) {
   const meter = await findMeter(db, user, id);
@@ -14,14 +14,22 @@ export async function getMeter(db: DB, user: User, id: number) {
   return meter;
 }
 
-/** Checks location and channels and gives the columns to store. */
-async function meterColumns(db: DB, user: User, input: CreateMeter) {
+/**
+ * Checks location and channels and gives the columns to store. `kept`: the channels the meter
+ * already uses, accepted as they are even when their feed is not the user's (an admin-only feed):
+ * an installer can rename its meter without losing the channel it cannot pick anew.
+ */
+async function meterColumns(db: DB, user: User, input: CreateMeter, kept: ReadonlySet<number> = new Set()) {
   if (!(await findLocation(db, user, input.locationId))) throw invalidField('locationId', 'Deze locatie bestaat niet.');
   const ids: Record<'netImportChannel' | 'netExportChannel', number | null> = { netImportChannel: null, netExportChannel: null };
   const refs = { netImportChannel: input.netImportChannel, netExportChannel: input.type === 'electricity' ? input.netExportChannel : null };
   for (const field of ['netImportChannel', 'netExportChannel'] as const) {
     const ref = refs[field];
     if (!ref) continue;
+    if (kept.has(ref.id)) {
+      ids[field] = ref.id;
+      continue;
+    }
     const channel = await findVisibleChannel(db, user, ref.id);
     if (!channel) throw invalidField(field, 'Dit kanaal bestaat niet.');
     if (channel.meterKind !== input.type) {
@@ -56,7 +64,7 @@ export async function updateMeter(db: DB, user: User, { meterId, ...input }: Upd
   if (current.type !== input.type) throw invalidField('type', 'Het type van een meter kan niet worden gewijzigd.');
   await db
     .updateTable('meter')
-    .set(await meterColumns(db, user, input as CreateMeter))
+    .set(await meterColumns(db, user, input as CreateMeter, channelIdsOf(current)))
     .where('id', '=', meterId)
     .execute();
   return getMeter(db, user, meterId);

@@ -28,6 +28,13 @@ export function allVisibleOrganizations(db: DB, user: User) {
   return visibleOrganizations(db, user).select(['organization.id', 'organization.name']).orderBy('organization.name').orderBy('organization.id').execute();
 }
 
+export async function countVisibleOrganizations(db: DB, user: User) {
+  const { n } = await visibleOrganizations(db, user)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 export function findOrganization(db: DB, user: User, id: number) {
   return visibleOrganizations(db, user).select(['organization.id', 'organization.name']).where('organization.id', '=', id).executeTakeFirst();
 }

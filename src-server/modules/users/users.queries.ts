@@ -102,6 +102,16 @@ function visibleUsers(db: DB, actor: User, query?: string) {
   return q;
 }
 
+/** How many users of each type the actor may see. */
+export async function countVisibleUsersByType(db: DB, actor: User): Promise<Record<User['type'], number>> {
+  const rows = await visibleUsers(db, actor)
+    .select((eb) => ['user.type', eb.fn.countAll<number>().as('n')])
+    .groupBy('user.type')
+    .execute();
+  const count = (type: User['type']) => Number(rows.find((r) => r.type === type)?.n ?? 0);
+  return { admin: count('admin'), installer: count('installer'), customer: count('customer') };
+}
+
 export async function listUsers(db: DB, actor: User, list: ListQuery) {
   const { total } = await visibleUsers(db, actor, list.query)
     .select((eb) => eb.fn.countAll<number>().as('total'))

@@ -10,7 +10,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src-server/**/*.test.ts', 'migrations/**/*.test.ts', 'src-client/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src-server/**/*.test.ts', 'migrations/**/*.test.ts', 'src-client/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

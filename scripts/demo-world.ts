@@ -1,7 +1,7 @@
 /**
  * The demo world: an organization, three locations, an installer and a customer, and per location
- * an electricity meter (with feed-in) and a gas meter bound to Kenter feeds. Made through the REST
- * adapter, as a script would. Used by `npm run demo` and the dashboard journeys.
+ * an electricity meter (with feed-in) and a gas meter bound to Kenter feeds of the installer's
+ * organization. Made through the REST adapter, as a script would. Used by `npm run demo` and the dashboard journeys.
  */
 export const ADMIN = { email: 'beheer@demo.nl', password: 'demo-beheer-wachtwoord' };
 export const INSTALLER = { email: 'installateur@demo.nl', password: 'demo-installateur-1' };
@@ -34,6 +34,9 @@ export async function seedDemoWorld(baseUrl: string, token: string): Promise<boo
     );
   await api('POST', '/api/users/create', token, { type: 'installer', fullName: 'Ingrid Installateur', organizationId: org.id, ...INSTALLER });
   await api('POST', '/api/users/create', token, { type: 'customer', fullName: 'Karin Klant', locationIds: [locations[0]!.id, locations[2]!.id], ...CUSTOMER });
+  // The installer adds the feeds and meters, so they belong to its organization (an admin's feed
+  // is admin-only): the installer sees and can edit everything of its customers' meters.
+  const installer = (await api<{ accessToken: string }>('POST', '/auth/login', undefined, INSTALLER)).accessToken;
 
   let ean = 871685900000000001n;
   for (const location of locations) {
@@ -49,19 +52,19 @@ export async function seedDemoWorld(baseUrl: string, token: string): Promise<boo
     const power = await api<{ uuid: string; channels: { id: number; code: string }[] }>(
       'POST',
       '/api/meterbeheer/feeds/add/kenter',
-      token,
+      installer,
       feedBody('electricity'),
     );
-    const gas = await api<{ uuid: string; channels: { id: number; code: string }[] }>('POST', '/api/meterbeheer/feeds/add/kenter', token, feedBody('gas'));
+    const gas = await api<{ uuid: string; channels: { id: number; code: string }[] }>('POST', '/api/meterbeheer/feeds/add/kenter', installer, feedBody('gas'));
     const channel = (feed: typeof power, code: string) => ({ type: 'meterbeheer', id: feed.channels.find((c) => c.code === code)!.id });
-    await api('POST', '/api/meters/create', token, {
+    await api('POST', '/api/meters/create', installer, {
       type: 'electricity',
       name: 'Hoofdaansluiting',
       locationId: location.id,
       netImportChannel: channel(power, '1.8.0'),
       netExportChannel: channel(power, '2.8.0'),
     });
-    await api('POST', '/api/meters/create', token, { type: 'gas', name: 'Gasmeter', locationId: location.id, netImportChannel: channel(gas, '24.2.1') });
+    await api('POST', '/api/meters/create', installer, { type: 'gas', name: 'Gasmeter', locationId: location.id, netImportChannel: channel(gas, '24.2.1') });
   }
   return true;
 }

@@ -3,9 +3,8 @@
  * (an organization, three locations, an installer and a customer, feeds for electricity, feed-in
  * and gas with a year of synced data), so a newcomer sees full dashboards within a minute.
  * The simulator's feeds live in memory, so every start begins afresh in DATA_DIR (default
- * ./data-demo, emptied at start).
+ * ./data-demo, emptied at start; a folder the demo did not make is refused, see demo-data-dir.ts).
  */
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src-server/config';
 import type { SyncSummary } from '../src/domain/feed';
@@ -14,10 +13,17 @@ import { startServer } from '../src-server/server';
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { startGraphSimulator } from '../src-server/modules/mail-sources/graph/graph-simulator';
 import { seedDemoAlarms, startDemoMail } from './demo-alarms';
+import { DEFAULT_DEMO_DATA_DIR, DemoDataDirError, prepareDemoDataDir } from './demo-data-dir';
 import { ADMIN, CUSTOMER, INSTALLER, seedDemoWorld } from './demo-world';
 
-const dataDir = process.env.DATA_DIR ?? './data-demo';
-rmSync(dataDir, { recursive: true, force: true });
+const dataDir = process.env.DATA_DIR || DEFAULT_DEMO_DATA_DIR;
+try {
+  prepareDemoDataDir(dataDir);
+} catch (error) {
+  if (!(error instanceof DemoDataDirError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const sim = await startHubSimulator({ historyDays: 400 });
 // A Microsoft 365 mailbox on loopback that receives a few alarm e-mails a minute, so the inbox lives.
 const graph = await startGraphSimulator({ folders: ['Alarmen'] });

@@ -9,6 +9,7 @@ import * as hourlyRollup from './2026-11-22T1600-hourly-rollup';
 import * as jobRuns from './2026-11-23T1000-job-runs';
 import * as alarmArea from './2026-11-23T1100-alarm-area';
 import * as mail from './2026-11-23T1200-mail';
+import * as alarmParsers from './2026-11-24T1000-alarm-parsers';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1000-job-runs': jobRuns,
   '2026-11-23T1100-alarm-area': alarmArea,
   '2026-11-23T1200-mail': mail,
+  '2026-11-24T1000-alarm-parsers': alarmParsers,
 };

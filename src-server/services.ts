@@ -13,6 +13,8 @@ import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './jobs/runner';
 import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
 import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
+import { alarmParserJobs } from './modules/alarm-parsers/alarm-parsers.jobs';
+import { createParserSandbox } from './sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './secrets';
 
@@ -38,11 +40,18 @@ export async function createServices(options: ServiceOptions) {
   const mail = { db, clock, secrets, graph: { ...options.graph, clients: new Map() } };
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail);
+  const events = createEventBus();
+  // Worker threads that run user parsers (regexes and code) off the main thread.
+  const sandbox = createParserSandbox();
   // The registry: each module declares its jobs; the runner schedules them once `start()` is called.
   const jobs = createJobRunner({
     db,
     now: clock,
-    jobs: [...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }), ...mailSourceJobs(mail)],
+    jobs: [
+      ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
+      ...mailSourceJobs(mail),
+      ...alarmParserJobs({ db, clock, sandbox, events }),
+    ],
   });
   return {
     db,
@@ -54,10 +63,12 @@ export async function createServices(options: ServiceOptions) {
     jobs,
     graph: mail.graph,
     imapWatchers,
-    events: createEventBus(),
+    events,
+    sandbox,
     async close() {
       await jobs.stop();
       await imapWatchers.stop();
+      await sandbox.close();
       await db.destroy();
     },
   };

@@ -12,6 +12,7 @@ import type { AlarmFolderTable } from '../modules/alarm-folders/alarm-folders.ta
 import type { AlarmAssigneeTable, AlarmTable } from '../modules/alarms/alarms.table';
 import type { AlarmEmailTable, ParsingAttemptTable } from '../modules/alarm-emails/alarm-emails.table';
 import type { MailSourceTable } from '../modules/mail-sources/mail-sources.table';
+import type { AlarmParserTable } from '../modules/alarm-parsers/alarm-parsers.table';
 
 export interface Database {
   organization: OrganizationTable;
@@ -33,4 +34,5 @@ export interface Database {
   mailSource: MailSourceTable;
   alarmEmail: AlarmEmailTable;
   parsingAttempt: ParsingAttemptTable;
+  alarmParser: AlarmParserTable;
 }

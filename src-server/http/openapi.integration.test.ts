@@ -111,6 +111,16 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
       'GET /api/v1/alarms/dashboards/{id}/emails',
       'GET /api/v1/alarms/emails/{id}',
       'GET /api/v1/alarms/emails/{id}/parsing-attempts',
+      'POST /api/v1/alarms/emails/{id}/reparse',
+      'POST /api/v1/alarms/dashboards/{id}/emails/reparse-rejected',
+      'GET /api/v1/alarms/dashboards/{id}/alarm-email-parsers',
+      'POST /api/v1/alarms/dashboards/{id}/alarm-email-parsers',
+      'GET /api/v1/alarms/alarm-email-parsers/{id}',
+      'PATCH /api/v1/alarms/alarm-email-parsers/{id}',
+      'DELETE /api/v1/alarms/alarm-email-parsers/{id}',
+      'GET /api/v1/alarms/alarm-email-parser-sources',
+      'POST /api/v1/alarms/alarm-email-parsers/{id}/dry-run',
+      'POST /api/v1/alarms/dashboards/{id}/alarm-email-parsers/dry-run',
     ].sort(),
   );
 });

@@ -12,7 +12,7 @@ const roles: Role[] = ['admin', 'installerA', 'installerB', 'customerA'];
 type Caller = AlarmWorld['callers']['admin'];
 
 /** Each case gets a fresh world with one alarm (`alarm`) in A's inbox. */
-const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: number; email: number }, c: Caller) => Promise<unknown>> = {
+const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: number; email: number; parser: number }, c: Caller) => Promise<unknown>> = {
   'alarmDashboard.search': (_w, c) => c.alarmDashboard.search({ page: 0, size: 20 }).then((r) => r.dashboards.length),
   'alarmDashboard.get': (w, c) => c.alarmDashboard.get({ dashboardId: w.dashA.id }).then((d) => d.name),
   'alarmDashboard.create': (w, c) => c.alarmDashboard.create({ name: 'Nieuw', organizationId: w.orgA }).then(() => 'ok'),
@@ -65,6 +65,26 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
   'alarmEmail.list': (w, c) => c.alarmEmail.list({ dashboardId: w.dashA.id, page: 0, size: 20, sort: 'receivedAt,desc' }).then((r) => r.emails.length),
   'alarmEmail.get': (w, c) => c.alarmEmail.get({ emailId: w.email }).then((e) => e.subject),
   'alarmEmail.attempts': (w, c) => c.alarmEmail.attempts({ emailId: w.email }).then((a) => a.length),
+  'alarmEmail.reparse': (w, c) => c.alarmEmail.reparse({ emailId: w.email }).then((e) => e.parsingStatus),
+  'alarmEmail.reparseRejected': (w, c) => c.alarmEmail.reparseRejected({ dashboardId: w.dashA.id }).then((r) => r.count),
+  'alarmParser.list': (w, c) => c.alarmParser.list({ dashboardId: w.dashA.id }).then((p) => p.length),
+  'alarmParser.create': (w, c) =>
+    c.alarmParser
+      .create({ dashboardId: w.dashA.id, type: 'DEFAULT', name: 'Nieuw', enabled: true, sourceId: null, config: { match: {}, line: '{{subject}}' } })
+      .then(() => 'ok'),
+  'alarmParser.get': (w, c) => c.alarmParser.get({ parserId: w.parser }).then((p) => p.name),
+  'alarmParser.update': (w, c) => c.alarmParser.update({ parserId: w.parser, name: 'Anders' }).then(() => 'ok'),
+  'alarmParser.delete': (w, c) => c.alarmParser.delete({ parserId: w.parser }).then(() => 'ok'),
+  'alarmParser.sources': (w, c) => c.alarmParser.sources({ dashboardId: w.dashA.id }).then((s) => s.length),
+  'alarmParser.dryRun': (w, c) => c.alarmParser.dryRun({ parserId: w.parser, emailId: w.email }).then((r) => r.type),
+  'alarmParser.dryRunDraft': (w, c) =>
+    c.alarmParser
+      .dryRunDraft({
+        dashboardId: w.dashA.id,
+        emailId: w.email,
+        parser: { type: 'DEFAULT', name: 'Concept', enabled: true, sourceId: null, config: { match: { subject: 'pomp' }, line: 'x' } },
+      })
+      .then((r) => r.type),
 };
 const imap = {
   type: 'IMAP',
@@ -131,6 +151,17 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarmEmail.list': same(1),
   'alarmEmail.get': same('Storing'),
   'alarmEmail.attempts': same(0),
+  // Parsing is alarm work; changing parsers follows the settings rule (DESIGN.md §7).
+  'alarmEmail.reparse': same('MATCHED'),
+  'alarmEmail.reparseRejected': same(0),
+  'alarmParser.list': same(1),
+  'alarmParser.create': work,
+  'alarmParser.get': same('Vangnet'),
+  'alarmParser.update': work,
+  'alarmParser.delete': work,
+  'alarmParser.sources': same(1),
+  'alarmParser.dryRun': same('MATCHED'),
+  'alarmParser.dryRunDraft': same('REJECTED'),
 };
 
 test('every alarm procedure answers each role as DESIGN.md §7 says', async () => {
@@ -143,13 +174,25 @@ test('every alarm procedure answers each role as DESIGN.md §7 says', async () =
       const source = (await world.callers.admin.mailSource.create({ dashboardId: world.dashA.id, ...imap })).id;
       const raw = Buffer.from('Subject: Storing\r\nMessage-ID: <m@x>\r\n\r\nStoring\r\n');
       const email = (await storeIncomingMail(world.h.db, { dashboardId: world.dashA.id, sourceId: source, raw, receivedAt: 0 })).id;
-      actual[name][role] = await run({ ...world, alarm, source, email }, world.callers[role]).catch((e: { code: string }) => e.code);
+      const parser = (
+        await world.callers.admin.alarmParser.create({
+          dashboardId: world.dashA.id,
+          type: 'DEFAULT',
+          name: 'Vangnet',
+          enabled: true,
+          sourceId: null,
+          config: { match: {}, line: '{{subject}}' },
+        })
+      ).id;
+      actual[name][role] = await run({ ...world, alarm, source, email, parser }, world.callers[role]).catch((e: { code: string }) => e.code);
+      // Each world has its own parser sandbox: end its workers.
+      await world.h.close();
     }
   }
   expect(actual).toEqual(expected);
 }, 180_000);
 
 test('every alarm procedure has a row: a new one without a row fails here', () => {
-  const procedures = Object.keys(appRouter._def.procedures).filter((name) => /^(alarm(Dashboard|Folder|Email)?|mailSource)\./.test(name));
+  const procedures = Object.keys(appRouter._def.procedures).filter((name) => /^(alarm(Dashboard|Folder|Email|Parser)?|mailSource)\./.test(name));
   expect(procedures.sort()).toEqual(Object.keys(expected).sort());
 });

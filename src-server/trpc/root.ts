@@ -5,6 +5,7 @@ import { alarmDashboardsRouter } from '../modules/alarm-dashboards/alarm-dashboa
 import { alarmFoldersRouter } from '../modules/alarm-folders/alarm-folders.router';
 import { alarmsRouter } from '../modules/alarms/alarms.router';
 import { alarmEmailsRouter } from '../modules/alarm-emails/alarm-emails.router';
+import { alarmParsersRouter } from '../modules/alarm-parsers/alarm-parsers.router';
 import { mailSourcesRouter } from '../modules/mail-sources/mail-sources.router';
 import { locationsRouter } from '../modules/locations/locations.router';
 import { dashboardRouter } from '../modules/dashboard/dashboard.router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   alarm: alarmsRouter,
   mailSource: mailSourcesRouter,
   alarmEmail: alarmEmailsRouter,
+  alarmParser: alarmParsersRouter,
 });
 
 export type AppRouter = typeof appRouter;

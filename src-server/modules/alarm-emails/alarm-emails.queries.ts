@@ -72,3 +72,98 @@ export async function attemptsOf(db: DB, emailId: number) {
     ...(a.type === 'REJECTED' ? { reason: a.reason } : {}),
   }));
 }
+
+/** What the parse pipeline reads of a stored e-mail. */
+export function emailForParsing(db: DB, id: number) {
+  return db
+    .selectFrom('alarmEmail')
+    .select(['id', 'dashboardId', 'sourceId', 'parsingStatus', 'alarmId', 'subject', 'fromJson', 'toJson', 'sentAt', 'text', 'html', 'headersJson'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+export type EmailForParsing = NonNullable<Awaited<ReturnType<typeof emailForParsing>>>;
+
+/** The parse queue: PENDING e-mails, oldest first. */
+export async function pendingEmailIds(db: DB, limit: number) {
+  const rows = await db.selectFrom('alarmEmail').select('id').where('parsingStatus', '=', 'PENDING').orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Back into the parse queue (a re-parse); answers whether it was there to queue. */
+export async function requeueEmail(db: DB, id: number) {
+  const result = await db.updateTable('alarmEmail').set({ parsingStatus: 'PENDING' }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Every REJECTED e-mail of a dashboard back into the parse queue; answers how many. */
+export async function requeueRejected(db: DB, dashboardId: number) {
+  const result = await db
+    .updateTable('alarmEmail')
+    .set({ parsingStatus: 'PENDING' })
+    .where('dashboardId', '=', dashboardId)
+    .where('parsingStatus', '=', 'REJECTED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface AttemptRecord {
+  parserId: number | null;
+  parserName: string | null;
+  type: 'MATCHED' | 'FAILED' | 'REJECTED';
+  exceptionType?: string | null;
+  exceptionMessage?: string | null;
+  exceptionStackTrace?: string | null;
+  reason?: string | null;
+}
+
+/**
+ * The end of one parse, inside the caller's transaction: the e-mail's new status and its attempts.
+ * Guarded: an e-mail that is no longer PENDING (another run finished it first) is left alone and
+ * `false` comes back; call it first, before writing anything else.
+ */
+export async function finishParse(db: DB, emailId: number, outcome: { status: 'MATCHED' | 'REJECTED'; at: number; attempts: AttemptRecord[] }) {
+  const updated = await db
+    .updateTable('alarmEmail')
+    .set({ parsingStatus: outcome.status, parsedAt: outcome.at })
+    .where('id', '=', emailId)
+    .where('parsingStatus', '=', 'PENDING')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return false;
+  if (outcome.attempts.length)
+    await db
+      .insertInto('parsingAttempt')
+      .values(
+        outcome.attempts.map((a) => ({
+          emailId,
+          timestamp: outcome.at,
+          parserId: a.parserId,
+          parserName: a.parserName,
+          type: a.type,
+          exceptionType: a.exceptionType ?? null,
+          exceptionMessage: a.exceptionMessage ?? null,
+          exceptionStackTrace: a.exceptionStackTrace ?? null,
+          reason: a.reason ?? null,
+        })),
+      )
+      .execute();
+  return true;
+}
+
+/** The alarm an e-mail made or added an occurrence to. */
+export const linkEmailToAlarm = (db: DB, emailId: number, alarmId: number) => db.updateTable('alarmEmail').set({ alarmId }).where('id', '=', emailId).execute();
+
+/** Per parser, its attempts since `since` by type (the parsers page's last 24 hours). */
+export async function attemptCountsByParser(db: DB, parserIds: number[], since: number) {
+  const counts = new Map<number, { matched: number; failed: number; rejected: number }>();
+  for (const id of parserIds) counts.set(id, { matched: 0, failed: 0, rejected: 0 });
+  if (parserIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('parsingAttempt')
+    .select(['parserId', 'type', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('parserId', 'in', parserIds)
+    .where('timestamp', '>=', since)
+    .groupBy(['parserId', 'type'])
+    .execute();
+  for (const r of rows) counts.get(r.parserId!)![r.type.toLowerCase() as 'matched' | 'failed' | 'rejected'] = r.n;
+  return counts;
+}

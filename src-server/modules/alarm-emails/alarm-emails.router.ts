@@ -8,7 +8,9 @@ import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
 import { alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { ALARMS } from '../alarm-dashboards/alarm-dashboards.router';
-import { attemptsOf, findEmail, listEmails } from './alarm-emails.queries';
+import { ALARM_PARSE_JOB } from '../alarm-parsers/alarm-parsers.jobs';
+import { parseEmail } from '../alarm-parsers/parse-pipeline';
+import { attemptsOf, findEmail, listEmails, requeueEmail, requeueRejected } from './alarm-emails.queries';
 
 const email = { params: { id: 'emailId' } };
 const byEmail = v.object({ emailId: idSchema });
@@ -36,5 +38,38 @@ export const alarmEmailsRouter = router({
     .query(async ({ ctx, input }) => {
       if (!(await findEmail(ctx.db, ctx.user, input.emailId))) throw notFound(ABSENT);
       return attemptsOf(ctx.db, input.emailId);
+    }),
+  reparse: alarmAreaProcedure
+    .meta(
+      rest(
+        `POST ${ALARMS}/emails/{id}/reparse`,
+        'Run the parsers on the e-mail again now; answers the e-mail after parsing (an alarm it made is kept, never doubled)',
+        email,
+      ),
+    )
+    .input(byEmail)
+    .output(emailSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await findEmail(ctx.db, ctx.user, input.emailId))) throw notFound(ABSENT);
+      await requeueEmail(ctx.db, input.emailId);
+      await parseEmail(ctx, input.emailId);
+      return (await findEmail(ctx.db, ctx.user, input.emailId))!;
+    }),
+  reparseRejected: dashboardProcedure
+    .meta(
+      rest(
+        `POST ${ALARMS}/dashboards/{id}/emails/reparse-rejected`,
+        'Queue every REJECTED e-mail of the dashboard for parsing again (after a parser changed); answers how many',
+        {
+          params: { id: 'dashboardId' },
+        },
+      ),
+    )
+    .output(v.object({ count: v.number() }))
+    .mutation(async ({ ctx, input }) => {
+      const count = await requeueRejected(ctx.db, input.dashboardId);
+      // The job drains the queue now; a run in another process (the lock) or a failure leaves it to the schedule.
+      if (count) void ctx.jobs.runNow(ALARM_PARSE_JOB).catch(() => undefined);
+      return { count };
     }),
 });

@@ -22,6 +22,8 @@ export interface AlarmEmailTable {
   rawGzip: Buffer | null;
   rawSize: number;
   rejectedReason: string | null;
+  /** The alarm this e-mail made or added an occurrence to (the id may outlive the alarm). */
+  alarmId: Generated<number | null>;
 }
 export type AlarmEmailRow = Selectable<AlarmEmailTable>;
 

@@ -11,6 +11,7 @@ import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import { contains, pageCount, pageWindow } from '../../db/listing';
+import { relevantFolderIds } from '../alarm-folders/alarm-folders.queries';
 import type { AlarmRow } from './alarms.table';
 
 export const PRIORITY_RANK: Record<Priority, number> = { LOW: 1, MEDIUM: 2, HIGH: 3 };
@@ -205,4 +206,35 @@ export async function removeAssignee(db: DB, alarmId: number, userId: number) {
 
 export async function assigneeIds(db: DB, alarmId: number) {
   return (await assigneesOf(db, [alarmId])).get(alarmId) ?? [];
+}
+
+export async function alarmExists(db: DB, id: number) {
+  return Boolean(await db.selectFrom('alarm').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/**
+ * The alarm a repeat joins: the dashboard's latest with this group key, in a relevant folder, whose
+ * last occurrence is at or after `since` (index alarm_group).
+ */
+export async function repeatTarget(db: DB, dashboardId: number, groupKey: string, since: number) {
+  return db
+    .selectFrom('alarm')
+    .select(['id', 'folderId'])
+    .where('dashboardId', '=', dashboardId)
+    .where('groupKey', '=', groupKey)
+    .where('lastOccurredAt', '>=', since)
+    .where('folderId', 'in', relevantFolderIds(db, dashboardId))
+    .orderBy('lastOccurredAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** One more occurrence: counted, dated and unseen again, so a repeat is noticed. */
+export function addOccurrence(db: DB, id: number, at: number) {
+  return db
+    .updateTable('alarm')
+    .set((eb) => ({ occurrences: eb('occurrences', '+', 1), lastOccurredAt: at, seen: 0, updatedAt: at }))
+    .where('id', '=', id)
+    .execute();
 }

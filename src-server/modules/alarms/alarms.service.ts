@@ -78,6 +78,33 @@ export async function raiseAlarm(deps: AlarmDeps, dashboardId: number, alarm: Ne
   return id;
 }
 
+export interface ParsedAlarm {
+  line: string;
+  priority: Priority;
+  data: Record<string, string>;
+  deadlineAt: number | null;
+  /** A folder of the dashboard, resolved by the caller. */
+  folderId: number;
+  alarmEmailId: number;
+  group: { key: string; windowMinutes: number } | null;
+}
+
+/**
+ * A parsed e-mail's alarm, inside the caller's transaction: with a group, a repeat within the window
+ * of an alarm in a relevant folder adds an occurrence to it (unseen again); else a new alarm. Answers
+ * the events to publish once the transaction has committed.
+ */
+export async function raiseParsedAlarm(db: DB, at: number, dashboardId: number, alarm: ParsedAlarm) {
+  const { group, ...values } = alarm;
+  const target = group ? await q.repeatTarget(db, dashboardId, group.key, at - group.windowMinutes * 60) : undefined;
+  if (target) {
+    await q.addOccurrence(db, target.id, at);
+    return { alarmId: target.id, grouped: true, events: [alarmEvent('changed', target.id, target.folderId), counts] };
+  }
+  const id = await q.insertAlarm(db, { ...values, dashboardId, receivedAt: at, groupKey: group?.key ?? null });
+  return { alarmId: id, grouped: false, events: [alarmEvent('created', id, values.folderId), counts] };
+}
+
 export async function createAlarm(deps: AlarmDeps, user: User, { dashboardId, ...alarm }: CreateAlarm) {
   return getAlarm(deps.db, user, await raiseAlarm(deps, dashboardId, alarm));
 }

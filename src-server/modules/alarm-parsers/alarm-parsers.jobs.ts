@@ -1,0 +1,31 @@
+/**
+ * The `alarm-parse` job: drains the parse queue (PENDING e-mails, oldest first, in batches) every
+ * two seconds, and at once when a re-parse queues e-mails (`runNow`). The queue is the e-mails'
+ * status, so a run cut short by a crash leaves the rest PENDING for the next process.
+ */
+import { defineJob } from '../../jobs/job';
+import { pendingEmailIds } from '../alarm-emails/alarm-emails.queries';
+import { type PipelineDeps, parseEmail } from './parse-pipeline';
+
+export const ALARM_PARSE_JOB = 'alarm-parse';
+const BATCH = 100;
+
+export const alarmParserJobs = (deps: PipelineDeps) => [
+  defineJob({
+    name: ALARM_PARSE_JOB,
+    intervalSeconds: 2,
+    lockSeconds: 60,
+    // A failing sandbox is retried soon: mail should not wait an hour for a hiccup.
+    backoff: (failures) => Math.min(5 * 2 ** (failures - 1), 300),
+    async run(signal) {
+      const counts = { MATCHED: 0, REJECTED: 0, skipped: 0 };
+      for (let ids = await pendingEmailIds(deps.db, BATCH); ids.length && !signal.aborted; ids = await pendingEmailIds(deps.db, BATCH)) {
+        for (const id of ids) {
+          if (signal.aborted) break;
+          counts[await parseEmail(deps, id)]++;
+        }
+      }
+      return { matched: counts.MATCHED, rejected: counts.REJECTED };
+    },
+  }),
+];

@@ -1,0 +1,18 @@
+import type { Generated, Selectable } from 'kysely';
+
+export interface AlarmParserTable {
+  id: Generated<number>;
+  dashboardId: number;
+  name: string;
+  position: number;
+  enabled: Generated<number>;
+  type: 'DEFAULT' | 'CUSTOM';
+  sourceId: number | null;
+  /** DEFAULT: the config as JSON; null for CUSTOM. */
+  configJson: string | null;
+  /** CUSTOM: the JavaScript; null for DEFAULT. */
+  code: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+export type AlarmParserRow = Selectable<AlarmParserTable>;

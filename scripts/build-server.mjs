@@ -1,9 +1,10 @@
-// Bundles the server (with its migrations) into dist/server/main.js; packages stay external.
+// Bundles the server (with its migrations) into dist/server/main.js and the parser sandbox's worker
+// into dist/server/parser-worker.js (main.js starts it from beside itself); packages stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src-server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'src-server/main.ts', 'parser-worker': 'src-server/sandbox/parser-worker.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

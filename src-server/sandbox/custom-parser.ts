@@ -98,6 +98,8 @@ class Guest {
       if (state.type === 'rejected') return { kind: 'failed', outcome: this.failure(this.keep(state.error)) };
       const jobs = this.ctx.runtime.executePendingJobs();
       if (jobs.error) return { kind: 'failed', outcome: this.failure(this.keep(jobs.error)) };
+      // An interrupted job ends quietly (its own promise rejects), so the flag tells.
+      if (this.interrupted) return { kind: 'failed', outcome: customTimeoutOutcome(this.limits.timeLimitMs) };
       if (jobs.value === 0) {
         return {
           kind: 'failed',
@@ -147,13 +149,38 @@ class Guest {
   }
 }
 
+/**
+ * QuickJS could not free the guest's runtime (an interrupted promise job can leave an object
+ * behind, and QuickJS then aborts): the result stands, but the wasm instance must be replaced.
+ */
+export class DamagedModule<T> extends Error {
+  constructor(
+    readonly result: T,
+    cause: unknown,
+  ) {
+    super('QuickJS could not free a runtime', { cause });
+  }
+}
+
 function withGuest<T>(qjs: QuickJSWASMModule, limits: RunLimits, use: (guest: Guest) => T): T {
   const guest = new Guest(qjs, limits);
+  let result: T;
   try {
-    return use(guest);
-  } finally {
-    guest.dispose();
+    result = use(guest);
+  } catch (error) {
+    try {
+      guest.dispose();
+    } catch {
+      // The first error says more; the caller replaces the module either way.
+    }
+    throw error;
   }
+  try {
+    guest.dispose();
+  } catch (error) {
+    throw new DamagedModule(result, error);
+  }
+  return result;
 }
 
 export function runCustom(qjs: QuickJSWASMModule, code: string, email: ParserEmail, limits: RunLimits): ParseOutcome {

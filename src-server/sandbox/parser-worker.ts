@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { newQuickJSWASMModule, type QuickJSWASMModule } from 'quickjs-emscripten';
 import type { ParseOutcome, ParserEmail } from '@/domain/alarm-parser';
-import { checkCustomCode, runCustom, type RunLimits } from './custom-parser';
+import { checkCustomCode, DamagedModule, runCustom, type RunLimits } from './custom-parser';
 import { failed } from './custom-result';
 import { evaluateDefault } from './default-parser';
 import type { ParserProgram } from './parser-sandbox.types';
@@ -44,6 +44,7 @@ function runParser(parser: ParserProgram, email: ParserEmail): ParseOutcome {
     return runCustom(qjs, parser.code, email, limits);
   } catch (error) {
     reload = true;
+    if (error instanceof DamagedModule) return error.result as ParseOutcome;
     return failed('SandboxError', `De sandbox kon de code niet uitvoeren: ${describe(error).message}`);
   }
 }
@@ -65,6 +66,7 @@ function check(taskId: number, code: string) {
     return checkCustomCode(qjs, code, limits);
   } catch (error) {
     reload = true;
+    if (error instanceof DamagedModule) return error.result as string | null;
     return `De sandbox kon de code niet controleren: ${describe(error).message}`;
   }
 }

@@ -8,6 +8,7 @@ import { formatInstant } from '../format';
 import { EmailBody } from './email-body';
 import { ParsingStatusBadge, formatAddresses, formatSize } from './email-format';
 import { ParsingAttempts } from './parsing-attempts';
+import { ReparseButton } from './reparse';
 
 function Header({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -95,9 +96,12 @@ function PanelBody({ emailId }: { emailId: number }) {
         </section>
         <EmailBody key={e.id} text={e.message} html={e.html} />
         <section className="grid gap-2" aria-labelledby="email-attempts-heading">
-          <h3 id="email-attempts-heading" className="text-sm font-medium">
-            Verwerkingspogingen
-          </h3>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h3 id="email-attempts-heading" className="text-sm font-medium">
+              Verwerkingspogingen
+            </h3>
+            <ReparseButton emailId={e.id} />
+          </div>
           {attempts.data ? (
             <ParsingAttempts attempts={attempts.data} />
           ) : attempts.isError ? (

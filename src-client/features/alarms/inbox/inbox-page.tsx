@@ -9,6 +9,7 @@ import { trpc } from '~/lib/trpc';
 import { EmailPanel } from './email-panel';
 import { EmailTable } from './email-table';
 import { type InboxSearch, type ParsingStatus, emailListInput, emailSortLabels } from './inbox-search';
+import { ReparseRejectedButton } from './reparse';
 
 /** New mail arrives without anyone acting (IDLE, polling), so an open inbox asks again now and then. */
 const REFRESH_MS = 15_000;
@@ -27,7 +28,11 @@ export function InboxPage({
   const rows = list.data?.emails;
   return (
     <section className="grid [&>:first-child]:mb-0 min-w-0 gap-4">
-      <PageHeader title="Ontvangen e-mails" description="De e-mails die bij dit dashboard zijn binnengekomen, met hoe ze zijn verwerkt." />
+      <PageHeader
+        title="Ontvangen e-mails"
+        description="De e-mails die bij dit dashboard zijn binnengekomen, met hoe ze zijn verwerkt."
+        actions={<ReparseRejectedButton dashboardId={dashboardId} />}
+      />
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid min-w-0 flex-1 gap-1.5 sm:w-56 sm:flex-none">
           <Label htmlFor="email-status">Status</Label>

@@ -1,0 +1,122 @@
+/**
+ * The CUSTOM parser's code in CodeMirror 6 with JavaScript highlighting. This module is only
+ * imported lazily (`React.lazy`), so the editor lands in its own chunk, loaded on the parser page.
+ *
+ * Keyboard: Tab is left to the browser (it moves to the next field, so the editor never traps
+ * the focus); Enter keeps the line's indentation. Undo/redo and search would come from
+ * `@codemirror/commands` and `@codemirror/search`, which are not installed.
+ */
+import { javascript } from '@codemirror/lang-javascript';
+import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { EditorState } from '@codemirror/state';
+import {
+  type Command,
+  EditorView,
+  drawSelection,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import { useEffect, useEffectEvent, useRef } from 'react';
+
+const newlineKeepingIndent: Command = (view) => {
+  const { state } = view;
+  const line = state.doc.lineAt(state.selection.main.head);
+  const indent = /^[ \t]*/.exec(line.text)![0];
+  view.dispatch(state.replaceSelection(`\n${indent}`), { scrollIntoView: true, userEvent: 'input' });
+  return true;
+};
+
+const theme = EditorView.theme({
+  '&': { fontSize: '13px', backgroundColor: 'var(--color-background)' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', minHeight: '18rem', maxHeight: '70vh', overflow: 'auto' },
+  '.cm-content': { padding: '8px 0' },
+  '.cm-gutters': { backgroundColor: 'var(--color-muted)', color: 'var(--color-muted-foreground)', borderRight: '1px solid var(--color-border)' },
+  '&.cm-focused': { outline: 'none' },
+});
+
+export default function CodeEditor({
+  value,
+  onChange,
+  onBlur,
+  readOnly,
+  labelledBy,
+  describedBy,
+  invalid,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  readOnly: boolean;
+  labelledBy: string;
+  describedBy?: string;
+  invalid: boolean;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const changed = useEffectEvent((doc: string) => onChange(doc));
+  const left = useEffectEvent(() => onBlur());
+
+  useEffect(() => {
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          highlightSpecialChars(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          highlightActiveLine(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          javascript(),
+          keymap.of([{ key: 'Enter', run: newlineKeepingIndent }]),
+          EditorState.tabSize.of(2),
+          EditorState.readOnly.of(readOnly),
+          theme,
+          EditorView.contentAttributes.of({
+            'aria-labelledby': labelledBy,
+            ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+          }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) changed(update.state.doc.toString());
+          }),
+          EditorView.domEventHandlers({ blur: () => void left() }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+    // The editor is made once; its text follows `value` below, the rest is fixed for its life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A reset of the form puts new text in from outside.
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.doc.toString() !== value) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+  }, [value]);
+
+  useEffect(() => {
+    const content = view.current?.contentDOM;
+    content?.setAttribute('aria-invalid', String(invalid));
+    if (describedBy) content?.setAttribute('aria-describedby', describedBy);
+    else content?.removeAttribute('aria-describedby');
+  }, [invalid, describedBy]);
+
+  return (
+    <div
+      ref={host}
+      data-testid="code-editor"
+      className="min-w-0 overflow-hidden rounded-md border border-input shadow-sm focus-within:ring-2 focus-within:ring-ring aria-invalid:border-destructive"
+      aria-invalid={invalid || undefined}
+    />
+  );
+}

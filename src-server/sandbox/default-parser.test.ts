@@ -66,7 +66,7 @@ describe('evaluateDefault', () => {
   });
 
   it('matches every e-mail without match patterns, with subject and from as values', () => {
-    const outcome = evaluateDefault({ line: '{{from}}: {{subject}}' }, email);
+    const outcome = evaluateDefault({ match: {}, line: '{{from}}: {{subject}}' }, email);
     expect(outcome).toMatchObject({
       type: 'MATCHED',
       line: `${email.from}: ${email.subject}`,

@@ -95,7 +95,7 @@ describe('evaluateDefault', () => {
 
   it('cuts a line over 512 characters to 512 ending in …', () => {
     const outcome = evaluateDefault(
-      { line: '{{body}}', data: [{ name: 'body', field: 'body', pattern: '^([\\s\\S]*)$' }] },
+      { match: {}, line: '{{body}}', data: [{ name: 'body', field: 'body', pattern: '^([\\s\\S]*)$' }] },
       { ...email, text: 'x'.repeat(2000) },
     );
     expect(outcome.type === 'MATCHED' && outcome.line).toBe(`${'x'.repeat(511)}…`);

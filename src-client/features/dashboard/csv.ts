@@ -1,13 +1,14 @@
-import type { ChartRow } from './energy-chart';
+const number = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v).replace('.', ','));
 
-const number = (v: number | null) => (v === null ? '' : String(v).replace('.', ','));
+export interface CsvColumn<Row> {
+  title: string;
+  value: (row: Row) => number | string | null | undefined;
+}
 
 /** A CSV as Dutch spreadsheets open it: semicolons, decimal commas, a BOM for Excel. */
-export function toCsv(rows: (ChartRow & { timestamp: string })[], unit: string, currentLabel: string, previousLabel: string) {
-  const lines = [
-    `Tijdstip;${currentLabel} (${unit});${previousLabel} (${unit})`,
-    ...rows.map((r) => `${r.timestamp};${number(r.current)};${number(r.previous)}`),
-  ];
+export function toCsv<Row>(rows: Row[], columns: CsvColumn<Row>[]) {
+  const cell = (v: number | string | null | undefined) => (typeof v === 'string' ? v : number(v));
+  const lines = [columns.map((c) => c.title).join(';'), ...rows.map((r) => columns.map((c) => cell(c.value(r))).join(';'))];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 

@@ -1,8 +1,9 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
-import { locationIdOf } from '@/domain/dashboard';
+import { type ModuleSummary, locationIdOf } from '@/domain/dashboard';
 import { DashboardPage } from '~/features/dashboard/dashboard-page';
-import { formatChange, formatEnergy } from '~/features/dashboard/format';
+import { Figure } from '~/features/dashboard/figures';
+import { coveredUntil, dayName, formatEnergy, freshness, wall } from '~/features/dashboard/format';
 import { loadDashboardLocation } from '~/features/dashboard/location-param';
 import { trpc } from '~/lib/trpc';
 
@@ -11,15 +12,24 @@ export const Route = createFileRoute('/_auth/dashboard/$locationSelector/')({
   component: LocationDashboard,
 });
 
-function Figure({ label, value, note }: { label: string; value: string; note?: string | null }) {
+/** The headlines of a module, each saying what it covers; the client's today names the days. */
+function ModuleFigures({ module }: { module: ModuleSummary }) {
+  const today = wall(new Date());
+  const day = module.latestDay;
+  const dayLabel = day ? dayName(wall(day.from), wall(day.to), today) : 'Laatste dag';
+  const thisWeekLabel = module.thisWeek.value === null ? 'Deze week' : `Deze week ${coveredUntil(wall(module.thisWeek.to), today)}`;
+  const lastWeekWhole = module.lastWeek.value === null || wall(module.lastWeek.to).getTime() === wall(module.thisWeek.from).getTime();
+  const lastWeekLabel = lastWeekWhole ? 'Vorige week' : `Vorige week ${coveredUntil(wall(module.lastWeek.to), today)}`;
   return (
-    <div>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-xl font-semibold tabular-nums">
-        {value}
-        {note ? <span className="ml-2 text-sm font-normal text-muted-foreground">{note}</span> : null}
-      </dd>
-    </div>
+    <dl className="mt-4 grid grid-cols-2 gap-4">
+      <Figure label={dayLabel} figure={day ?? { value: null, previous: null }} unit={module.unit} compareLabel="Zelfde dag vorige week" />
+      <div>
+        <dt className="text-sm text-muted-foreground">Verwachting vandaag</dt>
+        <dd className="text-xl font-semibold tabular-nums">{formatEnergy(module.todayForecast, module.unit)}</dd>
+      </div>
+      <Figure label={thisWeekLabel} figure={module.thisWeek} unit={module.unit} compareLabel="Zelfde dagen vorige week" />
+      <Figure label={lastWeekLabel} figure={module.lastWeek} unit={module.unit} compareLabel="De week ervoor" />
+    </dl>
   );
 }
 
@@ -46,12 +56,8 @@ function LocationDashboard() {
                 <h2>{module.title}</h2>
                 <ChevronRight aria-hidden className="size-4" />
               </Link>
-              <dl className="mt-4 grid grid-cols-2 gap-4">
-                <Figure label="Vandaag tot nu" value={formatEnergy(module.todaySoFar, module.unit)} />
-                <Figure label="Verwachting vandaag" value={formatEnergy(module.todayForecast, module.unit)} />
-                <Figure label="Deze week" value={formatEnergy(module.thisWeek, module.unit)} note={formatChange(module.thisWeek, module.lastWeekSameSpan)} />
-                <Figure label="Vorige week, zelfde periode" value={formatEnergy(module.lastWeekSameSpan, module.unit)} />
-              </dl>
+              <p className="mt-1 text-xs text-muted-foreground">{freshness(module.lastDataAt)}</p>
+              <ModuleFigures module={module} />
             </li>
           ))}
         </ul>

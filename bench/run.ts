@@ -6,6 +6,7 @@ import { benchMeasurements } from './measurements';
 import { benchAlarms } from './alarms';
 import { benchMixedLoad } from './load-mixed';
 import { benchMail } from './mail';
+import { benchParsers } from './parsers';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
@@ -42,6 +43,14 @@ console.log(
   `Mail ingest from Dovecot: ${fmt(mail.productRate)} messages/s stored and parsed (${mail.count} of ~${mail.kb.toFixed(1)} KB; goal >= 200/s) vs a bare imapflow fetch ${fmt(mail.bareRate)}/s -> ratio ${(mail.productRate / mail.bareRate).toFixed(2)}`,
 );
 console.log(`Mail delivery to stored e-mail with IDLE: ${ms(mail.idleMedianMs)} median of 11 (goal <= 2000 ms)`);
+
+const parsers = await benchParsers();
+console.log(
+  `Parser sandbox, DEFAULT (3 parsers): ${fmt(parsers.defaultSequential)} e-mails/s one at a time, ${fmt(parsers.defaultConcurrent)}/s 16 in flight (goal >= 2,000/s); raw regexes in-thread ${fmt(parsers.defaultRaw)}/s`,
+);
+console.log(
+  `Parser sandbox, CUSTOM (example code): ${fmt(parsers.customSequential)} e-mails/s one at a time, ${fmt(parsers.customConcurrent)}/s 16 in flight (goal >= 300/s); raw QuickJS in-thread ${fmt(parsers.customRawQuickJs)}/s; plain JS ${fmt(parsers.customPlainJs)}/s`,
+);
 
 const mixed = await benchMixedLoad();
 const ms0 = (n: number) => `${fmt(n)} ms`;

@@ -26,7 +26,7 @@ export function Figure({
       ) : (
         <dd>
           <span className="text-xl font-semibold tabular-nums">{formatEnergy(figure.value, unit)}</span>
-          {change ? <span className="ml-2 text-sm font-medium tabular-nums">{change}</span> : null}
+          {change ? <span className="ml-2 text-sm font-medium whitespace-nowrap tabular-nums">{change}</span> : null}
           {compareLabel && figure.previous !== null ? (
             <span className="block text-xs text-muted-foreground">
               {compareLabel}: <span className="tabular-nums">{formatEnergy(figure.previous, unit)}</span>

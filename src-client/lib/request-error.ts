@@ -4,7 +4,8 @@ import { TRPCClientError } from '@trpc/client';
 /** The Dutch message of a failed request; unknown failures get a general one. */
 export function requestErrorMessage(error: unknown): string {
   if (error instanceof TRPCClientError) {
-    if (error.data?.httpStatus && error.data.httpStatus < 500 && error.message) return error.message;
+    // 4xx messages, and a 502's (the server saying in Dutch what an upstream service answered), are for people.
+    if (error.data?.httpStatus && (error.data.httpStatus < 500 || error.data.httpStatus === 502) && error.message) return error.message;
     if (error.data?.httpStatus >= 500) return 'Er is een fout opgetreden op de server. Probeer het later opnieuw.';
   }
   return 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.';

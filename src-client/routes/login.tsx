@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { currentUser, safeRedirect } from '~/features/auth/session';
 import { LoginForm } from '~/features/auth/login-form';
+import { usePageTitle } from '~/components/layout/use-page-title';
 
 export const Route = createFileRoute('/login')({
   validateSearch: v.object({ redirect: v.optional(v.string()) }),
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/login')({
 
 function LoginPage() {
   const { redirect: target } = Route.useSearch();
+  usePageTitle('Inloggen');
   return (
     <main className="flex min-h-full items-center justify-center bg-muted px-4 py-12">
       <LoginForm redirectTo={safeRedirect(target)} />

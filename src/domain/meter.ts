@@ -6,6 +6,8 @@ import { requiredText } from './text';
 export const METER_TYPES = ['electricity', 'gas'] as const;
 export type MeterType = (typeof METER_TYPES)[number];
 export const meterTypeLabels: Record<MeterType, string> = { electricity: 'Elektriciteit', gas: 'Gas' };
+/** The meter itself, spelled whole ('Elektriciteitsmeter', with the linking s; not label + 'meter'). */
+export const meterNouns: Record<MeterType, string> = { electricity: 'Elektriciteitsmeter', gas: 'Gasmeter' };
 
 const channelRef = v.object({ type: v.literal('meterbeheer', 'Alleen kanalen van Meterbeheer worden ondersteund.'), id: idSchema });
 const name = requiredText(128, 'De naam van de meter moet worden opgegeven.', 'De naam van de meter mag maximaal 128 tekens lang zijn.');

@@ -137,8 +137,9 @@ export const SidebarMenuItem = ({ className, ...props }: ComponentProps<'li'>) =
 
 type MenuButtonProps = ComponentProps<'button'> & { asChild?: boolean; isActive?: boolean; tooltip?: string };
 
-export function SidebarMenuButton({ asChild, isActive, tooltip, className, ...props }: MenuButtonProps) {
-  const { open, isMobile } = useSidebar();
+/** A sidebar entry; on a phone a tap also closes the sheet, so the chosen page is what shows. */
+export function SidebarMenuButton({ asChild, isActive, tooltip, className, onClick, ...props }: MenuButtonProps) {
+  const { open, isMobile, setOpenMobile } = useSidebar();
   const Component = asChild ? Slot.Root : 'button';
   const button = (
     <Component
@@ -148,6 +149,10 @@ export function SidebarMenuButton({ asChild, isActive, tooltip, className, ...pr
         'flex h-8 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-left text-sm transition-colors hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[active]:bg-sidebar-accent data-[active]:font-medium group-data-[state=collapsed]:size-8 group-data-[state=collapsed]:p-2 [&>span]:truncate group-data-[state=collapsed]:[&>span]:sr-only',
         className,
       )}
+      onClick={(event) => {
+        onClick?.(event);
+        if (isMobile) setOpenMobile(false);
+      }}
       {...props}
     />
   );

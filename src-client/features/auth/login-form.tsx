@@ -15,6 +15,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const form = useForm({
     defaultValues: { email: '', password: '' },
     validators: { onSubmit: formSchema<{ email: string; password: string }>(loginSchema) },
@@ -45,11 +46,15 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
           className="grid gap-4"
           onSubmit={(e) => {
             e.preventDefault();
+            // A new attempt clears the old reason, also when this one stops at a field's message.
+            setFailure(null);
+            setAttempt((n) => n + 1);
             void form.handleSubmit();
           }}
         >
           {failure ? (
-            <AlertBanner variant="error" title="Inloggen mislukt">
+            // A new element per attempt, so a screen reader announces a repeated reason again.
+            <AlertBanner key={attempt} variant="error" title="Inloggen mislukt">
               {failure}
             </AlertBanner>
           ) : null}

@@ -18,6 +18,7 @@ import { Button } from '~/components/ui/button';
 import { FullScreenOverlay } from '~/components/ui/full-screen-overlay';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
+import { applyRequestError } from '~/lib/request-error';
 
 const SECRET = new Set(['apiKey', 'password']);
 
@@ -29,16 +30,21 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
   const schema = feedFormSchemas[provider];
   const names = Object.keys(schema.entries);
   const labels = feedFieldLabels(provider);
-  const [failed, setFailed] = useState(false);
+  // Each field is checked with its own part of the shared schema when it is left, and on submit.
+  const fieldValidators = (name: string) => {
+    const entry = formSchema<string>(schema.entries[name as keyof typeof schema.entries]);
+    return { onBlur: entry, onSubmit: entry };
+  };
+  // The server's reason, shown beneath SPEC.md's fixed text (null: no failure).
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     defaultValues: Object.fromEntries(names.map((n) => [n, n === 'meterKind' ? 'gas' : ''])) as Record<string, string>,
-    validators: { onSubmit: formSchema<Record<string, string>>(schema) },
-    onSubmit: async ({ value }) => {
-      setFailed(false);
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null);
       try {
         await onSubmit(value as unknown as AnyFeedForm);
-      } catch {
-        setFailed(true);
+      } catch (error) {
+        setFailure(applyRequestError(formApi, error).replace(`${FEED_CREATE_FAILED.message}: `, ''));
       }
     },
   });
@@ -48,17 +54,22 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
       className="grid max-w-xl gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        void form.handleSubmit();
+        // Every field is checked first: handleSubmit alone stops at the first attempt when one
+        // field already failed on blur, and the others would not show their messages.
+        void form.validateAllFields('submit').then(() => form.handleSubmit());
       }}
     >
-      {failed ? (
+      {failure !== null ? (
         <AlertBanner variant="error" title={FEED_CREATE_FAILED.title}>
-          {FEED_CREATE_FAILED.message}
+          <p>{FEED_CREATE_FAILED.message}</p>
+          <p data-testid="feed-failure-reason" className="mt-1 font-normal opacity-90">
+            {failure}
+          </p>
         </AlertBanner>
       ) : null}
       {names.map((name) =>
         name === 'meterKind' ? (
-          <form.Field key={name} name={name}>
+          <form.Field key={name} name={name} validators={fieldValidators(name)}>
             {(field) => {
               const messages = shownErrors(field);
               return (
@@ -88,7 +99,7 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
             }}
           </form.Field>
         ) : (
-          <form.Field key={name} name={name}>
+          <form.Field key={name} name={name} validators={fieldValidators(name)}>
             {(field) => (
               <TextField
                 field={field}

@@ -5,27 +5,36 @@ import { Spinner } from '~/components/ui/spinner';
 import { requestErrorMessage } from '~/lib/request-error';
 import { trpc } from '~/lib/trpc';
 
-/** 'Nu synchroniseren': one sync of every feed, with progress and its outcome. */
-export function SyncButton() {
+/** One sync of every feed; refreshes the feed table and pages when it ends. */
+export function useSyncFeeds() {
   const utils = trpc.useUtils();
-  const sync = trpc.meterbeheer.sync.useMutation({ onSettled: () => utils.meterbeheer.invalidate() });
-  const result = sync.data;
+  return trpc.meterbeheer.sync.useMutation({ onSettled: () => utils.meterbeheer.invalidate() });
+}
+type Sync = ReturnType<typeof useSyncFeeds>;
+
+/** 'Nu synchroniseren', with progress; its outcome shows in `SyncResult`, below the page's buttons. */
+export function SyncButton({ sync }: { sync: Sync }) {
   return (
-    <div className="grid justify-items-end gap-2">
-      <Button variant="outline" disabled={sync.isPending} onClick={() => sync.mutate()}>
-        {sync.isPending ? <Spinner /> : <RefreshCw aria-hidden className="size-4" />}
-        {sync.isPending ? 'Bezig met synchroniseren ...' : 'Nu synchroniseren'}
-      </Button>
-      {result ? (
-        <AlertBanner variant={result.failed ? 'warning' : 'primary'} title="Synchronisatie klaar">
-          {result.feeds} {result.feeds === 1 ? 'feed' : 'feeds'}, {result.failed} mislukt, {result.stored.toLocaleString('nl-NL')} waarden opgehaald.
-        </AlertBanner>
-      ) : null}
-      {sync.error ? (
-        <AlertBanner variant="error" title="Verzoek mislukt">
-          {requestErrorMessage(sync.error)}
-        </AlertBanner>
-      ) : null}
-    </div>
+    <Button variant="outline" disabled={sync.isPending} onClick={() => sync.mutate()}>
+      {sync.isPending ? <Spinner /> : <RefreshCw aria-hidden className="size-4" />}
+      {sync.isPending ? 'Bezig met synchroniseren ...' : 'Nu synchroniseren'}
+    </Button>
+  );
+}
+
+export function SyncResult({ sync }: { sync: Sync }) {
+  const result = sync.data;
+  if (sync.error) {
+    return (
+      <AlertBanner variant="error" title="Verzoek mislukt" className="mb-4">
+        {requestErrorMessage(sync.error)}
+      </AlertBanner>
+    );
+  }
+  if (!result) return null;
+  return (
+    <AlertBanner variant={result.failed ? 'warning' : 'primary'} title="Synchronisatie klaar" className="mb-4">
+      {result.feeds} {result.feeds === 1 ? 'feed' : 'feeds'}, {result.failed} mislukt, {result.stored.toLocaleString('nl-NL')} waarden opgehaald.
+    </AlertBanner>
   );
 }

@@ -6,6 +6,7 @@ import { formSchema } from '~/components/form/form-schema';
 import { SelectField } from '~/components/form/select-field';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
+import { channelOptionsInput } from './meter-form-data';
 import { trpc } from '~/lib/trpc';
 
 type ChannelRef = { type: 'meterbeheer'; id: number } | null;
@@ -17,9 +18,12 @@ interface Values {
   netExportChannel?: ChannelRef;
 }
 
-/** A channel picker over the channels of the feeds the user may see, of the meter's kind. */
-function ChannelField({ field, label, type, required }: { field: AnyFieldApi; label: string; type: MeterType; required?: boolean }) {
-  const channels = trpc.meterbeheer.channels.useQuery();
+/**
+ * A channel picker over the channels of the feeds the user may see, of the meter's kind, and the
+ * channels the meter already uses (which may belong to a feed the user cannot pick from).
+ */
+function ChannelField({ field, label, type, meterId, required }: { field: AnyFieldApi; label: string; type: MeterType; meterId?: number; required?: boolean }) {
+  const channels = trpc.meterbeheer.channels.useQuery(channelOptionsInput(meterId));
   const options = (channels.data ?? [])
     .filter((c) => c.meterKind === type)
     .map((c) => ({ value: c.id, label: `${c.feedName} · ${c.code} (${providerNames[c.provider]}${c.ean ? `, EAN ${c.ean}` : ''})` }));
@@ -84,11 +88,19 @@ export function MeterForm({
       </form.Field>
       <form.Field name="netImportChannel">
         {(field) => (
-          <ChannelField field={field} type={type} label={type === 'gas' ? 'Kanaal' : 'Kanaal levering (afname van het net)'} required={type === 'gas'} />
+          <ChannelField
+            field={field}
+            type={type}
+            meterId={meter?.id}
+            label={type === 'gas' ? 'Kanaal' : 'Kanaal levering (afname van het net)'}
+            required={type === 'gas'}
+          />
         )}
       </form.Field>
       {type === 'electricity' ? (
-        <form.Field name="netExportChannel">{(field) => <ChannelField field={field} type={type} label="Kanaal teruglevering (aan het net)" />}</form.Field>
+        <form.Field name="netExportChannel">
+          {(field) => <ChannelField field={field} type={type} meterId={meter?.id} label="Kanaal teruglevering (aan het net)" />}
+        </form.Field>
       ) : null}
       <div>
         <SubmitButton form={form}>{submitLabel}</SubmitButton>

@@ -30,7 +30,7 @@ function LocationPage() {
   const update = useUpdateLocation();
   const remove = useDeleteLocation();
   return (
-    <section className="grid max-w-4xl gap-6">
+    <section className="grid max-w-4xl gap-6 [&>*]:min-w-0">
       <PageHeader
         title={location.name}
         description={`Locatie van ${location.organizationName}`}

@@ -4,20 +4,20 @@ import { Plus } from 'lucide-react';
 import { PageHeader } from '~/components/layout/page-header';
 import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
+import { loadListData } from '~/components/lists/load-list';
 import { Button } from '~/components/ui/button';
-import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/locations/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
-  loader: ({ context, deps, cause }) => loadRouteData(cause, () => context.utils.location.list.ensureData(toListQuery(deps))),
+  loader: ({ context, deps, cause }) => loadListData(cause, () => context.utils.location.list.ensureData(toListQuery(deps))),
   component: LocationsPage,
 });
 
 function LocationsPage() {
   const search = Route.useSearch();
-  const { data, isFetching } = trpc.location.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  const list = trpc.location.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
   return (
     <section>
       <PageHeader
@@ -34,9 +34,9 @@ function LocationsPage() {
       <ListView
         search={search}
         searchLabel="Zoek op naam, plaats of organisatie"
-        rows={data?.locations}
-        totalPages={data?.totalNumberOfPages}
-        loading={isFetching}
+        rows={list.data?.locations}
+        totalPages={list.data?.totalNumberOfPages}
+        query={list}
         empty="Er zijn nog geen locaties."
         emptySearch="Geen locaties gevonden."
         rowKey={(location) => location.id}

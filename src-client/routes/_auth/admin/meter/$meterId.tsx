@@ -1,5 +1,5 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { meterTypeLabels } from '@/domain/meter';
+import { meterNouns } from '@/domain/meter';
 import { PageHeader } from '~/components/layout/page-header';
 import { DeleteButton } from '~/components/lists/delete-button';
 import { Card, CardContent } from '~/components/ui/card';
@@ -13,7 +13,7 @@ import { trpc } from '~/lib/trpc';
 export const Route = createFileRoute('/_auth/admin/meter/$meterId')({
   params: { parse: ({ meterId }) => ({ meterId: parseIdParam(meterId) }), stringify: ({ meterId }) => ({ meterId: String(meterId) }) },
   loader: ({ context, params }) =>
-    loadOrNotFound(() => Promise.all([context.utils.meter.get.ensureData({ meterId: params.meterId }), ensureMeterFormData(context.utils)])),
+    loadOrNotFound(() => Promise.all([context.utils.meter.get.ensureData({ meterId: params.meterId }), ensureMeterFormData(context.utils, params.meterId)])),
   component: MeterPage,
 });
 
@@ -24,12 +24,12 @@ function MeterPage() {
   const update = useUpdateMeter();
   const remove = useDeleteMeter();
   return (
-    <section className="grid max-w-4xl gap-6">
+    <section className="grid max-w-4xl gap-6 [&>*]:min-w-0">
       <PageHeader
         title={meter.name}
         description={
           <>
-            {meterTypeLabels[meter.type]}meter op{' '}
+            {meterNouns[meter.type]} op{' '}
             <Link to="/admin/location/$locationId" params={{ locationId: meter.locationId }} className="text-primary hover:underline">
               {meter.locationName}
             </Link>

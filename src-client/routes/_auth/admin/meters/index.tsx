@@ -1,25 +1,25 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { METER_TYPES, meterTypeLabels } from '@/domain/meter';
+import { METER_TYPES, meterNouns, meterTypeLabels } from '@/domain/meter';
 import { PageHeader } from '~/components/layout/page-header';
 import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
+import { loadListData } from '~/components/lists/load-list';
 import { Button } from '~/components/ui/button';
 import { dateTimeOrDash } from '~/features/feeds/feed-labels';
-import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/meters/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
-  loader: ({ context, deps, cause }) => loadRouteData(cause, () => context.utils.meter.list.ensureData(toListQuery(deps))),
+  loader: ({ context, deps, cause }) => loadListData(cause, () => context.utils.meter.list.ensureData(toListQuery(deps))),
   component: MetersPage,
 });
 
 function MetersPage() {
   const search = Route.useSearch();
-  const { data, isFetching } = trpc.meter.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  const list = trpc.meter.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
   return (
     <section>
       <PageHeader
@@ -28,7 +28,7 @@ function MetersPage() {
           <Button key={type} asChild variant={type === 'electricity' ? 'default' : 'outline'}>
             <Link to="/admin/meters/create/$type" params={{ type }}>
               <Plus aria-hidden className="size-4" />
-              {type === 'electricity' ? 'Elektriciteitsmeter' : 'Gasmeter'} toevoegen
+              {meterNouns[type]} toevoegen
             </Link>
           </Button>
         ))}
@@ -36,9 +36,9 @@ function MetersPage() {
       <ListView
         search={search}
         searchLabel="Zoek op meter of locatie"
-        rows={data?.meters}
-        totalPages={data?.totalNumberOfPages}
-        loading={isFetching}
+        rows={list.data?.meters}
+        totalPages={list.data?.totalNumberOfPages}
+        query={list}
         empty="Er zijn nog geen meters."
         emptySearch="Geen meters gevonden."
         rowKey={(meter) => meter.id}

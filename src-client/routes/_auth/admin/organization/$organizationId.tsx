@@ -28,7 +28,7 @@ function OrganizationPage() {
   const remove = useDeleteOrganization();
   const isAdmin = user.type === 'admin';
   return (
-    <section className="grid max-w-4xl gap-6">
+    <section className="grid max-w-4xl gap-6 [&>*]:min-w-0">
       <PageHeader
         title={org.name}
         description="Organisatie"

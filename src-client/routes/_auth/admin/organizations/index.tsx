@@ -5,33 +5,33 @@ import { useState } from 'react';
 import { PageHeader } from '~/components/layout/page-header';
 import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
+import { loadListData } from '~/components/lists/load-list';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { OrganizationForm } from '~/features/organizations/organization-form';
 import { useCreateOrganization } from '~/features/organizations/use-organization-mutations';
-import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/organizations/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
-  loader: ({ context, deps, cause }) => loadRouteData(cause, () => context.utils.organization.list.ensureData(toListQuery(deps))),
+  loader: ({ context, deps, cause }) => loadListData(cause, () => context.utils.organization.list.ensureData(toListQuery(deps))),
   component: OrganizationsPage,
 });
 
 function OrganizationsPage() {
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
-  const { data, isFetching } = trpc.organization.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  const list = trpc.organization.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
   return (
     <section>
       <PageHeader title="Organisaties" description="De installatiebedrijven en hun locaties." actions={user.type === 'admin' ? <CreateOrganization /> : null} />
       <ListView
         search={search}
         searchLabel="Zoek op naam"
-        rows={data?.organizations}
-        totalPages={data?.totalNumberOfPages}
-        loading={isFetching}
+        rows={list.data?.organizations}
+        totalPages={list.data?.totalNumberOfPages}
+        query={list}
         empty="Er zijn nog geen organisaties."
         emptySearch="Geen organisaties gevonden."
         rowKey={(org) => org.id}

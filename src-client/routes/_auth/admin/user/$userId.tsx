@@ -30,7 +30,7 @@ function UserPage() {
   const setPassword = useUpdateUserPassword();
   const remove = useDeleteUser();
   return (
-    <section className="grid max-w-4xl gap-6">
+    <section className="grid max-w-4xl gap-6 [&>*]:min-w-0">
       <PageHeader
         title={user.fullName ?? user.email}
         description={userTypeLabels[user.type]}

@@ -5,21 +5,21 @@ import { type UserType, userTypeLabels } from '@/domain/user';
 import { PageHeader } from '~/components/layout/page-header';
 import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
+import { loadListData } from '~/components/lists/load-list';
 import { Button } from '~/components/ui/button';
-import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/users/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
-  loader: ({ context, deps, cause }) => loadRouteData(cause, () => context.utils.user.list.ensureData(toListQuery(deps))),
+  loader: ({ context, deps, cause }) => loadListData(cause, () => context.utils.user.list.ensureData(toListQuery(deps))),
   component: UsersPage,
 });
 
 function UsersPage() {
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
-  const { data, isFetching } = trpc.user.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  const list = trpc.user.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
   const creatable: UserType[] = user.type === 'admin' ? ['admin', 'installer', 'customer'] : ['customer'];
   return (
     <section>
@@ -37,9 +37,9 @@ function UsersPage() {
       <ListView
         search={search}
         searchLabel="Zoek op naam of e-mailadres"
-        rows={data?.users}
-        totalPages={data?.totalNumberOfPages}
-        loading={isFetching}
+        rows={list.data?.users}
+        totalPages={list.data?.totalNumberOfPages}
+        query={list}
         empty="Er zijn nog geen gebruikers."
         emptySearch="Geen gebruikers gevonden."
         rowKey={(row) => row.id}

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import { METER_TYPES, type MeterType } from '@/domain/meter';
+import { METER_TYPES, type MeterType, meterNouns } from '@/domain/meter';
 import { PageHeader } from '~/components/layout/page-header';
 import { MeterForm } from '~/features/meters/meter-form';
 import { ensureMeterFormData } from '~/features/meters/meter-form-data';
@@ -25,7 +25,7 @@ function CreateMeterPage() {
   const create = useCreateMeter();
   return (
     <section>
-      <PageHeader title={type === 'electricity' ? 'Elektriciteitsmeter toevoegen' : 'Gasmeter toevoegen'} description="Velden met een * zijn verplicht." />
+      <PageHeader title={`${meterNouns[type]} toevoegen`} description="Velden met een * zijn verplicht." />
       <MeterForm
         key={type}
         type={type}

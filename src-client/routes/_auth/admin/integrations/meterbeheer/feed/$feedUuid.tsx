@@ -1,4 +1,5 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ArrowLeft, Unlink } from 'lucide-react';
 import { meterKindLabels, providerNames } from '@/domain/feed';
 import { PageHeader } from '~/components/layout/page-header';
@@ -9,7 +10,8 @@ import { Card, CardContent } from '~/components/ui/card';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { SectionCard } from '~/components/ui/section-card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { dateTimeOrDash, feedStatusLabels } from '~/features/feeds/feed-labels';
+import { dateTimeOrDash } from '~/features/feeds/feed-labels';
+import { FeedStatusBadges } from '~/features/feeds/feed-status';
 import { useDeleteFeed, useDetachFeed } from '~/features/feeds/use-feed-mutations';
 import { loadOrNotFound } from '~/lib/load-or-not-found';
 import { requestErrorMessage } from '~/lib/request-error';
@@ -26,10 +28,10 @@ function FeedPage() {
   const navigate = useNavigate();
   const detach = useDetachFeed();
   const remove = useDeleteFeed();
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     ['Provider', providerNames[feed.provider]],
     ['Metertype', meterKindLabels[feed.meterKind]],
-    ['Status', feedStatusLabels[feed.status]],
+    ['Status', <FeedStatusBadges key="status" feed={feed} />],
     ['EAN', feed.ean ?? '–'],
     ['Postcode', feed.postalCode ?? '–'],
     ['Huisnummer', feed.houseNumber ?? '–'],
@@ -39,7 +41,7 @@ function FeedPage() {
     ['UUID', feed.uuid],
   ];
   return (
-    <section className="grid max-w-5xl gap-6">
+    <section className="grid max-w-5xl gap-6 [&>*]:min-w-0">
       <div>
         <Button asChild variant="ghost" size="sm">
           <Link to="/admin/integrations/meterbeheer/feeds">
@@ -85,7 +87,7 @@ function FeedPage() {
         }
       />
       {feed.lastError ? (
-        <p role="alert" className="rounded-lg border border-destructive/40 bg-red-50 p-3 text-sm text-red-900">
+        <p role="alert" className="rounded-lg border border-destructive/40 bg-red-50 p-3 text-sm break-words text-red-900">
           <strong>Laatste fout:</strong> {feed.lastError}
         </p>
       ) : null}

@@ -4,26 +4,28 @@ import { meterKindLabels, providerNames } from '@/domain/feed';
 import { PageHeader } from '~/components/layout/page-header';
 import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
+import { loadListData } from '~/components/lists/load-list';
 import { AddFeedMenu } from '~/features/feeds/add-feed-menu';
-import { dateTimeOrDash, feedStatusLabels } from '~/features/feeds/feed-labels';
-import { SyncButton } from '~/features/feeds/sync-button';
+import { dateTimeOrDash } from '~/features/feeds/feed-labels';
+import { FeedStatusCell } from '~/features/feeds/feed-status';
+import { SyncButton, SyncResult, useSyncFeeds } from '~/features/feeds/sync-button';
 import { SyncStatusLine } from '~/features/feeds/sync-status';
-import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feeds/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
   loader: ({ context, deps, cause }) =>
-    loadRouteData(cause, () => Promise.all([context.utils.meterbeheer.feeds.ensureData(toListQuery(deps)), context.utils.meterbeheer.syncStatus.ensureData()])),
+    loadListData(cause, () => Promise.all([context.utils.meterbeheer.feeds.ensureData(toListQuery(deps)), context.utils.meterbeheer.syncStatus.ensureData()])),
   component: FeedsPage,
 });
 
 function FeedsPage() {
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
-  const { data, isFetching } = trpc.meterbeheer.feeds.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  const list = trpc.meterbeheer.feeds.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
   const syncStatus = trpc.meterbeheer.syncStatus.useQuery();
+  const sync = useSyncFeeds();
   return (
     <section>
       <PageHeader
@@ -32,17 +34,18 @@ function FeedsPage() {
         actions={
           <>
             <AddFeedMenu />
-            {user.type === 'admin' ? <SyncButton /> : null}
+            {user.type === 'admin' ? <SyncButton sync={sync} /> : null}
           </>
         }
       />
+      <SyncResult sync={sync} />
       {syncStatus.data ? <SyncStatusLine status={syncStatus.data} /> : null}
       <ListView
         search={search}
         searchLabel="Zoek op naam, EAN of provider"
-        rows={data?.feeds}
-        totalPages={data?.totalNumberOfPages}
-        loading={isFetching}
+        rows={list.data?.feeds}
+        totalPages={list.data?.totalNumberOfPages}
+        query={list}
         empty="Er zijn nog geen feeds."
         emptySearch="Geen feeds gevonden."
         rowKey={(feed) => feed.uuid}
@@ -58,10 +61,9 @@ function FeedsPage() {
           },
           { header: 'EAN', className: 'tabular-nums', cell: (feed) => feed.ean ?? '–' },
           { header: 'Metertype', cell: (feed) => meterKindLabels[feed.meterKind] },
-          { header: 'Status', cell: (feed) => feedStatusLabels[feed.status] },
+          { header: 'Status', cell: (feed) => <FeedStatusCell feed={feed} /> },
           { header: 'Gekoppeld', cell: (feed) => (feed.attached ? 'Ja' : 'Nee') },
           { header: 'Laatste synchronisatie', cell: (feed) => dateTimeOrDash(feed.lastSyncTimestamp) },
-          { header: 'Laatste fout', className: 'max-w-64', cell: (feed) => <span className="text-destructive">{feed.lastError ?? ''}</span> },
         ]}
       />
     </section>

@@ -1,6 +1,7 @@
 import { Link, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { CREATABLE_PROVIDERS, type CreatableProvider, feedTitle } from '@/domain/feed';
+import { usePageTitle } from '~/components/layout/use-page-title';
 import { Button } from '~/components/ui/button';
 import { FeedForm } from '~/features/feeds/feed-form';
 import { useAddFeed } from '~/features/feeds/use-feed-mutations';
@@ -20,6 +21,7 @@ function CreateFeedPage() {
   const { provider } = Route.useParams();
   const navigate = useNavigate();
   const add = useAddFeed();
+  usePageTitle(feedTitle(provider));
   return (
     <section>
       <Button asChild variant="ghost" size="sm" className="mb-4">

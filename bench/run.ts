@@ -6,6 +6,7 @@ import { benchMeasurements } from './measurements';
 import { benchAlarms } from './alarms';
 import { benchMixedLoad } from './load-mixed';
 import { benchMail } from './mail';
+import { benchParsePipeline } from './parse-pipeline';
 import { benchParsers } from './parsers';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
@@ -50,6 +51,11 @@ console.log(
 );
 console.log(
   `Parser sandbox, CUSTOM (example code): ${fmt(parsers.customSequential)} e-mails/s one at a time, ${fmt(parsers.customConcurrent)}/s 16 in flight (goal >= 300/s); raw QuickJS in-thread ${fmt(parsers.customRawQuickJs)}/s; plain JS ${fmt(parsers.customPlainJs)}/s`,
+);
+
+const pipeline = await benchParsePipeline();
+console.log(
+  `Parse pipeline, stored PENDING e-mails to alarms (3 DEFAULT parsers, ${fmt(pipeline.count)} e-mails, ${fmt(pipeline.alarms)} alarms): ${fmt(pipeline.pipelineRate)} e-mails/s end to end vs the sandbox's runChain alone ${fmt(pipeline.sandboxRate)}/s`,
 );
 
 const mixed = await benchMixedLoad();

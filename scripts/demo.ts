@@ -72,6 +72,22 @@ await call('POST', `/api/v1/alarms/dashboards/${alarms.dashboardId}/email-alarm-
   readCategory: 'Verwerkt',
   pollIntervalSeconds: 15,
 });
+// One rules parser that turns the demo mailbox's e-mails into alarms (repeats within an hour group).
+const field = (name: string) => ({ name, field: 'body', pattern: `^${name}: (.+)$` });
+await call('POST', `/api/v1/alarms/dashboards/${alarms.dashboardId}/alarm-email-parsers`, {
+  type: 'DEFAULT',
+  name: 'Monitoring Zonnedak',
+  config: {
+    match: { from: 'monitoring@zonnedak\\.example' },
+    line: '{{subject}}',
+    priority: [
+      { field: 'subject', pattern: 'hoge druk|brandmeldcentrale', priority: 'HIGH' },
+      { field: 'subject', pattern: 'ruimtetemperatuur|legionella', priority: 'LOW' },
+    ],
+    data: ['installatie', 'code', 'omvormer', 'zone', 'lus', 'ean', 'boiler'].map(field),
+    group: { key: '{{subject}}', windowMinutes: 60 },
+  },
+});
 const mailer = startDemoMail((raw) => graph.deliver(raw, { folder: 'Alarmen' }));
 console.log('Seeded the demo world; syncing a year of meter data ...');
 const summary = (await server.services.jobs.runNow(METERBEHEER_SYNC_JOB, { force: true })) as SyncSummary;

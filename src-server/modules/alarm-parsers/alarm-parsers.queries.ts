@@ -7,7 +7,7 @@ import type { AlarmParserRow, AlarmParserTable } from './alarm-parsers.table';
 import type { Insertable } from 'kysely';
 import type { ParserProgram } from '../../sandbox/parser-sandbox.types';
 
-export type Counts = Parser['last24h'];
+type Counts = Parser['last24h'];
 
 export function toParser(r: AlarmParserRow, last24h: Counts): Parser {
   const base = { id: r.id, name: r.name, index: r.position, enabled: r.enabled === 1, last24h };

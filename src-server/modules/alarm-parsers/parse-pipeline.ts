@@ -30,7 +30,7 @@ export const NO_PARSER_REASON = 'Er is geen parser die dit bericht herkent.';
 
 type Matched = Extract<ParseOutcome, { type: 'MATCHED' }>;
 type Failure = { exceptionType: string; exceptionMessage: string };
-export type ResolvedAlarm = Omit<ParsedAlarm, 'alarmEmailId'>;
+type ResolvedAlarm = Omit<ParsedAlarm, 'alarmEmailId'>;
 
 const failure = (exceptionType: string, exceptionMessage: string) => ({ ok: false as const, failure: { exceptionType, exceptionMessage } });
 
@@ -82,7 +82,7 @@ type Named = { program: ParserProgram; name: string };
  * Runs the parsers in order until one matches with an alarm that resolves; a FAILED run (also a
  * match whose folder does not exist) goes on with the next parser. One attempt per run.
  */
-export async function runParsers(deps: ParserDeps, parsers: Named[], email: ParserEmail, context: { dashboardId: number; sourceId: number | null }) {
+async function runParsers(deps: ParserDeps, parsers: Named[], email: ParserEmail, context: { dashboardId: number; sourceId: number | null }) {
   const attempts: AttemptRecord[] = [];
   let rest = parsers;
   while (rest.length) {

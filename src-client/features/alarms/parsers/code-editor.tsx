@@ -7,7 +7,7 @@
  * `@codemirror/commands` and `@codemirror/search`, which are not installed.
  */
 import { javascript } from '@codemirror/lang-javascript';
-import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import {
   type Command,
@@ -19,6 +19,7 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
 import { useEffect, useEffectEvent, useRef } from 'react';
 
 const newlineKeepingIndent: Command = (view) => {
@@ -29,9 +30,24 @@ const newlineKeepingIndent: Command = (view) => {
   return true;
 };
 
+/** CodeMirror's default colours, with each at least 4.5:1 on white (its regexp orange is not). */
+const highlightStyle = HighlightStyle.define([
+  { tag: tags.keyword, color: '#7e22ce' },
+  { tag: [tags.atom, tags.bool, tags.null, tags.number], color: '#1d4ed8' },
+  { tag: [tags.string, tags.special(tags.string)], color: '#a11' },
+  { tag: [tags.regexp, tags.escape], color: '#9a3412' },
+  { tag: tags.definition(tags.variableName), color: '#0f766e' },
+  { tag: tags.function(tags.variableName), color: '#0f766e' },
+  { tag: tags.propertyName, color: '#0369a1' },
+  { tag: tags.comment, color: '#57606a', fontStyle: 'italic' },
+  { tag: tags.invalid, color: '#b91c1c' },
+]);
+
 const theme = EditorView.theme({
   '&': { fontSize: '13px', backgroundColor: 'var(--color-background)' },
-  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', minHeight: '18rem', maxHeight: '70vh', overflow: 'auto' },
+  // The editor grows with its code and wraps long lines, so it never scrolls by itself: the page
+  // does (a scrolling region inside would need a focus stop of its own to be reachable).
+  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', minHeight: '18rem' },
   '.cm-content': { padding: '8px 0' },
   '.cm-gutters': { backgroundColor: 'var(--color-muted)', color: 'var(--color-muted-foreground)', borderRight: '1px solid var(--color-border)' },
   '&.cm-focused': { outline: 'none' },
@@ -72,12 +88,13 @@ export default function CodeEditor({
           indentOnInput(),
           bracketMatching(),
           highlightActiveLine(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(highlightStyle),
           javascript(),
           keymap.of([{ key: 'Enter', run: newlineKeepingIndent }]),
           EditorState.tabSize.of(2),
           EditorState.readOnly.of(readOnly),
           theme,
+          EditorView.lineWrapping,
           EditorView.contentAttributes.of({
             'aria-labelledby': labelledBy,
             ...(readOnly ? { 'aria-readonly': 'true' } : {}),

@@ -44,7 +44,7 @@ export function DefaultParserForm({
     onSaved: onDone,
   });
   const folderOptions = [
-    { value: '', label: 'Doelmap van de bron, anders de standaardmap' },
+    { value: '', label: 'Die van de bron, anders de standaardmap' },
     ...folders.filter((f) => !f.trash).map((f) => ({ value: String(f.id), label: f.label })),
   ];
   const sourceOptions = [{ value: '', label: 'Alle bronnen' }, ...sources.map((s) => ({ value: String(s.id), label: s.name }))];
@@ -94,8 +94,8 @@ export function DefaultParserForm({
       >
         <PriorityRules form={form} readOnly={readOnly} />
       </FieldGroup>
-      <FieldGroup title="Deadline en map">
-        <div className="grid gap-4 sm:grid-cols-2">
+      <FieldGroup title="Deadline en map" container>
+        <div className="grid gap-4 @2xl:grid-cols-2">
           <form.Field name="config.deadlineMinutes">
             {(field) => <TextField field={field} label="Deadline (minuten na ontvangst)" inputMode="numeric" hint="Leeg: geen deadline." autoComplete="off" />}
           </form.Field>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { FieldError, shownErrors } from '~/components/form/text-field';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
+import { cn } from '~/lib/cn';
 
 /** The id of a field's input: form names hold dots and brackets, ids are kept plain. */
 export const fieldId = (name: string) => `field-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
@@ -74,10 +75,10 @@ export function ChoiceField({
   );
 }
 
-/** A titled group of fields. */
-export function FieldGroup({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+/** A titled group of fields; `container` lets its rows lay out by its own width (`@2xl:`). */
+export function FieldGroup({ title, description, container, children }: { title: string; description?: ReactNode; container?: boolean; children: ReactNode }) {
   return (
-    <fieldset className="grid min-w-0 gap-4 rounded-xl border border-border bg-background p-4 sm:p-5">
+    <fieldset className={cn('grid min-w-0 gap-4 rounded-xl border border-border bg-background p-4 sm:p-5', container && '@container')}>
       <legend className="px-1 text-base font-semibold">{title}</legend>
       {description ? <div className="-mt-2 text-sm text-muted-foreground">{description}</div> : null}
       {children}

@@ -123,7 +123,7 @@ export function ParserList({
             )}
           >
             {canChange ? <GripVertical aria-hidden className="hidden size-4 shrink-0 cursor-grab text-muted-foreground sm:block" /> : null}
-            <span className="w-6 shrink-0 text-right text-sm text-muted-foreground tabular-nums">{index + 1}.</span>
+            <span className="w-6 shrink-0 self-start pt-0.5 text-right text-sm text-muted-foreground tabular-nums sm:self-center sm:pt-0">{index + 1}.</span>
             <div className="min-w-0 flex-1 basis-48">
               <button
                 type="button"

@@ -9,7 +9,8 @@ const matchLabels = { from: 'afzender', subject: 'onderwerp', body: 'tekst' } as
 
 /**
  * A template (the alarm's line, or the grouping key) with the names it may use as buttons that
- * add them, and a live preview against the chosen e-mail.
+ * add them, and a live preview against the chosen e-mail (the line's also says when the e-mail
+ * would not match at all).
  */
 export function TemplateField({
   form,
@@ -44,6 +45,8 @@ export function TemplateField({
             type="button"
             className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             aria-label={`{{${n}}} invoegen in ${label.toLowerCase()}`}
+            // Keep the focus in the template: leaving it would check it (an error line moves this button away mid-click).
+            onMouseDown={(e) => e.preventDefault()}
             onClick={() => form.setFieldValue(name, (value: string) => `${value.trimEnd()}${value.trim() ? ' ' : ''}{{${n}}}`)}
           >
             {`{{${n}}}`}
@@ -57,7 +60,7 @@ export function TemplateField({
             <span className="font-medium break-words" data-testid="template-preview-text">
               {preview.line || '(leeg)'}
             </span>
-            {preview.misses.length ? (
+            {name === 'config.line' && preview.misses.length ? (
               <span className="block text-amber-900">
                 Let op: deze e-mail past niet bij het patroon voor {preview.misses.map((f) => matchLabels[f]).join(' en ')}, dus de parser maakt er geen alarm
                 van.

@@ -13,7 +13,8 @@ import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './jobs/runner';
 import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
 import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
-import { alarmParserJobs } from './modules/alarm-parsers/alarm-parsers.jobs';
+import { ALARM_PARSE_JOB, alarmParserJobs } from './modules/alarm-parsers/alarm-parsers.jobs';
+import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createParserSandbox } from './sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './secrets';
@@ -37,7 +38,7 @@ export async function createServices(options: ServiceOptions) {
   const hub = createHubClient(options.hub);
   const sync = createSyncService(db, hub, { historyDays: options.hub.historyDays, now: clock });
   const secrets = createSecretBox(options.secretKey);
-  const mail = { db, clock, secrets, graph: { ...options.graph, clients: new Map() } };
+  const mail: SourceDeps = { db, clock, secrets, graph: { ...options.graph, clients: new Map() } };
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail);
   const events = createEventBus();
@@ -53,6 +54,8 @@ export async function createServices(options: ServiceOptions) {
       ...alarmParserJobs({ db, clock, sandbox, events }),
     ],
   });
+  // New mail is parsed at once (a run in progress picks it up; the schedule is the safety net).
+  mail.mailStored = () => void jobs.runNow(ALARM_PARSE_JOB).catch(() => undefined);
   return {
     db,
     clock,
@@ -62,6 +65,7 @@ export async function createServices(options: ServiceOptions) {
     secrets,
     jobs,
     graph: mail.graph,
+    mailStored: mail.mailStored,
     imapWatchers,
     events,
     sandbox,

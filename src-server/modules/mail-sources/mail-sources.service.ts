@@ -25,6 +25,8 @@ export interface SourceDeps {
   secrets: SecretBox;
   /** Where Microsoft 365 lives (a loopback simulator in tests and the demo), and the clients by credentials, so tokens are reused. */
   graph: { loginUrl?: string; apiUrl?: string; clients: Map<string, GraphClient> };
+  /** Told after new mail was stored, so the parse queue runs at once instead of on its schedule. */
+  mailStored?: () => void;
 }
 
 export const SOURCE_ABSENT = 'Deze bron bestaat niet.';
@@ -135,7 +137,7 @@ export const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
  * Stores what arrived in the source's input folder since its cursor over a connected client, and
  * records the contact. The scheduled fetch and the IDLE watcher both come here.
  */
-export async function storeNewImapMail({ db, clock }: SourceDeps, row: MailSourceRow, client: ImapFlow): Promise<number> {
+export async function storeNewImapMail({ db, clock, mailStored }: SourceDeps, row: MailSourceRow, client: ImapFlow): Promise<number> {
   const current = (await q.sourceRow(db, row.id)) ?? row;
   const { stored } = await fetchNewMessages(
     client,
@@ -147,6 +149,7 @@ export async function storeNewImapMail({ db, clock }: SourceDeps, row: MailSourc
       );
     },
   );
+  if (stored) mailStored?.();
   const at = epochSeconds(clock);
   await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
   return stored;
@@ -179,6 +182,7 @@ async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
       if (!duplicate) await q.countStoredMessage(trx, row.id);
     });
   });
+  if (stored) deps.mailStored?.();
   return stored;
 }
 

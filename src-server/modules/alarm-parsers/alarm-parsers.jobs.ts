@@ -5,7 +5,7 @@
  */
 import { defineJob } from '../../jobs/job';
 import { pendingEmailIds } from '../alarm-emails/alarm-emails.queries';
-import { type PipelineDeps, parseEmail } from './parse-pipeline';
+import { type PipelineDeps, parseEmails } from './parse-pipeline';
 
 export const ALARM_PARSE_JOB = 'alarm-parse';
 const BATCH = 100;
@@ -18,14 +18,14 @@ export const alarmParserJobs = (deps: PipelineDeps) => [
     // A failing sandbox is retried soon: mail should not wait an hour for a hiccup.
     backoff: (failures) => Math.min(5 * 2 ** (failures - 1), 300),
     async run(signal) {
-      const counts = { MATCHED: 0, REJECTED: 0, skipped: 0 };
+      let matched = 0;
+      let rejected = 0;
       for (let ids = await pendingEmailIds(deps.db, BATCH); ids.length && !signal.aborted; ids = await pendingEmailIds(deps.db, BATCH)) {
-        for (const id of ids) {
-          if (signal.aborted) break;
-          counts[await parseEmail(deps, id)]++;
-        }
+        const counts = await parseEmails(deps, ids, signal);
+        matched += counts.MATCHED;
+        rejected += counts.REJECTED;
       }
-      return { matched: counts.MATCHED, rejected: counts.REJECTED };
+      return { matched, rejected };
     },
   }),
 ];

@@ -10,7 +10,7 @@ import { ALARM_LINE_MAX } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
 import { epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
-import type { EventBus } from '../../events/event-bus';
+import type { AlarmEvent, EventBus } from '../../events/event-bus';
 import { type AttemptRecord, emailForParsing, finishParse, linkEmailToAlarm } from '../alarm-emails/alarm-emails.queries';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { folderByName, folderOfDashboard } from '../alarm-folders/alarm-folders.queries';
@@ -34,6 +34,17 @@ type ResolvedAlarm = Omit<ParsedAlarm, 'alarmEmailId'>;
 
 const failure = (exceptionType: string, exceptionMessage: string) => ({ ok: false as const, failure: { exceptionType, exceptionMessage } });
 
+/** Settings read once per batch instead of once per e-mail (a batch takes well under a second). */
+type Memo = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+const noMemo: Memo = (_, read) => read();
+function batchMemo(): Memo {
+  const seen = new Map<string, Promise<unknown>>();
+  return <T>(key: string, read: () => Promise<T>) => {
+    if (!seen.has(key)) seen.set(key, read());
+    return seen.get(key) as Promise<T>;
+  };
+}
+
 /** The alarm's first existing folder of: the parser's, the source's, the dashboard's default, the inbox. */
 async function fallbackFolder(db: DB, dashboardId: number, sourceId: number | null, parserFolderId: number | null) {
   const source = sourceId === null ? undefined : await sourceRow(db, sourceId);
@@ -53,16 +64,19 @@ export async function resolveMatch(
   at: number,
   email: { dashboardId: number; sourceId: number | null },
   match: Matched,
+  memo: Memo = noMemo,
 ): Promise<{ ok: true; alarm: ResolvedAlarm } | { ok: false; failure: Failure }> {
   const line = match.line.trim();
   if (!line) return failure('EmptyLine', 'De melding is leeg: het sjabloon gaf geen tekst.');
   let named: number | null = null;
   if (match.folderName !== null) {
-    const folder = await folderByName(db, email.dashboardId, match.folderName);
+    const folder = await memo(`name:${email.dashboardId}:${match.folderName}`, () => folderByName(db, email.dashboardId, match.folderName!));
     if (!folder) return failure('UnknownFolder', `De map '${match.folderName}' bestaat niet in dit dashboard.`);
     named = folder.id;
   }
-  const fallback = await fallbackFolder(db, email.dashboardId, email.sourceId, match.folderId);
+  const fallback = await memo(`folder:${email.dashboardId}:${email.sourceId}:${match.folderId}`, () =>
+    fallbackFolder(db, email.dashboardId, email.sourceId, match.folderId),
+  );
   return {
     ok: true,
     alarm: {
@@ -82,7 +96,7 @@ type Named = { program: ParserProgram; name: string };
  * Runs the parsers in order until one matches with an alarm that resolves; a FAILED run (also a
  * match whose folder does not exist) goes on with the next parser. One attempt per run.
  */
-async function runParsers(deps: ParserDeps, parsers: Named[], email: ParserEmail, context: { dashboardId: number; sourceId: number | null }) {
+async function runParsers(deps: ParserDeps, parsers: Named[], email: ParserEmail, context: { dashboardId: number; sourceId: number | null }, memo: Memo) {
   const attempts: AttemptRecord[] = [];
   let rest = parsers;
   while (rest.length) {
@@ -98,7 +112,7 @@ async function runParsers(deps: ParserDeps, parsers: Named[], email: ParserEmail
         attempts.push({ ...by, ...outcome });
         continue;
       }
-      const resolved = await resolveMatch(deps.db, epochSeconds(deps.clock), context, outcome);
+      const resolved = await resolveMatch(deps.db, epochSeconds(deps.clock), context, outcome, memo);
       if (resolved.ok) return { attempts: [...attempts, { ...by, type: 'MATCHED' as const }], alarm: resolved.alarm };
       attempts.push({ ...by, type: 'FAILED', ...resolved.failure, exceptionStackTrace: null });
       next = rest.slice(i + 1);
@@ -109,32 +123,70 @@ async function runParsers(deps: ParserDeps, parsers: Named[], email: ParserEmail
   return { attempts, alarm: null };
 }
 
-/**
- * Parses one PENDING e-mail to the end. Answers what happened, or `skipped` when it was not (or no
- * longer) PENDING. An e-mail whose alarm still exists (a re-parse) records its attempts and status
- * but leaves the alarm as people left it: one e-mail never makes a second alarm or occurrence.
- */
-export async function parseEmail(deps: PipelineDeps, emailId: number): Promise<'MATCHED' | 'REJECTED' | 'skipped'> {
+type Prepared = NonNullable<Awaited<ReturnType<typeof prepareParse>>>;
+
+/** Reads a PENDING e-mail and runs its parsers (no transaction); null when it is not PENDING. */
+async function prepareParse(deps: PipelineDeps, emailId: number, memo: Memo) {
   const email = await emailForParsing(deps.db, emailId);
-  if (!email || email.parsingStatus !== 'PENDING') return 'skipped';
-  const rows = await parsersForEmail(deps.db, email.dashboardId, email.sourceId);
+  if (!email || email.parsingStatus !== 'PENDING') return null;
+  const rows = await memo(`parsers:${email.dashboardId}:${email.sourceId}`, () => parsersForEmail(deps.db, email.dashboardId, email.sourceId));
   const { attempts, alarm } = await runParsers(
     deps,
     rows.map((r) => ({ program: toProgram(r), name: r.name })),
     toParserEmail(email),
     email,
+    memo,
   );
   if (rows.length === 0) attempts.push({ parserId: null, parserName: null, type: 'REJECTED', reason: NO_PARSER_REASON });
+  return { emailId, email, attempts, alarm };
+}
+
+/**
+ * Records a prepared parse, guarded on the e-mail still being PENDING (null: it was not). An
+ * e-mail whose alarm still exists (a re-parse) records its attempts and status but leaves the alarm
+ * as people left it: one e-mail never makes a second alarm or occurrence.
+ */
+async function recordParse(trx: DB, at: number, { emailId, email, attempts, alarm }: Prepared) {
+  if (!(await finishParse(trx, emailId, { status: alarm ? 'MATCHED' : 'REJECTED', at, attempts }))) return null;
+  if (!alarm || (email.alarmId !== null && (await alarmExists(trx, email.alarmId)))) return [];
+  const raised = await raiseParsedAlarm(trx, at, email.dashboardId, { ...alarm, alarmEmailId: emailId });
+  await linkEmailToAlarm(trx, emailId, raised.alarmId);
+  return raised.events;
+}
+
+/**
+ * Parses PENDING e-mails: every e-mail's parsers start at once (the sandbox's workers run them in
+ * parallel, outside any transaction); then one transaction records them all in the given order,
+ * so grouping sees the e-mails in the order they arrived. Events go out after the commit.
+ */
+export async function parseEmails(deps: PipelineDeps, emailIds: readonly number[], signal?: AbortSignal) {
+  const counts = { MATCHED: 0, REJECTED: 0, skipped: 0 };
+  const memo = batchMemo();
+  const prepared = await Promise.all(emailIds.map((id) => prepareParse(deps, id, memo)));
+  if (signal?.aborted) return counts;
   const at = epochSeconds(deps.clock);
-  const status = alarm ? 'MATCHED' : 'REJECTED';
-  const done = await deps.db.transaction().execute(async (trx) => {
-    if (!(await finishParse(trx, emailId, { status, at, attempts }))) return null;
-    if (!alarm || (email.alarmId !== null && (await alarmExists(trx, email.alarmId)))) return { events: [] };
-    const raised = await raiseParsedAlarm(trx, at, email.dashboardId, { ...alarm, alarmEmailId: emailId });
-    await linkEmailToAlarm(trx, emailId, raised.alarmId);
-    return raised;
+  const published = new Map<number, AlarmEvent[]>();
+  await deps.db.transaction().execute(async (trx) => {
+    for (const p of prepared) {
+      const events = p && (await recordParse(trx, at, p));
+      if (!events) {
+        counts.skipped++;
+        continue;
+      }
+      counts[p.alarm ? 'MATCHED' : 'REJECTED']++;
+      published.set(p.email.dashboardId, [...(published.get(p.email.dashboardId) ?? []), ...events]);
+    }
   });
-  if (!done) return 'skipped';
-  deps.events.publish(email.dashboardId, done.events);
-  return status;
+  // One `counts` event per dashboard is enough for a batch.
+  for (const [dashboardId, events] of published) {
+    const alarms = events.filter((e) => e.event !== 'counts');
+    if (events.length) deps.events.publish(dashboardId, alarms.length < events.length ? [...alarms, { event: 'counts', data: {} }] : alarms);
+  }
+  return counts;
+}
+
+/** Parses one PENDING e-mail to the end; `skipped` when it was not (or no longer) PENDING. */
+export async function parseEmail(deps: PipelineDeps, emailId: number) {
+  const counts = await parseEmails(deps, [emailId]);
+  return counts.MATCHED ? 'MATCHED' : counts.REJECTED ? 'REJECTED' : 'skipped';
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { addDays, daysBetween, localDate, localMidnight } from './amsterdam';
+import { addDays, amsterdamIso, amsterdamIsoSeries, daysBetween, localDate, localMidnight } from './amsterdam';
 
 test('local days are 23 or 25 hours on DST days', () => {
   expect(localMidnight('2024-04-01') - localMidnight('2024-03-31')).toBe(23 * 3600);
@@ -37,4 +37,13 @@ test('local dates and midnights agree with the time-zone database every day of 2
     expect(localDate(midnight)).toBe(date);
     expect(localDate(midnight - 1)).toBe(addDays(date, -1));
   }
+});
+
+test('the series of ISO wall times equals amsterdamIso one by one, quarter-hours of 2024 and 2025 with both DST changes', () => {
+  const instants: number[] = [];
+  for (let ts = localMidnight('2024-01-01'); ts < localMidnight('2026-01-01'); ts += 900) instants.push(ts);
+  const series = amsterdamIsoSeries(instants);
+  expect(series.filter((iso, i) => iso !== amsterdamIso(instants[i]! * 1000))).toEqual([]);
+  expect(series).toContain('2024-10-27T02:00:00+02:00');
+  expect(series).toContain('2024-10-27T02:00:00+01:00');
 });

@@ -2,6 +2,7 @@
 import { benchAuthMe } from './auth-me';
 import { benchIngest } from './ingest';
 import { benchChartRender } from './chart-render';
+import { benchDashboard } from './dashboard';
 import { benchMeasurements } from './measurements';
 import { benchAlarms } from './alarms';
 import { benchMixedLoad } from './load-mixed';
@@ -31,6 +32,10 @@ console.log(`Forecast WAPE over 8 weeks (hourly): ${(m.wape * 100).toFixed(1)} %
 
 const chart = await benchChartRender();
 console.log(`Module page, navigation to first chart bar in Chromium: ${ms(chart)} median of 5 (goal <= 1000 ms)`);
+const dash = await benchDashboard();
+console.log(
+  `Location dashboard, a year on three meters over REST: ${ms(dash.location)} median (goal <= 50 ms; first of the day, with the forecast: ${ms(dash.first)}); location list ${ms(dash.list)}`,
+);
 
 const a = await benchAlarms();
 console.log(`Alarms (100,000 in one dashboard), medians over REST with the raw SQL beside:`);

@@ -25,7 +25,7 @@ export function Figure({
         <dd className="mt-1 text-sm text-muted-foreground">{NO_DATA}</dd>
       ) : (
         <dd>
-          <span className="text-xl font-semibold tabular-nums">{formatEnergy(figure.value, unit)}</span>
+          <span className="text-xl font-semibold whitespace-nowrap tabular-nums">{formatEnergy(figure.value, unit)}</span>
           {change ? <span className="ml-2 text-sm font-medium whitespace-nowrap tabular-nums">{change}</span> : null}
           {compareLabel && figure.previous !== null ? (
             <span className="block text-xs text-muted-foreground">

@@ -160,6 +160,7 @@ describe.skipIf(!hasChromium)('the rough edges a newcomer hits (issue 10)', () =
       '/app/dashboard',
       `/app/dashboard/${ids.location}`,
       `/app/dashboard/${ids.location}/elektriciteit`,
+      `/app/dashboard/${ids.location}/elektriciteit?period=year`,
       '/app/dashboard/99999',
       '/app/alarms',
     ];
@@ -179,7 +180,15 @@ describe.skipIf(!hasChromium)('the rough edges a newcomer hits (issue 10)', () =
         .waitFor({ state: 'detached' })
         .catch(() => undefined);
       const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-      if (scrollWidth > innerWidth) wide.push(`${route}: ${scrollWidth} > ${innerWidth}`);
+      if (scrollWidth > innerWidth) {
+        const culprits = await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 8)
+            .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} right=${Math.round(e.getBoundingClientRect().right)}`),
+        );
+        wide.push(`${route}: ${scrollWidth} > ${innerWidth} :: ${culprits.join(' | ')}`);
+      }
     }
     expect(wide).toEqual([]);
 

@@ -20,12 +20,12 @@ export function WeekPicker({ value, onChange }: { value: IsoWeek; onChange: (wee
         if (normalized) onChange(normalized);
       }}
     >
-      <div className="flex items-end gap-2">
+      <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor="week-picker-year">Jaar</Label>
           <Input
             id="week-picker-year"
-            className="w-24"
+            className="w-20 sm:w-24"
             inputMode="numeric"
             required
             pattern="\d{4}"
@@ -40,7 +40,7 @@ export function WeekPicker({ value, onChange }: { value: IsoWeek; onChange: (wee
           <Label htmlFor="week-picker-week">Week</Label>
           <Input
             id="week-picker-week"
-            className="w-20"
+            className="w-16 sm:w-20"
             inputMode="numeric"
             required
             min={1}

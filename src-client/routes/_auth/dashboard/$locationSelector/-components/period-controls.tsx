@@ -18,7 +18,7 @@ export function PeriodControls({ p, set }: { p: Period; set: (next: Partial<Peri
           Jaar
         </button>
       </div>
-      <div className="flex items-start gap-2">
+      <div className="flex min-w-0 items-start gap-2">
         <Button variant="outline" size="icon" className="mt-6" aria-label={week ? 'Vorige week' : 'Vorig jaar'} onClick={() => set(stepPeriod(p, -1))}>
           <ChevronLeft aria-hidden className="size-4" />
         </Button>

@@ -214,7 +214,16 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     await page.keyboard.press('Backspace');
     await form.getByRole('button', { name: 'Parser toevoegen' }).click();
     await form.getByText('De code moet worden opgegeven.').waitFor();
+    // Only the sandbox can tell that code does not compile: the server's message lands at the editor.
     await editor.click();
+    await page.keyboard.insertText('function parse(email) { return ');
+    await form.getByRole('button', { name: 'Parser toevoegen' }).click();
+    await form.getByText('Opslaan mislukt').waitFor();
+    expect(await page.locator('#code-error').textContent()).not.toBe('');
+    expect(await editor.getAttribute('aria-invalid')).toBe('true');
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Backspace');
     await page.keyboard.insertText(CUSTOM_CODE);
     await expect.poll(() => editor.evaluate((el) => (el as HTMLElement).innerText.replace(/\n+/g, '\n'))).toContain("return { reject: 'Geen nieuwsbrief' };");
     // Tab leaves the editor: the keyboard is never trapped in it.
@@ -252,6 +261,8 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     await form.getByLabel(fieldLabel('Melding (sjabloon)')).fill('{{onbekend}}');
     await form.getByRole('button', { name: 'Opslaan' }).click();
     await form.getByText('Onbekende naam in het sjabloon: {{onbekend}}.').waitFor();
+    await form.getByRole('button', { name: 'Proefdraaien' }).click();
+    await form.getByText('Verbeter eerst de gemarkeerde velden.').waitFor();
     await form.getByRole('button', { name: 'Annuleren' }).click();
     await page.getByRole('heading', { level: 1, name: 'Parsers' }).waitFor();
   });

@@ -13,7 +13,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { formatInstant } from '../format';
 import { formatAddresses } from '../inbox/email-format';
 import { DryRunOutcome } from './dry-run-result';
-import { applyParserErrors } from './parser-errors';
+import { applyParserErrors, showAllErrors } from './parser-errors';
 import { type ParserValues, draftOf } from './parser-form-values';
 import { useDryRun, useDryRunDraft } from './use-parser-mutations';
 import type { SampleEmailState } from './use-sample-email';
@@ -59,9 +59,7 @@ export function DryRunPanel({
     }
     const draft = v.safeParse(parserDraftSchema, draftOf(form.state.values as ParserValues));
     if (!draft.success) {
-      // Show every field's message, as a failed save does.
-      for (const name of Object.keys(form.fieldInfo)) form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true }));
-      await form.validateAllFields('submit');
+      await showAllErrors(form);
       draftRun.reset();
       setInvalid(true);
       return;
@@ -118,7 +116,8 @@ export function DryRunPanel({
             </dl>
           ) : null}
           <div>
-            <Button variant="secondary" onClick={() => void run()} disabled={pending || emailId === undefined}>
+            {/* Like the save button, a press leaves the focus (and the blur check) where it is. */}
+            <Button variant="secondary" onMouseDown={(e) => e.preventDefault()} onClick={() => void run()} disabled={pending || emailId === undefined}>
               {pending ? <Spinner /> : <FlaskConical aria-hidden className="size-4" />}
               Proefdraaien
             </Button>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SubmitButton } from '~/components/form/submit-button';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
+import { submitAfresh } from './parser-errors';
 
 /**
  * A parser form beside its dry run: side by side on a wide screen (the dry run stays in view
@@ -34,7 +35,7 @@ export function ParserFormLayout({
         className="grid min-w-0 gap-5"
         onSubmit={(e) => {
           e.preventDefault();
-          void form.handleSubmit();
+          void submitAfresh(form);
         }}
       >
         <fieldset disabled={readOnly} className="grid min-w-0 gap-5">
@@ -46,7 +47,9 @@ export function ParserFormLayout({
           </AlertBanner>
         ) : null}
         {readOnly ? null : (
-          <div className="flex flex-wrap gap-2">
+          // A press does not take the focus from the field being edited: its blur check could add or
+          // remove a message above and move these buttons away between press and release.
+          <div className="flex flex-wrap gap-2" onMouseDown={(e) => e.preventDefault()}>
             <SubmitButton form={form}>{isNew ? 'Parser toevoegen' : 'Opslaan'}</SubmitButton>
             <Button variant="outline" onClick={onCancel}>
               Annuleren

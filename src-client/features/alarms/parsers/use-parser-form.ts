@@ -2,7 +2,7 @@ import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import type { Parser, ParserDraft } from '@/domain/alarm-parser';
 import { formSchema } from '~/components/form/form-schema';
-import { applyParserErrors } from './parser-errors';
+import { applyParserErrors, clearChangedFieldErrors } from './parser-errors';
 import { type CustomValues, type DefaultValues, type ParserValues, parsedDraft, parserFormSchema } from './parser-form-values';
 import { useCreateParser, useUpdateParser } from './use-parser-mutations';
 
@@ -30,6 +30,7 @@ export function useParserForm<T extends ParserValues>({
   const form = useForm({
     defaultValues,
     validators: { onBlur: formSchema<T>(parserFormSchema), onSubmit: formSchema<T>(parserFormSchema) },
+    listeners: { onChange: clearChangedFieldErrors },
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       try {

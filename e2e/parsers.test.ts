@@ -222,6 +222,11 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     expect(await page.locator('#code-error').textContent()).not.toBe('');
     expect(await editor.getAttribute('aria-invalid')).toBe('true');
     await editor.click();
+    // Undo and redo (typing close together is one step, so how far one undo goes depends on timing).
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => editor.textContent()).not.toBe('function parse(email) { return ');
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect.poll(() => editor.textContent()).toBe('function parse(email) { return ');
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.press('Backspace');
     await page.keyboard.insertText(CUSTOM_CODE);

@@ -3,12 +3,12 @@
  * imported lazily (`React.lazy`), so the editor lands in its own chunk, loaded on the parser page.
  *
  * Keyboard: Tab is left to the browser (it moves to the next field, so the editor never traps
- * the focus); Enter keeps the line's indentation. Undo/redo and search would come from
- * `@codemirror/commands` and `@codemirror/search`, which are not installed.
+ * the focus); Enter keeps the line's indentation; Mod-z and Mod-Shift-z undo and redo. Search
+ * would come from `@codemirror/search`, which is not installed.
  */
 import { javascript } from '@codemirror/lang-javascript';
 import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { EditorState } from '@codemirror/state';
+import { EditorState, Transaction } from '@codemirror/state';
 import {
   type Command,
   EditorView,
@@ -21,6 +21,7 @@ import {
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useEffectEvent, useRef } from 'react';
+import { codeHistory } from './code-history';
 
 const newlineKeepingIndent: Command = (view) => {
   const { state } = view;
@@ -90,6 +91,7 @@ export default function CodeEditor({
           highlightActiveLine(),
           syntaxHighlighting(highlightStyle),
           javascript(),
+          codeHistory,
           keymap.of([{ key: 'Enter', run: newlineKeepingIndent }]),
           EditorState.tabSize.of(2),
           EditorState.readOnly.of(readOnly),
@@ -118,7 +120,8 @@ export default function CodeEditor({
   // A reset of the form puts new text in from outside.
   useEffect(() => {
     const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    if (editor && editor.state.doc.toString() !== value)
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value }, annotations: Transaction.addToHistory.of(false) });
   }, [value]);
 
   useEffect(() => {

@@ -178,6 +178,7 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     await area(page, '/emails/inbox');
     await page.getByRole('button', { name: 'Afgewezen berichten opnieuw verwerken' }).click();
     await expect.poll(() => page.getByTestId('reparse-rejected-result').textContent()).toBe('4 afgewezen berichten worden opnieuw verwerkt.');
+    await shot(page, 'inbox-reparse-desktop');
     await expect.poll(statuses, { timeout: 15_000 }).toEqual(['MATCHED', 'MATCHED', 'MATCHED', 'REJECTED']);
 
     await area(page, '/folders/inbox');
@@ -194,6 +195,7 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     const panel = page.getByRole('dialog', { name: 'Nieuwsbrief november' });
     await panel.getByRole('button', { name: 'Opnieuw verwerken' }).click();
     await expect.poll(() => panel.getByTestId('reparse-result').textContent()).toBe('Opnieuw verwerkt: geen alarm.');
+    await shot(page, 'inbox-email-reparse-desktop');
     await page.keyboard.press('Escape');
   });
 
@@ -314,7 +316,7 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     await api('PATCH', `${base()}/settings/customizable`, { customizable: true });
   });
 
-  test('on a 390 px wide phone the parsers page and both editors scroll only vertically', async () => {
+  test('on a 390 px wide phone the parsers page, both editors and the inbox with its new button scroll only vertically', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await signIn(page, product.url, INSTALLER.email, INSTALLER.password);
@@ -333,6 +335,10 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     await page.getByTestId('code-editor').locator('.cm-content').waitFor();
     expect(await fits(page)).toBe(true);
     await shot(page, 'parser-custom-phone');
+    await area(page, '/emails/inbox');
+    await page.getByTestId('email-row').first().waitFor();
+    expect(await fits(page)).toBe(true);
+    await shot(page, 'inbox-phone');
     await context.close();
   });
 });

@@ -87,7 +87,17 @@ export function DryRunPanel({
         <>
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="dry-run-email">Voorbeeld-e-mail</Label>
-            <Select id="dry-run-email" value={emailId ?? ''} onChange={(e) => sample.setEmailId(Number(e.target.value))}>
+            <Select
+              id="dry-run-email"
+              value={emailId ?? ''}
+              onChange={(e) => {
+                // An outcome belongs to its e-mail.
+                sample.setEmailId(Number(e.target.value));
+                draftRun.reset();
+                savedRun.reset();
+                setFailure(null);
+              }}
+            >
               {emails.map((e) => (
                 <option key={e.id} value={e.id}>
                   {clip(e.subject || '(geen onderwerp)')} · {formatInstant(e.receivedAt)}

@@ -1,13 +1,12 @@
-import { ArrowDown, ArrowUp, Eye, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Eye, GripVertical, Pencil } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type Parser, parserTypeLabels } from '@/domain/alarm-parser';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
-import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { cn } from '~/lib/cn';
 import { requestErrorMessage } from '~/lib/request-error';
-import { EnabledSwitch, Last24h, Tag } from './parser-row-parts';
-import { useDeleteParser, useUpdateParser } from './use-parser-mutations';
+import { DeleteParserButton, EnabledSwitch, Last24h, Tag } from './parser-row-parts';
+import { useUpdateParser } from './use-parser-mutations';
 
 const moved = <T,>(list: T[], from: number, to: number) => {
   const next = [...list];
@@ -33,7 +32,6 @@ export function ParserList({
   onOpen: (parserId: number) => void;
 }) {
   const update = useUpdateParser();
-  const remove = useDeleteParser();
   // The order shown: the server's, or the one just chosen while it is being saved.
   const [order, setOrder] = useState(parsers);
   const [source, setSource] = useState(parsers);
@@ -171,23 +169,7 @@ export function ParserList({
                   <Button variant="ghost" size="icon" className="size-8" aria-label={`${parser.name} bewerken`} onClick={() => onOpen(parser.id)}>
                     <Pencil aria-hidden className="size-4" />
                   </Button>
-                  <ConfirmDialog
-                    title="Parser verwijderen"
-                    description={`Weet je zeker dat je de parser '${parser.name}' wilt verwijderen? Nieuwe e-mails gaan dan niet meer langs deze parser; alarmen die hij al maakte, blijven bestaan.`}
-                    confirmLabel="Verwijderen"
-                    trigger={
-                      <Button variant="ghost" size="icon" className="size-8" aria-label={`${parser.name} verwijderen`}>
-                        <Trash2 aria-hidden className="size-4" />
-                      </Button>
-                    }
-                    onConfirm={async () => {
-                      try {
-                        await remove.mutateAsync({ parserId: parser.id });
-                      } catch (error) {
-                        throw new Error(requestErrorMessage(error));
-                      }
-                    }}
-                  />
+                  <DeleteParserButton parser={parser} />
                 </>
               ) : (
                 <Button variant="ghost" size="sm" aria-label={`${parser.name} bekijken`} onClick={() => onOpen(parser.id)}>

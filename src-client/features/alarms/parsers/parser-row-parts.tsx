@@ -1,6 +1,10 @@
+import { Trash2 } from 'lucide-react';
 import type { Parser } from '@/domain/alarm-parser';
+import { Button } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { cn } from '~/lib/cn';
-import { useUpdateParser } from './use-parser-mutations';
+import { requestErrorMessage } from '~/lib/request-error';
+import { useDeleteParser, useUpdateParser } from './use-parser-mutations';
 
 export function Tag({ children, className }: { children: string; className?: string }) {
   return <span className={cn('rounded-full border border-border bg-muted px-2 py-0.5 text-xs text-muted-foreground', className)}>{children}</span>;
@@ -38,5 +42,29 @@ export function EnabledSwitch({ parser }: { parser: Parser }) {
     >
       <span aria-hidden className={cn('block size-5 rounded-full bg-white shadow transition-transform', on ? 'translate-x-5' : 'translate-x-0')} />
     </button>
+  );
+}
+
+/** Delete, after a question that says what stays. */
+export function DeleteParserButton({ parser }: { parser: Parser }) {
+  const remove = useDeleteParser();
+  return (
+    <ConfirmDialog
+      title="Parser verwijderen"
+      description={`Weet je zeker dat je de parser '${parser.name}' wilt verwijderen? Nieuwe e-mails gaan dan niet meer langs deze parser; alarmen die hij al maakte, blijven bestaan.`}
+      confirmLabel="Verwijderen"
+      trigger={
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`${parser.name} verwijderen`}>
+          <Trash2 aria-hidden className="size-4" />
+        </Button>
+      }
+      onConfirm={async () => {
+        try {
+          await remove.mutateAsync({ parserId: parser.id });
+        } catch (error) {
+          throw new Error(requestErrorMessage(error));
+        }
+      }}
+    />
   );
 }

@@ -163,4 +163,54 @@ describe.skipIf(!hasChromium)('Meterbeheer feeds and meters in Chromium', () => 
     await expect.poll(() => page.getByRole('link', { name: 'Kenter stroom' }).count()).toBe(0);
     expect(sim.feeds().some((f) => f.name === 'Kenter stroom')).toBe(false);
   });
+
+  test('a field is checked when left; a submit shows every message, a corrected field loses its own, server field errors land at their field and the next submit creates the feed', async () => {
+    const messages = {
+      Naam: 'De naam van de feed moet worden opgegeven.',
+      Postcode: 'De postcode moet worden opgegeven.',
+      Huisnummer: 'Het huisnummer moet worden opgegeven.',
+      EAN: 'Ongeldige EAN-Code.',
+      'API sleutel': 'De API sleutel moet worden opgegeven.',
+      Subcode: 'De subcode moet worden opgegeven.',
+    };
+    const shown = (message: string) => page.getByText(message, { exact: true });
+    await page.goto(`${product.url}/app/admin/integrations/meterbeheer/feeds/create/joulz`);
+    await page.getByRole('heading', { name: 'Joulz feed aanmaken' }).waitFor();
+    // Leaving an empty required field shows its message, and only its own.
+    await page.getByLabel(fieldLabel('Naam')).focus();
+    await page.keyboard.press('Tab');
+    await shown(messages.Naam).waitFor();
+    expect(await page.getByLabel(fieldLabel('Naam')).getAttribute('aria-invalid')).toBe('true');
+    for (const message of Object.values(messages).slice(1)) expect(await shown(message).count()).toBe(0);
+    // Focus is in the empty Postcode; one click on 'Afronden' shows every invalid field's message at once.
+    await page.getByRole('button', { name: 'Afronden' }).click();
+    for (const message of Object.values(messages)) await shown(message).waitFor();
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(6);
+    // A corrected field loses its message as it is typed, before it is left.
+    const fill = { Naam: 'Joulz tweede aansluiting', Postcode: '1234 AB', Huisnummer: '7', EAN: ean, 'API sleutel': 'sleutel', Subcode: 'SC' };
+    for (const [label, value] of Object.entries(fill)) {
+      await page.getByLabel(fieldLabel(label)).fill(value);
+      await expect.poll(() => shown(messages[label as keyof typeof messages]).count()).toBe(0);
+    }
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+    // The server's field errors (400) land at their field: the request is sent with a broken EAN once.
+    await page.route('**/trpc/meterbeheer.addFeed**', async (route) => {
+      const body = JSON.parse(route.request().postData()!);
+      body['0'].ean = 'geen-ean';
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    await page.getByRole('button', { name: 'Afronden' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Verzoek mislukt' }).waitFor();
+    await shown(messages.EAN).waitFor();
+    expect(await page.getByLabel(fieldLabel('EAN')).getAttribute('aria-invalid')).toBe('true');
+    await page.unroute('**/trpc/meterbeheer.addFeed**');
+    expect(sim.feeds().filter((f) => f.name === fill.Naam)).toHaveLength(0);
+    // Changing that field clears the server's message; the next submit creates the feed.
+    await page.getByLabel(fieldLabel('EAN')).fill('871234567890123457');
+    await expect.poll(() => shown(messages.EAN).count()).toBe(0);
+    await page.getByRole('button', { name: 'Afronden' }).click();
+    await page.waitForURL(`${product.url}/app/admin/integrations/meterbeheer/feeds`);
+    await page.getByRole('link', { name: fill.Naam }).waitFor();
+    expect(sim.feeds().filter((f) => f.name === fill.Naam)).toHaveLength(1);
+  });
 });

@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import {
@@ -11,7 +12,7 @@ import {
   feedFormSchemas,
   meterKindLabels,
 } from '@/domain/feed';
-import { formSchema } from '~/components/form/form-schema';
+import { checkedFields, fieldCheck, keepFieldFocus } from '~/components/form/field-checks';
 import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
@@ -25,16 +26,18 @@ const SECRET = new Set(['apiKey', 'password']);
 /**
  * The create form of one provider (SPEC.md §2, §5): its fields in their order, all required,
  * meter kind gas by default. Every label is bound to its own field (Kenter's password included).
+ * Each field is checked with its part of the shared schema when left; a submit checks them all.
  */
 export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; onSubmit: (form: AnyFeedForm) => Promise<unknown> }) {
   const schema = feedFormSchemas[provider];
   const names = Object.keys(schema.entries);
   const labels = feedFieldLabels(provider);
+  const entries = schema.entries as Record<string, StandardSchemaV1>;
   // The server's reason, shown beneath SPEC.md's fixed text (null: no failure).
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     defaultValues: Object.fromEntries(names.map((n) => [n, n === 'meterKind' ? 'gas' : ''])) as Record<string, string>,
-    validators: { onSubmit: formSchema<Record<string, string>>(schema) },
+    ...checkedFields,
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       try {
@@ -63,7 +66,7 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
       ) : null}
       {names.map((name) =>
         name === 'meterKind' ? (
-          <form.Field key={name} name={name}>
+          <form.Field key={name} name={name} validators={fieldCheck<string>(entries[name]!)}>
             {(field) => {
               const messages = shownErrors(field);
               return (
@@ -93,7 +96,7 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
             }}
           </form.Field>
         ) : (
-          <form.Field key={name} name={name}>
+          <form.Field key={name} name={name} validators={fieldCheck<string>(entries[name]!)}>
             {(field) => (
               <TextField
                 field={field}
@@ -111,7 +114,7 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
         {(submitting) => (
           <>
             <div>
-              <Button type="submit" disabled={submitting}>
+              <Button type="submit" disabled={submitting} onMouseDown={keepFieldFocus}>
                 Afronden
               </Button>
             </div>

@@ -2,34 +2,17 @@
  * The CUSTOM parser's code in CodeMirror 6 with JavaScript highlighting. This module is only
  * imported lazily (`React.lazy`), so the editor lands in its own chunk, loaded on the parser page.
  *
- * Keyboard: Tab is left to the browser (it moves to the next field, so the editor never traps
- * the focus); Enter keeps the line's indentation; Mod-z and Mod-Shift-z undo and redo. Search
- * would come from `@codemirror/search`, which is not installed.
+ * Keyboard: CodeMirror's default keymap and history (Enter indents, Mod-z / Mod-Shift-z undo and
+ * redo); Tab is left to the browser (it moves to the next field, so the editor never traps the
+ * focus: CodeMirror's `indentWithTab` is deliberately not used).
  */
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { javascript } from '@codemirror/lang-javascript';
 import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { EditorState, Transaction } from '@codemirror/state';
-import {
-  type Command,
-  EditorView,
-  drawSelection,
-  highlightActiveLine,
-  highlightActiveLineGutter,
-  highlightSpecialChars,
-  keymap,
-  lineNumbers,
-} from '@codemirror/view';
+import { EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { codeHistory } from './code-history';
-
-const newlineKeepingIndent: Command = (view) => {
-  const { state } = view;
-  const line = state.doc.lineAt(state.selection.main.head);
-  const indent = /^[ \t]*/.exec(line.text)![0];
-  view.dispatch(state.replaceSelection(`\n${indent}`), { scrollIntoView: true, userEvent: 'input' });
-  return true;
-};
 
 /** CodeMirror's default colours, with each at least 4.5:1 on white (its regexp orange is not). */
 const highlightStyle = HighlightStyle.define([
@@ -91,8 +74,8 @@ export default function CodeEditor({
           highlightActiveLine(),
           syntaxHighlighting(highlightStyle),
           javascript(),
-          codeHistory,
-          keymap.of([{ key: 'Enter', run: newlineKeepingIndent }]),
+          history(),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
           EditorState.tabSize.of(2),
           EditorState.readOnly.of(readOnly),
           theme,

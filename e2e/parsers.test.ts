@@ -141,6 +141,13 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     // The live preview follows the chosen e-mail; the dry run asks the server.
     await chooseEmail(form, 'Alarm: hoge druk op WKK-2');
     await expect.poll(() => form.getByTestId('template-preview-text').first().textContent()).toBe('WKK-2: hoge druk (storing)');
+    // A pattern that backtracks without end (here ~50 s on this body) never freezes the page: the
+    // preview runs in a worker and gives up after the parser time limit; the page keeps answering.
+    const body = form.getByLabel(fieldLabel('Tekst'));
+    await body.fill('(.*.*)*x');
+    await form.getByTestId('template-preview-slow').first().waitFor();
+    await body.fill('');
+    await expect.poll(() => form.getByTestId('template-preview-text').first().textContent()).toBe('WKK-2: hoge druk (storing)');
     await form.getByRole('button', { name: 'Proefdraaien' }).click();
     const result = form.getByTestId('dry-run-result');
     await expect.poll(() => result.getAttribute('data-type')).toBe('MATCHED');

@@ -8,7 +8,7 @@ import { newQuickJSWASMModule, type QuickJSWASMModule } from 'quickjs-emscripten
 import type { ParseOutcome, ParserEmail } from '@/domain/alarm-parser';
 import { checkCustomCode, DamagedModule, runCustom, type RunLimits } from './custom-parser';
 import { failed } from './custom-result';
-import { evaluateDefault } from './default-parser';
+import { evaluateDefault } from '@/lib/default-parser';
 import type { ParserProgram } from './parser-sandbox.types';
 import { defaultTimeoutOutcome, STATUS_PARSER, STATUS_TASK, type ToPool, type ToWorker } from './worker-protocol';
 

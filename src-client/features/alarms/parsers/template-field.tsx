@@ -1,8 +1,8 @@
 import { useStore } from '@tanstack/react-form';
-import { availableTemplateNames } from '@/domain/alarm-parser';
+import { PARSER_TIME_LIMIT_MS, availableTemplateNames } from '@/domain/alarm-parser';
 import { TextField } from '~/components/form/text-field';
 import type { SampleEmail } from './template-preview';
-import { previewLine } from './template-preview';
+import { useLinePreview } from './use-line-preview';
 import type { DefaultForm } from './use-parser-form';
 
 const matchLabels = { from: 'afzender', subject: 'onderwerp', body: 'tekst' } as const;
@@ -28,7 +28,8 @@ export function TemplateField({
   const config = useStore(form.store, (s) => s.values.config);
   const names = availableTemplateNames({ match: config.match, data: config.data.filter((d) => d.name.trim()).map((d) => ({ name: d.name.trim() })) });
   const template = name === 'config.line' ? config.line : config.group.key;
-  const preview = sample ? previewLine({ ...config, line: template }, sample) : null;
+  const state = useLinePreview({ ...config, line: template }, sample);
+  const preview = state?.kind === 'ready' ? state.preview : null;
   const previewId = `${name.replace(/\W+/g, '-')}-preview`;
   return (
     <div className="grid min-w-0 gap-2">
@@ -67,6 +68,12 @@ export function TemplateField({
               </span>
             ) : null}
           </>
+        ) : state?.kind === 'slow' ? (
+          <span className="text-amber-900" data-testid="template-preview-slow">
+            Een patroon doet er langer dan {PARSER_TIME_LIMIT_MS} ms over; de parser zou dit bericht als mislukt noteren.
+          </span>
+        ) : state ? (
+          <span className="text-muted-foreground">bezig …</span>
         ) : (
           <span className="text-muted-foreground">kies bij Proefdraaien een voorbeeld-e-mail.</span>
         )}

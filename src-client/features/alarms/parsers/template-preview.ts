@@ -1,10 +1,11 @@
 /**
- * The line template's live preview: the values a DEFAULT config would find in a stored e-mail
- * (subject, from, the named groups of the match patterns, the data fields), worked out in the
- * browser as the pipeline does, so the preview follows every keystroke without a request. The
- * dry run asks the server for the real answer.
+ * The line template's live preview: the values a DEFAULT config finds in a stored e-mail, read by
+ * the pipeline's own `readValues` (every field, so the preview can name each one that misses).
+ * Patterns are the user's, so this runs in a Web Worker (`preview-worker.ts`) under a time limit:
+ * a catastrophic pattern typed halfway never freezes the page. The dry run asks the server.
  */
-import { MATCH_FIELDS, type MatchField, compilePattern, renderTemplate } from '@/domain/alarm-parser';
+import { type MatchField, renderTemplate } from '@/domain/alarm-parser';
+import { readValues } from '@/lib/default-parser';
 import type { DefaultValues } from './parser-form-values';
 
 export interface SampleEmail {
@@ -14,29 +15,15 @@ export interface SampleEmail {
   text: string;
 }
 
-/** A pattern runs in this page, so a huge body is cut; the server reads the whole e-mail. */
-const TEXT_LIMIT = 100_000;
-
 export interface Preview {
   line: string;
   /** The match fields whose pattern does not match this e-mail (then the parser would reject it). */
   misses: MatchField[];
 }
 
-export function previewLine(config: Pick<DefaultValues['config'], 'match' | 'data' | 'line'>, email: SampleEmail): Preview {
-  const fields: Record<MatchField, string> = { from: email.from, subject: email.subject, body: email.text.slice(0, TEXT_LIMIT) };
-  const values: Record<string, string | undefined> = { subject: email.subject, from: email.from };
-  const misses: MatchField[] = [];
-  for (const field of MATCH_FIELDS) {
-    const pattern = config.match[field].trim();
-    if (!pattern) continue;
-    const match = compilePattern(pattern)?.exec(fields[field]);
-    if (match) Object.assign(values, match.groups);
-    else misses.push(field);
-  }
-  for (const { name, field, pattern } of config.data) {
-    const match = pattern ? compilePattern(pattern)?.exec(fields[field]) : null;
-    if (name.trim() && match?.[1] !== undefined) values[name.trim()] = match[1];
-  }
+export type PreviewConfig = Pick<DefaultValues['config'], 'match' | 'data' | 'line'>;
+
+export function previewLine(config: PreviewConfig, email: SampleEmail): Preview {
+  const { values, misses } = readValues(config, email, false);
   return { line: renderTemplate(config.line, values), misses };
 }

@@ -1,6 +1,7 @@
 /**
- * The DEFAULT parser's evaluation (DESIGN.md §7): a pure function of config and e-mail. It runs in
- * a sandbox worker, where the pool's watchdog bounds a catastrophic regular expression.
+ * The DEFAULT parser's evaluation (DESIGN.md §7): a pure function of config and e-mail. The
+ * pipeline runs it in a sandbox worker (the pool's watchdog bounds a catastrophic regular
+ * expression); the parser form's live preview runs `readValues` in a Web Worker of its own.
  *
  * Decisions where DESIGN.md is silent:
  * - A line that renders empty is FAILED, not REJECTED: the match patterns claimed the e-mail, so an
@@ -26,7 +27,7 @@ import {
 
 const DATA_VALUE_MAX = 2000;
 
-const fieldText = (email: ParserEmail, field: MatchField) => (field === 'body' ? email.text : email[field]);
+const fieldText = (email: ValueSource, field: MatchField) => (field === 'body' ? email.text : email[field]);
 const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 class InvalidPattern extends Error {
@@ -47,21 +48,43 @@ export function evaluateDefault(config: ParserConfig, email: ParserEmail): Parse
   }
 }
 
-function evaluate(config: ParserConfig, email: ParserEmail): ParseOutcome {
+type ValueSource = Pick<ParserEmail, 'subject' | 'from' | 'text'>;
+type ValueConfig = { match?: Partial<Record<MatchField, string | undefined>>; data?: readonly { name: string; field: MatchField; pattern: string }[] };
+
+/**
+ * The values a template may name: subject, from, the named groups of the match patterns and the
+ * data fields (each its pattern's first group), trimmed, and the match fields that did not match.
+ * `strict` (the pipeline): an invalid pattern throws and reading stops at the first miss. Otherwise
+ * (the preview) an invalid pattern is a miss or an absent value and every field is read.
+ */
+export function readValues(config: ValueConfig, email: ValueSource, strict: boolean) {
+  const run = (pattern: string, field: MatchField) => (strict ? compile(pattern) : compilePattern(pattern))?.exec(fieldText(email, field)) ?? null;
   const values: Record<string, string> = { subject: email.subject, from: email.from };
+  const misses: MatchField[] = [];
   for (const field of MATCH_FIELDS) {
-    const pattern = config.match?.[field];
+    const pattern = config.match?.[field]?.trim();
     if (!pattern) continue;
-    const m = compile(pattern).exec(fieldText(email, field));
-    if (!m) return { type: 'REJECTED', reason: `${matchFieldLabels[field]} komt niet overeen met /${pattern}/` };
+    const m = run(pattern, field);
+    if (!m) {
+      misses.push(field);
+      if (strict) break;
+      continue;
+    }
     for (const [name, value] of Object.entries(m.groups ?? {})) if (value !== undefined) values[name] = value.trim();
   }
   const data: Record<string, string> = {};
-  for (const d of config.data ?? []) {
-    const value = compile(d.pattern).exec(fieldText(email, d.field))?.[1];
-    if (value !== undefined) data[d.name] = cut(value.trim(), DATA_VALUE_MAX);
-  }
-  Object.assign(values, data);
+  if (!strict || misses.length === 0)
+    for (const d of config.data ?? []) {
+      const value = d.pattern && d.name.trim() ? run(d.pattern, d.field)?.[1] : undefined;
+      if (value !== undefined) data[d.name.trim()] = cut(value.trim(), DATA_VALUE_MAX);
+    }
+  return { values: { ...values, ...data }, data, misses };
+}
+
+function evaluate(config: ParserConfig, email: ParserEmail): ParseOutcome {
+  const { values, data, misses } = readValues(config, email, true);
+  const miss = misses[0];
+  if (miss) return { type: 'REJECTED', reason: `${matchFieldLabels[miss]} komt niet overeen met /${config.match![miss]}/` };
 
   const line = renderTemplate(config.line, values);
   if (!line) {

@@ -79,7 +79,17 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
     expect(await sheet.getByLabel(fieldLabel('Ophaalinterval (seconden)')).inputValue()).toBe('60');
     expect(await sheet.getByRole('checkbox', { name: /TLS/ }).isChecked()).toBe(true);
 
+    // A submit with nothing filled in shows every missing field's message at once.
+    await sheet.getByRole('button', { name: 'Bron toevoegen' }).click();
+    for (const message of [
+      'De naam van de bron moet worden opgegeven.',
+      'De IMAP-server moet worden opgegeven.',
+      'De gebruikersnaam moet worden opgegeven.',
+      'Het wachtwoord moet worden opgegeven.',
+    ])
+      await sheet.getByText(message).waitFor();
     await sheet.getByLabel(fieldLabel('Naam')).fill('Meldkamer');
+    await sheet.getByText('De naam van de bron moet worden opgegeven.').waitFor({ state: 'detached' });
     await sheet.getByLabel(fieldLabel('Server')).fill('127.0.0.1');
     await sheet.getByLabel(fieldLabel('Poort')).fill('70000');
     await sheet.getByLabel(fieldLabel('Poort')).blur();

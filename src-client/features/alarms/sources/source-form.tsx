@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { MailSource, SourceType } from '@/domain/mail-source';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
-import { formSchema } from '~/components/form/form-schema';
+import { checkedFields, fieldCheck } from '~/components/form/field-checks';
 import { SubmitButton } from '~/components/form/submit-button';
 import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
 import { Label } from '~/components/ui/label';
@@ -17,7 +17,8 @@ type FormValues = Record<string, string | boolean>;
 
 /**
  * Add or edit an IMAP or Microsoft 365 source. Fields are checked with the shared schema when
- * left and on submit; the server's field errors land at their fields. On an edit the secret
+ * left, while corrected and on every submit (all at once); the server's field errors land at
+ * their fields. On an edit the secret
  * stays empty and is sent only when typed.
  */
 export function SourceForm({
@@ -40,7 +41,7 @@ export function SourceForm({
   const entries = schema.entries as Record<string, StandardSchemaV1>;
   const form = useForm({
     defaultValues: sourceDefaults(type, source) as unknown as FormValues,
-    validators: { onSubmit: formSchema<FormValues>(schema) },
+    ...checkedFields,
     onSubmit: ({ value, formApi }) =>
       run(formApi, async () => {
         const values = value as unknown as SourceValues;
@@ -53,8 +54,8 @@ export function SourceForm({
   return (
     <AppForm form={form} failure={failure} className="grid gap-4">
       {fields[type].map((spec) => (
-        // Each field checks itself when left, so a field not yet visited shows no error.
-        <form.Field key={spec.name} name={spec.name} validators={{ onBlur: formSchema<string | boolean>(entries[spec.name]!) }}>
+        // Each field checks itself when left and on every submit; a corrected field loses its message as it is typed.
+        <form.Field key={spec.name} name={spec.name} validators={fieldCheck<string | boolean>(entries[spec.name]!)}>
           {(field) => {
             const kind = spec.kind ?? 'text';
             if (kind === 'tls') {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoLogoPng } from '../scripts/demo-alarms';
 import { hasChromium, launchBrowser, seriousA11yViolations, signedInPage, signIn } from './support/browser';
-import { ADMIN, type Product, startProduct } from './support/product';
+import { ADMIN, type Product, startProduct, restClient } from './support/product';
 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
 const CUSTOMER = { email: 'karin@example.nl', password: 'klant-wachtwoord-123' };
@@ -23,15 +23,10 @@ describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
   let installer: Page;
   let admin: Page;
 
-  async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${product.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (res.status === 204 ? undefined : await res.json()) as T;
-  }
+  const api = restClient(
+    () => product,
+    () => token,
+  );
   const base = () => `/api/v1/alarms/dashboards/${dashboardId}`;
   const folder = (name: string) => folders.find((f) => f.name === name)!;
   const raise = (line: string, extra: Record<string, unknown> = {}) => api<{ id: number }>('POST', `${base()}/alarms`, { line, ...extra });

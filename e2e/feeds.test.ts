@@ -1,12 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
-import { hasChromium, launchBrowser, signedInPage } from './support/browser';
+import { fieldLabel, hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { ADMIN, type Product, startProduct } from './support/product';
 
 const ean = '871234567890123456';
-/** A field by its label; required labels end in an asterisk. */
-const fieldLabel = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 const providers: { provider: string; title: string; fill: Record<string, string>; messages: string[] }[] = [
   {
     provider: 'fudura',

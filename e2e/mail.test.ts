@@ -2,17 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GraphSimulator, startGraphSimulator } from '../src-server/modules/mail-sources/graph/graph-simulator';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../src-server/testing/dovecot';
-import { hasChromium, launchBrowser, seriousA11yViolations, signedInPage, signIn } from './support/browser';
+import { fieldLabel, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage, signIn } from './support/browser';
 import { deliver, hostileMail, htmlMail, shot } from './support/mail';
-import { ADMIN, type Product, startProduct } from './support/product';
+import { ADMIN, type Product, startProduct, restClient } from './support/product';
 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
 const MAILBOX = { user: 'alarm@example.nl', password: 'mailbox-wachtwoord' };
 const HOSTILE_SUBJECT = `<img src=x onerror=alert(1)> \u202Egnirts lirt\u202C ${'Zeer lange onderwerpregel zonder einde '.repeat(8)}`.trim();
 const HOSTILE_FROM = '<script>alert("van")</script>';
-
-/** A field by its label; required labels end in an asterisk. */
-const fieldLabel = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 
 const hasDovecot = dovecotAvailable();
 
@@ -26,20 +23,14 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
   let installer: Page;
   const dialogs: string[] = [];
 
-  async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${product.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (res.status === 204 ? undefined : await res.json()) as T;
-  }
+  const api = restClient(
+    () => product,
+    () => token,
+  );
   const base = () => `/api/v1/alarms/dashboards/${dashboardId}`;
   const area = (page: Page, path: string) => page.goto(`${product.url}/app/alarms/${dashboardId}${path}`);
   const card = (page: Page, name: string) => page.getByTestId('source-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
   const rows = (page: Page) => page.getByTestId('email-row');
-  const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   beforeAll(async () => {
     dovecot = await startDovecot({ users: { [MAILBOX.user]: MAILBOX.password } });
@@ -313,23 +304,23 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
     await page.waitForURL(`${product.url}/app/`);
     await area(page, '/emails/sources');
     await page.getByTestId('source-card').first().waitFor();
-    expect(await fits(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'sources-phone');
     await page.getByRole('button', { name: 'Bron toevoegen' }).click();
     await page.getByRole('dialog', { name: 'Bron toevoegen' }).getByLabel(fieldLabel('Naam')).waitFor();
-    expect(await fits(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'sources-form-phone');
     await page.keyboard.press('Escape');
     await area(page, '/emails/inbox');
     await rows(page).first().waitFor();
-    expect(await fits(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'inbox-phone');
     await rows(page)
       .filter({ hasText: HOSTILE_SUBJECT.slice(0, 20) })
       .getByRole('button')
       .click();
     await page.getByRole('dialog').getByTestId('email-headers').waitFor();
-    expect(await fits(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'inbox-email-phone');
     await context.close();
   });

@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GraphSimulator, startGraphSimulator } from '../src-server/modules/mail-sources/graph/graph-simulator';
-import { hasChromium, launchBrowser, seriousA11yViolations, signIn, signedInPage } from './support/browser';
+import { fieldLabel, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage, signIn } from './support/browser';
 import { shot } from './support/mail';
-import { ADMIN, type Product, startProduct } from './support/product';
+import { ADMIN, type Product, startProduct, restClient } from './support/product';
 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
 const SUBJECT_PATTERN = '^Alarm: (?<melding>.+?) op (?<installatie>\\S+)';
@@ -28,9 +28,6 @@ const mail = (subject: string, body: string) =>
     '',
   ].join('\r\n');
 
-/** A field by its label; required labels end in an asterisk. */
-const fieldLabel = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
-
 describe.skipIf(!hasChromium)('parsers in Chromium', () => {
   let graph: GraphSimulator;
   let product: Product;
@@ -39,19 +36,13 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
   let dashboardId: number;
   let installer: Page;
 
-  async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${product.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (res.status === 204 ? undefined : await res.json()) as T;
-  }
+  const api = restClient(
+    () => product,
+    () => token,
+  );
   const base = () => `/api/v1/alarms/dashboards/${dashboardId}`;
   const area = (page: Page, path: string) => page.goto(`${product.url}/app/alarms/${dashboardId}${path}`);
   const parserRows = (page: Page) => page.getByTestId('parser-row');
-  const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   const statuses = async () =>
     (await api<{ emails: { parsingStatus: string }[] }>('GET', `${base()}/emails?page=0&size=20`)).emails.map((e) => e.parsingStatus).sort();
   const parsers = () => api<{ name: string; enabled: boolean; type: string; config?: unknown }[]>('GET', `${base()}/alarm-email-parsers`);
@@ -331,21 +322,21 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     await page.waitForURL(`${product.url}/app/`);
     await area(page, '/emails/parsers');
     await parserRows(page).first().waitFor();
-    expect(await fits(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'parsers-list-phone');
     await page.getByRole('button', { name: 'Storingen GBS bewerken' }).click();
     await page.getByTestId('template-preview-text').first().waitFor();
     await page.getByRole('button', { name: 'Proefdraaien' }).click();
     await page.getByTestId('dry-run-result').waitFor();
-    expect(await fits(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'parser-default-phone');
     await area(page, '/emails/parsers?parser=new&type=CUSTOM');
     await page.getByTestId('code-editor').locator('.cm-content').waitFor();
-    expect(await fits(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'parser-custom-phone');
     await area(page, '/emails/inbox');
     await page.getByTestId('email-row').first().waitFor();
-    expect(await fits(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'inbox-phone');
     await context.close();
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { INSTALLER, seedDemoWorld } from '../scripts/demo-world';
 import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { hasChromium, launchBrowser, seriousA11yViolations, signIn } from './support/browser';
-import { ADMIN, type Product, startProduct } from './support/product';
+import { ADMIN, type Product, restClient, startProduct } from './support/product';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -20,15 +20,10 @@ describe.skipIf(!hasChromium)('the rough edges a newcomer hits (issue 10)', () =
   let token: string;
   const ids = { organization: 0, location: 0, meter: 0, adminMeter: 0, user: 0, feed: '' };
 
-  const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${product.url}${route}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<T>;
-  };
+  const api = restClient(
+    () => product,
+    () => token,
+  );
   async function pageAs(who: { email: string; password: string }, viewport = DESKTOP): Promise<Page> {
     const page = await (await browser.newContext({ viewport })).newPage();
     await signIn(page, product.url, who.email, who.password);

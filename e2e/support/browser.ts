@@ -66,3 +66,9 @@ export async function signedInPage(browser: Browser, baseUrl: string, email: str
   await page.waitForURL(`${baseUrl}/app/`);
   return page;
 }
+
+/** A form field by its label; a required field's label ends in an asterisk. */
+export const fieldLabel = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+
+/** Whether the page scrolls only vertically (nothing sticks out sideways). */
+export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -55,3 +55,20 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     },
   };
 }
+
+/**
+ * A REST caller for a journey's setup and checks: `api(method, path, body?)` with the bearer token,
+ * JSON both ways; a non-2xx answer throws with its status and body. The product and token are read
+ * at each call (journeys set them in `beforeAll`).
+ */
+export const restClient =
+  (product: () => Product, token: () => string) =>
+  async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${product().url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token()}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  };

@@ -136,9 +136,13 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
 
   test('the HTML e-mail opens from the URL in a frame with an empty sandbox; nothing in it runs', async () => {
     const page = installer;
-    await rows(page).filter({ hasText: 'Storing pomp 3' }).getByRole('button').click();
+    const row = rows(page).filter({ hasText: 'Storing pomp 3' });
+    expect(await row.getByRole('button').getAttribute('data-unread')).toBe('true');
+    await row.getByRole('button').click();
     await page.waitForURL(/[?&]email=\d+/);
     const emailId = Number(new URL(page.url()).searchParams.get('email'));
+    // Opening marks it read (reading over the API does not); the inbox row follows once the panel closes.
+    await expect.poll(async () => (await api<{ readAt: string | null }>('GET', `/api/v1/alarms/emails/${emailId}`)).readAt).not.toBeNull();
     const panel = page.getByRole('dialog', { name: 'Storing pomp 3' });
     const headers = panel.getByTestId('email-headers');
     await headers.getByText('<html-alarm-1@gbs.example.nl>').waitFor();
@@ -172,6 +176,7 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
     // A deep link, as the alarm panel makes it, opens the same e-mail.
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
+    await expect.poll(() => row.getByRole('button').getAttribute('data-unread')).toBeNull();
     await area(page, `/emails/inbox?email=${emailId}`);
     await page.getByRole('dialog', { name: 'Storing pomp 3' }).getByTestId('email-headers').waitFor();
     await page.keyboard.press('Escape');

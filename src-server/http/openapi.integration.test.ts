@@ -112,6 +112,7 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
       'GET /api/v1/alarms/emails/{id}',
       'GET /api/v1/alarms/emails/{id}/parsing-attempts',
       'POST /api/v1/alarms/emails/{id}/reparse',
+      'PATCH /api/v1/alarms/emails/{id}/read',
       'POST /api/v1/alarms/dashboards/{id}/emails/reparse-rejected',
       'GET /api/v1/alarms/dashboards/{id}/alarm-email-parsers',
       'POST /api/v1/alarms/dashboards/{id}/alarm-email-parsers',

@@ -65,6 +65,7 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
   'alarmEmail.list': (w, c) => c.alarmEmail.list({ dashboardId: w.dashA.id, page: 0, size: 20, sort: 'receivedAt,desc' }).then((r) => r.emails.length),
   'alarmEmail.get': (w, c) => c.alarmEmail.get({ emailId: w.email }).then((e) => e.subject),
   'alarmEmail.attempts': (w, c) => c.alarmEmail.attempts({ emailId: w.email }).then((a) => a.length),
+  'alarmEmail.markRead': (w, c) => c.alarmEmail.markRead({ emailId: w.email, read: true }).then((e) => e.readAt !== null),
   'alarmEmail.reparse': (w, c) => c.alarmEmail.reparse({ emailId: w.email }).then((e) => e.parsingStatus),
   'alarmEmail.reparseRejected': (w, c) => c.alarmEmail.reparseRejected({ dashboardId: w.dashA.id }).then((r) => r.count),
   'alarmParser.list': (w, c) => c.alarmParser.list({ dashboardId: w.dashA.id }).then((p) => p.length),
@@ -151,6 +152,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarmEmail.list': same(1),
   'alarmEmail.get': same('Storing'),
   'alarmEmail.attempts': same(0),
+  'alarmEmail.markRead': same(true),
   // Parsing is alarm work; changing parsers follows the settings rule (DESIGN.md §7).
   'alarmEmail.reparse': same('MATCHED'),
   'alarmEmail.reparseRejected': same(0),

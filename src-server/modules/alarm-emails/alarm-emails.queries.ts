@@ -89,6 +89,11 @@ export async function pendingEmailIds(db: DB, limit: number) {
   return rows.map((r) => r.id);
 }
 
+/** Read (at `at`) or unread again. */
+export async function markEmailRead(db: DB, id: number, at: number | null) {
+  await db.updateTable('alarmEmail').set({ readAt: at }).where('id', '=', id).execute();
+}
+
 /** Back into the parse queue (a re-parse); answers whether it was there to queue. */
 export async function requeueEmail(db: DB, id: number) {
   const result = await db.updateTable('alarmEmail').set({ parsingStatus: 'PENDING' }).where('id', '=', id).executeTakeFirst();

@@ -1,8 +1,9 @@
 /** The inbox over REST and tRPC (DESIGN.md §7 "Mail"): a dashboard's e-mails, one e-mail, its attempts. */
 import * as v from 'valibot';
-import { emailOverviewSchema, emailSchema, listEmailsSchema, parsingAttemptSchema } from '@/domain/alarm-email';
+import { emailOverviewSchema, emailReadSchema, emailSchema, listEmailsSchema, parsingAttemptSchema } from '@/domain/alarm-email';
 import { idSchema } from '@/domain/common';
 import { pageSchema } from '@/domain/paging';
+import { epochSeconds } from '../../clock';
 import { notFound } from '../../errors';
 import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
@@ -10,7 +11,7 @@ import { alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboards/alar
 import { ALARMS } from '../alarm-dashboards/alarm-dashboards.router';
 import { ALARM_PARSE_JOB } from '../alarm-parsers/alarm-parsers.jobs';
 import { parseEmail } from '../alarm-parsers/parse-pipeline';
-import { attemptsOf, findEmail, listEmails, requeueEmail, requeueRejected } from './alarm-emails.queries';
+import { attemptsOf, findEmail, listEmails, markEmailRead, requeueEmail, requeueRejected } from './alarm-emails.queries';
 
 const email = { params: { id: 'emailId' } };
 const byEmail = v.object({ emailId: idSchema });
@@ -38,6 +39,17 @@ export const alarmEmailsRouter = router({
     .query(async ({ ctx, input }) => {
       if (!(await findEmail(ctx.db, ctx.user, input.emailId))) throw notFound(ABSENT);
       return attemptsOf(ctx.db, input.emailId);
+    }),
+  markRead: alarmAreaProcedure
+    .meta(rest(`PATCH ${ALARMS}/emails/{id}/read`, 'Mark read (readAt = now) or unread again; the inbox marks an e-mail read when it is opened', email))
+    .input(emailReadSchema)
+    .output(emailSchema)
+    .mutation(async ({ ctx, input }) => {
+      const found = await findEmail(ctx.db, ctx.user, input.emailId);
+      if (!found) throw notFound(ABSENT);
+      // Reading again keeps the first time it was read.
+      if (input.read !== (found.readAt !== null)) await markEmailRead(ctx.db, input.emailId, input.read ? epochSeconds(ctx.clock) : null);
+      return (await findEmail(ctx.db, ctx.user, input.emailId))!;
     }),
   reparse: alarmAreaProcedure
     .meta(

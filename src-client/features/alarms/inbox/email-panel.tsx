@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { LoadError } from '~/components/lists/load-error';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet';
@@ -39,9 +39,28 @@ function Loading({ emailId }: { emailId: number }) {
   );
 }
 
+/** Opening an unread e-mail marks it read (once), as opening an alarm marks it seen. */
+function useMarkRead(emailId: number, unread: boolean) {
+  const utils = trpc.useUtils();
+  const { mutate } = trpc.alarmEmail.markRead.useMutation({
+    onSuccess: (email) => {
+      utils.alarmEmail.get.setData({ emailId }, email);
+      return utils.alarmEmail.list.invalidate();
+    },
+  });
+  const marked = useRef(false);
+  useEffect(() => {
+    if (unread && !marked.current) {
+      marked.current = true;
+      mutate({ emailId, read: true });
+    }
+  }, [emailId, unread, mutate]);
+}
+
 function PanelBody({ emailId }: { emailId: number }) {
   const email = trpc.alarmEmail.get.useQuery({ emailId });
   const attempts = trpc.alarmEmail.attempts.useQuery({ emailId });
+  useMarkRead(emailId, email.data?.readAt === null);
   if (!email.data) return <Loading emailId={emailId} />;
   const e = email.data;
   return (

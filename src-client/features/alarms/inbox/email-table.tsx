@@ -9,6 +9,7 @@ export interface EmailRow {
   from: Address[];
   to: Address[];
   subject: string | null;
+  readAt: string | null;
   receivedAt: string;
   parsedAt: string | null;
   parsingStatus: ParsingStatus;
@@ -46,9 +47,14 @@ export function EmailTable({ rows, openId, onOpen }: { rows: EmailRow[]; openId:
               className={cn(openId === email.id && 'bg-accent/60')}
             >
               <TableCell className="max-w-0">
+                {email.readAt === null ? <span className="sr-only">Ongelezen</span> : null}
                 <button
                   type="button"
-                  className="block w-full min-w-0 rounded text-left font-medium text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  className={cn(
+                    'block w-full min-w-0 rounded text-left text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                    email.readAt === null ? 'font-bold' : 'font-normal',
+                  )}
+                  data-unread={email.readAt === null || undefined}
                   onClick={() => onOpen(email.id)}
                 >
                   <Clipped text={email.subject} empty="(geen onderwerp)" />

@@ -5,7 +5,8 @@ import { FieldError, TextField, shownErrors } from '~/components/form/text-field
 import { Label } from '~/components/ui/label';
 import { Spinner } from '~/components/ui/spinner';
 import { DryRunPanel } from './dry-run-panel';
-import { CheckboxField, FieldGroup } from './parser-fields';
+import { CheckboxField } from '~/components/form/choice-fields';
+import { FieldGroup } from './field-group';
 import { ParserFormLayout } from './parser-form-layout';
 import { type CustomValues, parserValues } from './parser-form-values';
 import { useParserForm } from './use-parser-form';

@@ -3,7 +3,7 @@ import { PRIORITIES, priorityLabels } from '@/domain/alarm-dashboard';
 import { DATA_FIELDS_MAX, MATCH_FIELDS, PRIORITY_RULES_MAX, matchFieldLabels } from '@/domain/alarm-parser';
 import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
-import { ChoiceField } from './parser-fields';
+import { ChoiceField } from '~/components/form/choice-fields';
 import type { DefaultForm } from './use-parser-form';
 
 const fieldOptions = MATCH_FIELDS.map((f) => ({ value: f, label: matchFieldLabels[f] }));

@@ -12,11 +12,10 @@ import {
 } from '@/domain/alarm-folder';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
+import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
 import { Dialog } from '~/components/ui/dialog';
-import { Label } from '~/components/ui/label';
-import { Select } from '~/components/ui/select';
 import { FolderIcon, folderIconLabels } from '../folder-icon';
 import { useCreateFolder, useUpdateFolder } from '../use-settings-mutations';
 
@@ -105,33 +104,16 @@ export function FolderDialog({ dashboardId, folder, trigger, title }: { dashboar
         </form.Field>
         <form.Field name="countMode">
           {(field) => (
-            <div className="grid gap-1.5">
-              <Label htmlFor="folder-count-mode">Telling in de zijbalk</Label>
-              <Select id="folder-count-mode" value={field.state.value} onChange={(e) => field.handleChange(e.target.value as CountMode)}>
-                {COUNT_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {countModeLabels[mode]}
-                  </option>
-                ))}
-              </Select>
-              <FieldError id="folder-count-mode-error" messages={shownErrors(field)} />
-            </div>
+            <ChoiceField field={field} label="Telling in de zijbalk" options={COUNT_MODES.map((mode) => ({ value: mode, label: countModeLabels[mode] }))} />
           )}
         </form.Field>
         <form.Field name="relevant">
           {(field) => (
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 accent-primary"
-                checked={field.state.value}
-                onChange={(e) => field.handleChange(e.target.checked)}
-              />
-              <span>
-                <span className="font-medium">Telt mee in het overzicht</span>
-                <span className="block text-muted-foreground">De alarmen in deze map tellen mee bij de aantallen per prioriteit en toewijzing.</span>
-              </span>
-            </label>
+            <CheckboxField
+              field={field}
+              label="Telt mee in het overzicht"
+              hint="De alarmen in deze map tellen mee bij de aantallen per prioriteit en toewijzing."
+            />
           )}
         </form.Field>
         <div>

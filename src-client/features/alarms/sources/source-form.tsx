@@ -5,9 +5,8 @@ import type { MailSource, SourceType } from '@/domain/mail-source';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { checkedFields, fieldCheck } from '~/components/form/field-checks';
 import { SubmitButton } from '~/components/form/submit-button';
-import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
-import { Label } from '~/components/ui/label';
-import { Select } from '~/components/ui/select';
+import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
+import { TextField } from '~/components/form/text-field';
 import { fields, keepHint } from './source-fields';
 import { type SourceValues, createInput, sourceDefaults, sourceFormSchemas, updateInput } from './source-form-schema';
 import { useCreateSource, useUpdateSource } from './use-source-mutations';
@@ -58,48 +57,15 @@ export function SourceForm({
         <form.Field key={spec.name} name={spec.name} validators={fieldCheck<string | boolean>(entries[spec.name]!)}>
           {(field) => {
             const kind = spec.kind ?? 'text';
-            if (kind === 'tls') {
+            if (kind === 'tls') return <CheckboxField field={field} label="TLS" hint="Versleutelde verbinding vanaf het begin (IMAPS, meestal poort 993)." />;
+            if (kind === 'folder')
               return (
-                <label className="flex items-start gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name={field.name}
-                    className="mt-0.5 size-4 accent-primary"
-                    checked={Boolean(field.state.value)}
-                    onChange={(e) => field.handleChange(e.target.checked)}
-                    onBlur={field.handleBlur}
-                  />
-                  <span>
-                    <span className="font-medium">TLS</span>
-                    <span className="block text-muted-foreground">Versleutelde verbinding vanaf het begin (IMAPS, meestal poort 993).</span>
-                  </span>
-                </label>
+                <ChoiceField
+                  field={field}
+                  label={spec.label}
+                  options={[{ value: '', label: 'Standaardmap van het dashboard' }, ...choosable.map((f) => ({ value: String(f.id), label: f.label }))]}
+                />
               );
-            }
-            if (kind === 'folder') {
-              const messages = shownErrors(field);
-              return (
-                <div className="grid content-start gap-1.5">
-                  <Label htmlFor="field-folderId">{spec.label}</Label>
-                  <Select
-                    id="field-folderId"
-                    value={String(field.state.value)}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                    onBlur={field.handleBlur}
-                    aria-invalid={messages.length > 0}
-                    aria-describedby={messages.length ? 'field-folderId-error' : undefined}
-                  >
-                    <option value="">Standaardmap van het dashboard</option>
-                    {choosable.map((f) => (
-                      <option key={f.id} value={f.id}>
-                        {f.label}
-                      </option>
-                    ))}
-                  </Select>
-                  <FieldError id="field-folderId-error" messages={messages} />
-                </div>
-              );
-            }
             return (
               <TextField
                 field={field}

@@ -1,12 +1,11 @@
+/** Checkbox and select fields bound to a TanStack Form field, beside `TextField`. */
 import type { AnyFieldApi } from '@tanstack/react-form';
-import type { ReactNode } from 'react';
-import { FieldError, shownErrors } from '~/components/form/text-field';
+import { FieldError, shownErrors } from './text-field';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-import { cn } from '~/lib/cn';
 
 /** The id of a field's input: form names hold dots and brackets, ids are kept plain. */
-export const fieldId = (name: string) => `field-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
+const fieldId = (name: string) => `field-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
 
 /** A checkbox with a label and an optional explanation under it. */
 export function CheckboxField({ field, label, hint }: { field: AnyFieldApi; label: string; hint?: string }) {
@@ -72,16 +71,5 @@ export function ChoiceField({
       ) : null}
       <FieldError id={`${id}-error`} messages={messages} />
     </div>
-  );
-}
-
-/** A titled group of fields; `container` lets its rows lay out by its own width (`@2xl:`). */
-export function FieldGroup({ title, description, container, children }: { title: string; description?: ReactNode; container?: boolean; children: ReactNode }) {
-  return (
-    <fieldset className={cn('grid min-w-0 gap-4 rounded-xl border border-border bg-background p-4 sm:p-5', container && '@container')}>
-      <legend className="px-1 text-base font-semibold">{title}</legend>
-      {description ? <div className="-mt-2 text-sm text-muted-foreground">{description}</div> : null}
-      {children}
-    </fieldset>
   );
 }

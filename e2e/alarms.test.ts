@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoLogoPng } from '../scripts/demo-alarms';
-import { hasChromium, launchBrowser, seriousA11yViolations, signedInPage, signIn } from './support/browser';
+import { hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage, signIn } from './support/browser';
 import { ADMIN, type Product, startProduct, restClient } from './support/product';
 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
@@ -365,10 +365,7 @@ describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
   });
 
   test('on a 390 px wide phone the folder page and the alarm panel scroll only vertically', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await signIn(page, product.url, INSTALLER.email, INSTALLER.password);
-    await page.waitForURL(`${product.url}/app/`);
+    const page = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, PHONE);
     await area(page, '/folders/storingen');
     await rows(page).first().waitFor();
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -386,6 +383,6 @@ describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
       .click();
     await page.waitForURL(/folders\/inbox/);
     expect(await fits()).toBe(true);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GraphSimulator, startGraphSimulator } from '../src-server/modules/mail-sources/graph/graph-simulator';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../src-server/testing/dovecot';
-import { fieldLabel, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage, signIn } from './support/browser';
+import { fieldLabel, fitsWidth, hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage } from './support/browser';
 import { deliver, hostileMail, htmlMail, shot } from './support/mail';
 import { ADMIN, type Product, startProduct, restClient } from './support/product';
 
@@ -303,10 +303,7 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
   });
 
   test('on a 390 px wide phone the sources page, the inbox and an open e-mail scroll only vertically', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await signIn(page, product.url, INSTALLER.email, INSTALLER.password);
-    await page.waitForURL(`${product.url}/app/`);
+    const page = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, PHONE);
     await area(page, '/emails/sources');
     await page.getByTestId('source-card').first().waitFor();
     expect(await fitsWidth(page)).toBe(true);
@@ -327,6 +324,6 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
     await page.getByRole('dialog').getByTestId('email-headers').waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'inbox-email-phone');
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GraphSimulator, startGraphSimulator } from '../src-server/modules/mail-sources/graph/graph-simulator';
-import { fieldLabel, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage, signIn } from './support/browser';
+import { fieldLabel, fitsWidth, hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
 import { ADMIN, type Product, startProduct, restClient } from './support/product';
 
@@ -316,10 +316,7 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
   });
 
   test('on a 390 px wide phone the parsers page, both editors and the inbox with its new button scroll only vertically', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await signIn(page, product.url, INSTALLER.email, INSTALLER.password);
-    await page.waitForURL(`${product.url}/app/`);
+    const page = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, PHONE);
     await area(page, '/emails/parsers');
     await parserRows(page).first().waitFor();
     expect(await fitsWidth(page)).toBe(true);
@@ -338,6 +335,6 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     await page.getByTestId('email-row').first().waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'inbox-phone');
-    await context.close();
+    await page.context().close();
   });
 });

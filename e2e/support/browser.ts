@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, type Page, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -59,9 +59,18 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByRole('button', { name: 'Inloggen' }).click();
 }
 
-/** A new desktop-sized page, signed in and on the start page. */
-export async function signedInPage(browser: Browser, baseUrl: string, email: string, password: string) {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+/** A 390 px wide touch phone, as the phone journeys use it. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** A new page (desktop-sized unless `device` says otherwise), signed in and on the start page. */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  password: string,
+  device: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+) {
+  const page = await (await browser.newContext(device)).newPage();
   await signIn(page, baseUrl, email, password);
   await page.waitForURL(`${baseUrl}/app/`);
   return page;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
-import { addDefaultParser, attempts, deliver, drain, rawMail } from './parser-test-kit';
+import { addDefaultParser, addMailSource, attempts, deliver, drain, rawMail } from './parser-test-kit';
 
 const V1 = '/api/v1/alarms';
 const rules = (line: string, extra: object = {}) => ({ type: 'DEFAULT', name: line, config: { line, ...extra } });
@@ -92,17 +92,7 @@ describe('CRUD and order', () => {
 
   test('bad input is a 400 with Dutch field errors and nothing is stored', async () => {
     const { w, api } = await world();
-    const other = await w.callers.admin.mailSource.create({
-      dashboardId: w.dashB.id,
-      name: 'B',
-      type: 'IMAP',
-      imapHost: '127.0.0.1',
-      imapPort: 9,
-      imapSecure: false,
-      imapUsername: 'u',
-      imapPassword: 'p',
-      imapInputFolder: 'INBOX',
-    });
+    const other = await addMailSource(w, 'B', { dashboardId: w.dashB.id });
     const cases: [object, string, RegExp][] = [
       [rules('x', { colour: 'rood' }), 'config.colour', /Onbekend veld: colour/],
       [rules('x', { match: { subject: '(unclosed' } }), 'config.match.subject', /geen geldige reguliere expressie/],
@@ -143,17 +133,7 @@ describe('CRUD and order', () => {
 
   test('sources: the dashboard’s mail sources as {id, name}; another dashboard’s id is a 404', async () => {
     const { w, api } = await world();
-    const source = await w.callers.admin.mailSource.create({
-      dashboardId: w.dashA.id,
-      name: 'GBS',
-      type: 'IMAP',
-      imapHost: '127.0.0.1',
-      imapPort: 9,
-      imapSecure: false,
-      imapUsername: 'u',
-      imapPassword: 'p',
-      imapInputFolder: 'INBOX',
-    });
+    const source = await addMailSource(w, 'GBS');
     expect((await api('GET', `/alarm-email-parser-sources?dashboardId=${w.dashA.id}`)).body).toEqual([{ id: source.id, name: 'GBS' }]);
     expect((await api('GET', `/alarm-email-parser-sources?dashboardId=${w.dashB.id}`)).status).toBe(404);
   });

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { NO_PARSER_REASON } from './parse-pipeline';
-import { addCustomParser, addDefaultParser, alarmsIn, attempts, deliver, drain, email, rawMail } from './parser-test-kit';
+import { addCustomParser, addDefaultParser, addMailSource, alarmsIn, attempts, deliver, drain, email, rawMail } from './parser-test-kit';
 
 const V1 = '/api/v1/alarms';
 
@@ -56,17 +56,8 @@ describe('the chain', () => {
 
   test('a DEFAULT parser with a source reads only that source’s e-mails; without, every source', async () => {
     const w = await createAlarmWorld();
-    const imap = {
-      type: 'IMAP',
-      imapHost: '127.0.0.1',
-      imapPort: 9,
-      imapSecure: false,
-      imapUsername: 'u',
-      imapPassword: 'p',
-      imapInputFolder: 'INBOX',
-    } as const;
-    const gbs = await w.callers.admin.mailSource.create({ dashboardId: w.dashA.id, name: 'GBS', ...imap });
-    const pv = await w.callers.admin.mailSource.create({ dashboardId: w.dashA.id, name: 'PV', ...imap });
+    const gbs = await addMailSource(w, 'GBS');
+    const pv = await addMailSource(w, 'PV');
     await addDefaultParser(w, { name: 'Alleen GBS', sourceId: gbs.id, config: { line: 'GBS: {{subject}}' } });
     const fromPv = await deliver(w, rawMail('Omvormer uit'), { sourceId: pv.id });
     const fromGbs = await deliver(w, rawMail('Ketel uit'), { sourceId: gbs.id });
@@ -89,18 +80,7 @@ describe('the chain', () => {
       relevant: true,
     });
     const weg = await admin.alarmFolder.create({ dashboardId: w.dashA.id, name: 'weg', label: 'Weg', icon: 'bell', countMode: 'TOTAL', relevant: true });
-    const source = await admin.mailSource.create({
-      dashboardId: w.dashA.id,
-      name: 'PV',
-      type: 'IMAP',
-      imapHost: '127.0.0.1',
-      imapPort: 9,
-      imapSecure: false,
-      imapUsername: 'u',
-      imapPassword: 'p',
-      imapInputFolder: 'INBOX',
-      folderId: w.foldersA.done,
-    });
+    const source = await addMailSource(w, 'PV', { folderId: w.foldersA.done });
     await admin.alarmDashboard.defaultPriority({ dashboardId: w.dashA.id, priority: 'LOW' });
     await addDefaultParser(w, {
       name: 'Naar storingen',

@@ -34,3 +34,18 @@ export const attempts = (w: AlarmWorld, emailId: number) => w.callers.admin.alar
 export const email = (w: AlarmWorld, emailId: number) => w.callers.admin.alarmEmail.get({ emailId });
 export const alarmsIn = (w: AlarmWorld, folderId: number) =>
   w.callers.admin.alarm.list({ folderId, page: 0, size: 100, sort: 'receivedAt,asc' }).then((r) => r.alarms);
+
+/** A mail source the tests never fetch from (port 9 answers nothing): it only gives e-mails a source. */
+export const addMailSource = (w: AlarmWorld, name: string, extra: { dashboardId?: number; folderId?: number | null } = {}) =>
+  w.callers.admin.mailSource.create({
+    dashboardId: extra.dashboardId ?? w.dashA.id,
+    name,
+    type: 'IMAP',
+    imapHost: '127.0.0.1',
+    imapPort: 9,
+    imapSecure: false,
+    imapUsername: 'u',
+    imapPassword: 'p',
+    imapInputFolder: 'INBOX',
+    folderId: extra.folderId ?? null,
+  });

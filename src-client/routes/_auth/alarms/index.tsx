@@ -7,8 +7,8 @@ import { PageHeader } from '~/components/layout/page-header';
 import { Pager, SearchBox } from '~/components/lists/list-controls';
 import { type ListSearch, listSearchSchema } from '~/components/lists/list-search';
 import { LoadError } from '~/components/lists/load-error';
-import { CreateDashboard } from '~/features/alarms/dashboards/create-dashboard';
-import { DashboardCard } from '~/features/alarms/dashboards/dashboard-card';
+import { CreateDashboard } from '~/features/alarm-dashboards/create-dashboard';
+import { DashboardCard } from '~/features/alarm-dashboards/dashboard-card';
 import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 

@@ -6,13 +6,12 @@ import { FolderIcon } from '~/components/alarms/folder-icon';
 import { PageHeader } from '~/components/layout/page-header';
 import { Pager } from '~/components/lists/list-controls';
 import { LoadError } from '~/components/lists/load-error';
-import { dashboardUsersInput } from '~/lib/alarms/access';
 import { trpc } from '~/lib/trpc';
 import { AlarmPanel } from './alarm-panel';
 import { AlarmRows } from './alarm-rows';
 import { AlarmToolbar } from './alarm-toolbar';
 import { BulkActions } from './bulk-actions';
-import { type FolderSearch, alarmListInput } from './folder-search';
+import { type FolderSearch, alarmListInput, dashboardUsersInput } from './folder-search';
 import { NewAlarmDialog } from './new-alarm-dialog';
 
 const descriptions: Record<string, string> = {

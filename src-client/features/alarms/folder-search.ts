@@ -38,3 +38,6 @@ export const alarmListInput = (folderId: number, { q, page, sort, assignee }: Pi
   ...(q ? { query: q } : {}),
   ...(assignee !== undefined ? { assignee } : {}),
 });
+
+/** The assignable users, fetched once per dashboard with the same input everywhere so the cache is shared. */
+export const dashboardUsersInput = (dashboardId: number) => ({ dashboardId, page: 0, size: 100 });

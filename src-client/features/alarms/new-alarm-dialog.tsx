@@ -14,7 +14,7 @@ import { Dialog } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-import { fromLocalInput, isLocalInput } from './format';
+import { fromLocalInput, isLocalInput } from './alarm-format';
 import { useCreateAlarm } from './use-alarm-mutations';
 
 interface Values {

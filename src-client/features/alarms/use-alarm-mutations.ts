@@ -1,27 +1,54 @@
 /**
- * Changes to alarms. A change can touch lists, counts, the detail and the chart alike, so each
- * refreshes the alarm queries on screen and the folder counts (what is not on screen is only
- * marked stale). Other consoles learn of it through the live stream.
+ * Changes to alarms, each refreshing what it changes: the changed alarms' rows and details, and
+ * the counts when the server counts differently afterwards (a new, moved or deleted alarm, seen,
+ * priority, assignees). Other consoles learn of it through the live stream.
  */
+import { refreshAlarmCounts, refreshAlarmRows } from '~/lib/alarms/cache';
 import { trpc } from '~/lib/trpc';
 
-export function useInvalidateAlarmWork() {
+export function useCreateAlarm() {
   const utils = trpc.useUtils();
-  return () => Promise.all([utils.alarm.invalidate(), utils.alarmFolder.counts.invalidate()]);
+  return trpc.alarm.create.useMutation({ onSuccess: () => Promise.all([refreshAlarmRows(utils, []), refreshAlarmCounts(utils)]) });
 }
 
-const useAlarmMutationOptions = () => {
-  const invalidate = useInvalidateAlarmWork();
-  return { onSuccess: () => invalidate() };
-};
+/** Moving and deleting (to the trash, or from it for good) take many alarms at once, as a comma-separated list. */
+function useManyAlarmsOptions() {
+  const utils = trpc.useUtils();
+  return {
+    onSuccess: (_: unknown, { alarmIds }: { alarmIds: string }) =>
+      Promise.all([refreshAlarmRows(utils, alarmIds.split(',').map(Number)), refreshAlarmCounts(utils)]),
+  };
+}
 
-export const useCreateAlarm = () => trpc.alarm.create.useMutation(useAlarmMutationOptions());
-export const useMoveAlarms = () => trpc.alarm.move.useMutation(useAlarmMutationOptions());
-export const useDeleteAlarms = () => trpc.alarm.deleteMany.useMutation(useAlarmMutationOptions());
-export const useSetDeadline = () => trpc.alarm.setDeadline.useMutation(useAlarmMutationOptions());
-export const useSetNotes = () => trpc.alarm.setNotes.useMutation(useAlarmMutationOptions());
-export const useSetFolder = () => trpc.alarm.setFolder.useMutation(useAlarmMutationOptions());
-export const useSetPriority = () => trpc.alarm.setPriority.useMutation(useAlarmMutationOptions());
-export const useSetSeen = () => trpc.alarm.setSeen.useMutation(useAlarmMutationOptions());
-export const useAssign = () => trpc.alarm.assign.useMutation(useAlarmMutationOptions());
-export const useUnassign = () => trpc.alarm.unassign.useMutation(useAlarmMutationOptions());
+export const useMoveAlarms = () => trpc.alarm.move.useMutation(useManyAlarmsOptions());
+export const useDeleteAlarms = () => trpc.alarm.deleteMany.useMutation(useManyAlarmsOptions());
+
+/** A change to one alarm; `counted` when the counts change with it. */
+function useOneAlarmOptions(counted: boolean) {
+  const utils = trpc.useUtils();
+  return {
+    onSuccess: (_: unknown, { alarmId }: { alarmId: number }) => Promise.all([refreshAlarmRows(utils, [alarmId]), counted ? refreshAlarmCounts(utils) : null]),
+  };
+}
+
+export const useSetFolder = () => trpc.alarm.setFolder.useMutation(useOneAlarmOptions(true));
+export const useSetPriority = () => trpc.alarm.setPriority.useMutation(useOneAlarmOptions(true));
+export const useSetSeen = () => trpc.alarm.setSeen.useMutation(useOneAlarmOptions(true));
+export const useSetDeadline = () => trpc.alarm.setDeadline.useMutation(useOneAlarmOptions(false));
+
+/** Notes show in the detail only, not in the list. */
+export function useSetNotes() {
+  const utils = trpc.useUtils();
+  return trpc.alarm.setNotes.useMutation({ onSuccess: (alarm) => utils.alarm.get.setData({ alarmId: alarm.id }, alarm) });
+}
+
+function useAssigneeOptions() {
+  const utils = trpc.useUtils();
+  return {
+    onSuccess: (_: unknown, { alarmId }: { alarmId: number }) =>
+      Promise.all([utils.alarm.assignees.invalidate({ alarmId }), refreshAlarmRows(utils, [alarmId]), refreshAlarmCounts(utils)]),
+  };
+}
+
+export const useAssign = () => trpc.alarm.assign.useMutation(useAssigneeOptions());
+export const useUnassign = () => trpc.alarm.unassign.useMutation(useAssigneeOptions());

@@ -1,6 +1,6 @@
 import { type ErrorComponentProps, Outlet, createFileRoute } from '@tanstack/react-router';
 import { ErrorPage } from '~/components/layout/error-page';
-import { NoAccessPage, NoAlarmAccess } from '~/features/alarms/no-access';
+import { NoAccessPage, NoAlarmAccess } from '~/features/alarm-area/no-access';
 import { httpStatusOf } from '~/lib/trpc';
 
 /** The alarm area: admins and installers (DESIGN.md §7); a customer gets a clear 'geen toegang'. */

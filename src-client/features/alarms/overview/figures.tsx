@@ -1,9 +1,9 @@
 import { AlertOctagon, ArrowDown, ArrowRight, UserCheck, UserX } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { PRIORITIES, type Priority, priorityLabels } from '@/domain/alarm-dashboard';
+import { priorityStyles } from '~/components/alarms/priority-badge';
 import { LoadError } from '~/components/lists/load-error';
 import { cn } from '~/lib/cn';
-import { priorityStyles } from '../format';
 
 function Figure({ label, value, icon: Icon, className }: { label: string; value: ReactNode; icon: ComponentType<{ className?: string }>; className?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { PRIORITIES, priorityLabels } from '@/domain/alarm-dashboard';
-import { priorityStyles } from '../format';
+import { priorityStyles } from '~/components/alarms/priority-badge';
 import { type ChartPeriod, bucketLabel } from './period';
 
 interface Bucket {

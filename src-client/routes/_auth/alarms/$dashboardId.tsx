@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AlarmLayout } from '~/features/alarms/alarm-layout';
+import { AlarmLayout } from '~/features/alarm-area/alarm-layout';
 import { parseIdParam } from '~/lib/id-param';
 import { loadOrNotFound } from '~/lib/load-or-not-found';
 import { trpc } from '~/lib/trpc';

@@ -1,13 +1,8 @@
-import { keepPreviousData } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { todayLocal } from '@/lib/amsterdam';
-import { PageHeader } from '~/components/layout/page-header';
-import { LoadError } from '~/components/lists/load-error';
-import { NewAlarmDialog } from '~/features/alarms/new-alarm-dialog';
-import { OverviewFigures } from '~/features/alarms/overview/figures';
-import { PeriodicChart } from '~/features/alarms/overview/periodic-chart';
-import { CHART_PERIODS, chartPeriodDescriptions, chartPeriodLabels, overviewSearchSchema, periodRange } from '~/features/alarms/overview/period';
-import { cn } from '~/lib/cn';
+import { OverviewPage } from '~/features/alarms/overview/overview-page';
+import { type ChartPeriod, overviewSearchSchema, periodRange } from '~/features/alarms/overview/period';
 import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 
@@ -23,59 +18,15 @@ export const Route = createFileRoute('/_auth/alarms/$dashboardId/')({
         utils.alarm.periodicCount.ensureData({ dashboardId, ...periodRange(deps.period, todayLocal()) }),
       ]),
     ),
-  component: OverviewPage,
+  component: OverviewRoute,
 });
 
-const toggle = (active: boolean) => cn('rounded-md px-3 py-1.5 text-sm', active ? 'bg-primary text-primary-foreground' : 'hover:bg-muted');
-
-function OverviewPage() {
+function OverviewRoute() {
   const { dashboardId } = Route.useParams();
   const period = Route.useSearch().period ?? 'day';
   const navigate = useNavigate({ from: Route.fullPath });
   const [dashboard] = trpc.alarmDashboard.get.useSuspenseQuery({ dashboardId });
   const [folders] = trpc.alarmFolder.list.useSuspenseQuery({ dashboardId });
-  const perPriority = trpc.alarm.countPerPriority.useQuery({ dashboardId });
-  const assigned = trpc.alarm.assignedCount.useQuery({ dashboardId });
-  const unassigned = trpc.alarm.unassignedCount.useQuery({ dashboardId });
-  const periodic = trpc.alarm.periodicCount.useQuery({ dashboardId, ...periodRange(period, todayLocal()) }, { placeholderData: keepPreviousData });
-  return (
-    <section className="grid [&>:first-child]:mb-0 gap-6">
-      <PageHeader
-        title="Overzicht"
-        description="Openstaande alarmen in de mappen die meetellen."
-        actions={<NewAlarmDialog dashboard={dashboard} folders={folders} />}
-      />
-      <OverviewFigures perPriority={perPriority} assigned={assigned} unassigned={unassigned} />
-      <div className="grid gap-4 rounded-xl border border-border bg-background p-5 shadow-sm">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div>
-            <h2 className="text-lg font-semibold">Alarmen per periode</h2>
-            <p className="text-sm text-muted-foreground">{chartPeriodDescriptions[period]}, buiten de prullenbak.</p>
-          </div>
-          <div role="group" aria-label="Indeling" className="flex gap-1">
-            {CHART_PERIODS.map((p) => (
-              <button
-                key={p}
-                type="button"
-                className={toggle(p === period)}
-                aria-pressed={p === period}
-                onClick={() => void navigate({ search: { period: p }, replace: true })}
-              >
-                {chartPeriodLabels[p]}
-              </button>
-            ))}
-          </div>
-        </div>
-        {periodic.isError && !periodic.data ? (
-          <LoadError error={periodic.error} onRetry={() => void periodic.refetch()} />
-        ) : periodic.data ? (
-          <PeriodicChart buckets={periodic.data} period={period} />
-        ) : (
-          <p role="status" className="text-muted-foreground">
-            Bezig met laden ...
-          </p>
-        )}
-      </div>
-    </section>
-  );
+  const onPeriod = useCallback((p: ChartPeriod) => void navigate({ search: { period: p }, replace: true }), [navigate]);
+  return <OverviewPage dashboard={dashboard} folders={folders} period={period} onPeriod={onPeriod} />;
 }

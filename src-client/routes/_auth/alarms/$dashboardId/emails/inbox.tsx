@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { InboxPage } from '~/features/alarms/inbox/inbox-page';
-import { type InboxSearch, emailListInput, inboxSearchSchema } from '~/features/alarms/inbox/inbox-search';
+import { InboxPage } from '~/features/alarm-emails/inbox-page';
+import { type InboxSearch, emailListInput, inboxSearchSchema } from '~/features/alarm-emails/inbox-search';
 import { loadRouteData } from '~/lib/route-data';
 
 /** `emails/inbox`: filter, sort, page and the open e-mail (`?email=<id>`, as the alarm panel links) live in the URL. */

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { type ParsersSearch, parsersSearchSchema } from '~/features/alarms/parsers/parser-search';
-import { ParsersPage } from '~/features/alarms/parsers/parsers-page';
+import { type ParsersSearch, parsersSearchSchema } from '~/features/alarm-parsers/parser-search';
+import { ParsersPage } from '~/features/alarm-parsers/parsers-page';
 import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SourcesPage } from '~/features/alarms/sources/sources-page';
+import { SourcesPage } from '~/features/mail-sources/sources-page';
 import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 

@@ -1,8 +1,7 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { dashboardUsersInput } from '~/features/alarms/access';
-import { FolderPage } from '~/features/alarms/folder/folder-page';
-import { type FolderSearch, alarmListInput, folderSearchSchema } from '~/features/alarms/folder/folder-search';
+import { FolderPage } from '~/features/alarms/folder-page';
+import { type FolderSearch, alarmListInput, dashboardUsersInput, folderSearchSchema } from '~/features/alarms/folder-search';
 import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { SectionCard } from '~/components/ui/section-card';
-import { BrandingUpload } from '~/features/alarms/settings/branding-upload';
-import { CustomizableToggle } from '~/features/alarms/settings/customizable-toggle';
-import { DefaultsForm } from '~/features/alarms/settings/defaults-form';
-import { SettingsOnly } from '~/features/alarms/settings/settings-only';
+import { BrandingUpload } from '~/features/alarm-dashboards/branding-upload';
+import { CustomizableToggle } from '~/features/alarm-dashboards/customizable-toggle';
+import { DefaultsForm } from '~/features/alarm-dashboards/defaults-form';
+import { SettingsOnly } from '~/features/alarm-dashboards/settings-only';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/alarms')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
-import { FolderList } from '~/features/alarms/settings/folder-list';
-import { SettingsOnly } from '~/features/alarms/settings/settings-only';
+import { SettingsOnly } from '~/features/alarm-dashboards/settings-only';
+import { FolderList } from '~/features/alarm-folders/folder-list';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/folders')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
-import { SettingsOnly } from '~/features/alarms/settings/settings-only';
-import { ThemeForm } from '~/features/alarms/settings/theme-form';
+import { SettingsOnly } from '~/features/alarm-dashboards/settings-only';
+import { ThemeForm } from '~/features/alarm-dashboards/theme-form';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/theme')({

@@ -1,0 +1,127 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { Inbox, LayoutDashboard, Mail, Palette, FolderCog, SlidersHorizontal, Workflow } from 'lucide-react';
+import type { ComponentType } from 'react';
+import type { AlarmFolder } from '@/domain/alarm-folder';
+import { FolderIcon } from '~/components/alarms/folder-icon';
+import { SidebarGroup, SidebarGroupLabel, SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '~/components/ui/sidebar';
+
+type AreaPath =
+  | '/alarms/$dashboardId'
+  | '/alarms/$dashboardId/settings/folders'
+  | '/alarms/$dashboardId/settings/theme'
+  | '/alarms/$dashboardId/settings/alarms'
+  | '/alarms/$dashboardId/emails/sources'
+  | '/alarms/$dashboardId/emails/parsers'
+  | '/alarms/$dashboardId/emails/inbox';
+
+interface Item {
+  to: AreaPath;
+  label: string;
+  icon: ComponentType<{ className?: string }>;
+  count?: { value: number | undefined; label: string };
+}
+
+const settingsItems: Item[] = [
+  { to: '/alarms/$dashboardId/settings/folders', label: 'Mappen beheren', icon: FolderCog },
+  { to: '/alarms/$dashboardId/settings/theme', label: 'Thema', icon: Palette },
+  { to: '/alarms/$dashboardId/settings/alarms', label: 'Alarminstellingen', icon: SlidersHorizontal },
+];
+/** The inbox shows how many e-mails wait for the parsers, when any do. */
+const emailItems = (pending: number | undefined): Item[] => [
+  { to: '/alarms/$dashboardId/emails/sources', label: 'Bronnen', icon: Mail },
+  { to: '/alarms/$dashboardId/emails/parsers', label: 'Parsers', icon: Workflow },
+  { to: '/alarms/$dashboardId/emails/inbox', label: 'Ontvangen e-mails', icon: Inbox, count: { value: pending || undefined, label: 'wachten op verwerking' } },
+];
+
+/** The count badge of a folder; hidden for a folder that does not count (null) and when collapsed. */
+function CountBadge({ count, label }: { count: number | null | undefined; label: string }) {
+  if (count === null || count === undefined) return null;
+  return (
+    <span
+      className="ml-auto min-w-6 rounded-full px-1.5 text-center text-xs leading-5 font-semibold tabular-nums group-data-[state=collapsed]:hidden"
+      style={count ? { background: 'var(--alarm-secondary)', color: 'var(--alarm-on-secondary)' } : undefined}
+    >
+      {count}
+      {label ? <span className="sr-only"> {label}</span> : null}
+    </span>
+  );
+}
+
+const countWord = { NONE: '', UNREAD: 'ongelezen', UNASSIGNED: 'niet toegewezen', TOTAL: 'alarmen' } as const;
+
+const activeStyle = 'data-[active]:bg-[color-mix(in_srgb,var(--alarm-primary)_14%,white)] data-[active]:shadow-[inset_3px_0_0_var(--alarm-primary)]';
+
+function NavGroup({ label, items, dashboardId, pathname }: { label: string; items: Item[]; dashboardId: number; pathname: string }) {
+  return (
+    <SidebarGroup>
+      <SidebarGroupLabel>{label}</SidebarGroupLabel>
+      <SidebarMenu>
+        {items.map((item) => {
+          const path = item.to.replace('$dashboardId', String(dashboardId));
+          return (
+            <SidebarMenuItem key={item.to}>
+              <SidebarMenuButton asChild isActive={pathname.replace(/\/$/, '') === path} tooltip={item.label} className={activeStyle}>
+                <Link to={item.to} params={{ dashboardId }}>
+                  <item.icon className="size-4 shrink-0" />
+                  <span>{item.label}</span>
+                  {item.count ? <CountBadge count={item.count.value} label={item.count.label} /> : null}
+                </Link>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          );
+        })}
+      </SidebarMenu>
+    </SidebarGroup>
+  );
+}
+
+/** The dashboard's sidebar: overview, the folders with their counts, settings (when allowed) and e-mail. */
+export function AlarmNav({
+  dashboardId,
+  folders,
+  counts,
+  pendingEmails,
+  settings,
+}: {
+  dashboardId: number;
+  folders: AlarmFolder[];
+  counts: Map<number, number | null> | undefined;
+  pendingEmails: number | undefined;
+  settings: boolean;
+}) {
+  const { pathname } = useLocation();
+  const base = `/alarms/${dashboardId}`;
+  return (
+    <>
+      <NavGroup
+        label="Dashboard"
+        items={[{ to: '/alarms/$dashboardId', label: 'Overzicht', icon: LayoutDashboard }]}
+        dashboardId={dashboardId}
+        pathname={pathname}
+      />
+      <SidebarGroup>
+        <SidebarGroupLabel>Mappen</SidebarGroupLabel>
+        <SidebarMenu>
+          {folders.map((folder) => (
+            <SidebarMenuItem key={folder.id}>
+              <SidebarMenuButton
+                asChild
+                isActive={decodeURIComponent(pathname) === `${base}/folders/${folder.name}`}
+                tooltip={folder.label}
+                className={activeStyle}
+              >
+                <Link to="/alarms/$dashboardId/folders/$folder" params={{ dashboardId, folder: folder.name }}>
+                  <FolderIcon name={folder.icon} />
+                  <span>{folder.label}</span>
+                  <CountBadge count={counts?.get(folder.id)} label={countWord[folder.countMode]} />
+                </Link>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          ))}
+        </SidebarMenu>
+      </SidebarGroup>
+      {settings ? <NavGroup label="Instellingen" items={settingsItems} dashboardId={dashboardId} pathname={pathname} /> : null}
+      <NavGroup label="E-mail" items={emailItems(pendingEmails)} dashboardId={dashboardId} pathname={pathname} />
+    </>
+  );
+}

@@ -1,9 +1,0 @@
-import type { AlarmDashboard } from '@/domain/alarm-dashboard';
-import type { User } from '@/domain/user';
-
-/** Settings, theme, branding and folders: admins always, installers while the dashboard is customizable (DESIGN.md §7). */
-export const canChangeSettings = (user: User, dashboard: AlarmDashboard) =>
-  user.type === 'admin' || (user.type === 'installer' && dashboard.settings.customizable);
-
-/** The assignable users, fetched once per dashboard with the same input everywhere so the cache is shared. */
-export const dashboardUsersInput = (dashboardId: number) => ({ dashboardId, page: 0, size: 100 });

@@ -1,0 +1,89 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { useForm } from '@tanstack/react-form';
+import type { AlarmFolder } from '@/domain/alarm-folder';
+import type { MailSource, SourceType } from '@/domain/mail-source';
+import { AppForm, useRequestFailure } from '~/components/form/app-form';
+import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
+import { checkedFields, fieldCheck } from '~/components/form/field-checks';
+import { SubmitButton } from '~/components/form/submit-button';
+import { TextField } from '~/components/form/text-field';
+import { fields, keepHint } from './source-fields';
+import { type SourceValues, createInput, sourceDefaults, sourceFormSchemas, updateInput } from './source-form-schema';
+import { useCreateSource, useUpdateSource } from './use-source-mutations';
+
+/** The form holds either type's values; the schema of the chosen type checks them. */
+type FormValues = Record<string, string | boolean>;
+
+/**
+ * Add or edit an IMAP or Microsoft 365 source. Fields are checked with the shared schema when
+ * left, while corrected and on every submit (all at once); the server's field errors land at
+ * their fields. On an edit the secret
+ * stays empty and is sent only when typed.
+ */
+export function SourceForm({
+  type,
+  dashboardId,
+  folders,
+  source,
+  onDone,
+}: {
+  type: SourceType;
+  dashboardId: number;
+  folders: AlarmFolder[];
+  source?: MailSource;
+  onDone: () => void;
+}) {
+  const create = useCreateSource();
+  const update = useUpdateSource();
+  const { failure, run } = useRequestFailure();
+  const schema = sourceFormSchemas[type][source ? 'edit' : 'create'];
+  const entries = schema.entries as Record<string, StandardSchemaV1>;
+  const form = useForm({
+    defaultValues: sourceDefaults(type, source) as unknown as FormValues,
+    ...checkedFields,
+    onSubmit: ({ value, formApi }) =>
+      run(formApi, async () => {
+        const values = value as unknown as SourceValues;
+        if (source) await update.mutateAsync(updateInput(source.id, type, values));
+        else await create.mutateAsync(createInput(dashboardId, type, values));
+        onDone();
+      }),
+  });
+  const choosable = folders.filter((f) => !f.trash);
+  return (
+    <AppForm form={form} failure={failure} className="grid gap-4">
+      {fields[type].map((spec) => (
+        // Each field checks itself when left and on every submit; a corrected field loses its message as it is typed.
+        <form.Field key={spec.name} name={spec.name} validators={fieldCheck<string | boolean>(entries[spec.name]!)}>
+          {(field) => {
+            const kind = spec.kind ?? 'text';
+            if (kind === 'tls') return <CheckboxField field={field} label="TLS" hint="Versleutelde verbinding vanaf het begin (IMAPS, meestal poort 993)." />;
+            if (kind === 'folder')
+              return (
+                <ChoiceField
+                  field={field}
+                  label={spec.label}
+                  options={[{ value: '', label: 'Standaardmap van het dashboard' }, ...choosable.map((f) => ({ value: String(f.id), label: f.label }))]}
+                />
+              );
+            return (
+              <TextField
+                field={field}
+                label={spec.label}
+                required={!spec.optional && !(kind === 'secret' && source)}
+                hint={kind === 'secret' && source ? keepHint[type] : spec.hint}
+                type={kind === 'secret' ? 'password' : kind === 'email' ? 'email' : 'text'}
+                inputMode={kind === 'number' ? 'numeric' : undefined}
+                autoComplete={kind === 'secret' ? 'new-password' : 'off'}
+                spellCheck={false}
+              />
+            );
+          }}
+        </form.Field>
+      ))}
+      <div>
+        <SubmitButton form={form}>{source ? 'Opslaan' : 'Bron toevoegen'}</SubmitButton>
+      </div>
+    </AppForm>
+  );
+}

@@ -1,0 +1,66 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { AlarmDashboard } from '@/domain/alarm-dashboard';
+import type { AlarmFolder } from '@/domain/alarm-folder';
+import type { User } from '@/domain/user';
+import { PageHeader } from '~/components/layout/page-header';
+import { LoadError } from '~/components/lists/load-error';
+import { AlertBanner } from '~/components/ui/alert-banner';
+import { Button } from '~/components/ui/button';
+import { canChangeSettings } from '~/lib/alarms/access';
+import { trpc } from '~/lib/trpc';
+import { SourceCard } from './source-card';
+import { SourceSheet } from './source-sheet';
+
+/**
+ * The dashboard's mail sources with their status. Everyone in the alarm area may look; adding,
+ * changing, deleting, testing and fetching follow the settings rule (DESIGN.md §7).
+ */
+export function SourcesPage({ user, dashboard, folders }: { user: User; dashboard: AlarmDashboard; folders: AlarmFolder[] }) {
+  const sources = trpc.mailSource.list.useQuery({ dashboardId: dashboard.id });
+  const [adding, setAdding] = useState(false);
+  const canChange = canChangeSettings(user, dashboard);
+  const list = sources.data;
+  return (
+    <section className="grid [&>:first-child]:mb-0 max-w-5xl min-w-0 gap-4">
+      <PageHeader
+        title="Bronnen"
+        description="De mailboxen (IMAP en Microsoft 365) waaruit dit dashboard alarmmails haalt."
+        actions={
+          canChange ? (
+            <Button onClick={() => setAdding(true)}>
+              <Plus aria-hidden className="size-4" />
+              Bron toevoegen
+            </Button>
+          ) : null
+        }
+      />
+      {canChange ? null : (
+        <AlertBanner variant="primary" title="Alleen bekijken">
+          Dit dashboard is niet aanpasbaar: alleen een beheerder kan bronnen toevoegen, wijzigen, testen of nu laten ophalen.
+        </AlertBanner>
+      )}
+      {sources.isError && !list ? (
+        <LoadError error={sources.error} onRetry={() => void sources.refetch()} />
+      ) : !list ? (
+        <p role="status" className="py-10 text-center text-muted-foreground">
+          Bezig met laden ...
+        </p>
+      ) : list.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border bg-background p-10 text-center text-muted-foreground">
+          Er zijn nog geen bronnen. {canChange ? 'Voeg een IMAP- of Microsoft 365-mailbox toe om alarmmails op te halen.' : ''}
+        </p>
+      ) : (
+        <>
+          {sources.isError ? <LoadError error={sources.error} onRetry={() => void sources.refetch()} title="Verversen mislukt" /> : null}
+          <ul aria-label="Bronnen" className="grid gap-4">
+            {list.map((source) => (
+              <SourceCard key={source.id} source={source} folders={folders} dashboardId={dashboard.id} canChange={canChange} />
+            ))}
+          </ul>
+        </>
+      )}
+      {canChange ? <SourceSheet open={adding} onOpenChange={setAdding} dashboardId={dashboard.id} folders={folders} /> : null}
+    </section>
+  );
+}

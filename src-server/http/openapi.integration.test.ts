@@ -158,3 +158,52 @@ test('request bodies come from the shared schemas, with their limits', async () 
   const rename = doc.paths['/api/organization/{id}'].patch.requestBody.content['application/json'].schema;
   expect(Object.keys(rename.properties)).toEqual(['name']);
 });
+
+test('required body fields are required, without a default their own limits reject', async () => {
+  const h = await createHarness();
+  const doc = await (await h.request('/api/openapi.json')).json();
+  const login = doc.paths['/auth/login'].post.requestBody.content['application/json'].schema;
+  expect(login.required).toEqual(['email', 'password']);
+  expect(login.properties.email).not.toHaveProperty('default');
+  expect(JSON.stringify(doc)).not.toContain('"default":""');
+});
+
+test('required query parameters are marked required', async () => {
+  const h = await createHarness();
+  const doc = await (await h.request('/api/openapi.json')).json();
+  const required = (path: string) =>
+    doc.paths[path].get.parameters.filter((p: { in: string; required: boolean }) => p.in === 'query' && p.required).map((p: { name: string }) => p.name);
+  expect(required('/api/meter-channel/{ids}/measurements/sum/total')).toEqual(['from', 'to']);
+  expect(required('/api/meter-channel/{ids}/measurements/predict-sum/total-at-date')).toEqual(['date']);
+  expect(required('/api/v1/alarms/alarm-email-parser-sources')).toEqual(['dashboardId']);
+  expect(required('/api/users/list')).toEqual([]);
+});
+
+test('the parser create body documents the parser itself, not only {index?}', async () => {
+  const h = await createHarness();
+  const doc = await (await h.request('/api/openapi.json')).json();
+  const body = JSON.stringify(doc.paths['/api/v1/alarms/dashboards/{id}/alarm-email-parsers'].post.requestBody.content['application/json'].schema);
+  for (const key of ['"index"', '"type"', '"name"', '"config"', '"code"']) expect(body).toContain(key);
+  expect(body).not.toContain('"dashboardId"');
+});
+
+test('the 3.1 document holds no draft-07 $schema, and tuples are valid 2020-12 arrays', async () => {
+  const h = await createHarness();
+  const doc = await (await h.request('/api/openapi.json')).json();
+  expect(JSON.stringify(doc)).not.toContain('$schema');
+  const headers = doc.paths['/api/v1/alarms/emails/{id}'].get.responses['200'].content['application/json'].schema.properties.headers;
+  expect(headers.items).toEqual({ type: 'array', items: { type: 'string' }, prefixItems: [{ type: 'string' }, { type: 'string' }], minItems: 2, maxItems: 2 });
+});
+
+test('every operation has a tag and a one-line summary, and every tag is declared', async () => {
+  const h = await createHarness();
+  const doc = await (await h.request('/api/openapi.json')).json();
+  const declared = new Set(doc.tags.map((t: { name: string }) => t.name));
+  for (const methods of Object.values(doc.paths as Record<string, Record<string, { tags: string[]; summary: string; operationId: string }>>)) {
+    for (const op of Object.values(methods)) {
+      expect(op.tags, op.operationId).toEqual([op.operationId.split('.')[0]]);
+      expect(declared.has(op.tags[0])).toBe(true);
+      expect(op.summary).toMatch(/^[^\n]+$/);
+    }
+  }
+});

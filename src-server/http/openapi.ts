@@ -3,48 +3,27 @@
  * same procedures the adapter serves: paths, parameters, bodies and answers come from their
  * routes and valibot schemas, so nothing here is written twice.
  */
-import { toJsonSchema } from '@valibot/to-json-schema';
-import type { GenericSchema } from 'valibot';
 import type { AppRouter } from '../trpc/root';
+import { openApiSchema } from './json-schema';
+import { errorComponents, errorResponses } from './openapi-responses';
 import { bodySchema, outputSchema } from './procedure-schemas';
-import { type RestOperation, isNumericParam, restOperations } from './rest-adapter';
+import { type RestOperation, isNumericParam, requiredQueryKeys, restOperations } from './rest-adapter';
 
-const jsonSchema = (s: GenericSchema, typeMode: 'input' | 'output') => toJsonSchema(s, { errorMode: 'ignore', typeMode }) as Record<string, unknown>;
-
-const errorResponse = {
-  description: 'Error: {error: {code, message, fieldErrors?}}',
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        required: ['error'],
-        properties: {
-          error: {
-            type: 'object',
-            required: ['code', 'message'],
-            properties: {
-              code: { type: 'string' },
-              message: { type: 'string' },
-              fieldErrors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-            },
-          },
-        },
-      },
-    },
-  },
-};
+/** The tRPC router an operation belongs to (`alarmParser` of `alarmParser.create`) groups it. */
+const tagOf = (op: RestOperation) => op.name.split('.')[0]!;
 
 function parameters(op: RestOperation) {
   const fromPath = [...op.pathKeys].map(([name, key]) => {
     const entry = op.input.entries[key];
-    const schema = isNumericParam(op, name) ? { type: 'integer', minimum: 1 } : entry ? jsonSchema(entry, 'input') : { type: 'string' };
+    const schema = isNumericParam(op, name) ? { type: 'integer', minimum: 1 } : entry ? openApiSchema(entry, 'input') : { type: 'string' };
     return { name, in: 'path', required: true, schema };
   });
   if (op.body !== 'query') return fromPath;
   const inPath = new Set(op.pathKeys.values());
+  const required = requiredQueryKeys(op);
   const query = Object.entries(op.input.entries)
     .filter(([key]) => !inPath.has(key))
-    .map(([name, s]) => ({ name, in: 'query', required: false, schema: jsonSchema(s, 'input') }));
+    .map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: openApiSchema(s, 'input') }));
   return [...fromPath, ...query];
 }
 
@@ -54,15 +33,16 @@ function operation(op: RestOperation) {
   const { status } = op.route;
   const bodyContent = op.route.multipart
     ? { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } }
-    : body && { 'application/json': { schema: jsonSchema(body, 'input') } };
+    : body && { 'application/json': { schema: openApiSchema(body, 'input') } };
   const answer =
     op.type === 'subscription'
       ? { content: { 'text/event-stream': { schema: { type: 'string', description: 'event: alarm|counts, data: JSON' } } } }
       : status !== 204 && output
-        ? { content: { 'application/json': { schema: jsonSchema(output, 'output') } } }
+        ? { content: { 'application/json': { schema: openApiSchema(output, 'output') } } }
         : {};
   return {
     operationId: op.name,
+    tags: [tagOf(op)],
     summary: op.route.summary,
     ...(op.route.public ? { security: [] } : {}),
     parameters: parameters(op),
@@ -72,14 +52,15 @@ function operation(op: RestOperation) {
         description: status === 204 ? 'Done' : status === 201 ? 'Created' : 'OK',
         ...answer,
       },
-      '4XX': errorResponse,
+      ...errorResponses(op),
     },
   };
 }
 
 export function openApiDocument(router: AppRouter) {
   const paths: Record<string, Record<string, object>> = {};
-  for (const op of restOperations(router)) {
+  const operations = restOperations(router);
+  for (const op of operations) {
     (paths[op.route.path] ??= {})[op.route.method.toLowerCase()] = operation(op);
   }
   return {
@@ -90,7 +71,8 @@ export function openApiDocument(router: AppRouter) {
       description: 'The REST adapter of Energiebeheer: the same procedures as the web client, for scripts and integrations.',
     },
     servers: [{ url: '/', description: 'This server' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    tags: [...new Set(operations.map(tagOf))].map((name) => ({ name })),
+    components: { ...errorComponents, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     security: [{ bearer: [] }],
     paths,
   };

@@ -36,16 +36,29 @@ export function inputShape(inputs: unknown[]): InputShape {
   return { entries, schemas: inputs as AnySchema[], optional };
 }
 
-/** The input without the keys that come from the path, as one schema for the OpenAPI body. */
+/** `schema` without the keys that come from the path, keeping unions and intersections; null when nothing is left. */
+function withoutPathKeys(schema: AnySchema, pathKeys: Set<string>): GenericSchema | null {
+  if (schema.type === 'optional' || schema.type === 'nullish') return withoutPathKeys(schema.wrapped!, pathKeys);
+  if (schema.entries) {
+    const kept = Object.entries(schema.entries).filter(([k]) => !pathKeys.has(k));
+    return kept.length > 0 ? v.object(Object.fromEntries(kept)) : null;
+  }
+  const parts = (schema.options ?? []).map((o) => withoutPathKeys(o, pathKeys)).filter((s) => s !== null);
+  if (parts.length === 0) return null;
+  if (schema.type === 'intersect') return parts.length === 1 ? parts[0]! : v.intersect(parts);
+  return v.union(parts);
+}
+
+/**
+ * The input without the keys that come from the path, as one schema for the OpenAPI body: chained
+ * `.input()` objects merge into one object, anything else (a union, an intersection) joins them.
+ */
 export function bodySchema(shape: InputShape, pathKeys: Set<string>): GenericSchema | null {
-  const omit = (entries: Entries) => v.object(Object.fromEntries(Object.entries(entries).filter(([k]) => !pathKeys.has(k))));
-  const variants = shape.schemas
-    .map((s) => (s.type === 'optional' || s.type === 'nullish' ? s.wrapped! : s))
-    .flatMap((s) => (s.options ? s.options.map((o) => omit(o.entries ?? {})) : s.entries ? [omit(s.entries)] : []));
-  const nonEmpty = variants.filter((s) => Object.keys(s.entries).length > 0);
-  if (nonEmpty.length === 0) return null;
-  if (shape.schemas.length > 1 || nonEmpty.length === 1) return omit(Object.fromEntries(nonEmpty.flatMap((s) => Object.entries(s.entries))));
-  return v.union(nonEmpty);
+  const parts = shape.schemas.map((s) => withoutPathKeys(s, pathKeys)).filter((s) => s !== null) as AnySchema[];
+  if (parts.length === 0) return null;
+  if (parts.length === 1) return parts[0]!;
+  if (parts.every((p) => p.type === 'object')) return v.object(Object.assign({}, ...parts.map((p) => p.entries)) as Entries);
+  return v.intersect(parts);
 }
 
 const TRUSTED = Symbol('trusted');

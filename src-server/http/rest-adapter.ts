@@ -4,13 +4,14 @@
  * merged into its input, and called through the same tRPC caller as the browser, so roles,
  * tenancy, validation and output shapes exist once. `openApiDocument` documents the same table.
  */
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { idParamSchema } from '@/domain/common';
 import type { AppRouter } from '../trpc/root';
 import type { RestRoute } from '../trpc/rest-route';
 import { type InputShape, inputShape } from './procedure-schemas';
-import { AppError } from '../errors';
+import { openApiSchema } from './json-schema';
+import { AppError, notFound } from '../errors';
 import { eventStream } from './event-stream';
 import { type RestEnv, jsonObject, procedures, requireBodyType, validate } from './rest';
 
@@ -19,6 +20,7 @@ interface ProcedureDef {
   meta?: { rest?: RestRoute };
   inputs: unknown[];
   output?: unknown;
+  middlewares: unknown[];
 }
 
 export interface RestOperation {
@@ -33,6 +35,8 @@ export interface RestOperation {
   body: 'query' | 'json' | 'optional' | 'none';
   /** A subscription is served as server-sent events. */
   type: ProcedureDef['type'];
+  /** The procedure's middlewares (its tier's guards among them), for the statuses it documents. */
+  middlewares: unknown[];
 }
 
 const pathNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -50,14 +54,38 @@ export function restOperations(router: AppRouter): RestOperation[] {
     const fromPath = new Set(pathKeys.values());
     const rest = Object.keys(input.entries).some((k) => !fromPath.has(k));
     const body = route.method === 'GET' ? 'query' : !rest ? 'none' : input.optional ? 'optional' : 'json';
-    return [{ name, route, input, output: procedure._def.output, pathKeys, body, type: procedure._def.type }];
+    const { output, type, middlewares } = procedure._def;
+    return [{ name, route, input, output, pathKeys, body, type, middlewares }];
   });
+}
+
+/**
+ * The query keys a GET must carry. Checked before the procedure runs: valibot reports an absent
+ * key in English ("Invalid key: ..."), so the adapter names it with the field's own Dutch message.
+ */
+export function requiredQueryKeys(op: RestOperation): Set<string> {
+  if (op.body !== 'query' || op.input.optional) return new Set();
+  const inPath = new Set(op.pathKeys.values());
+  const required = (openApiSchema(v.object(op.input.entries), 'input').required ?? []) as string[];
+  return new Set(required.filter((key) => !inPath.has(key)));
+}
+
+function requireQueryKeys(keys: Set<string>, op: RestOperation, query: Record<string, string>) {
+  const missing = [...keys].filter((key) => query[key] === undefined);
+  if (missing.length === 0) return;
+  const message = (key: string) => {
+    const own = (op.input.entries[key] as { message?: unknown }).message;
+    return typeof own === 'string' ? own : `${key} moet worden opgegeven.`;
+  };
+  throw new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: Object.fromEntries(missing.map((key) => [key, [message(key)]])) });
 }
 
 async function pathInput(op: RestOperation, param: (name: string) => string | undefined) {
   const out: Record<string, unknown> = {};
   for (const [name, key] of op.pathKeys) {
     const raw = param(name);
+    // An id past 2^53 is well-formed but can name no record: absent, like any id not found.
+    if (isNumericParam(op, name) && /^[1-9]\d*$/.test(raw ?? '') && !Number.isSafeInteger(Number(raw))) throw notFound();
     out[key] = isNumericParam(op, name) ? (await validate(v.object({ [name]: idParamSchema }), { [name]: raw }))[name] : raw;
   }
   return out;
@@ -75,16 +103,35 @@ async function optionalJson(c: Parameters<typeof jsonObject>[0]) {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
 }
 
+/**
+ * A known path asked with a method it does not take: 405 with `Allow` (RFC 9110), not the 404 of
+ * an unknown path. Reached only when no route answered.
+ */
+function methodNotAllowed(operations: RestOperation[]): MiddlewareHandler {
+  const routes = operations.map((op) => ({ method: op.route.method, pattern: new RegExp(`^${op.route.path.replace(/\{\w+\}/g, '[^/]+')}$`) }));
+  return async (c, next) => {
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method))];
+    if (allowed.length === 0) return next();
+    const message = `${c.req.method} kan niet op ${c.req.path}; wel ${allowed.join(', ')}.`;
+    return c.json({ error: { code: 'METHOD_NOT_ALLOWED', message } }, 405, { Allow: allowed.join(', ') });
+  };
+}
+
 export function restApp(router: AppRouter) {
   const app = new Hono<RestEnv>();
-  for (const op of restOperations(router)) {
+  const operations = restOperations(router);
+  for (const op of operations) {
     const honoPath = op.route.path.replace(/\{(\w+)\}/g, ':$1');
+    const requiredQuery = requiredQueryKeys(op);
     const takesInput = op.route.method === 'GET' ? Object.keys(op.input.entries).length > 0 : op.body !== 'none' || op.pathKeys.size > 0;
     const handle = async (c: Context<RestEnv>) => {
       const fromPath = await pathInput(op, (name) => c.req.param(name));
       let input: Record<string, unknown> | undefined;
-      if (op.body === 'query') input = { ...c.req.query(), ...fromPath };
-      else if (op.body === 'json') input = { ...(op.route.multipart ? await formBody(c) : await jsonObject(c)), ...fromPath };
+      if (op.body === 'query') {
+        const query = c.req.query();
+        requireQueryKeys(requiredQuery, op, query);
+        input = { ...query, ...fromPath };
+      } else if (op.body === 'json') input = { ...(op.route.multipart ? await formBody(c) : await jsonObject(c)), ...fromPath };
       else if (op.body === 'optional') input = { ...(await optionalJson(c)), ...fromPath };
       else input = fromPath;
       const caller = op.type === 'subscription' ? procedures(c, c.req.raw.signal) : procedures(c);
@@ -97,5 +144,7 @@ export function restApp(router: AppRouter) {
     if (op.route.method === 'GET') app.get(honoPath, handle);
     else app.on(op.route.method, honoPath, requireBodyType(op.route.multipart ? 'multipart/form-data' : 'application/json'), handle);
   }
+  app.all('/api/*', methodNotAllowed(operations));
+  app.all('/auth/*', methodNotAllowed(operations));
   return app;
 }

@@ -4,6 +4,9 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Error statuses a procedure's own code can answer, which its tier and input cannot reveal to the OpenAPI document. */
+export type DeclaredError = 401 | 403 | 404 | 409 | 429 | 502;
+
 export interface RestRoute {
   method: HttpMethod;
   /** OpenAPI-style path, e.g. `/api/organization/{id}`. */
@@ -17,6 +20,8 @@ export interface RestRoute {
   public: boolean;
   /** The body is `multipart/form-data` (uploads); otherwise JSON. */
   multipart: boolean;
+  /** Beyond what the tier and input imply (`http/openapi-responses.ts`): a conflict, the HUB failing, a rate limit. */
+  errors: DeclaredError[];
 }
 
 export interface ProcedureMeta {
@@ -27,7 +32,7 @@ export interface ProcedureMeta {
 export function rest(
   route: `${HttpMethod} /${string}`,
   summary: string,
-  options: Partial<Pick<RestRoute, 'status' | 'params' | 'public' | 'multipart'>> = {},
+  options: Partial<Pick<RestRoute, 'status' | 'params' | 'public' | 'multipart' | 'errors'>> = {},
 ): ProcedureMeta {
   const [method, path] = route.split(' ') as [HttpMethod, string];
   return {
@@ -39,6 +44,7 @@ export function rest(
       params: options.params ?? {},
       public: options.public ?? false,
       multipart: options.multipart ?? false,
+      errors: options.errors ?? [],
     },
   };
 }

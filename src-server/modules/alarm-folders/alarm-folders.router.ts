@@ -20,18 +20,22 @@ export const alarmFoldersRouter = router({
     .query(({ ctx, input }) => foldersOfDashboard(ctx.db, input.dashboardId)),
   create: dashboardSettingsProcedure
     .meta(
-      rest(`POST ${ALARMS}/dashboards/{id}/folders`, 'Add a folder at the end (name: [a-z0-9-]{1,32}, unique per dashboard)', { ...dashboard, status: 201 }),
+      rest(`POST ${ALARMS}/dashboards/{id}/folders`, 'Add a folder at the end (name: [a-z0-9-]{1,32}, unique per dashboard)', {
+        ...dashboard,
+        status: 201,
+        errors: [409],
+      }),
     )
     .input(createFolderSchema)
     .output(folderSchema)
     .mutation(({ ctx, input }) => service.createFolder(ctx.db, input)),
   update: folderSettingsProcedure
-    .meta(rest(`PATCH ${ALARMS}/folders/{id}`, "Change label, icon, count mode, relevance, or a non-system folder's name", folder))
+    .meta(rest(`PATCH ${ALARMS}/folders/{id}`, "Change label, icon, count mode, relevance, or a non-system folder's name", { ...folder, errors: [409] }))
     .input(updateFolderSchema)
     .output(folderSchema)
     .mutation(({ ctx, input: { folderId, ...change } }) => service.updateFolder(ctx.db, folderId, change)),
   delete: folderSettingsProcedure
-    .meta(rest(`DELETE ${ALARMS}/folders/{id}`, 'Delete a non-system folder; its alarms go to the trash', { ...folder, status: 204 }))
+    .meta(rest(`DELETE ${ALARMS}/folders/{id}`, 'Delete a non-system folder; its alarms go to the trash', { ...folder, status: 204, errors: [409] }))
     .mutation(({ ctx, input }) => service.deleteFolder(ctx, input.folderId)),
   reorder: dashboardSettingsProcedure
     .meta(

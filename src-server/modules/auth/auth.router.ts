@@ -6,12 +6,17 @@ import { publicProcedure, router, signedInProcedure } from '../../trpc/trpc';
 
 export const authRouter = router({
   login: publicProcedure
-    .meta(rest('POST /auth/login', 'Sign in: {accessToken, refreshToken}; 404 unknown e-mail, 401 wrong password, 429 too many failures', { public: true }))
+    .meta(
+      rest('POST /auth/login', 'Sign in: {accessToken, refreshToken}; 404 unknown e-mail, 401 wrong password, 429 too many failures', {
+        public: true,
+        errors: [401, 404, 429],
+      }),
+    )
     .input(loginSchema)
     .output(authTokensSchema)
     .mutation(({ ctx, input }) => ctx.auth.login(input, ctx.ip)),
   refresh: publicProcedure
-    .meta(rest('POST /auth/refresh', 'Rotate the tokens; a spent refresh token revokes the sign-in', { public: true }))
+    .meta(rest('POST /auth/refresh', 'Rotate the tokens; a spent refresh token revokes the sign-in', { public: true, errors: [401] }))
     .input(refreshSchema)
     .output(authTokensSchema)
     .mutation(({ ctx, input }) => ctx.auth.refresh(input.refreshToken)),

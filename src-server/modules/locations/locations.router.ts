@@ -42,7 +42,7 @@ export const locationsRouter = router({
     .output(locationSchema)
     .mutation(({ ctx, input }) => service.updateLocation(ctx.db, ctx.user, input)),
   delete: staffProcedure
-    .meta(rest('DELETE /api/location/{id}', 'Delete a location without customers or meters; 409 otherwise', { ...id, status: 204 }))
+    .meta(rest('DELETE /api/location/{id}', 'Delete a location without customers or meters; 409 otherwise', { ...id, status: 204, errors: [409] }))
     .input(byId)
     .mutation(({ ctx, input }) => service.deleteLocation(ctx.db, ctx.user, input.locationId)),
 });

@@ -35,13 +35,14 @@ export const meterbeheerRouter = router({
     .meta(
       rest('POST /api/meterbeheer/feeds/add/{provider}', "Add a feed at Meterbeheer HUB with the provider's form fields; 502 when the HUB fails", {
         status: 201,
+        errors: [502],
       }),
     )
     .input(addFeedSchema)
     .output(feedSchema)
     .mutation(({ ctx, input: { provider, ...form } }) => feeds.addFeed(ctx, ctx.user, provider, form as AnyFeedForm)),
   deleteFeed: staffProcedure
-    .meta(rest('DELETE /api/meterbeheer/feed/{uuid}', 'Delete a feed here and at the HUB; 409 while a meter uses it', { status: 204 }))
+    .meta(rest('DELETE /api/meterbeheer/feed/{uuid}', 'Delete a feed here and at the HUB; 409 while a meter uses it', { status: 204, errors: [409, 502] }))
     .input(byUuid)
     .mutation(({ ctx, input }) => feeds.deleteFeed(ctx.db, ctx.hub, ctx.user, input.uuid)),
   detachFeed: staffProcedure
@@ -64,7 +65,7 @@ export const meterbeheerRouter = router({
     }),
   /** Runs one sync of every feed now (ignoring backoff) and answers with its summary. */
   sync: adminProcedure
-    .meta(rest('POST /api/meterbeheer/sync', 'Sync every feed now (admin); answers a summary when done'))
+    .meta(rest('POST /api/meterbeheer/sync', 'Sync every feed now (admin); answers a summary when done', { errors: [409] }))
     .output(syncSummarySchema)
     .mutation(async ({ ctx }) => (await ctx.jobs.runNow(METERBEHEER_SYNC_JOB, { force: true })) as SyncSummary),
   /** The sync job's last run (from the job table) and the caller's own feeds' state: no other organization's feeds. */

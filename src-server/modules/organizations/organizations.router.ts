@@ -36,7 +36,13 @@ export const organizationsRouter = router({
     .output(organizationSchema)
     .mutation(({ ctx, input }) => service.renameOrganization(ctx.db, ctx.user, input.organizationId, input.name)),
   delete: adminProcedure
-    .meta(rest('DELETE /api/organization/{id}', 'Delete an organization without locations or installers (admin); 409 otherwise', { ...id, status: 204 }))
+    .meta(
+      rest('DELETE /api/organization/{id}', 'Delete an organization without locations or installers (admin); 409 otherwise', {
+        ...id,
+        status: 204,
+        errors: [409],
+      }),
+    )
     .input(byId)
     .mutation(({ ctx, input }) => service.deleteOrganization(ctx.db, ctx.user, input.organizationId)),
 });

@@ -21,12 +21,12 @@ export const usersRouter = router({
     .output(userSchema)
     .query(({ ctx, input }) => service.getUser(ctx.db, ctx.user, input.userId)),
   create: staffProcedure
-    .meta(rest('POST /api/users/create', 'Create a user; the body is discriminated by type', { status: 201 }))
+    .meta(rest('POST /api/users/create', 'Create a user; the body is discriminated by type', { status: 201, errors: [409] }))
     .input(createUserSchema)
     .output(userSchema)
     .mutation(({ ctx, input }) => service.createUser(ctx.db, ctx.clock, ctx.user, input)),
   update: staffProcedure
-    .meta(rest('PATCH /api/user/{id}', 'Edit e-mail, name and the fields of the user type', id))
+    .meta(rest('PATCH /api/user/{id}', 'Edit e-mail, name and the fields of the user type', { ...id, errors: [409] }))
     .input(updateUserSchema)
     .output(userSchema)
     .mutation(({ ctx, input }) => service.updateUser(ctx.db, ctx.user, input)),
@@ -40,7 +40,7 @@ export const usersRouter = router({
     .input(v.object({ ...byId.entries, ...updatePasswordSchema.entries }))
     .mutation(({ ctx, input }) => service.updatePassword(ctx.db, ctx.auth, ctx.user, { familyId: ctx.session.familyId, ip: ctx.ip }, input)),
   delete: staffProcedure
-    .meta(rest('DELETE /api/user/{id}', 'Delete a user (not yourself)', { ...id, status: 204 }))
+    .meta(rest('DELETE /api/user/{id}', 'Delete a user (not yourself)', { ...id, status: 204, errors: [409] }))
     .input(byId)
     .mutation(({ ctx, input }) => service.deleteUser(ctx.db, ctx.user, input.userId)),
 });

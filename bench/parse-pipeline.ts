@@ -16,7 +16,7 @@ import { hashPassword } from '../src-server/modules/auth/passwords';
 import { insertUser } from '../src-server/modules/users/users.queries';
 import { createServices } from '../src-server/services';
 import { createContext } from '../src-server/trpc/context';
-import { createCaller } from '../src-server/trpc/root';
+import { createCaller } from '../src-server/root-router';
 
 const COUNT = 2000;
 

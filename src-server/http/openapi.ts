@@ -5,8 +5,9 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
-import type { AppRouter } from '../trpc/root';
-import { bodySchema, outputSchema } from './procedure-schemas';
+import type { AppRouter } from '../root-router';
+import { outputSchema } from '../trpc/trusted-output';
+import { bodySchema } from './procedure-schemas';
 import { type RestOperation, isNumericParam, restOperations } from './rest-adapter';
 
 const jsonSchema = (s: GenericSchema, typeMode: 'input' | 'output') => toJsonSchema(s, { errorMode: 'ignore', typeMode }) as Record<string, unknown>;

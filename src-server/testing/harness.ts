@@ -11,7 +11,7 @@ import { insertUser } from '../modules/users/users.queries';
 import { createServices } from '../services';
 import { createContext } from '../trpc/context';
 import { insertChannel, insertFeed } from './fixtures';
-import { createCaller } from '../trpc/root';
+import { createCaller } from '../root-router';
 import type { UserType } from '@/domain/user';
 
 export const TEST_PASSWORD = 'correct horse battery';

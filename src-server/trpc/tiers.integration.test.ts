@@ -13,9 +13,14 @@ const probe = router({
   staff: staffProcedure.query(() => 'ok'),
   admin: adminProcedure.query(() => 'ok'),
   // A scoped procedure built by the factory as a module would, on a staff base.
-  organization: scopedProcedure('organizationId', (ctx, id) => findOrganization(ctx.db, ctx.user, id), 'Deze organisatie bestaat niet.', staffProcedure).query(
-    ({ input }) => input.organizationId,
-  ),
+  // The row it found is handed on as ctx.organization.
+  organization: scopedProcedure(
+    'organizationId',
+    'organization',
+    (ctx, id) => findOrganization(ctx.db, ctx.user, id),
+    'Deze organisatie bestaat niet.',
+    staffProcedure,
+  ).query(({ ctx }) => ctx.organization.id),
   location: locationProcedure().query(({ input }) => input.locationId),
 });
 const createProbe = createCallerFactory(probe);

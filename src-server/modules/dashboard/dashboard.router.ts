@@ -21,5 +21,5 @@ export const dashboardRouter = router({
       ),
     )
     .output(dashboardLocationSchema)
-    .query(({ ctx, input }) => dashboardLocation(ctx.db, ctx.user, input.locationId, ctx.clock())),
+    .query(({ ctx }) => dashboardLocation(ctx.db, ctx.user, ctx.location, ctx.clock())),
 });

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { ORGANIZATION_ABSENT } from '@/domain/organization';
 import { createContext } from './context';
 import { adminProcedure, createCallerFactory, publicProcedure, router, scopedProcedure, signedInProcedure, staffProcedure } from './trpc';
-import { locationProcedure } from '../modules/locations/locations.procedure';
+import { locationProcedure } from '../modules/locations/locations.procedures';
 import { findOrganization } from '../modules/organizations/organizations.queries';
 import { createHarness } from '../testing/harness';
 import { listVisibleLocations } from '../modules/locations/locations.queries';
@@ -18,7 +19,7 @@ const probe = router({
     'organizationId',
     'organization',
     (ctx, id) => findOrganization(ctx.db, ctx.user, id),
-    'Deze organisatie bestaat niet.',
+    ORGANIZATION_ABSENT,
     staffProcedure,
   ).query(({ ctx }) => ctx.organization.id),
   location: locationProcedure().query(({ input }) => input.locationId),

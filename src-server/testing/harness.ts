@@ -6,7 +6,7 @@
 import { createApp } from '../app';
 import type { Clock } from '../clock';
 import type { AuthOptions } from '../modules/auth/auth.service';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/users.queries';
 import { createServices } from '../services';
 import { createContext } from '../trpc/context';

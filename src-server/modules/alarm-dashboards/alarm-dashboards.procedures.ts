@@ -9,6 +9,9 @@ import type { User } from '@/domain/user';
 import { type SignedInContext, scopedProcedure, signedInProcedure } from '../../trpc/trpc';
 import { findDashboard } from './alarm-dashboards.queries';
 
+/** Where every REST path of the alarm area starts (DESIGN.md §7), for the alarm modules' routers. */
+export const ALARMS = '/api/v1/alarms';
+
 export const DASHBOARD_ABSENT = 'Dit alarmdashboard bestaat niet.';
 
 export const alarmAreaProcedure = signedInProcedure.use(({ ctx, next }) => {

@@ -14,6 +14,7 @@ import { notFound } from '../../errors';
 import { rest } from '../../trpc/rest-route';
 import { router, scopedProcedure } from '../../trpc/trpc';
 import {
+  ALARMS,
   DASHBOARD_ABSENT,
   alarmAreaProcedure,
   assertCustomizable,
@@ -21,7 +22,6 @@ import {
   dashboardSettingsProcedure,
 } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findDashboard } from '../alarm-dashboards/alarm-dashboards.queries';
-import { ALARMS } from '../alarm-dashboards/alarm-dashboards.router';
 import { findVisibleParser } from './alarm-parsers.queries';
 import * as service from './alarm-parsers.service';
 import { dryRunDraft, dryRunSaved } from './dry-run';

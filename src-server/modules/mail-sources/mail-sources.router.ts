@@ -4,8 +4,13 @@ import { idSchema } from '@/domain/common';
 import { createSourceSchema, sourceSchema, sourceTestResultSchema, updateSourceSchema } from '@/domain/mail-source';
 import { rest } from '../../trpc/rest-route';
 import { router, scopedProcedure } from '../../trpc/trpc';
-import { alarmAreaProcedure, assertCustomizable, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
-import { ALARMS } from '../alarm-dashboards/alarm-dashboards.router';
+import {
+  ALARMS,
+  alarmAreaProcedure,
+  assertCustomizable,
+  dashboardProcedure,
+  dashboardSettingsProcedure,
+} from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findVisibleSource, sourcesOfDashboard } from './mail-sources.queries';
 import * as service from './mail-sources.service';
 

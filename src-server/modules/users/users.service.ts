@@ -9,7 +9,7 @@ import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, notFound, invalidField } from '../../errors';
 import type { AuthService } from '../auth/auth.service';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from './passwords';
 import { findLocation } from '../locations/locations.queries';
 import { findOrganization } from '../organizations/organizations.queries';
 import * as q from './users.queries';

@@ -12,11 +12,11 @@ import { emailForParsing } from '../src-server/modules/alarm-emails/alarm-emails
 import { storeIncomingMail } from '../src-server/modules/alarm-emails/alarm-emails.store';
 import { parsersForEmail, toProgram } from '../src-server/modules/alarm-parsers/alarm-parsers.queries';
 import { toParserEmail } from '../src-server/modules/alarm-parsers/parser-email';
-import { hashPassword } from '../src-server/modules/auth/passwords';
+import { hashPassword } from '../src-server/modules/users/passwords';
 import { insertUser } from '../src-server/modules/users/users.queries';
 import { createServices } from '../src-server/services';
 import { createContext } from '../src-server/trpc/context';
-import { createCaller } from '../src-server/trpc/root';
+import { createCaller } from '../src-server/root-router';
 
 const COUNT = 2000;
 

@@ -17,7 +17,7 @@ import { brandingFiles } from './modules/alarm-dashboards/branding';
 import { clientIpResolver } from './http/client-ip';
 import { type RestEnv, requireBodyType, restErrorHandler, restNotFound, withContext } from './http/rest';
 import { type AppServices, createContext } from './trpc/context';
-import { appRouter } from './trpc/root';
+import { appRouter } from './root-router';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_UPLOAD_BYTES = MAX_BODY_BYTES + 64 * 1024;

@@ -38,7 +38,10 @@ export async function createServices(options: ServiceOptions) {
   const hub = createHubClient(options.hub);
   const sync = createSyncService(db, hub, { historyDays: options.hub.historyDays, now: clock });
   const secrets = createSecretBox(options.secretKey);
-  const mail: SourceDeps = { db, clock, secrets, graph: { ...options.graph, clients: new Map() } };
+  // New mail is parsed at once (a run in progress picks it up; the schedule is the safety net). Only
+  // called once jobs run, so the runner declared below exists by then.
+  const mailStored = () => void jobs.runNow(ALARM_PARSE_JOB).catch(() => undefined);
+  const mail: SourceDeps = { db, clock, secrets, graph: { ...options.graph, clients: new Map() }, mailStored };
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail);
   const events = createEventBus();
@@ -54,8 +57,6 @@ export async function createServices(options: ServiceOptions) {
       ...alarmParserJobs({ db, clock, sandbox, events }),
     ],
   });
-  // New mail is parsed at once (a run in progress picks it up; the schedule is the safety net).
-  mail.mailStored = () => void jobs.runNow(ALARM_PARSE_JOB).catch(() => undefined);
   return {
     db,
     clock,
@@ -65,7 +66,7 @@ export async function createServices(options: ServiceOptions) {
     secrets,
     jobs,
     graph: mail.graph,
-    mailStored: mail.mailStored,
+    mailStored,
     imapWatchers,
     events,
     sandbox,

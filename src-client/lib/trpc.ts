@@ -5,7 +5,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { TRPCClientError, httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
-import type { AppRouter } from '../../src-server/trpc/root';
+import type { AppRouter } from '../../src-server/root-router';
 import { authFetch } from '~/lib/auth-client';
 
 export const trpc = createTRPCReact<AppRouter>();

@@ -3,10 +3,11 @@
  * same procedures the adapter serves: paths, parameters, bodies and answers come from their
  * routes and valibot schemas, so nothing here is written twice.
  */
-import type { AppRouter } from '../trpc/root';
+import type { AppRouter } from '../root-router';
+import { outputSchema } from '../trpc/trusted-output';
 import { openApiSchema } from './json-schema';
 import { errorComponents, errorResponses } from './openapi-responses';
-import { bodySchema, outputSchema } from './procedure-schemas';
+import { bodySchema } from './procedure-schemas';
 import { type RestOperation, isNumericParam, requiredQueryKeys, restOperations } from './rest-adapter';
 
 /** The tRPC router an operation belongs to (`alarmParser` of `alarmParser.create`) groups it. */

@@ -1,11 +1,9 @@
 /**
  * Reading a procedure's valibot schemas for the REST adapter and the OpenAPI document: which input
- * keys it takes (merged over chained `.input()`s, discriminated unions and optional wrappers), and
- * the output schema behind `trusted()`.
+ * keys it takes (merged over chained `.input()`s, discriminated unions and optional wrappers).
  */
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
-import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 type Entries = Record<string, GenericSchema>;
 type AnySchema = GenericSchema & { entries?: Entries; options?: AnySchema[]; wrapped?: AnySchema };
@@ -60,20 +58,3 @@ export function bodySchema(shape: InputShape, pathKeys: Set<string>): GenericSch
   if (parts.every((p) => p.type === 'object')) return v.object(Object.assign({}, ...parts.map((p) => p.entries)) as Entries);
   return v.intersect(parts);
 }
-
-const TRUSTED = Symbol('trusted');
-
-/**
- * An output schema that documents and types an answer without checking it at run time: for the
- * measurement answers, where parsing tens of thousands of buckets would cost more than the query.
- */
-export function trusted<S extends GenericSchema>(schema: S): StandardSchemaV1<v.InferInput<S>, v.InferOutput<S>> & { [TRUSTED]: S } {
-  return {
-    [TRUSTED]: schema,
-    '~standard': { version: 1, vendor: 'energiebeheer', validate: (value) => ({ value: value as v.InferOutput<S> }) },
-  };
-}
-
-/** The valibot schema of an output parser (unwrapping `trusted`). */
-export const outputSchema = (parser: unknown): GenericSchema | null =>
-  parser ? ((parser as { [TRUSTED]?: GenericSchema })[TRUSTED] ?? (parser as GenericSchema)) : null;

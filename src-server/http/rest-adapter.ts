@@ -7,7 +7,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { idParamSchema } from '@/domain/common';
-import type { AppRouter } from '../trpc/root';
+import type { AppRouter } from '../root-router';
 import type { RestRoute } from '../trpc/rest-route';
 import { type InputShape, inputShape } from './procedure-schemas';
 import { openApiSchema } from './json-schema';

@@ -7,7 +7,7 @@ import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, errorBody, invalidInput, toAppError } from '../errors';
 import { type AppContext, type AppServices, createContext } from '../trpc/context';
-import { createCaller } from '../trpc/root';
+import { createCaller } from '../root-router';
 
 /** `clientIp` is set first for every request (`app.ts`); `ctx` by `withContext` on REST routes. */
 export type RestEnv = { Variables: { ctx: AppContext; clientIp: string } };

@@ -6,12 +6,12 @@
 import { createApp } from '../app';
 import type { Clock } from '../clock';
 import type { AuthOptions } from '../modules/auth/auth.service';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/users.queries';
 import { createServices } from '../services';
 import { createContext } from '../trpc/context';
 import { insertChannel, insertFeed } from './fixtures';
-import { createCaller } from '../trpc/root';
+import { createCaller } from '../root-router';
 import type { UserType } from '@/domain/user';
 
 export const TEST_PASSWORD = 'correct horse battery';

@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'vitest';
 import { type AlarmWorld, createAlarmWorld } from '../testing/alarm-world';
-import { appRouter } from './root';
+import { appRouter } from '../root-router';
 import { storeIncomingMail } from '../modules/alarm-emails/alarm-emails.store';
 
 type Role = 'admin' | 'installerA' | 'installerB' | 'customerA';

@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import { TEST_PASSWORD } from '../testing/harness';
 import { createWorld, newLocation, type World } from '../testing/world';
-import { appRouter } from './root';
+import { appRouter } from '../root-router';
 
 type Role = 'admin' | 'installerA' | 'installerB' | 'customerA';
 const roles: Role[] = ['admin', 'installerA', 'installerB', 'customerA'];

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { ORGANIZATION_ABSENT } from '@/domain/organization';
 import { createContext } from './context';
 import { adminProcedure, createCallerFactory, publicProcedure, router, scopedProcedure, signedInProcedure, staffProcedure } from './trpc';
-import { locationProcedure } from '../modules/locations/locations.procedure';
+import { locationProcedure } from '../modules/locations/locations.procedures';
 import { findOrganization } from '../modules/organizations/organizations.queries';
 import { createHarness } from '../testing/harness';
 import { listVisibleLocations } from '../modules/locations/locations.queries';
@@ -13,9 +14,14 @@ const probe = router({
   staff: staffProcedure.query(() => 'ok'),
   admin: adminProcedure.query(() => 'ok'),
   // A scoped procedure built by the factory as a module would, on a staff base.
-  organization: scopedProcedure('organizationId', (ctx, id) => findOrganization(ctx.db, ctx.user, id), 'Deze organisatie bestaat niet.', staffProcedure).query(
-    ({ input }) => input.organizationId,
-  ),
+  // The row it found is handed on as ctx.organization.
+  organization: scopedProcedure(
+    'organizationId',
+    'organization',
+    (ctx, id) => findOrganization(ctx.db, ctx.user, id),
+    ORGANIZATION_ABSENT,
+    staffProcedure,
+  ).query(({ ctx }) => ctx.organization.id),
   location: locationProcedure().query(({ input }) => input.locationId),
 });
 const createProbe = createCallerFactory(probe);

@@ -71,22 +71,26 @@ export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-type SignedInContext = AppContext & { user: NonNullable<AppContext['session']>['user'] };
+export type SignedInContext = AppContext & { user: NonNullable<AppContext['session']>['user'] };
 
 /**
  * A procedure whose input carries `key` (a database id) that the caller must be able to see:
- * `visible(ctx, id)` answers from a scoped query; an id outside the caller's scope reads as
- * absent (404 with `absentMessage`), never as forbidden. Each module builds its own from its queries.
+ * `find(ctx, id)` answers the row from a scoped query, and the row goes on as `ctx[name]` so the
+ * handler never reads it again (create-t3-app hands the session on the same way). An id outside
+ * the caller's scope reads as absent (404 with `absentMessage`), never as forbidden. Each module
+ * builds its own from its queries.
  */
-export function scopedProcedure<K extends string>(
+export function scopedProcedure<K extends string, N extends string, R>(
   key: K,
-  visible: (ctx: SignedInContext, id: number) => Promise<unknown>,
+  name: N,
+  find: (ctx: SignedInContext, id: number) => Promise<R | undefined>,
   absentMessage: string,
   base: typeof signedInProcedure = signedInProcedure,
 ) {
   const input = v.object({ [key]: idSchema } as Record<K, typeof idSchema>);
   return base.input(input).use(async ({ ctx, input, next }) => {
-    if (!(await visible(ctx, input[key]))) throw notFound(absentMessage);
-    return next();
+    const row = await find(ctx, input[key]);
+    if (row === undefined) throw notFound(absentMessage);
+    return next({ ctx: { [name]: row } as Record<N, R> });
   });
 }

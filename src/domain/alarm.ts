@@ -110,7 +110,8 @@ export const alarmDetailSchema = v.object({
 });
 export type AlarmDetail = v.InferOutput<typeof alarmDetailSchema>;
 
-export const GRANULARITIES = ['day', 'week', 'month'] as const;
+/** The buckets of the periodic alarm count (the measurements' granularities are another list). */
+export const ALARM_COUNT_GRANULARITIES = ['day', 'week', 'month'] as const;
 const localDay = (field: string) =>
   v.pipe(
     v.string(`${field} moet een datum zijn als 2026-01-31.`),
@@ -123,7 +124,7 @@ export const periodicCountSchema = v.pipe(
     dashboardId: idSchema,
     from: localDay('from'),
     to: localDay('to'),
-    granularity: v.picklist(GRANULARITIES, 'De indeling moet day, week of month zijn.'),
+    granularity: v.picklist(ALARM_COUNT_GRANULARITIES, 'De indeling moet day, week of month zijn.'),
   }),
   v.forward(
     v.check((q) => q.from < q.to, '`to` moet na `from` liggen.'),

@@ -6,6 +6,9 @@ import { requiredText } from './text';
 
 export const ORGANIZATION_NAME_MAX = 128;
 
+/** An organization id the caller may not see, or that does not exist (404, or a field error on input). */
+export const ORGANIZATION_ABSENT = 'Deze organisatie bestaat niet.';
+
 const name = requiredText(
   ORGANIZATION_NAME_MAX,
   'De naam van de organisatie moet worden opgegeven.',

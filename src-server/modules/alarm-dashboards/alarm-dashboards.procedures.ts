@@ -4,8 +4,13 @@
  * change only by admins, or by installers while the dashboard is `customizable`.
  */
 import { AppError } from '../../errors';
-import { scopedProcedure, signedInProcedure } from '../../trpc/trpc';
+import type { AlarmDashboard } from '@/domain/alarm-dashboard';
+import type { User } from '@/domain/user';
+import { type SignedInContext, scopedProcedure, signedInProcedure } from '../../trpc/trpc';
 import { findDashboard } from './alarm-dashboards.queries';
+
+/** Where every REST path of the alarm area starts (DESIGN.md §7), for the alarm modules' routers. */
+export const ALARMS = '/api/v1/alarms';
 
 export const DASHBOARD_ABSENT = 'Dit alarmdashboard bestaat niet.';
 
@@ -14,19 +19,31 @@ export const alarmAreaProcedure = signedInProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-/** Input carries `dashboardId`, a dashboard the caller may open. */
-export const dashboardProcedure = scopedProcedure('dashboardId', (ctx, id) => findDashboard(ctx.db, ctx.user, id), DASHBOARD_ABSENT, alarmAreaProcedure);
+/** Input carries `dashboardId`, a dashboard the caller may open; `ctx.dashboard` is it. */
+export const dashboardProcedure = scopedProcedure(
+  'dashboardId',
+  'dashboard',
+  (ctx, id) => findDashboard(ctx.db, ctx.user, id),
+  DASHBOARD_ABSENT,
+  alarmAreaProcedure,
+);
+
+function assertMayCustomize(user: User, dashboard: AlarmDashboard) {
+  if (user.type !== 'admin' && !dashboard.settings.customizable) {
+    throw new AppError('FORBIDDEN', 'Dit dashboard is niet aanpasbaar; alleen een beheerder kan de instellingen wijzigen.');
+  }
+}
 
 /** Throws unless the user may change the settings of this (visible) dashboard. */
-export async function assertCustomizable(ctx: Parameters<Parameters<typeof scopedProcedure>[1]>[0], dashboardId: number) {
+export async function assertCustomizable(ctx: SignedInContext, dashboardId: number) {
   if (ctx.user.type === 'admin') return;
   const dashboard = await findDashboard(ctx.db, ctx.user, dashboardId);
   if (!dashboard) throw new AppError('NOT_FOUND', DASHBOARD_ABSENT);
-  if (!dashboard.settings.customizable) throw new AppError('FORBIDDEN', 'Dit dashboard is niet aanpasbaar; alleen een beheerder kan de instellingen wijzigen.');
+  assertMayCustomize(ctx.user, dashboard);
 }
 
 /** A dashboard procedure for changing settings: admins, or installers while customizable. */
-export const dashboardSettingsProcedure = dashboardProcedure.use(async ({ ctx, input, next }) => {
-  await assertCustomizable(ctx, input.dashboardId);
+export const dashboardSettingsProcedure = dashboardProcedure.use(({ ctx, next }) => {
+  assertMayCustomize(ctx.user, ctx.dashboard);
   return next();
 });

@@ -6,11 +6,10 @@ import { pageSchema, pageSizeFields, toListQuery } from '@/domain/paging';
 import { AppError } from '../../errors';
 import { rest } from '../../trpc/rest-route';
 import { adminProcedure, router } from '../../trpc/trpc';
-import { alarmAreaProcedure, dashboardProcedure, dashboardSettingsProcedure } from './alarm-dashboards.procedures';
+import { ALARMS, alarmAreaProcedure, dashboardProcedure, dashboardSettingsProcedure } from './alarm-dashboards.procedures';
 import { listDashboards } from './alarm-dashboards.queries';
 import * as service from './alarm-dashboards.service';
 
-export const ALARMS = '/api/v1/alarms';
 const id = { params: { id: 'dashboardId' } };
 const adminDashboardProcedure = dashboardProcedure.use(({ ctx, next }) => {
   if (ctx.user.type !== 'admin') throw new AppError('FORBIDDEN', 'Alleen beheerders mogen dit doen.');

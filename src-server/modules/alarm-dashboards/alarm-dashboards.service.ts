@@ -2,6 +2,7 @@
  * Alarm dashboards: created by admins for an organization with the three system folders, renamed,
  * deleted; their theme, defaults, customizability and branding; the users who may be assigned.
  */
+import { ORGANIZATION_ABSENT } from '@/domain/organization';
 import type { Updateable } from 'kysely';
 import { DEFAULT_THEME, type Priority, type Theme } from '@/domain/alarm-dashboard';
 import type { ListQuery } from '@/domain/paging';
@@ -24,7 +25,7 @@ export async function getDashboard(db: DB, user: User, id: number) {
 }
 
 export async function createDashboard(db: DB, clock: Clock, user: User, input: { name: string; organizationId: number }) {
-  if (!(await findOrganization(db, user, input.organizationId))) throw invalidField('organizationId', 'Deze organisatie bestaat niet.');
+  if (!(await findOrganization(db, user, input.organizationId))) throw invalidField('organizationId', ORGANIZATION_ABSENT);
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('alarmDashboard')

@@ -22,8 +22,10 @@ export async function foldersOfDashboard(db: DB, dashboardId: number): Promise<A
   return rows.map(toFolder);
 }
 
+export type VisibleFolder = AlarmFolder & { dashboardId: number };
+
 /** A folder of a dashboard the user may open, with its dashboard's id. */
-export async function findVisibleFolder(db: DB, user: User, folderId: number) {
+export async function findVisibleFolder(db: DB, user: User, folderId: number): Promise<VisibleFolder | undefined> {
   const row = await db
     .selectFrom('alarmFolder')
     .selectAll()

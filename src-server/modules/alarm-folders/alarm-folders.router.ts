@@ -3,10 +3,9 @@ import * as v from 'valibot';
 import { createFolderSchema, folderCountSchema, folderOrderSchema, folderSchema, updateFolderSchema } from '@/domain/alarm-folder';
 import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
-import { dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
-import { ALARMS } from '../alarm-dashboards/alarm-dashboards.router';
+import { ALARMS, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { clearFolder } from '../alarms/alarms.service';
-import { folderProcedure, folderSettingsProcedure, visibleFolder } from './alarm-folders.procedures';
+import { folderProcedure, folderSettingsProcedure } from './alarm-folders.procedures';
 import { foldersOfDashboard } from './alarm-folders.queries';
 import * as service from './alarm-folders.service';
 
@@ -33,10 +32,10 @@ export const alarmFoldersRouter = router({
     .meta(rest(`PATCH ${ALARMS}/folders/{id}`, "Change label, icon, count mode, relevance, or a non-system folder's name", { ...folder, errors: [409] }))
     .input(updateFolderSchema)
     .output(folderSchema)
-    .mutation(({ ctx, input: { folderId, ...change } }) => service.updateFolder(ctx.db, folderId, change)),
+    .mutation(({ ctx, input: { folderId: _, ...change } }) => service.updateFolder(ctx.db, ctx.folder, change)),
   delete: folderSettingsProcedure
     .meta(rest(`DELETE ${ALARMS}/folders/{id}`, 'Delete a non-system folder; its alarms go to the trash', { ...folder, status: 204, errors: [409] }))
-    .mutation(({ ctx, input }) => service.deleteFolder(ctx, input.folderId)),
+    .mutation(({ ctx }) => service.deleteFolder(ctx, ctx.folder)),
   reorder: dashboardSettingsProcedure
     .meta(
       rest(
@@ -50,7 +49,7 @@ export const alarmFoldersRouter = router({
     .mutation(({ ctx, input }) => service.reorderFolders(ctx.db, input.dashboardId, input.folderIds)),
   clear: folderProcedure
     .meta(rest(`POST ${ALARMS}/folders/{id}/clear`, "Move the folder's alarms to the trash (in the trash: delete them for good)", { ...folder, status: 204 }))
-    .mutation(async ({ ctx, input }) => clearFolder(ctx, await visibleFolder(ctx, input.folderId))),
+    .mutation(({ ctx }) => clearFolder(ctx, ctx.folder)),
   counts: dashboardProcedure
     .meta(rest(`GET ${ALARMS}/dashboards/{id}/folder-counts`, "Each folder's count by its count mode (null for NONE)", dashboard))
     .output(v.array(folderCountSchema))

@@ -3,25 +3,19 @@
  * folders keep their name and cannot be deleted; a deleted folder's alarms go to the trash.
  * Folder counts follow each folder's count mode.
  */
-import type { CountMode } from '@/domain/alarm-folder';
+import type { AlarmFolder, CountMode } from '@/domain/alarm-folder';
 import type { DB } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { countInFolder } from '../alarms/alarm-counts.queries';
 import { epochSeconds } from '../../clock';
 import { replaceDefaultFolder } from '../alarm-dashboards/alarm-dashboards.queries';
 import { moveFolderAlarms } from '../alarms/alarms.queries';
 import type { AlarmDeps } from '../alarms/alarms.service';
-import { foldersOfDashboard, folderByName, toFolder, trashFolderId } from './alarm-folders.queries';
+import { type VisibleFolder, foldersOfDashboard, folderByName, toFolder, trashFolderId } from './alarm-folders.queries';
 
 const invalid = (field: string, message: string, code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST') =>
   new AppError(code, code === 'CONFLICT' ? message : 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
 const nameTaken = () => invalid('name', 'Er is al een map met deze naam in dit dashboard.', 'CONFLICT');
-
-async function folderRow(db: DB, folderId: number) {
-  const row = await db.selectFrom('alarmFolder').selectAll().where('id', '=', folderId).executeTakeFirst();
-  if (!row) throw notFound('Deze map bestaat niet.');
-  return row;
-}
 
 export async function createFolder(db: DB, input: { dashboardId: number; name: string; label: string; icon: string; countMode: CountMode; relevant: boolean }) {
   if (await folderByName(db, input.dashboardId, input.name)) throw nameTaken();
@@ -30,33 +24,34 @@ export async function createFolder(db: DB, input: { dashboardId: number; name: s
     .select((eb) => eb.fn.max('position').as('last'))
     .where('dashboardId', '=', input.dashboardId)
     .executeTakeFirstOrThrow();
-  const { id } = await db
+  const row = await db
     .insertInto('alarmFolder')
     .values({ ...input, icon: input.icon as never, position: Number(last ?? -1) + 1, system: 0, trash: 0, relevant: input.relevant ? 1 : 0 })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return toFolder(await folderRow(db, id));
+  return toFolder(row);
 }
 
+/** Changes a folder found by the caller's scoped query; answers it as stored. */
 export async function updateFolder(
   db: DB,
-  folderId: number,
+  current: VisibleFolder,
   change: { name?: string; label?: string; icon?: string; countMode?: CountMode; relevant?: boolean },
-) {
-  const current = await folderRow(db, folderId);
+): Promise<AlarmFolder> {
   if (change.name !== undefined && change.name !== current.name) {
     if (current.system) throw invalid('name', 'De naam van een systeemmap kan niet worden gewijzigd.');
     if (await folderByName(db, current.dashboardId, change.name)) throw nameTaken();
   }
   const { relevant, icon, ...rest } = change;
   const values = { ...rest, ...(icon ? { icon: icon as never } : {}), ...(relevant === undefined ? {} : { relevant: relevant ? 1 : 0 }) };
-  if (Object.keys(values).length) await db.updateTable('alarmFolder').set(values).where('id', '=', folderId).execute();
-  return toFolder(await folderRow(db, folderId));
+  if (Object.keys(values).length) await db.updateTable('alarmFolder').set(values).where('id', '=', current.id).execute();
+  const { dashboardId: _, ...folder } = current;
+  return { ...folder, ...(change as Partial<AlarmFolder>) };
 }
 
 /** Deletes a non-system folder; its alarms go to the trash first, in one transaction. */
-export async function deleteFolder(deps: AlarmDeps, folderId: number) {
-  const folder = await folderRow(deps.db, folderId);
+export async function deleteFolder(deps: AlarmDeps, folder: VisibleFolder) {
+  const folderId = folder.id;
   if (folder.system) throw new AppError('CONFLICT', 'Een systeemmap kan niet worden verwijderd.');
   await deps.db.transaction().execute(async (trx) => {
     await moveFolderAlarms(trx, folderId, await trashFolderId(trx, folder.dashboardId), epochSeconds(deps.clock));

@@ -14,6 +14,7 @@ import { notFound } from '../../errors';
 import { rest } from '../../trpc/rest-route';
 import { router, scopedProcedure } from '../../trpc/trpc';
 import {
+  ALARMS,
   DASHBOARD_ABSENT,
   alarmAreaProcedure,
   assertCustomizable,
@@ -21,7 +22,6 @@ import {
   dashboardSettingsProcedure,
 } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findDashboard } from '../alarm-dashboards/alarm-dashboards.queries';
-import { ALARMS } from '../alarm-dashboards/alarm-dashboards.router';
 import { findVisibleParser } from './alarm-parsers.queries';
 import * as service from './alarm-parsers.service';
 import { dryRunDraft, dryRunSaved } from './dry-run';
@@ -30,9 +30,7 @@ const dashboard = { params: { id: 'dashboardId' } };
 const parser = { params: { id: 'parserId' } };
 
 /** Input carries `parserId`, a parser of a dashboard the caller may open; `ctx.parser` is its row. */
-const parserProcedure = scopedProcedure('parserId', (ctx, id) => findVisibleParser(ctx.db, ctx.user, id), service.PARSER_ABSENT, alarmAreaProcedure).use(
-  async ({ ctx, input, next }) => next({ ctx: { parser: (await findVisibleParser(ctx.db, ctx.user, input.parserId))! } }),
-);
+const parserProcedure = scopedProcedure('parserId', 'parser', (ctx, id) => findVisibleParser(ctx.db, ctx.user, id), service.PARSER_ABSENT, alarmAreaProcedure);
 /** Changing a parser: admins, or installers while the dashboard is customizable. */
 const parserSettingsProcedure = parserProcedure.use(async ({ ctx, next }) => {
   await assertCustomizable(ctx, ctx.parser.dashboardId);

@@ -21,9 +21,8 @@ import { idSchema } from '@/domain/common';
 import { pageSchema } from '@/domain/paging';
 import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
-import { alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
-import { ALARMS } from '../alarm-dashboards/alarm-dashboards.router';
-import { folderProcedure, visibleFolder } from '../alarm-folders/alarm-folders.procedures';
+import { ALARMS, alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
+import { folderProcedure } from '../alarm-folders/alarm-folders.procedures';
 import * as counts from './alarm-counts.service';
 import { alarmEvents } from './alarm-events';
 import { listAlarms } from './alarms.queries';
@@ -47,11 +46,11 @@ export const alarmsRouter = router({
   move: folderProcedure
     .meta(rest(`POST ${ALARMS}/folders/{id}/alarms/{ids}`, 'Move alarms of the dashboard into this folder, all or none', { ...folder, status: 204 }))
     .input(v.object({ alarmIds: alarmIdsSchema }))
-    .mutation(async ({ ctx, input }) => service.moveAlarmsTo(ctx, await visibleFolder(ctx, input.folderId), input.alarmIds)),
+    .mutation(({ ctx, input }) => service.moveAlarmsTo(ctx, ctx.folder, input.alarmIds)),
   deleteMany: folderProcedure
     .meta(rest(`DELETE ${ALARMS}/folders/{id}/alarms/{ids}`, 'Delete alarms of this folder: to the trash; from the trash for good', { ...folder, status: 204 }))
     .input(v.object({ alarmIds: alarmIdsSchema }))
-    .mutation(async ({ ctx, input }) => service.deleteAlarmsIn(ctx, await visibleFolder(ctx, input.folderId), input.alarmIds)),
+    .mutation(({ ctx, input }) => service.deleteAlarmsIn(ctx, ctx.folder, input.alarmIds)),
   create: dashboardProcedure
     .meta(
       rest(

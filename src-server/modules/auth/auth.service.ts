@@ -10,7 +10,7 @@ import type { DB } from '../../db/database';
 import { AppError } from '../../errors';
 import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../users/users.queries';
 import * as q from './auth.queries';
-import { verifyPassword, verifyWithoutUser } from './passwords';
+import { verifyPassword, verifyWithoutUser } from '../users/passwords';
 import { FailureLimiter } from './rate-limit';
 import { newFamilyId, newToken, secretMatches, splitToken } from './tokens';
 

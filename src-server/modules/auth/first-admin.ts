@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { countUsers, insertUser } from '../users/users.queries';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../users/passwords';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { dashboardLocationItemSchema, dashboardLocationSchema } from '@/domain/dashboard';
 import { rest } from '../../trpc/rest-route';
 import { router, signedInProcedure } from '../../trpc/trpc';
-import { locationProcedure } from '../locations/locations.procedure';
+import { locationProcedure } from '../locations/locations.procedures';
 import { dashboardLocation, dashboardLocations } from './dashboard.service';
 
 export const dashboardRouter = router({
@@ -21,5 +21,5 @@ export const dashboardRouter = router({
       ),
     )
     .output(dashboardLocationSchema)
-    .query(({ ctx, input }) => dashboardLocation(ctx.db, ctx.user, input.locationId, ctx.clock())),
+    .query(({ ctx }) => dashboardLocation(ctx.db, ctx.user, ctx.location, ctx.clock())),
 });

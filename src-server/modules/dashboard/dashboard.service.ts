@@ -4,11 +4,11 @@
  * and against the same days a week earlier, today's forecast, and the data's freshness.
  */
 import { MODULES, MODULE_SELECTORS, type ModuleSummary, locationSelector } from '@/domain/dashboard';
+import type { Location } from '@/domain/location';
 import type { User } from '@/domain/user';
 import { addDays, localDate, localMidnight, wallClock } from '@/lib/amsterdam';
 import type { DB } from '../../db/database';
 import { listVisibleLocations } from '../locations/locations.queries';
-import { getLocation } from '../locations/locations.service';
 import { predictTotal } from '../measurements/forecast';
 import { cachedFigure } from '../measurements/figure-cache';
 import { aggregate } from '../measurements/measurements.queries';
@@ -49,7 +49,7 @@ async function recentDays(db: DB, channelIds: number[], nowTs: number) {
   };
 }
 
-export async function dashboardLocations(db: DB, user: User, now = new Date()) {
+export async function dashboardLocations(db: DB, user: User, now: Date) {
   const nowTs = Math.floor(now.getTime() / 1000);
   const locations = await listVisibleLocations(db, user);
   return Promise.all(
@@ -90,9 +90,9 @@ async function moduleSummary(db: DB, selector: ModuleSummary['selector'], channe
   };
 }
 
-export async function dashboardLocation(db: DB, user: User, locationId: number, now = new Date()) {
-  const location = await getLocation(db, user, locationId);
-  const channels = moduleChannels(await metersOfLocation(db, user, locationId));
+/** The modules of a location the caller's scoped query found. */
+export async function dashboardLocation(db: DB, user: User, location: Location, now: Date) {
+  const channels = moduleChannels(await metersOfLocation(db, user, location.id));
   const modules = await Promise.all(channels.map(({ selector, channelIds }) => moduleSummary(db, selector, channelIds, now)));
   return { id: location.id, name: location.name, city: location.city, streetAddress: location.streetAddress, selector: locationSelector(location), modules };
 }

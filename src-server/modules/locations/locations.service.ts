@@ -1,4 +1,5 @@
 /** Locations: an installer works only in its own organization; deleting a location in use is refused. */
+import { ORGANIZATION_ABSENT } from '@/domain/organization';
 import type { CreateLocation, LocationSummary, UpdateLocation } from '@/domain/location';
 import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../clock';
@@ -25,7 +26,7 @@ export async function locationSummary(db: DB, user: User, id: number): Promise<L
 
 async function assertOrganizationVisible(db: DB, user: User, organizationId: number) {
   if (!(await findOrganization(db, user, organizationId))) {
-    throw invalidField('organizationId', 'Deze organisatie bestaat niet.');
+    throw invalidField('organizationId', ORGANIZATION_ABSENT);
   }
 }
 

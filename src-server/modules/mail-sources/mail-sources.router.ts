@@ -4,21 +4,30 @@ import { idSchema } from '@/domain/common';
 import { createSourceSchema, sourceSchema, sourceTestResultSchema, updateSourceSchema } from '@/domain/mail-source';
 import { rest } from '../../trpc/rest-route';
 import { router, scopedProcedure } from '../../trpc/trpc';
-import { alarmAreaProcedure, assertCustomizable, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
-import { ALARMS } from '../alarm-dashboards/alarm-dashboards.router';
-import { findVisibleSource, sourceRow, sourcesOfDashboard } from './mail-sources.queries';
+import {
+  ALARMS,
+  alarmAreaProcedure,
+  assertCustomizable,
+  dashboardProcedure,
+  dashboardSettingsProcedure,
+} from '../alarm-dashboards/alarm-dashboards.procedures';
+import { findVisibleSource, sourcesOfDashboard } from './mail-sources.queries';
 import * as service from './mail-sources.service';
 
 const dashboard = { params: { id: 'dashboardId' } };
 const source = { params: { id: 'sourceId' } };
 
-/** Input carries `sourceId`, a source of a dashboard the caller may open and change. */
-const sourceProcedure = scopedProcedure('sourceId', (ctx, id) => findVisibleSource(ctx.db, ctx.user, id), service.SOURCE_ABSENT, alarmAreaProcedure).use(
-  async ({ ctx, input, next }) => {
-    await assertCustomizable(ctx, (await sourceRow(ctx.db, input.sourceId))!.dashboardId);
-    return next();
-  },
-);
+/** Input carries `sourceId`, a source of a dashboard the caller may open and change; `ctx.source` is its row. */
+const sourceProcedure = scopedProcedure(
+  'sourceId',
+  'source',
+  (ctx, id) => findVisibleSource(ctx.db, ctx.user, id),
+  service.SOURCE_ABSENT,
+  alarmAreaProcedure,
+).use(async ({ ctx, next }) => {
+  await assertCustomizable(ctx, ctx.source.dashboardId);
+  return next();
+});
 
 export const mailSourcesRouter = router({
   list: dashboardProcedure
@@ -42,13 +51,12 @@ export const mailSourcesRouter = router({
   test: sourceProcedure
     .meta(rest(`POST ${ALARMS}/sources/{id}/test`, 'Connect and list the input folder: {ok, message, messageCount?}', source))
     .output(sourceTestResultSchema)
-    .mutation(async ({ ctx, input }) => service.testSource(ctx, (await sourceRow(ctx.db, input.sourceId))!)),
+    .mutation(({ ctx }) => service.testSource(ctx, ctx.source)),
   fetchNow: sourceProcedure
     .meta(rest(`POST ${ALARMS}/sources/{id}/fetch-now`, 'Fetch new mail now; answers the source with its status', source))
     .output(sourceSchema)
     .mutation(async ({ ctx, input }) => {
-      const row = (await sourceRow(ctx.db, input.sourceId))!;
-      await service.fetchSource(ctx, row);
+      await service.fetchSource(ctx, ctx.source);
       return service.getSource(ctx.db, input.sourceId);
     }),
 });

@@ -26,7 +26,7 @@ export interface SourceDeps {
   /** Where Microsoft 365 lives (a loopback simulator in tests and the demo), and the clients by credentials, so tokens are reused. */
   graph: { loginUrl?: string; apiUrl?: string; clients: Map<string, GraphClient> };
   /** Told after new mail was stored, so the parse queue runs at once instead of on its schedule. */
-  mailStored?: () => void;
+  mailStored: () => void;
 }
 
 export const SOURCE_ABSENT = 'Deze bron bestaat niet.';
@@ -149,7 +149,7 @@ export async function storeNewImapMail({ db, clock, mailStored }: SourceDeps, ro
       );
     },
   );
-  if (stored) mailStored?.();
+  if (stored) mailStored();
   const at = epochSeconds(clock);
   await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
   return stored;
@@ -182,7 +182,7 @@ async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
       if (!duplicate) await q.countStoredMessage(trx, row.id);
     });
   });
-  if (stored) deps.mailStored?.();
+  if (stored) deps.mailStored();
   return stored;
 }
 

@@ -9,7 +9,7 @@ import {
   rangeSchema,
   selectSchema,
 } from '@/domain/measurement';
-import { trusted } from '../../http/procedure-schemas';
+import { trusted } from '../../trpc/trusted-output';
 import { rest } from '../../trpc/rest-route';
 import { router, signedInProcedure } from '../../trpc/trpc';
 import * as service from './measurements.service';

@@ -1,5 +1,5 @@
 /** Organizations with their locations; deleting one that still has anything is refused. */
-import type { CreateOrganization, Organization } from '@/domain/organization';
+import { ORGANIZATION_ABSENT, type CreateOrganization, type Organization } from '@/domain/organization';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../clock';
@@ -11,7 +11,7 @@ import { feedNamesOfOrganization } from '../meterbeheer/feeds.queries';
 import { countInstallersOfOrganization } from '../users/users.queries';
 import * as q from './organizations.queries';
 
-const absent = () => notFound('Deze organisatie bestaat niet.');
+const absent = () => notFound(ORGANIZATION_ABSENT);
 
 async function attachLocations(db: DB, user: User, rows: { id: number; name: string }[]): Promise<Organization[]> {
   const locations = await locationsOfOrganizations(

@@ -2,13 +2,14 @@
  * Users of every type. Admins manage everyone; an installer manages only the customers of its
  * organization's locations (DESIGN.md §3). Passwords are hashed here and never leave the server.
  */
+import { ORGANIZATION_ABSENT } from '@/domain/organization';
 import { type CreateUser, type UpdatePassword, type UpdateUser, type User, passwordChangeMessages } from '@/domain/user';
 import type { ListQuery } from '@/domain/paging';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, notFound, invalidField } from '../../errors';
 import type { AuthService } from '../auth/auth.service';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from './passwords';
 import { findLocation } from '../locations/locations.queries';
 import { findOrganization } from '../organizations/organizations.queries';
 import * as q from './users.queries';
@@ -39,7 +40,7 @@ async function assertLocationsVisible(db: DB, actor: User, locationIds: number[]
 }
 
 async function assertOrganizationVisible(db: DB, actor: User, organizationId: number) {
-  if (!(await findOrganization(db, actor, organizationId))) throw invalidField('organizationId', 'Deze organisatie bestaat niet.');
+  if (!(await findOrganization(db, actor, organizationId))) throw invalidField('organizationId', ORGANIZATION_ABSENT);
 }
 
 /**

@@ -1,0 +1,40 @@
+/** The root tRPC router: one sub-router per domain. Its type is what the client imports. */
+import { jobsRouter } from './jobs/jobs.router';
+import { authRouter } from './modules/auth/auth.router';
+import { alarmDashboardsRouter } from './modules/alarm-dashboards/alarm-dashboards.router';
+import { alarmFoldersRouter } from './modules/alarm-folders/alarm-folders.router';
+import { alarmsRouter } from './modules/alarms/alarms.router';
+import { alarmEmailsRouter } from './modules/alarm-emails/alarm-emails.router';
+import { alarmParsersRouter } from './modules/alarm-parsers/alarm-parsers.router';
+import { mailSourcesRouter } from './modules/mail-sources/mail-sources.router';
+import { locationsRouter } from './modules/locations/locations.router';
+import { dashboardRouter } from './modules/dashboard/dashboard.router';
+import { measurementsRouter } from './modules/measurements/measurements.router';
+import { meterbeheerRouter } from './modules/meterbeheer/meterbeheer.router';
+import { metersRouter } from './modules/meters/meters.router';
+import { organizationsRouter } from './modules/organizations/organizations.router';
+import { overviewRouter } from './modules/overview/overview.router';
+import { usersRouter } from './modules/users/users.router';
+import { createCallerFactory, router } from './trpc/trpc';
+
+export const appRouter = router({
+  auth: authRouter,
+  location: locationsRouter,
+  organization: organizationsRouter,
+  user: usersRouter,
+  meter: metersRouter,
+  meterbeheer: meterbeheerRouter,
+  measurement: measurementsRouter,
+  dashboard: dashboardRouter,
+  jobs: jobsRouter,
+  overview: overviewRouter,
+  alarmDashboard: alarmDashboardsRouter,
+  alarmFolder: alarmFoldersRouter,
+  alarm: alarmsRouter,
+  mailSource: mailSourcesRouter,
+  alarmEmail: alarmEmailsRouter,
+  alarmParser: alarmParsersRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

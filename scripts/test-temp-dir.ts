@@ -4,7 +4,7 @@
  * this product's names is listed then: a failed run (exit code 1) under CI=true, a warning elsewhere. Checked in
  * the run's own folder, so parallel runs of other checkouts sharing /tmp cannot confuse it.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -12,6 +12,8 @@ const OURS = /^(energie-|truth-|dovecot-|jobs-)/;
 
 export default function setup() {
   const runDir = mkdtempSync(path.join(tmpdir(), 'energiebeheer-test-run-'));
+  // Open like /tmp itself: the test Dovecot's processes run as other users and must reach their folder.
+  chmodSync(runDir, 0o1777);
   process.env.TMPDIR = runDir;
   return () => {
     const left = readdirSync(runDir).filter((name) => OURS.test(name));

@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    globalSetup: ['./scripts/test-temp-dir.ts'],
     projects: [
       {
         resolve: { alias },

@@ -2,9 +2,10 @@
  * Issue #10: dashboards that tell the truth at a glance. The product runs in this process with an
  * injected clock (the HUB simulator shares it, so it publishes up to "yesterday"), and the browser's
  * clock is pinned to the same instant, since the client names the days ('Gisteren'). Screenshots go
- * to $SCREENSHOT_DIR (default: the OS temp dir) for a person to look at; the assertions are on text.
+ * to $SCREENSHOT_DIR (default: test-results/screenshots, ignored by git) for a person to look at;
+ * the assertions are on text.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -20,7 +21,8 @@ import { ADMIN } from './support/product';
 const MONDAY = new Date('2026-11-23T08:00:00Z');
 /** Wednesday 25 November 2026, 14:00 in Amsterdam: up to Tuesday midnight. */
 const WEDNESDAY = new Date('2026-11-25T13:00:00Z');
-const shots = process.env.SCREENSHOT_DIR ?? tmpdir();
+const shots = process.env.SCREENSHOT_DIR ?? path.resolve('test-results/screenshots');
+mkdirSync(shots, { recursive: true });
 
 describe.skipIf(!hasChromium)('dashboards tell the truth at a glance', () => {
   let now = MONDAY;

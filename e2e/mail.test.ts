@@ -9,6 +9,8 @@ import { ADMIN, type Product, startProduct, restClient } from './support/product
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
 const MAILBOX = { user: 'alarm@example.nl', password: 'mailbox-wachtwoord' };
 const HOSTILE_SUBJECT = `<img src=x onerror=alert(1)> \u202Egnirts lirt\u202C ${'Zeer lange onderwerpregel zonder einde '.repeat(8)}`.trim();
+/** As stored and shown: bidi overrides are dropped when the subject is read (issue 22, item 7), the markup stays text. */
+const SHOWN_SUBJECT = HOSTILE_SUBJECT.replace(/\p{Bidi_Control}/gu, '');
 const HOSTILE_FROM = '<script>alert("van")</script>';
 
 const hasDovecot = dovecotAvailable();
@@ -124,8 +126,8 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
     await expect.poll(() => rows(page).getByTestId('parsing-status').filter({ visible: true }).allTextContents()).toEqual(['Geen alarm', 'Geen alarm']);
     const hostile = rows(page).first();
     const subject = hostile.getByRole('button');
-    expect(await subject.textContent()).toBe(HOSTILE_SUBJECT);
-    expect(await hostile.locator('bdi[title]').first().getAttribute('title')).toBe(HOSTILE_SUBJECT);
+    expect(await subject.textContent()).toBe(SHOWN_SUBJECT);
+    expect(await hostile.locator('bdi[title]').first().getAttribute('title')).toBe(SHOWN_SUBJECT);
     await hostile.getByText(`${HOSTILE_FROM} <evil@example.nl>`).filter({ visible: true }).waitFor();
     // The subject is cut short on one line rather than stretching the table.
     expect(await subject.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(40);

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { testTempDir } from '../src-server/testing/temp-dir';
 import { staleReason } from './build-freshness.mjs';
 
 /** A checkout with sources at `sourceTime` and a build at `buildTime` (seconds since the epoch). */
 function checkout({ sourceTime, buildTime }: { sourceTime: number; buildTime?: number }) {
-  const root = mkdtempSync(path.join(tmpdir(), 'energie-build-'));
+  const root = testTempDir('energie-build-');
   const write = (file: string, time: number) => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), 'x');

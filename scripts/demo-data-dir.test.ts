@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { testTempDir } from '../src-server/testing/temp-dir';
 import { DEMO_MARKER, DemoDataDirError, prepareDemoDataDir } from './demo-data-dir';
 
-const tempDir = () => mkdtempSync(path.join(tmpdir(), 'energie-demo-dir-'));
+const tempDir = () => testTempDir('energie-demo-dir-');
 
 test("the demo refuses a DATA_DIR holding another database (npm start's) and leaves it as it was", () => {
   const dataDir = tempDir();

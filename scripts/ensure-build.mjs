@@ -1,11 +1,22 @@
-// Builds the product when dist/ is missing or older than its sources (npm start and npm run demo
-// call this first), so an updated checkout never serves yesterday's build.
-import { spawnSync } from 'node:child_process';
+// `npm start` and `npm run demo` run `exec node scripts/ensure-build.mjs <entry>`: it builds the
+// product when dist/ is missing or older than its sources, so an updated checkout never serves
+// yesterday's build, then runs the entry in this same process. npm's SIGTERM thus reaches the
+// server itself: no shell or second node process sits in between to die and leave it running.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { staleReason } from './build-freshness.mjs';
 
 const reason = staleReason(process.cwd());
 if (reason) {
   console.log(`Building the product (${reason}) ...`);
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  process.exit(result.status ?? 1);
+  // Its own process group, so a signal stops the whole build (npm, its shells, vite), not only npm.
+  const build = spawn('npm', ['run', 'build'], { stdio: 'inherit', detached: true });
+  const forward = (signal) => process.kill(-build.pid, signal);
+  process.on('SIGINT', forward).on('SIGTERM', forward);
+  const code = await new Promise((resolve) => build.once('exit', (status) => resolve(status ?? 1)));
+  process.off('SIGINT', forward).off('SIGTERM', forward);
+  if (code !== 0) process.exit(code);
 }
+const entry = process.argv[2];
+if (entry) await import(pathToFileURL(path.resolve(entry)).href);

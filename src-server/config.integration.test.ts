@@ -1,17 +1,17 @@
 /** The data folder and its files are the owner's alone; TRUST_PROXY is parsed strictly. */
-import { chmodSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { testTempDir } from './testing/temp-dir';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
 describe('files', () => {
   test('DATA_DIR is created 0700, secret.key and app.db with its WAL files 0600', async () => {
-    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'energie-config-')), 'data');
+    const dataDir = path.join(testTempDir('energie-config-'), 'data');
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(mode(config.dataDir)).toBe(0o700);
     expect(mode(path.join(dataDir, 'secret.key'))).toBe(0o600);
@@ -22,8 +22,15 @@ describe('files', () => {
     await db.destroy();
   });
 
+  test('an existing DATA_DIR open to others (a Docker volume, an old install) is tightened to 0700', () => {
+    const dataDir = testTempDir('energie-config-');
+    chmodSync(dataDir, 0o755);
+    loadConfig({ DATA_DIR: dataDir });
+    expect(mode(dataDir)).toBe(0o700);
+  });
+
   test('files an older version left readable to all are made 0600 on start', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-config-'));
+    const dataDir = testTempDir('energie-config-');
     writeFileSync(path.join(dataDir, 'secret.key'), 'k'.repeat(43));
     writeFileSync(path.join(dataDir, 'app.db'), '');
     chmodSync(path.join(dataDir, 'secret.key'), 0o644);
@@ -37,7 +44,7 @@ describe('files', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  const load = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'energie-config-')), TRUST_PROXY });
+  const load = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: testTempDir('energie-config-'), TRUST_PROXY });
   test('is off by default; true is one proxy; a number counts proxies; anything else stops start-up', () => {
     expect(load().trustProxy).toBe(0);
     expect(load('false').trustProxy).toBe(0);

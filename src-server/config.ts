@@ -68,7 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(e.DATA_DIR);
   // Only its owner may read the database and the key: the folder is made 0700, its files 0600.
+  // An existing folder is tightened too (a Docker volume always exists before the first start).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   return {
     port: e.PORT,
     host: e.HOST,

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import type { Clock } from './clock';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
 import { type ServiceOptions, createServices } from './services';
 
@@ -24,9 +24,32 @@ export const serviceOptions = (config: Config, clock?: Clock): ServiceOptions =>
   graph: { loginUrl: config.graphLoginUrl, apiUrl: config.graphApiUrl },
 });
 
+/** Why the port cannot be had, in one Dutch line for the operator; other errors go up unchanged. */
+const LISTEN_ERRORS: Record<string, (c: Config) => string> = {
+  EADDRINUSE: (c) => `Poort ${c.port} op ${c.host} is al in gebruik: stop het programma dat hem gebruikt of kies een andere PORT.`,
+  EACCES: (c) => `Geen toestemming om poort ${c.port} op ${c.host} te gebruiken: kies een PORT boven 1023.`,
+  EADDRNOTAVAIL: (c) => `Het adres ${c.host} hoort niet bij deze machine: kies een andere HOST.`,
+};
+
+function listen(app: ReturnType<typeof createApp>, config: Config) {
+  return new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once('error', (error: NodeJS.ErrnoException) => {
+      const line = error.code ? LISTEN_ERRORS[error.code] : undefined;
+      reject(line ? new ConfigError(line(config)) : error);
+    });
+  });
+}
+
 export async function startServer(config: Config, options: { clientDir?: string; clock?: Clock; log?: (line: string) => void } = {}) {
   const log = options.log ?? console.log;
   const services = await createServices(serviceOptions(config, options.clock));
+  const app = createApp({ ...services, clientDir: options.clientDir, trustProxy: config.trustProxy });
+  // The port first: a one-time admin password printed by a start that then fails would be lost.
+  const server = await listen(app, config).catch(async (error) => {
+    await services.close();
+    throw error;
+  });
   const created = await ensureFirstAdmin(services.db, services.clock, config.adminEmail, config.adminPassword);
   if (created) {
     log(`First admin created: ${created.email}` + (created.generated ? ` with password ${created.password} (shown once; change it after signing in)` : ''));
@@ -34,12 +57,8 @@ export async function startServer(config: Config, options: { clientDir?: string;
   if (!config.meterbeheerApiKey) {
     log('Warning: METERBEHEER_API_KEY is not set, so no Meterbeheer HUB feed can be added or synced (see README, "Meters and Meterbeheer HUB feeds").');
   }
-  const app = createApp({ ...services, clientDir: options.clientDir, trustProxy: config.trustProxy });
   await services.jobs.start();
   await services.imapWatchers.start();
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
-  });
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   return {

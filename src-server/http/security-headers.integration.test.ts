@@ -1,9 +1,9 @@
 /** Security headers on every answer; no-store on API and auth answers; immutable hashed assets and branding files. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createApp } from '../app';
+import { testTempDir } from '../testing/temp-dir';
 import { createWorld } from '../testing/world';
 
 function expectSecurityHeaders(res: Response) {
@@ -18,7 +18,7 @@ function expectSecurityHeaders(res: Response) {
 }
 
 function builtClient() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'energie-client-'));
+  const dir = testTempDir('energie-client-');
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script type="module" src="/app/assets/index-Ab12Cd34.js"></script>');
   writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');

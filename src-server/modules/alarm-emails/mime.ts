@@ -1,10 +1,13 @@
 /**
  * Reading a raw message with mailparser: subject, addresses, date, text, headers and the HTML
  * body sanitized (no script, no event handlers, no remote loads, no forms) before it is stored.
+ * The text is the message's text parts; a message without one gets its HTML as a person reads it
+ * (html-text.ts), never mailparser's own conversion that runs table cells together.
  * Anything mailparser cannot read is reported as an error for a FAILED attempt, never thrown on.
  */
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
+import { htmlToMailText } from './html-text';
 
 export interface Address {
   address: string;
@@ -42,6 +45,16 @@ export const sanitizeEmailHtml = (html: string) =>
     allowProtocolRelative: false,
   });
 
+/**
+ * A decoded subject (`=?UTF-8?B?...?=` can carry any code point) without C0/C1 control characters
+ * or bidi overrides, which would garble or reorder alarm lines; tabs and line breaks become spaces.
+ */
+export const cleanSubject = (subject: string) =>
+  subject
+    .replace(/[\t\r\n]/g, ' ')
+    .replace(/[\p{Cc}\p{Bidi_Control}]/gu, '')
+    .trim();
+
 /** A header as text: mailparser's decoded string where it has one, else the raw line's value, unfolded. */
 const headerText = (value: unknown, line: string): string =>
   typeof value === 'string'
@@ -52,16 +65,18 @@ const headerText = (value: unknown, line: string): string =>
         .trim();
 
 export async function readMessage(raw: Buffer): Promise<ReadMessage> {
-  const mail: ParsedMail = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
+  const mail: ParsedMail = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, skipHtmlToText: true });
+  const html = typeof mail.html === 'string' ? mail.html : null;
+  const text = mail.text?.trim() ? mail.text : html ? htmlToMailText(html) : '';
   const date = mail.date && !Number.isNaN(mail.date.getTime()) ? Math.floor(mail.date.getTime() / 1000) : null;
   return {
     messageId: mail.messageId?.trim() || null,
-    subject: mail.subject ?? null,
+    subject: mail.subject === undefined ? null : cleanSubject(mail.subject),
     from: addresses(mail.from),
     to: addresses(mail.to),
     sentAt: date,
-    text: mail.text ?? '',
-    html: typeof mail.html === 'string' ? sanitizeEmailHtml(mail.html) : null,
+    text,
+    html: html === null ? null : sanitizeEmailHtml(html),
     headers: mail.headerLines.map((h) => [h.key, headerText(mail.headers.get(h.key), h.line)]),
   };
 }

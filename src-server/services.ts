@@ -14,6 +14,8 @@ import { createJobRunner } from './jobs/runner';
 import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
 import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
 import { ALARM_PARSE_JOB, alarmParserJobs } from './modules/alarm-parsers/alarm-parsers.jobs';
+import type { EmailParsing } from './modules/alarm-emails/alarm-emails.service';
+import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createParserSandbox } from './sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
@@ -38,15 +40,19 @@ export async function createServices(options: ServiceOptions) {
   const hub = createHubClient(options.hub);
   const sync = createSyncService(db, hub, { historyDays: options.hub.historyDays, now: clock });
   const secrets = createSecretBox(options.secretKey);
-  // New mail is parsed at once (a run in progress picks it up; the schedule is the safety net). Only
-  // called once jobs run, so the runner declared below exists by then.
-  const mailStored = () => void jobs.runNow(ALARM_PARSE_JOB).catch(() => undefined);
-  const mail: SourceDeps = { db, clock, secrets, graph: { ...options.graph, clients: new Map() }, mailStored };
-  // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
-  const imapWatchers = createImapWatchers(mail);
   const events = createEventBus();
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
+  const pipeline = { db, clock, sandbox, events };
+  // Stored mail is parsed at once (a run in progress picks it up; the schedule is the safety net).
+  // `wake` is only called once jobs run, so the runner declared below exists by then.
+  const parsing: EmailParsing = {
+    parseNow: (emailId) => parseEmail(pipeline, emailId),
+    wake: () => void jobs.runNow(ALARM_PARSE_JOB).catch(() => undefined),
+  };
+  const mail: SourceDeps = { db, clock, secrets, graph: { ...options.graph, clients: new Map() }, parsing };
+  // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
+  const imapWatchers = createImapWatchers(mail);
   // The registry: each module declares its jobs; the runner schedules them once `start()` is called.
   const jobs = createJobRunner({
     db,
@@ -54,7 +60,7 @@ export async function createServices(options: ServiceOptions) {
     jobs: [
       ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
       ...mailSourceJobs(mail),
-      ...alarmParserJobs({ db, clock, sandbox, events }),
+      ...alarmParserJobs(pipeline),
     ],
   });
   return {
@@ -66,7 +72,7 @@ export async function createServices(options: ServiceOptions) {
     secrets,
     jobs,
     graph: mail.graph,
-    mailStored,
+    parsing,
     imapWatchers,
     events,
     sandbox,

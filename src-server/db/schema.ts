@@ -8,7 +8,7 @@ import type { OrganizationTable } from '../modules/organizations/organizations.t
 import type { SessionTable } from '../modules/auth/auth.table';
 import type { UserLocationTable, UserTable } from '../modules/users/users.table';
 import type { AlarmDashboardTable, BrandingImageTable } from '../modules/alarm-dashboards/alarm-dashboards.table';
-import type { AlarmFolderTable } from '../modules/alarm-folders/alarm-folders.table';
+import type { AlarmFolderTable } from '../modules/alarm-dashboards/folders.table';
 import type { AlarmAssigneeTable, AlarmTable } from '../modules/alarms/alarms.table';
 import type { AlarmEmailTable, ParsingAttemptTable } from '../modules/alarm-emails/alarm-emails.table';
 import type { MailSourceTable } from '../modules/mail-sources/mail-sources.table';

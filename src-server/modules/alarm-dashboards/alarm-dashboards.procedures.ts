@@ -8,6 +8,7 @@ import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import type { User } from '@/domain/user';
 import { type SignedInContext, scopedProcedure, signedInProcedure } from '../../trpc/trpc';
 import { findDashboard } from './alarm-dashboards.queries';
+import { findVisibleFolder } from './folders.queries';
 
 /** Where every REST path of the alarm area starts (DESIGN.md §7), for the alarm modules' routers. */
 export const ALARMS = '/api/v1/alarms';
@@ -45,5 +46,16 @@ export async function assertCustomizable(ctx: SignedInContext, dashboardId: numb
 /** A dashboard procedure for changing settings: admins, or installers while customizable. */
 export const dashboardSettingsProcedure = dashboardProcedure.use(({ ctx, next }) => {
   assertMayCustomize(ctx.user, ctx.dashboard);
+  return next();
+});
+
+export const FOLDER_ABSENT = 'Deze map bestaat niet.';
+
+/** Input carries `folderId`, a folder of a dashboard the caller may open; `ctx.folder` is it, with its dashboard's id. */
+export const folderProcedure = scopedProcedure('folderId', 'folder', (ctx, id) => findVisibleFolder(ctx.db, ctx.user, id), FOLDER_ABSENT, alarmAreaProcedure);
+
+/** A folder procedure that changes settings: admins, or installers while the dashboard is customizable. */
+export const folderSettingsProcedure = folderProcedure.use(async ({ ctx, next }) => {
+  await assertCustomizable(ctx, ctx.folder.dashboardId);
   return next();
 });

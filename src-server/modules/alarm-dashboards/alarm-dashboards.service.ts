@@ -10,7 +10,7 @@ import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { notFound, invalidField } from '../../errors';
-import { folderOfDashboard, insertSystemFolders } from '../alarm-folders/alarm-folders.queries';
+import { folderOfDashboard, insertSystemFolders } from './folders.queries';
 import { findOrganization } from '../organizations/organizations.queries';
 import { assignableUsers, listAssignableUsers } from '../users/users.queries';
 import { DASHBOARD_ABSENT } from './alarm-dashboards.procedures';

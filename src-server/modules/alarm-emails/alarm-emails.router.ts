@@ -3,18 +3,14 @@ import * as v from 'valibot';
 import { emailOverviewSchema, emailReadSchema, emailSchema, listEmailsSchema, parsingAttemptSchema } from '@/domain/alarm-email';
 import { idSchema } from '@/domain/common';
 import { pageSchema } from '@/domain/paging';
-import { epochSeconds } from '../../clock';
-import { notFound } from '../../errors';
 import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
 import { ALARMS, alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
-import { ALARM_PARSE_JOB } from '../alarm-parsers/alarm-parsers.jobs';
-import { parseEmail } from '../alarm-parsers/parse-pipeline';
-import { attemptsOf, findEmail, listEmails, markEmailRead, requeueEmail, requeueRejected } from './alarm-emails.queries';
+import { listEmails } from './alarm-emails.queries';
+import * as service from './alarm-emails.service';
 
 const email = { params: { id: 'emailId' } };
 const byEmail = v.object({ emailId: idSchema });
-const ABSENT = 'Deze e-mail bestaat niet.';
 
 export const alarmEmailsRouter = router({
   list: dashboardProcedure
@@ -30,26 +26,17 @@ export const alarmEmailsRouter = router({
     .meta(rest(`GET ${ALARMS}/emails/{id}`, 'One e-mail: headers, text body, sanitized HTML', email))
     .input(byEmail)
     .output(emailSchema)
-    .query(async ({ ctx, input }) => (await findEmail(ctx.db, ctx.user, input.emailId)) ?? Promise.reject(notFound(ABSENT))),
+    .query(({ ctx, input }) => service.getEmail(ctx.db, ctx.user, input.emailId)),
   attempts: alarmAreaProcedure
     .meta(rest(`GET ${ALARMS}/emails/{id}/parsing-attempts`, "The e-mail's parsing attempts, oldest first", email))
     .input(byEmail)
     .output(v.array(parsingAttemptSchema))
-    .query(async ({ ctx, input }) => {
-      if (!(await findEmail(ctx.db, ctx.user, input.emailId))) throw notFound(ABSENT);
-      return attemptsOf(ctx.db, input.emailId);
-    }),
+    .query(({ ctx, input }) => service.emailAttempts(ctx.db, ctx.user, input.emailId)),
   markRead: alarmAreaProcedure
     .meta(rest(`PATCH ${ALARMS}/emails/{id}/read`, 'Mark read (readAt = now) or unread again; the inbox marks an e-mail read when it is opened', email))
     .input(emailReadSchema)
     .output(emailSchema)
-    .mutation(async ({ ctx, input }) => {
-      const found = await findEmail(ctx.db, ctx.user, input.emailId);
-      if (!found) throw notFound(ABSENT);
-      // Reading again keeps the first time it was read.
-      if (input.read !== (found.readAt !== null)) await markEmailRead(ctx.db, input.emailId, input.read ? epochSeconds(ctx.clock) : null);
-      return (await findEmail(ctx.db, ctx.user, input.emailId))!;
-    }),
+    .mutation(({ ctx, input }) => service.setRead(ctx, ctx.user, input.emailId, input.read)),
   reparse: alarmAreaProcedure
     .meta(
       rest(
@@ -60,12 +47,7 @@ export const alarmEmailsRouter = router({
     )
     .input(byEmail)
     .output(emailSchema)
-    .mutation(async ({ ctx, input }) => {
-      if (!(await findEmail(ctx.db, ctx.user, input.emailId))) throw notFound(ABSENT);
-      await requeueEmail(ctx.db, input.emailId);
-      await parseEmail(ctx, input.emailId);
-      return (await findEmail(ctx.db, ctx.user, input.emailId))!;
-    }),
+    .mutation(({ ctx, input }) => service.reparse(ctx, ctx.user, input.emailId)),
   reparseRejected: dashboardProcedure
     .meta(
       rest(
@@ -77,10 +59,5 @@ export const alarmEmailsRouter = router({
       ),
     )
     .output(v.object({ count: v.number() }))
-    .mutation(async ({ ctx, input }) => {
-      const count = await requeueRejected(ctx.db, input.dashboardId);
-      // The job drains the queue now; a run in another process (the lock) or a failure leaves it to the schedule.
-      if (count) void ctx.jobs.runNow(ALARM_PARSE_JOB).catch(() => undefined);
-      return { count };
-    }),
+    .mutation(({ ctx, input }) => service.reparseRejected(ctx, input.dashboardId)),
 });

@@ -5,8 +5,8 @@ import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
 import { ALARMS, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { clearFolder } from '../alarms/alarms.service';
-import { folderProcedure, folderSettingsProcedure } from './alarm-folders.procedures';
-import { foldersOfDashboard } from './alarm-folders.queries';
+import { folderProcedure, folderSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
+import { foldersOfDashboard } from '../alarm-dashboards/folders.queries';
 import * as service from './alarm-folders.service';
 
 const dashboard = { params: { id: 'dashboardId' } };

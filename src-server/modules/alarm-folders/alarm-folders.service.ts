@@ -11,7 +11,7 @@ import { epochSeconds } from '../../clock';
 import { replaceDefaultFolder } from '../alarm-dashboards/alarm-dashboards.queries';
 import { moveFolderAlarms } from '../alarms/alarms.queries';
 import type { AlarmDeps } from '../alarms/alarms.service';
-import { type VisibleFolder, foldersOfDashboard, folderByName, toFolder, trashFolderId } from './alarm-folders.queries';
+import { type VisibleFolder, foldersOfDashboard, folderByName, toFolder, trashFolderId } from '../alarm-dashboards/folders.queries';
 
 const invalid = (field: string, message: string, code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST') =>
   new AppError(code, code === 'CONFLICT' ? message : 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });

@@ -9,7 +9,7 @@ import { epochSeconds, type Clock } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, type FieldErrors, notFound } from '../../errors';
 import type { ParserSandbox } from '../../sandbox/parser-sandbox.types';
-import { folderOfDashboard } from '../alarm-folders/alarm-folders.queries';
+import { folderOfDashboard } from '../alarm-dashboards/folders.queries';
 import { attemptCountsByParser } from '../alarm-emails/alarm-emails.queries';
 import { sourcesOfDashboard } from '../mail-sources/mail-sources.queries';
 import * as q from './alarm-parsers.queries';

@@ -13,7 +13,7 @@ import type { DB } from '../../db/database';
 import type { AlarmEvent, EventBus } from '../../events/event-bus';
 import { type AttemptRecord, emailForParsing, finishParse, linkEmailToAlarm } from '../alarm-emails/alarm-emails.queries';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
-import { folderByName, folderOfDashboard } from '../alarm-folders/alarm-folders.queries';
+import { folderByName, landingFolderId } from '../alarm-dashboards/folders.queries';
 import { alarmExists } from '../alarms/alarms.queries';
 import { type ParsedAlarm, raiseParsedAlarm } from '../alarms/alarms.service';
 import { sourceRow } from '../mail-sources/mail-sources.queries';
@@ -45,13 +45,11 @@ function batchMemo(): Memo {
   };
 }
 
-/** The alarm's first existing folder of: the parser's, the source's, the dashboard's default, the inbox. */
+/** The landing folder for a parser's (and its source's) folder, and the dashboard's default priority. */
 async function fallbackFolder(db: DB, dashboardId: number, sourceId: number | null, parserFolderId: number | null) {
   const source = sourceId === null ? undefined : await sourceRow(db, sourceId);
-  const defaults = await dashboardDefaults(db, dashboardId);
-  for (const id of [parserFolderId, source?.folderId ?? null, defaults.defaultFolderId])
-    if (id !== null && (await folderOfDashboard(db, dashboardId, id))) return { folderId: id, priority: defaults.defaultPriority };
-  return { folderId: (await folderByName(db, dashboardId, 'inbox'))!.id, priority: defaults.defaultPriority };
+  const { defaultPriority } = await dashboardDefaults(db, dashboardId);
+  return { folderId: await landingFolderId(db, dashboardId, [parserFolderId, source?.folderId]), priority: defaultPriority };
 }
 
 /**

@@ -5,7 +5,7 @@ import { PRIORITIES } from '@/domain/alarm-dashboard';
 import { localDate, localMidnight } from '@/lib/amsterdam';
 import { bucketStarts } from '@/lib/local-buckets';
 import type { DB } from '../../db/database';
-import { relevantFolderIds, trashFolderId } from '../alarm-folders/alarm-folders.queries';
+import { relevantFolderIds, trashFolderId } from '../alarm-dashboards/folders.queries';
 import * as q from './alarm-counts.queries';
 
 const relevant = async (db: DB, dashboardId: number) => (await relevantFolderIds(db, dashboardId).execute()).map((f) => f.id);

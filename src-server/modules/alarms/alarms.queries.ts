@@ -11,7 +11,7 @@ import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import { contains, pageCount, pageWindow } from '../../db/listing';
-import { relevantFolderIds } from '../alarm-folders/alarm-folders.queries';
+import { relevantFolderIds } from '../alarm-dashboards/folders.queries';
 import type { AlarmRow } from './alarms.table';
 
 export const PRIORITY_RANK: Record<Priority, number> = { LOW: 1, MEDIUM: 2, HIGH: 3 };

@@ -22,7 +22,7 @@ import { pageSchema } from '@/domain/paging';
 import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
 import { ALARMS, alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
-import { folderProcedure } from '../alarm-folders/alarm-folders.procedures';
+import { folderProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import * as counts from './alarm-counts.service';
 import { alarmEvents } from './alarm-events';
 import { listAlarms } from './alarms.queries';

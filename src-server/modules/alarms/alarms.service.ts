@@ -12,7 +12,7 @@ import { notFound, invalidField } from '../../errors';
 import type { AlarmEvent, EventBus } from '../../events/event-bus';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { dashboardUsersById } from '../alarm-dashboards/alarm-dashboards.service';
-import { folderByName, folderOfDashboard, trashFolderId } from '../alarm-folders/alarm-folders.queries';
+import { folderOfDashboard, landingFolderId, trashFolderId } from '../alarm-dashboards/folders.queries';
 import * as q from './alarms.queries';
 
 export interface AlarmDeps {
@@ -60,9 +60,9 @@ export interface NewAlarm {
 export async function raiseAlarm(deps: AlarmDeps, dashboardId: number, alarm: NewAlarm): Promise<number> {
   const { db, clock } = deps;
   const defaults = await dashboardDefaults(db, dashboardId);
-  const folderId = alarm.folderId
-    ? (await ownFolder(db, dashboardId, alarm.folderId)).id
-    : (defaults.defaultFolderId ?? (await folderByName(db, dashboardId, 'inbox'))!.id);
+  // A folder named by the caller must be the dashboard's (a field error, not a silent fallback).
+  if (alarm.folderId) await ownFolder(db, dashboardId, alarm.folderId);
+  const folderId = await landingFolderId(db, dashboardId, [alarm.folderId]);
   const id = await q.insertAlarm(db, {
     dashboardId,
     folderId,

@@ -10,13 +10,14 @@ import type { DB } from '../../db/database';
 import { notFound, invalidField } from '../../errors';
 import { backoffSeconds } from '../../jobs/backoff';
 import type { SecretBox } from '../../secrets';
-import { folderOfDashboard } from '../alarm-folders/alarm-folders.queries';
+import { folderOfDashboard } from '../alarm-dashboards/folders.queries';
 import { storeIncomingMail } from '../alarm-emails/alarm-emails.store';
 import { type GraphClient, GraphError, createGraphClient } from './graph/graph-client';
 import { fetchGraphMailbox, testGraphSource } from './graph/graph-fetch';
 import type { ImapFlow } from 'imapflow';
 import { ImapSourceError, connectImap, describeImapError, fetchNewMessages } from './imap/imap-fetch';
 import * as q from './mail-sources.queries';
+import type { EmailParsing } from '../alarm-emails/alarm-emails.service';
 import type { MailSourceRow } from './mail-sources.table';
 
 export interface SourceDeps {
@@ -25,8 +26,8 @@ export interface SourceDeps {
   secrets: SecretBox;
   /** Where Microsoft 365 lives (a loopback simulator in tests and the demo), and the clients by credentials, so tokens are reused. */
   graph: { loginUrl?: string; apiUrl?: string; clients: Map<string, GraphClient> };
-  /** Told after new mail was stored, so the parse queue runs at once instead of on its schedule. */
-  mailStored: () => void;
+  /** Woken after new mail was stored, so the parse queue runs at once instead of on its schedule. */
+  parsing: Pick<EmailParsing, 'wake'>;
 }
 
 export const SOURCE_ABSENT = 'Deze bron bestaat niet.';
@@ -137,7 +138,8 @@ export const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
  * Stores what arrived in the source's input folder since its cursor over a connected client, and
  * records the contact. The scheduled fetch and the IDLE watcher both come here.
  */
-export async function storeNewImapMail({ db, clock, mailStored }: SourceDeps, row: MailSourceRow, client: ImapFlow): Promise<number> {
+export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, client: ImapFlow): Promise<number> {
+  const { db, clock } = deps;
   const current = (await q.sourceRow(db, row.id)) ?? row;
   const { stored } = await fetchNewMessages(
     client,
@@ -149,13 +151,17 @@ export async function storeNewImapMail({ db, clock, mailStored }: SourceDeps, ro
       );
     },
   );
-  if (stored) mailStored();
-  const at = epochSeconds(clock);
-  await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
+  await contactSucceeded(deps, row, stored);
   return stored;
 }
 
-/** Fetches one source now and records the outcome on it; answers how many e-mails were stored. */
+/** After a successful contact (a fetch or an IDLE wake-up, IMAP or Graph alike): new mail is parsed at once, and the contact is recorded. */
+async function contactSucceeded({ db, clock, parsing }: SourceDeps, row: MailSourceRow, stored: number) {
+  if (stored) parsing.wake();
+  const at = epochSeconds(clock);
+  await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
+}
+
 /** The source's Graph client, made once per credentials so its token is cached until it expires. */
 function graphClient({ graph, secrets, clock }: SourceDeps, row: MailSourceRow) {
   const key = `${row.tenantId}|${row.clientId}|${row.secret}`;
@@ -182,17 +188,16 @@ async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
       if (!duplicate) await q.countStoredMessage(trx, row.id);
     });
   });
-  if (stored) deps.mailStored();
+  await contactSucceeded(deps, row, stored);
   return stored;
 }
 
+/** Fetches one source now and records the outcome on it; answers how many e-mails were stored. */
 export async function fetchSource(deps: SourceDeps, row: MailSourceRow): Promise<{ stored: number; error?: string }> {
   let stored = 0;
   try {
     if (row.type === 'MICROSOFT_GRAPH') {
       stored = await fetchGraph(deps, row);
-      const at = epochSeconds(deps.clock);
-      await q.recordSuccess(deps.db, row.id, at, at + row.pollIntervalSeconds);
       return { stored };
     }
     const client = connectImap(imapSettings(row, deps.secrets));

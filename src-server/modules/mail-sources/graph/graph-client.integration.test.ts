@@ -1,3 +1,4 @@
+import { systemClock } from '../../../clock';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type GraphClientOptions, GraphError, createGraphClient } from './graph-client';
 import { type GraphSimulator, type GraphSimulatorOptions, startGraphSimulator } from './graph-simulator';
@@ -16,6 +17,7 @@ const client = (options: Partial<GraphClientOptions> = {}) =>
     clientSecret: sim.clientSecret,
     timeoutMs: 2000,
     maxRetryAfterSeconds: 1,
+    now: systemClock,
     ...options,
   });
 const collect = async <T>(items: AsyncIterable<T>) => {
@@ -178,7 +180,7 @@ describe('throttling and failures', () => {
     await expect(graph.findFolder(sim.mailbox, 'Inbox')).rejects.toThrow('Microsoft 365 gaf een antwoord dat geen geldige JSON is.');
     const apiUrl = sim.apiUrl;
     await sim.close();
-    await expect(createGraphClient({ ...sim, apiUrl, timeoutMs: 2000 }).findFolder(sim.mailbox, 'Inbox')).rejects.toMatchObject({
+    await expect(createGraphClient({ ...sim, apiUrl, timeoutMs: 2000, now: systemClock }).findFolder(sim.mailbox, 'Inbox')).rejects.toMatchObject({
       status: 0,
       code: 'Unreachable',
     });

@@ -1,3 +1,4 @@
+import { systemClock } from '../../../clock';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type GraphClientOptions, createGraphClient } from './graph-client';
 import { type GraphMessageMeta, fetchGraphMailbox, testGraphSource } from './graph-fetch';
@@ -8,7 +9,8 @@ afterEach(() => sim?.close());
 
 const source = { sharedMailbox: 'alarmen@example.nl', inputFolder: 'Alarmen', readCategory: 'Verwerkt' };
 const mail = (n: number) => `Message-ID: <alarm-${n}@example.nl>\r\nSubject: Alarm ${n}\r\n\r\nStoring ${n}\r\n`;
-const client = (options: Partial<GraphClientOptions> = {}) => createGraphClient({ ...sim, timeoutMs: 2000, maxRetryAfterSeconds: 1, pageSize: 4, ...options });
+const client = (options: Partial<GraphClientOptions> = {}) =>
+  createGraphClient({ ...sim, timeoutMs: 2000, maxRetryAfterSeconds: 1, pageSize: 4, now: systemClock, ...options });
 
 /** The caller's side: stores raw MIME deduplicated on Message-ID, like the stored-e-mail module does. */
 function mailStore(options: { failOnCall?: number } = {}) {

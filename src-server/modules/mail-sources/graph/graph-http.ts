@@ -4,6 +4,7 @@
  * retried once (a longer one fails with `retryAfterSeconds` for the job's backoff), and every failure
  * a `GraphError` with a Dutch message a source's status can show as it is.
  */
+import type { Clock } from '../../../clock';
 import * as v from 'valibot';
 import { retryAfterSeconds } from '../../../jobs/backoff';
 
@@ -36,7 +37,7 @@ export interface GraphHttpOptions {
   timeoutMs?: number;
   /** Waits up to this long on a 429/503 before trying once more; longer waits fail with retryAfterSeconds. */
   maxRetryAfterSeconds?: number;
-  now?: () => Date;
+  now: Clock;
 }
 
 const tokenSchema = v.object({
@@ -50,7 +51,7 @@ const seconds = (ms: number) => (ms / 1000).toLocaleString('nl-NL');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createGraphHttp(options: GraphHttpOptions) {
-  const { tenantId, clientId, clientSecret, timeoutMs = 20_000, maxRetryAfterSeconds = 5, now = () => new Date() } = options;
+  const { tenantId, clientId, clientSecret, timeoutMs = 20_000, maxRetryAfterSeconds = 5, now } = options;
   const loginUrl = (options.loginUrl ?? DEFAULT_GRAPH_LOGIN_URL).replace(/\/+$/, '');
   const apiOrigin = (options.apiUrl ?? DEFAULT_GRAPH_API_URL).replace(/\/+$/, '');
   let token: { value: string; renewAt: number } | null = null;

@@ -2,8 +2,8 @@
 import { type AlarmFolder, SYSTEM_FOLDERS } from '@/domain/alarm-folder';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
-import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
-import type { AlarmFolderRow } from './alarm-folders.table';
+import { dashboardDefaults, visibleDashboardIds } from './alarm-dashboards.queries';
+import type { AlarmFolderRow } from './folders.table';
 
 export const toFolder = (r: AlarmFolderRow): AlarmFolder => ({
   id: r.id,
@@ -44,6 +44,17 @@ export async function folderOfDashboard(db: DB, dashboardId: number, folderId: n
 export async function folderByName(db: DB, dashboardId: number, name: string) {
   const row = await db.selectFrom('alarmFolder').selectAll().where('dashboardId', '=', dashboardId).where('name', '=', name).executeTakeFirst();
   return row && toFolder(row);
+}
+
+/**
+ * Where a new alarm lands, whoever raises it (API, phone, parsers): the first folder of `wanted` that
+ * still exists in the dashboard (a parser's, then its source's), else the dashboard's default
+ * folder, else the inbox. A folder deleted after a parser or source named it falls through.
+ */
+export async function landingFolderId(db: DB, dashboardId: number, wanted: readonly (number | null | undefined)[]): Promise<number> {
+  const { defaultFolderId } = await dashboardDefaults(db, dashboardId);
+  for (const id of [...wanted, defaultFolderId]) if (id != null && (await folderOfDashboard(db, dashboardId, id))) return id;
+  return (await folderByName(db, dashboardId, 'inbox'))!.id;
 }
 
 export async function trashFolderId(db: DB, dashboardId: number): Promise<number> {

@@ -1,0 +1,59 @@
+/**
+ * The inbox's work on stored e-mails (DESIGN.md §7 "Mail"): one e-mail in the caller's scope (a
+ * foreign one reads as absent), its attempts, read marks and re-parsing. Parsing itself belongs to
+ * the parsers module above this one; it reaches this module as `EmailParsing`, wired in services.ts.
+ */
+import type { User } from '@/domain/user';
+import { type Clock, epochSeconds } from '../../clock';
+import type { DB } from '../../db/database';
+import { notFound } from '../../errors';
+import { attemptsOf, findEmail, markEmailRead, requeueEmail, requeueRejected } from './alarm-emails.queries';
+
+export interface EmailParsing {
+  /** Runs the parsers on one PENDING e-mail now and records the outcome. */
+  parseNow(emailId: number): Promise<unknown>;
+  /** Wakes the parse queue: a run in progress picks new work up, the schedule is the safety net. */
+  wake(): void;
+}
+
+export interface EmailDeps {
+  db: DB;
+  clock: Clock;
+  parsing: EmailParsing;
+}
+
+const ABSENT = 'Deze e-mail bestaat niet.';
+
+export async function getEmail(db: DB, user: User, emailId: number) {
+  const email = await findEmail(db, user, emailId);
+  if (!email) throw notFound(ABSENT);
+  return email;
+}
+
+export async function emailAttempts(db: DB, user: User, emailId: number) {
+  await getEmail(db, user, emailId);
+  return attemptsOf(db, emailId);
+}
+
+/** Marks read (now) or unread; reading again keeps the first time it was read. */
+export async function setRead({ db, clock }: EmailDeps, user: User, emailId: number, read: boolean) {
+  const email = await getEmail(db, user, emailId);
+  if (read === (email.readAt !== null)) return email;
+  await markEmailRead(db, emailId, read ? epochSeconds(clock) : null);
+  return getEmail(db, user, emailId);
+}
+
+/** Runs the parsers on the e-mail again now and answers it after parsing. */
+export async function reparse({ db, parsing }: EmailDeps, user: User, emailId: number) {
+  await getEmail(db, user, emailId);
+  await requeueEmail(db, emailId);
+  await parsing.parseNow(emailId);
+  return getEmail(db, user, emailId);
+}
+
+/** Queues every REJECTED e-mail of the dashboard again; answers how many. */
+export async function reparseRejected({ db, parsing }: EmailDeps, dashboardId: number) {
+  const count = await requeueRejected(db, dashboardId);
+  if (count) parsing.wake();
+  return { count };
+}

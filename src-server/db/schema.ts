@@ -9,10 +9,12 @@ import type { SessionTable } from '../modules/auth/auth.table';
 import type { UserLocationTable, UserTable } from '../modules/users/users.table';
 import type { AlarmDashboardTable, BrandingImageTable } from '../modules/alarm-dashboards/alarm-dashboards.table';
 import type { AlarmFolderTable } from '../modules/alarm-dashboards/folders.table';
-import type { AlarmAssigneeTable, AlarmTable } from '../modules/alarms/alarms.table';
+import type { AlarmAssigneeTable, AlarmHistoryTable, AlarmTable } from '../modules/alarms/alarms.table';
 import type { AlarmEmailTable, ParsingAttemptTable } from '../modules/alarm-emails/alarm-emails.table';
 import type { MailSourceTable } from '../modules/mail-sources/mail-sources.table';
 import type { AlarmParserTable } from '../modules/alarm-parsers/alarm-parsers.table';
+import type { HeartbeatTable } from '../modules/alarm-parsers/heartbeats.table';
+import type { MaintenanceWindowTable } from '../modules/maintenance-windows/maintenance-windows.table';
 
 export interface Database {
   organization: OrganizationTable;
@@ -35,4 +37,7 @@ export interface Database {
   alarmEmail: AlarmEmailTable;
   parsingAttempt: ParsingAttemptTable;
   alarmParser: AlarmParserTable;
+  alarmHistory: AlarmHistoryTable;
+  heartbeat: HeartbeatTable;
+  maintenanceWindow: MaintenanceWindowTable;
 }

@@ -70,6 +70,7 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
       'PATCH /api/v1/alarms/dashboards/{id}/theme',
       'PATCH /api/v1/alarms/dashboards/{id}/settings/default-priority',
       'PATCH /api/v1/alarms/dashboards/{id}/settings/default-folder',
+      'PATCH /api/v1/alarms/dashboards/{id}/settings/resolved-folder',
       'PATCH /api/v1/alarms/dashboards/{id}/settings/customizable',
       'PATCH /api/v1/alarms/dashboards/{id}/settings/branding',
       'GET /api/v1/alarms/dashboards/{id}/users',

@@ -21,6 +21,7 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
   'alarmDashboard.theme': (w, c) => c.alarmDashboard.theme({ dashboardId: w.dashA.id, ...w.dashA.theme }).then(() => 'ok'),
   'alarmDashboard.defaultPriority': (w, c) => c.alarmDashboard.defaultPriority({ dashboardId: w.dashA.id, priority: 'HIGH' }).then(() => 'ok'),
   'alarmDashboard.defaultFolder': (w, c) => c.alarmDashboard.defaultFolder({ dashboardId: w.dashA.id, folderId: w.foldersA.done! }).then(() => 'ok'),
+  'alarmDashboard.resolvedFolder': (w, c) => c.alarmDashboard.resolvedFolder({ dashboardId: w.dashA.id, folderId: w.foldersA.done! }).then(() => 'ok'),
   'alarmDashboard.customizable': (w, c) => c.alarmDashboard.customizable({ dashboardId: w.dashA.id, customizable: false }).then(() => 'ok'),
   'alarmDashboard.branding': (w, c) => c.alarmDashboard.branding({ dashboardId: w.dashA.id, file: null }).then(() => 'ok'),
   'alarmDashboard.users': (w, c) => c.alarmDashboard.users({ dashboardId: w.dashA.id, page: 0, size: 20 }).then((r) => r.users.length),
@@ -111,6 +112,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarmDashboard.theme': work,
   'alarmDashboard.defaultPriority': work,
   'alarmDashboard.defaultFolder': work,
+  'alarmDashboard.resolvedFolder': work,
   'alarmDashboard.customizable': adminOnly,
   // no file: the role check passes, then the upload is refused
   'alarmDashboard.branding': same('BAD_REQUEST'),

@@ -51,6 +51,8 @@ export const renameDashboardSchema = v.object({ dashboardId: idSchema, name });
 
 export const settingsSchema = v.object({
   defaultFolderId: v.nullable(v.number()),
+  /** Where recoveries and maintenance windows send alarms (DESIGN.md §9); a folder that is not relevant. */
+  resolvedFolderId: v.nullable(v.number()),
   defaultPriority: v.picklist(PRIORITIES),
   brandingFile: v.nullable(v.string()),
   customizable: v.boolean(),

@@ -3,7 +3,7 @@
  * may create, the single-field changes, list queries and the counts.
  */
 import * as v from 'valibot';
-import { PRIORITIES, prioritySchema } from './alarm-dashboard';
+import { PRIORITIES, type Priority, prioritySchema } from './alarm-dashboard';
 import { idListSchema, idSchema } from './common';
 import { pageSizeFields } from './paging';
 
@@ -44,15 +44,44 @@ export const alarmIdsSchema = idListSchema(
   `Hoogstens ${MAX_ALARMS_PER_CALL} alarmen tegelijk.`,
 );
 
+export const ALARM_KEY_MAX = 256;
+/** The grouping key: while an alarm with it is in a relevant folder, a repeat adds an occurrence (PagerDuty's dedup key). */
+export const alarmKeySchema = v.pipe(
+  v.string('De sleutel moet tekst zijn.'),
+  v.trim(),
+  v.nonEmpty('De sleutel mag niet leeg zijn.'),
+  v.maxLength(ALARM_KEY_MAX, `De sleutel mag maximaal ${ALARM_KEY_MAX} tekens lang zijn.`),
+);
+
 export const createAlarmSchema = v.object({
   dashboardId: idSchema,
   line,
+  key: v.optional(v.nullable(alarmKeySchema)),
   priority: v.optional(prioritySchema),
   data: v.optional(alarmDataSchema),
   deadlineAt: v.optional(v.nullable(instantSchema)),
   folderId: v.optional(v.nullable(idSchema)),
 });
 export type CreateAlarm = v.InferOutput<typeof createAlarmSchema>;
+
+export const RESOLUTIONS = ['USER', 'RECOVERY', 'API', 'MAINTENANCE', 'SYSTEM'] as const;
+export type ResolutionBy = (typeof RESOLUTIONS)[number];
+/** How an alarm left the relevant folders: by whom, and the recovery e-mail when one resolved it. */
+export const resolutionSchema = v.nullable(v.object({ by: v.picklist(RESOLUTIONS), userId: v.optional(v.number()), alarmEmailId: v.optional(v.number()) }));
+export type Resolution = v.InferOutput<typeof resolutionSchema>;
+
+/** `true` or `false`, also as a query string's text. */
+export const booleanParam = (name: string) =>
+  v.union(
+    [
+      v.boolean(),
+      v.pipe(
+        v.picklist(['true', 'false']),
+        v.transform((s) => s === 'true'),
+      ),
+    ],
+    `Geef ${name} als true of false.`,
+  );
 
 const byAlarm = { alarmId: idSchema };
 export const alarmDeadlineSchema = v.object({ ...byAlarm, deadlineAt: v.nullable(instantSchema) });
@@ -86,6 +115,24 @@ export const listAlarmsSchema = v.object({
       'Filter op een gebruikers-id, me of none.',
     ),
   ),
+  /** A comma list of priorities, e.g. `HIGH,MEDIUM`. */
+  priority: v.optional(
+    v.pipe(
+      v.union(
+        [
+          v.array(prioritySchema),
+          v.pipe(
+            v.string(),
+            v.regex(/^(LOW|MEDIUM|HIGH)(,(LOW|MEDIUM|HIGH))*$/),
+            v.transform((s) => s.split(',') as Priority[]),
+          ),
+        ],
+        "Filter op LOW, MEDIUM en/of HIGH, gescheiden door komma's.",
+      ),
+      v.transform((list) => [...new Set(list)]),
+    ),
+  ),
+  acknowledged: v.optional(booleanParam('acknowledged')),
 });
 export type ListAlarms = v.InferOutput<typeof listAlarmsSchema>;
 
@@ -98,6 +145,12 @@ export const alarmListItemSchema = v.object({
   assignees: v.array(v.number()),
   seen: v.boolean(),
   occurrences: v.number(),
+  key: v.nullable(v.string()),
+  lastOccurredAt: v.string(),
+  acknowledgedAt: v.nullable(v.string()),
+  resolvedAt: v.nullable(v.string()),
+  /** The alarm of the same key resolved less than 24 h before this one was raised: it is flapping. */
+  previousAlarmId: v.nullable(v.number()),
 });
 export type AlarmListItem = v.InferOutput<typeof alarmListItemSchema>;
 
@@ -107,12 +160,13 @@ export const alarmDetailSchema = v.object({
   notes: v.string(),
   folderId: v.number(),
   alarmEmailId: v.nullable(v.number()),
+  resolution: resolutionSchema,
 });
 export type AlarmDetail = v.InferOutput<typeof alarmDetailSchema>;
 
 /** The buckets of the periodic alarm count (the measurements' granularities are another list). */
 export const ALARM_COUNT_GRANULARITIES = ['day', 'week', 'month'] as const;
-const localDay = (field: string) =>
+export const localDaySchema = (field: string) =>
   v.pipe(
     v.string(`${field} moet een datum zijn als 2026-01-31.`),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} moet een datum zijn als 2026-01-31.`),
@@ -122,8 +176,8 @@ export const MAX_PERIODIC_BUCKETS = 1100;
 export const periodicCountSchema = v.pipe(
   v.object({
     dashboardId: idSchema,
-    from: localDay('from'),
-    to: localDay('to'),
+    from: localDaySchema('from'),
+    to: localDaySchema('to'),
     granularity: v.picklist(ALARM_COUNT_GRANULARITIES, 'De indeling moet day, week of month zijn.'),
   }),
   v.forward(

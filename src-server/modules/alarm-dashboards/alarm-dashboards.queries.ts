@@ -26,6 +26,7 @@ const toDashboard = (r: Row): AlarmDashboard => ({
   organization: { id: r.organizationId, name: r.organizationName },
   settings: {
     defaultFolderId: r.defaultFolderId,
+    resolvedFolderId: r.resolvedFolderId,
     defaultPriority: r.defaultPriority,
     brandingFile: r.brandingSha256 ? brandingPath(r.brandingSha256) : null,
     customizable: r.customizable === 1,
@@ -78,7 +79,7 @@ export async function dashboardNamesOfOrganization(db: DB, organizationId: numbe
 
 /** The defaults a new alarm of this dashboard takes. */
 export function dashboardDefaults(db: DB, id: number) {
-  return db.selectFrom('alarmDashboard').select(['defaultFolderId', 'defaultPriority']).where('id', '=', id).executeTakeFirstOrThrow();
+  return db.selectFrom('alarmDashboard').select(['defaultFolderId', 'defaultPriority', 'resolvedFolderId']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export async function brandingImage(db: DB, sha256: string) {

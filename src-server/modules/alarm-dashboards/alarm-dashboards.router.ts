@@ -54,6 +54,11 @@ export const alarmDashboardsRouter = router({
     .input(v.object({ folderId: idSchema }))
     .output(dashboardSchema)
     .mutation(({ ctx, input }) => service.setDefaultFolder(ctx.db, ctx.user, input.dashboardId, input.folderId)),
+  resolvedFolder: dashboardSettingsProcedure
+    .meta(rest(`PATCH ${ALARMS}/dashboards/{id}/settings/resolved-folder`, 'The folder recoveries and maintenance windows send alarms to (not relevant)', id))
+    .input(v.object({ folderId: idSchema }))
+    .output(dashboardSchema)
+    .mutation(({ ctx, input }) => service.setResolvedFolder(ctx.db, ctx.user, input.dashboardId, input.folderId)),
   customizable: adminDashboardProcedure
     .meta(rest(`PATCH ${ALARMS}/dashboards/{id}/settings/customizable`, "Whether installers may change the dashboard's settings (admin)", id))
     .input(v.object({ customizable: v.boolean('Geef customizable als true of false.') }))

@@ -33,6 +33,7 @@ export async function createDashboard(db: DB, clock: Clock, user: User, input: {
         name: input.name,
         organizationId: input.organizationId,
         defaultFolderId: null,
+        resolvedFolderId: null,
         defaultPriority: 'MEDIUM',
         brandingSha256: null,
         customizable: 1,
@@ -41,8 +42,8 @@ export async function createDashboard(db: DB, clock: Clock, user: User, input: {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const inbox = await insertSystemFolders(trx, id);
-    await trx.updateTable('alarmDashboard').set({ defaultFolderId: inbox }).where('id', '=', id).execute();
+    const folders = await insertSystemFolders(trx, id);
+    await trx.updateTable('alarmDashboard').set({ defaultFolderId: folders.inbox, resolvedFolderId: folders.done }).where('id', '=', id).execute();
     return id;
   });
   return getDashboard(db, user, id);
@@ -64,6 +65,14 @@ export async function setDefaultFolder(db: DB, user: User, id: number, folderId:
   if (!folder) throw invalidField('folderId', 'Deze map hoort niet bij dit dashboard.');
   if (folder.trash) throw invalidField('folderId', 'De prullenbak kan niet de standaardmap zijn.');
   return update(db, user, id, { defaultFolderId: folderId });
+}
+
+/** Where recoveries and maintenance windows send alarms: a folder of the dashboard that is not relevant. */
+export async function setResolvedFolder(db: DB, user: User, id: number, folderId: number) {
+  const folder = await folderOfDashboard(db, id, folderId);
+  if (!folder) throw invalidField('folderId', 'Deze map hoort niet bij dit dashboard.');
+  if (folder.relevant) throw invalidField('folderId', 'Kies een map die niet meetelt (niet relevant): opgeloste alarmen horen niet bij de open alarmen.');
+  return update(db, user, id, { resolvedFolderId: folderId });
 }
 
 export async function setBranding(db: DB, clock: Clock, user: User, id: number, file: unknown) {

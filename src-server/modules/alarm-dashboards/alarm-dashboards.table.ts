@@ -6,6 +6,8 @@ export interface AlarmDashboardTable {
   name: string;
   organizationId: number;
   defaultFolderId: number | null;
+  /** Where recoveries and maintenance send alarms (a folder that is not relevant). */
+  resolvedFolderId: number | null;
   defaultPriority: Priority;
   brandingSha256: string | null;
   customizable: number;

@@ -66,9 +66,9 @@ export async function trashFolderId(db: DB, dashboardId: number): Promise<number
 export const relevantFolderIds = (db: DB, dashboardId: number) =>
   db.selectFrom('alarmFolder').select('alarmFolder.id').where('dashboardId', '=', dashboardId).where('relevant', '=', 1);
 
-/** Inserts Inbox, Afgehandeld and Prullenbak (DESIGN.md §7); answers the inbox's id. */
-export async function insertSystemFolders(db: DB, dashboardId: number): Promise<number> {
-  let inbox = 0;
+/** Inserts Inbox, Afgehandeld and Prullenbak (DESIGN.md §7); answers their ids by name. */
+export async function insertSystemFolders(db: DB, dashboardId: number): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
   for (const [position, f] of SYSTEM_FOLDERS.entries()) {
     const { id } = await db
       .insertInto('alarmFolder')
@@ -85,7 +85,7 @@ export async function insertSystemFolders(db: DB, dashboardId: number): Promise<
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (f.name === 'inbox') inbox = id;
+    ids[f.name] = id;
   }
-  return inbox;
+  return ids;
 }

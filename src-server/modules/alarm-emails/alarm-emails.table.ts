@@ -38,4 +38,8 @@ export interface ParsingAttemptTable {
   exceptionMessage: string | null;
   exceptionStackTrace: string | null;
   reason: string | null;
+  /** A recovery: how many open alarms this MATCHED attempt resolved. */
+  resolved: number | null;
+  /** A sign of life: the heartbeat key this MATCHED attempt renewed. */
+  heartbeatKey: string | null;
 }

@@ -28,10 +28,16 @@ describe('alarms', () => {
       assignees: [],
       seen: false,
       occurrences: 1,
+      key: null,
+      lastOccurredAt: '2026-11-23T10:00:00.000Z',
+      acknowledgedAt: null,
+      resolvedAt: null,
+      previousAlarmId: null,
       data: { code: 'E12' },
       notes: '',
       folderId: w.foldersA.inbox,
       alarmEmailId: null,
+      resolution: null,
     });
     const bad = await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms`, {
       method: 'POST',

@@ -4,7 +4,7 @@
  */
 import { isoFromSeconds } from '../../clock';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { AlarmDetail, AlarmListItem, AlarmSort, ListAlarms } from '@/domain/alarm';
+import type { AlarmDetail, AlarmListItem, AlarmSort, ListAlarms, Resolution } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
 import { toListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
@@ -27,7 +27,20 @@ async function assigneesOf(db: DB, alarmIds: number[]) {
   return byAlarm;
 }
 
-const listColumns = ['id', 'line', 'priority', 'receivedAt', 'deadlineAt', 'seen', 'occurrences'] as const;
+const listColumns = [
+  'id',
+  'line',
+  'priority',
+  'receivedAt',
+  'deadlineAt',
+  'seen',
+  'occurrences',
+  'groupKey',
+  'lastOccurredAt',
+  'acknowledgedAt',
+  'resolvedAt',
+  'previousAlarmId',
+] as const;
 type ListRow = Pick<AlarmRow, (typeof listColumns)[number]>;
 
 const toListItem = (r: ListRow, assignees: number[]): AlarmListItem => ({
@@ -39,7 +52,21 @@ const toListItem = (r: ListRow, assignees: number[]): AlarmListItem => ({
   assignees,
   seen: r.seen === 1,
   occurrences: r.occurrences,
+  key: r.groupKey,
+  lastOccurredAt: isoFromSeconds(r.lastOccurredAt)!,
+  acknowledgedAt: isoFromSeconds(r.acknowledgedAt),
+  resolvedAt: isoFromSeconds(r.resolvedAt),
+  previousAlarmId: r.previousAlarmId,
 });
+
+const resolutionOf = (r: AlarmRow): Resolution =>
+  r.resolutionBy === null
+    ? null
+    : {
+        by: r.resolutionBy,
+        ...(r.resolutionUserId === null ? {} : { userId: r.resolutionUserId }),
+        ...(r.resolutionEmailId === null ? {} : { alarmEmailId: r.resolutionEmailId }),
+      };
 
 const SORTS: Record<AlarmSort, [column: 'receivedAt' | 'priorityRank' | 'deadlineAt', direction: 'asc' | 'desc']> = {
   'receivedAt,desc': ['receivedAt', 'desc'],
@@ -116,6 +143,7 @@ export async function findAlarm(db: DB, alarmId: number, user: User) {
     notes: row.notes,
     folderId: row.folderId,
     alarmEmailId: row.alarmEmailId,
+    resolution: resolutionOf(row),
   };
   return { detail, dashboardId: row.dashboardId, groupKey: row.groupKey };
 }

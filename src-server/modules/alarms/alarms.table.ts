@@ -1,5 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
+import type { ResolutionBy } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
+import type { ActorType, HistoryEvent } from '@/domain/alarm-lifecycle';
 
 export interface AlarmTable {
   id: Generated<number>;
@@ -20,10 +22,30 @@ export interface AlarmTable {
   groupKey: string | null;
   alarmEmailId: number | null;
   updatedAt: number;
+  acknowledgedAt: number | null;
+  /** Set exactly while the alarm is outside the relevant folders (DESIGN.md §9). */
+  resolvedAt: number | null;
+  resolutionBy: ResolutionBy | null;
+  resolutionUserId: number | null;
+  resolutionEmailId: number | null;
+  previousAlarmId: number | null;
 }
 export type AlarmRow = Selectable<AlarmTable>;
 
 export interface AlarmAssigneeTable {
   alarmId: number;
   userId: number;
+}
+
+/** One change of an alarm (DESIGN.md §9 "History"), written in the transaction of the change. */
+export interface AlarmHistoryTable {
+  id: Generated<number>;
+  alarmId: number;
+  at: number;
+  actorType: ActorType;
+  actorId: number | null;
+  actorName: string;
+  event: HistoryEvent;
+  /** JSON object: old/new values, folder labels, e-mail id, channel. */
+  details: string;
 }

@@ -26,5 +26,10 @@ export interface MailSourceTable {
   failureCount: Generated<number>;
   nextAttemptAt: number | null;
   createdAt: number;
+  /** No e-mail stored from the source for this long raises an alarm (DESIGN.md §9); null: never. */
+  silenceMinutes: number | null;
+  lastEmailAt: number | null;
+  /** The `lastEmailAt` whose silence raised an alarm: one alarm per silence, across restarts. */
+  silenceRaisedFor: number | null;
 }
 export type MailSourceRow = Selectable<MailSourceTable>;

@@ -1,0 +1,9 @@
+/** Signs of life per parser and key (DESIGN.md §9 "Heartbeats"); the last one survives restarts. */
+export interface HeartbeatTable {
+  parserId: number;
+  key: string;
+  dashboardId: number;
+  lastSeenAt: number;
+  /** The sign of life whose silence raised an alarm: one alarm per silence. */
+  silenceRaisedFor: number | null;
+}

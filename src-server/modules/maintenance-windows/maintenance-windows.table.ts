@@ -1,0 +1,15 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** A planned outage of a dashboard (DESIGN.md §9): matching alarms raised inside it are resolved at once. */
+export interface MaintenanceWindowTable {
+  id: Generated<number>;
+  dashboardId: number;
+  from: number;
+  to: number;
+  /** Case-insensitive RE2 pattern against the alarm's key and line; null: every alarm. */
+  match: string | null;
+  note: string;
+  createdBy: number | null;
+  createdAt: number;
+}
+export type MaintenanceWindowRow = Selectable<MaintenanceWindowTable>;

@@ -65,7 +65,7 @@ export const closesConnection = (status: number) => status === 413 || status ===
 export const withContext =
   (deps: AppServices): MiddlewareHandler<RestEnv> =>
   async (c, next) => {
-    c.set('ctx', await createContext(deps, c.req.header('authorization'), c.var.clientIp));
+    c.set('ctx', await createContext(deps, c.req.header('authorization'), c.var.clientIp, 'rest'));
     await next();
   };
 

@@ -10,6 +10,8 @@ export interface AppContext extends AppServices {
   /** The bearer token as sent, for logging out. */
   token: string | null;
   ip: string;
+  /** How the call came in: the browser's tRPC or the REST adapter (scripts, monitoring tools): history names API calls as such. */
+  via: 'trpc' | 'rest';
 }
 
 export function bearerToken(header: string | undefined | null): string | null {
@@ -17,7 +19,12 @@ export function bearerToken(header: string | undefined | null): string | null {
   return match?.[1] ?? null;
 }
 
-export async function createContext(deps: AppServices, authorization: string | null | undefined, ip: string): Promise<AppContext> {
+export async function createContext(
+  deps: AppServices,
+  authorization: string | null | undefined,
+  ip: string,
+  via: AppContext['via'] = 'trpc',
+): Promise<AppContext> {
   const token = bearerToken(authorization);
-  return { ...deps, ip, token, session: token ? await deps.auth.authenticate(token) : null };
+  return { ...deps, ip, via, token, session: token ? await deps.auth.authenticate(token) : null };
 }

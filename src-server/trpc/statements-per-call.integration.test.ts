@@ -3,9 +3,11 @@
  * procedure hands the row it found on to the handler (issue 17), so nothing reads it twice. The
  * session lookup happens before the procedure and is not counted. An installer calls (for an
  * admin the customizable check needs no dashboard read). Measured before and after:
- *   move 3 alarms to a folder   4 → 3  (folder scope, the alarms, the update)
+ *   move 3 alarms to a folder   4 → 3  (folder scope, the alarms, the update); with the lifecycle
+ *                               (issue 18) 6: + the folders' relevance, the resolve, the history
  *   folder update (label)       6 → 3  (folder scope, dashboard customizable, the update)
- *   folder rename               7 → 4  (+ the name's uniqueness)
+ *   folder rename               7 → 4  (+ the name's uniqueness); 5 when it also stops being
+ *                               relevant (+ the alarms it resolves)
  *   folder read (a page)        4 → 3  (folder scope, the page, its assignees; a first page that is
  *                                       not full needs no count)
  */
@@ -43,13 +45,13 @@ async function statementsOf(call: (caller: ReturnType<typeof createCaller>) => P
 }
 
 describe('statements per call', () => {
-  it('moves 3 alarms to a folder in 3 statements', async () => {
+  it('moves 3 alarms to a folder in 6 statements, resolving them with their history', async () => {
     const ids: number[] = [];
     for (const line of ['een', 'twee', 'drie']) ids.push((await w.callers.installerA.alarm.create({ dashboardId: w.dashA.id, line })).id);
-    expect(await statementsOf((c) => c.alarm.move({ folderId: w.foldersA.done, alarmIds: ids.join(',') }))).toBeLessThanOrEqual(3);
+    expect(await statementsOf((c) => c.alarm.move({ folderId: w.foldersA.done, alarmIds: ids.join(',') }))).toBeLessThanOrEqual(6);
   });
 
-  it('updates a folder in 3 statements and renames it in 4, answering it as stored', async () => {
+  it('updates a folder in 3 statements and renames it (no longer relevant) in 5, answering it as stored', async () => {
     const folder = await w.callers.installerA.alarmFolder.create({
       dashboardId: w.dashA.id,
       name: 'nacht',
@@ -59,7 +61,7 @@ describe('statements per call', () => {
       relevant: true,
     });
     expect(await statementsOf((c) => c.alarmFolder.update({ folderId: folder.id, label: 'Nachtdienst' }))).toBeLessThanOrEqual(3);
-    expect(await statementsOf((c) => c.alarmFolder.update({ folderId: folder.id, name: 'nachtdienst', relevant: false }))).toBeLessThanOrEqual(4);
+    expect(await statementsOf((c) => c.alarmFolder.update({ folderId: folder.id, name: 'nachtdienst', relevant: false }))).toBeLessThanOrEqual(5);
     const stored = (await w.callers.installerA.alarmFolder.list({ dashboardId: w.dashA.id })).find((f) => f.id === folder.id);
     expect(stored).toEqual({ ...folder, name: 'nachtdienst', label: 'Nachtdienst', relevant: false });
   });

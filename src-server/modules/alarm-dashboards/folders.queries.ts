@@ -57,6 +57,18 @@ export async function landingFolderId(db: DB, dashboardId: number, wanted: reado
   return (await folderByName(db, dashboardId, 'inbox'))!.id;
 }
 
+/**
+ * Where resolved alarms go (recoveries, resolve by key, maintenance, the console's "oplossen"): the
+ * dashboard's resolved folder, else Afgehandeld, else the trash; the first that exists and is not
+ * relevant (a folder made relevant later stops being a place for resolved alarms).
+ */
+export async function resolvedFolderIdOf(db: DB, dashboardId: number): Promise<number> {
+  const { resolvedFolderId } = await dashboardDefaults(db, dashboardId);
+  const folders = await foldersOfDashboard(db, dashboardId);
+  const candidates = [folders.find((f) => f.id === resolvedFolderId), folders.find((f) => f.system && f.name === 'done'), folders.find((f) => f.trash)];
+  return candidates.find((f) => f && !f.relevant)!.id;
+}
+
 export async function trashFolderId(db: DB, dashboardId: number): Promise<number> {
   const row = await db.selectFrom('alarmFolder').select('id').where('dashboardId', '=', dashboardId).where('trash', '=', 1).executeTakeFirstOrThrow();
   return row.id;

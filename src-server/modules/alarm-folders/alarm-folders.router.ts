@@ -4,7 +4,7 @@ import { createFolderSchema, folderCountSchema, folderOrderSchema, folderSchema,
 import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
 import { ALARMS, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
-import { clearFolder } from '../alarms/alarms.service';
+import { callerOf, clearFolder } from '../alarms/alarms.service';
 import { folderProcedure, folderSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { foldersOfDashboard } from '../alarm-dashboards/folders.queries';
 import * as service from './alarm-folders.service';
@@ -32,10 +32,10 @@ export const alarmFoldersRouter = router({
     .meta(rest(`PATCH ${ALARMS}/folders/{id}`, "Change label, icon, count mode, relevance, or a non-system folder's name", { ...folder, errors: [409] }))
     .input(updateFolderSchema)
     .output(folderSchema)
-    .mutation(({ ctx, input: { folderId: _, ...change } }) => service.updateFolder(ctx.db, ctx.folder, change)),
+    .mutation(({ ctx, input: { folderId: _, ...change } }) => service.updateFolder(ctx, callerOf(ctx), ctx.folder, change)),
   delete: folderSettingsProcedure
     .meta(rest(`DELETE ${ALARMS}/folders/{id}`, 'Delete a non-system folder; its alarms go to the trash', { ...folder, status: 204, errors: [409] }))
-    .mutation(({ ctx }) => service.deleteFolder(ctx, ctx.folder)),
+    .mutation(({ ctx }) => service.deleteFolder(ctx, callerOf(ctx), ctx.folder)),
   reorder: dashboardSettingsProcedure
     .meta(
       rest(
@@ -49,7 +49,7 @@ export const alarmFoldersRouter = router({
     .mutation(({ ctx, input }) => service.reorderFolders(ctx.db, input.dashboardId, input.folderIds)),
   clear: folderProcedure
     .meta(rest(`POST ${ALARMS}/folders/{id}/clear`, "Move the folder's alarms to the trash (in the trash: delete them for good)", { ...folder, status: 204 }))
-    .mutation(({ ctx }) => clearFolder(ctx, ctx.folder)),
+    .mutation(({ ctx }) => clearFolder(ctx, callerOf(ctx), ctx.folder)),
   counts: dashboardProcedure
     .meta(rest(`GET ${ALARMS}/dashboards/{id}/folder-counts`, "Each folder's count by its count mode (null for NONE)", dashboard))
     .output(v.array(folderCountSchema))

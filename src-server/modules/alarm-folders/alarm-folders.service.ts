@@ -9,8 +9,9 @@ import { AppError } from '../../errors';
 import { countInFolder } from '../alarms/alarm-counts.queries';
 import { epochSeconds } from '../../clock';
 import { replaceDefaultFolder } from '../alarm-dashboards/alarm-dashboards.queries';
-import { moveFolderAlarms } from '../alarms/alarms.queries';
-import type { AlarmDeps } from '../alarms/alarms.service';
+import { alarmsInFolder } from '../alarms/alarms.queries';
+import type { AlarmDeps, Caller } from '../alarms/alarms.service';
+import { applyFolderRelevance, countsEvent, moveWithLifecycle } from '../alarms/lifecycle';
 import { type VisibleFolder, foldersOfDashboard, folderByName, toFolder, trashFolderId } from '../alarm-dashboards/folders.queries';
 
 const invalid = (field: string, message: string, code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST') =>
@@ -34,27 +35,38 @@ export async function createFolder(db: DB, input: { dashboardId: number; name: s
 
 /** Changes a folder found by the caller's scoped query; answers it as stored. */
 export async function updateFolder(
-  db: DB,
+  deps: AlarmDeps,
+  caller: Caller,
   current: VisibleFolder,
   change: { name?: string; label?: string; icon?: string; countMode?: CountMode; relevant?: boolean },
 ): Promise<AlarmFolder> {
+  const { db } = deps;
   if (change.name !== undefined && change.name !== current.name) {
     if (current.system) throw invalid('name', 'De naam van een systeemmap kan niet worden gewijzigd.');
     if (await folderByName(db, current.dashboardId, change.name)) throw nameTaken();
   }
   const { relevant, icon, ...rest } = change;
   const values = { ...rest, ...(icon ? { icon: icon as never } : {}), ...(relevant === undefined ? {} : { relevant: relevant ? 1 : 0 }) };
-  if (Object.keys(values).length) await db.updateTable('alarmFolder').set(values).where('id', '=', current.id).execute();
+  // A folder that stops (or starts) being relevant resolves (or reopens) its alarms with it.
+  const relevanceChanged = relevant !== undefined && relevant !== current.relevant;
+  if (Object.keys(values).length)
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('alarmFolder').set(values).where('id', '=', current.id).execute();
+      if (relevanceChanged) await applyFolderRelevance(trx, epochSeconds(deps.clock), caller.actor, { id: current.id, relevant });
+    });
+  if (relevanceChanged) deps.events.publish(current.dashboardId, [countsEvent]);
   const { dashboardId: _, ...folder } = current;
   return { ...folder, ...(change as Partial<AlarmFolder>) };
 }
 
 /** Deletes a non-system folder; its alarms go to the trash first, in one transaction. */
-export async function deleteFolder(deps: AlarmDeps, folder: VisibleFolder) {
+export async function deleteFolder(deps: AlarmDeps, caller: Caller, folder: VisibleFolder) {
   const folderId = folder.id;
   if (folder.system) throw new AppError('CONFLICT', 'Een systeemmap kan niet worden verwijderd.');
+  const alarms = await alarmsInFolder(deps.db, folderId);
   await deps.db.transaction().execute(async (trx) => {
-    await moveFolderAlarms(trx, folderId, await trashFolderId(trx, folder.dashboardId), epochSeconds(deps.clock));
+    const toFolderId = await trashFolderId(trx, folder.dashboardId);
+    await moveWithLifecycle(trx, epochSeconds(deps.clock), caller.actor, { dashboardId: folder.dashboardId, alarms, toFolderId });
     await replaceDefaultFolder(trx, folder.dashboardId, folderId, (await folderByName(trx, folder.dashboardId, 'inbox'))!.id);
     await trx.deleteFrom('alarmFolder').where('id', '=', folderId).execute();
   });

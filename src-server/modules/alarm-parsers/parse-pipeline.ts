@@ -8,6 +8,7 @@
 import { type ParseOutcome, type ParserEmail } from '@/domain/alarm-parser';
 import { ALARM_LINE_MAX } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
+import type { Actor } from '@/domain/alarm-lifecycle';
 import { epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import type { AlarmEvent, EventBus } from '../../events/event-bus';
@@ -15,7 +16,8 @@ import { type AttemptRecord, emailForParsing, finishParse, linkEmailToAlarm } fr
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { folderByName, landingFolderId } from '../alarm-dashboards/folders.queries';
 import { alarmExists } from '../alarms/alarms.queries';
-import { type ParsedAlarm, raiseParsedAlarm } from '../alarms/alarms.service';
+import { raiseParsedAlarm } from '../alarms/alarms.service';
+import type { Raise } from '../alarms/lifecycle';
 import { sourceRow } from '../mail-sources/mail-sources.queries';
 import type { ParserProgram } from '../../sandbox/parser-sandbox.types';
 import { parsersForEmail, toProgram } from './alarm-parsers.queries';
@@ -30,7 +32,7 @@ export const NO_PARSER_REASON = 'Er is geen parser die dit bericht herkent.';
 
 type Matched = Extract<ParseOutcome, { type: 'MATCHED' }>;
 type Failure = { exceptionType: string; exceptionMessage: string };
-type ResolvedAlarm = Omit<ParsedAlarm, 'alarmEmailId'>;
+type ResolvedAlarm = Omit<Raise, 'alarmEmailId'>;
 
 const failure = (exceptionType: string, exceptionMessage: string) => ({ ok: false as const, failure: { exceptionType, exceptionMessage } });
 
@@ -83,7 +85,8 @@ export async function resolveMatch(
       data: match.data,
       deadlineAt: match.deadlineAt ?? (match.deadlineMinutes ? at + match.deadlineMinutes * 60 : null),
       folderId: named ?? fallback.folderId,
-      group: match.group,
+      key: match.group?.key ?? null,
+      windowSeconds: match.group ? match.group.windowMinutes * 60 : null,
     },
   };
 }
@@ -139,6 +142,12 @@ async function prepareParse(deps: PipelineDeps, emailId: number, memo: Memo) {
   return { emailId, email, attempts, alarm };
 }
 
+/** The history names an e-mail by its sender (else its subject). */
+function emailActor(email: { id: number; fromJson: string; subject: string | null }): Actor {
+  const [from] = JSON.parse(email.fromJson) as { address?: string; name?: string }[];
+  return { type: 'EMAIL', id: email.id, name: from?.address || from?.name || email.subject || 'E-mail' };
+}
+
 /**
  * Records a prepared parse, guarded on the e-mail still being PENDING (null: it was not). An
  * e-mail whose alarm still exists (a re-parse) records its attempts and status but leaves the alarm
@@ -147,7 +156,7 @@ async function prepareParse(deps: PipelineDeps, emailId: number, memo: Memo) {
 async function recordParse(trx: DB, at: number, { emailId, email, attempts, alarm }: Prepared) {
   if (!(await finishParse(trx, emailId, { status: alarm ? 'MATCHED' : 'REJECTED', at, attempts }))) return null;
   if (!alarm || (email.alarmId !== null && (await alarmExists(trx, email.alarmId)))) return [];
-  const raised = await raiseParsedAlarm(trx, at, email.dashboardId, { ...alarm, alarmEmailId: emailId });
+  const raised = await raiseParsedAlarm(trx, at, emailActor(email), email.dashboardId, { ...alarm, alarmEmailId: emailId });
   await linkEmailToAlarm(trx, emailId, raised.alarmId);
   return raised.events;
 }

@@ -4,14 +4,13 @@
  */
 import { isoFromSeconds } from '../../clock';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { AlarmDetail, AlarmListItem, AlarmSort, ListAlarms, Resolution } from '@/domain/alarm';
+import type { AlarmDetail, AlarmListItem, AlarmSort, ListAlarms, Resolution, ResolutionBy } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
 import { toListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import { contains, pageCount, pageWindow } from '../../db/listing';
-import { relevantFolderIds } from '../alarm-dashboards/folders.queries';
 import type { AlarmRow } from './alarms.table';
 
 export const PRIORITY_RANK: Record<Priority, number> = { LOW: 1, MEDIUM: 2, HIGH: 3 };
@@ -150,11 +149,81 @@ export async function findAlarm(db: DB, alarmId: number, user: User) {
 
 /** Of these ids, the alarms of one dashboard, with their folders. */
 export function alarmsOfDashboard(db: DB, dashboardId: number, ids: number[]) {
-  return db.selectFrom('alarm').select(['id', 'folderId']).where('dashboardId', '=', dashboardId).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('alarm')
+    .select(['id', 'folderId', 'resolvedAt', 'acknowledgedAt'])
+    .where('dashboardId', '=', dashboardId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
-export function alarmIdsInFolder(db: DB, folderId: number) {
-  return db.selectFrom('alarm').select('id').where('folderId', '=', folderId).execute();
+export function alarmsInFolder(db: DB, folderId: number) {
+  return db.selectFrom('alarm').select(['id', 'folderId', 'resolvedAt']).where('folderId', '=', folderId).execute();
+}
+
+/** A folder's alarms that its relevance contradicts: resolved ones in a relevant folder, open ones in another. */
+export async function alarmsInFolderByResolution(db: DB, folderId: number, relevant: boolean) {
+  const rows = await db
+    .selectFrom('alarm')
+    .select('id')
+    .where('folderId', '=', folderId)
+    .where('resolvedAt', relevant ? 'is not' : 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export function markResolved(db: DB, ids: number[], at: number, cause: { by: ResolutionBy; userId?: number | null; alarmEmailId?: number | null }) {
+  return db
+    .updateTable('alarm')
+    .set({ resolvedAt: at, resolutionBy: cause.by, resolutionUserId: cause.userId ?? null, resolutionEmailId: cause.alarmEmailId ?? null, updatedAt: at })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export function markReopened(db: DB, ids: number[]) {
+  return db
+    .updateTable('alarm')
+    .set({ resolvedAt: null, resolutionBy: null, resolutionUserId: null, resolutionEmailId: null })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Sets `acknowledgedAt` (and seen) on those not yet acknowledged; answers their ids. */
+export async function markAcknowledged(db: DB, ids: number[], at: number) {
+  const rows = await db
+    .updateTable('alarm')
+    .set({ acknowledgedAt: at, seen: 1, updatedAt: at })
+    .where('id', 'in', ids)
+    .where('acknowledgedAt', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The dashboard's alarms with this key in a relevant folder (index alarm_dashboard_key_resolved). */
+export function openAlarmsWithKey(db: DB, dashboardId: number, key: string) {
+  return db
+    .selectFrom('alarm')
+    .select(['id', 'folderId', 'resolvedAt'])
+    .where('dashboardId', '=', dashboardId)
+    .where('groupKey', '=', key)
+    .where('resolvedAt', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** The latest alarm of this key resolved at or after `since` (a repeat after it is flapping). */
+export function recentlyResolved(db: DB, dashboardId: number, key: string, since: number) {
+  return db
+    .selectFrom('alarm')
+    .select('id')
+    .where('dashboardId', '=', dashboardId)
+    .where('groupKey', '=', key)
+    .where('resolvedAt', '>=', since)
+    .orderBy('resolvedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function insertAlarm(
@@ -169,6 +238,7 @@ export async function insertAlarm(
     data: Record<string, string>;
     groupKey: string | null;
     alarmEmailId: number | null;
+    previousAlarmId: number | null;
   },
 ) {
   const { id } = await db
@@ -204,34 +274,37 @@ export function moveAlarms(db: DB, ids: number[], folderId: number, at: number) 
   return db.updateTable('alarm').set({ folderId, updatedAt: at }).where('id', 'in', ids).execute();
 }
 
-/** Every alarm of one folder into another (a deleted folder's alarms into the trash). */
-export function moveFolderAlarms(db: DB, fromFolderId: number, toFolderId: number, at: number) {
-  return db.updateTable('alarm').set({ folderId: toFolderId, updatedAt: at }).where('folderId', '=', fromFolderId).execute();
-}
-
 export function deleteAlarmRows(db: DB, ids: number[]) {
   return db.deleteFrom('alarm').where('id', 'in', ids).execute();
 }
 
-export async function addAssignee(db: DB, alarmId: number, userId: number) {
-  const exists = await db.selectFrom('alarmAssignee').select('userId').where('alarmId', '=', alarmId).where('userId', '=', userId).executeTakeFirst();
-  if (exists) return;
-  await db.insertInto('alarmAssignee').values({ alarmId, userId }).execute();
+/** Assigns the user to those of the alarms it is not yet assigned to; answers their ids. */
+export async function addAssignees(db: DB, alarmIds: number[], userId: number) {
+  const already = await db.selectFrom('alarmAssignee').select('alarmId').where('alarmId', 'in', alarmIds).where('userId', '=', userId).execute();
+  const fresh = alarmIds.filter((id) => !already.some((a) => a.alarmId === id));
+  if (fresh.length === 0) return [];
+  await db
+    .insertInto('alarmAssignee')
+    .values(fresh.map((alarmId) => ({ alarmId, userId })))
+    .execute();
   await db
     .updateTable('alarm')
     .set((eb) => ({ assigneeCount: eb('assigneeCount', '+', 1) }))
-    .where('id', '=', alarmId)
+    .where('id', 'in', fresh)
     .execute();
+  return fresh;
 }
 
+/** Answers whether the user was assigned. */
 export async function removeAssignee(db: DB, alarmId: number, userId: number) {
   const removed = await db.deleteFrom('alarmAssignee').where('alarmId', '=', alarmId).where('userId', '=', userId).executeTakeFirst();
-  if (Number(removed.numDeletedRows) > 0)
-    await db
-      .updateTable('alarm')
-      .set((eb) => ({ assigneeCount: eb('assigneeCount', '-', 1) }))
-      .where('id', '=', alarmId)
-      .execute();
+  if (Number(removed.numDeletedRows) === 0) return false;
+  await db
+    .updateTable('alarm')
+    .set((eb) => ({ assigneeCount: eb('assigneeCount', '-', 1) }))
+    .where('id', '=', alarmId)
+    .execute();
+  return true;
 }
 
 export async function assigneeIds(db: DB, alarmId: number) {
@@ -243,28 +316,27 @@ export async function alarmExists(db: DB, id: number) {
 }
 
 /**
- * The alarm a repeat joins: the dashboard's latest with this group key, in a relevant folder, whose
- * last occurrence is at or after `since` (index alarm_group).
+ * The alarm a repeat joins: the dashboard's latest open alarm with this group key (one in a relevant
+ * folder) whose last occurrence is at or after `since` (null: any).
  */
-export async function repeatTarget(db: DB, dashboardId: number, groupKey: string, since: number) {
-  return db
+export async function repeatTarget(db: DB, dashboardId: number, groupKey: string, since: number | null) {
+  let q = db
     .selectFrom('alarm')
     .select(['id', 'folderId'])
     .where('dashboardId', '=', dashboardId)
     .where('groupKey', '=', groupKey)
-    .where('lastOccurredAt', '>=', since)
-    .where('folderId', 'in', relevantFolderIds(db, dashboardId))
-    .orderBy('lastOccurredAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .where('resolvedAt', 'is', null);
+  if (since !== null) q = q.where('lastOccurredAt', '>=', since);
+  return q.orderBy('lastOccurredAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-/** One more occurrence: counted, dated and unseen again, so a repeat is noticed. */
-export function addOccurrence(db: DB, id: number, at: number) {
-  return db
+/** One more occurrence: counted, dated and unseen again, so a repeat is noticed; answers the new count. */
+export async function addOccurrence(db: DB, id: number, at: number) {
+  const row = await db
     .updateTable('alarm')
     .set((eb) => ({ occurrences: eb('occurrences', '+', 1), lastOccurredAt: at, seen: 0, updatedAt: at }))
     .where('id', '=', id)
-    .execute();
+    .returning('occurrences')
+    .executeTakeFirstOrThrow();
+  return row.occurrences;
 }

@@ -1,19 +1,23 @@
 /**
- * Alarm work (DESIGN.md §7): read, create (API, phone, parsers), change one field, move and
- * delete many in one transaction, trash semantics (to the trash; from the trash for good) and
- * assignees limited to the dashboard's users. Every change is published to open consoles.
+ * Alarm work (DESIGN.md §7, §9): read, raise (API, phone, parsers; a key groups repeats), change one
+ * field, acknowledge, move and delete many in one transaction, resolve by key, trash semantics (to
+ * the trash; from the trash for good), assignees limited to the dashboard's users, and the history
+ * of it all. Every change is published to open consoles after its transaction.
  */
 import type { AlarmDetail, CreateAlarm } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
+import type { Actor, HistoryEvent } from '@/domain/alarm-lifecycle';
 import type { User } from '@/domain/user';
-import { type Clock, epochSeconds } from '../../clock';
+import { type Clock, epochSeconds, isoFromSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { notFound, invalidField } from '../../errors';
-import type { AlarmEvent, EventBus } from '../../events/event-bus';
+import type { EventBus } from '../../events/event-bus';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { dashboardUsersById } from '../alarm-dashboards/alarm-dashboards.service';
 import { folderOfDashboard, landingFolderId, trashFolderId } from '../alarm-dashboards/folders.queries';
 import * as q from './alarms.queries';
+import { historyOf, recordHistory } from './history.queries';
+import { type Raise, alarmEvent, countsEvent, moveWithLifecycle, raise, resolveKey } from './lifecycle';
 
 export interface AlarmDeps {
   db: DB;
@@ -21,12 +25,19 @@ export interface AlarmDeps {
   events: EventBus;
 }
 
-const ABSENT = 'Dit alarm bestaat niet.';
-const counts: AlarmEvent = { event: 'counts', data: {} };
-const alarmEvent = (type: 'created' | 'changed' | 'moved' | 'deleted', alarmId: number, folderId: number | null): AlarmEvent => ({
-  event: 'alarm',
-  data: { type, alarmId, folderId },
+/** Who is asking (scope) and how the history names them. */
+export interface Caller {
+  user: User;
+  actor: Actor;
+}
+
+/** A signed-in caller: a user in the browser, an API call over REST (scripts, monitoring tools). */
+export const callerOf = (ctx: { user: User; via: 'trpc' | 'rest' }): Caller => ({
+  user: ctx.user,
+  actor: { type: ctx.via === 'rest' ? 'API' : 'USER', id: ctx.user.id, name: ctx.user.fullName || ctx.user.email },
 });
+
+const ABSENT = 'Dit alarm bestaat niet.';
 
 async function load(db: DB, user: User, alarmId: number) {
   const found = await q.findAlarm(db, alarmId, user);
@@ -35,6 +46,11 @@ async function load(db: DB, user: User, alarmId: number) {
 }
 
 export const getAlarm = async (db: DB, user: User, alarmId: number): Promise<AlarmDetail> => (await load(db, user, alarmId)).detail;
+
+export async function alarmHistory(db: DB, user: User, alarmId: number) {
+  await load(db, user, alarmId);
+  return historyOf(db, alarmId);
+}
 
 /** The dashboard's folder with this id, else a field error (never another dashboard's folder). */
 async function ownFolder(db: DB, dashboardId: number, folderId: number) {
@@ -49,100 +65,106 @@ export interface NewAlarm {
   data?: Record<string, string>;
   deadlineAt?: number | null;
   folderId?: number | null;
-  groupKey?: string | null;
-  alarmEmailId?: number | null;
+  key?: string | null;
 }
 
 /**
- * Raises an alarm on a dashboard whose access was checked (API, phone, parsers): the dashboard's
- * default priority and folder unless given (a default folder that is gone means the inbox).
+ * Raises an alarm on a dashboard whose access was checked (API, phone, scripts): the dashboard's
+ * default priority and folder unless given. With a key, while an alarm of that key is open, it adds
+ * an occurrence to that one instead (PagerDuty's dedup key). Answers the alarm's id.
  */
-export async function raiseAlarm(deps: AlarmDeps, dashboardId: number, alarm: NewAlarm): Promise<number> {
-  const { db, clock } = deps;
+export async function raiseAlarm(deps: AlarmDeps, actor: Actor, dashboardId: number, alarm: NewAlarm): Promise<number> {
+  const { db } = deps;
   const defaults = await dashboardDefaults(db, dashboardId);
   // A folder named by the caller must be the dashboard's (a field error, not a silent fallback).
   if (alarm.folderId) await ownFolder(db, dashboardId, alarm.folderId);
   const folderId = await landingFolderId(db, dashboardId, [alarm.folderId]);
-  const id = await q.insertAlarm(db, {
-    dashboardId,
-    folderId,
-    line: alarm.line,
-    priority: alarm.priority ?? defaults.defaultPriority,
-    receivedAt: epochSeconds(clock),
-    deadlineAt: alarm.deadlineAt ?? null,
-    data: alarm.data ?? {},
-    groupKey: alarm.groupKey ?? null,
-    alarmEmailId: alarm.alarmEmailId ?? null,
-  });
-  deps.events.publish(dashboardId, [alarmEvent('created', id, folderId), counts]);
-  return id;
+  const at = epochSeconds(deps.clock);
+  const raised = await db.transaction().execute((trx) =>
+    raise(trx, at, actor, dashboardId, {
+      line: alarm.line,
+      priority: alarm.priority ?? defaults.defaultPriority,
+      data: alarm.data ?? {},
+      deadlineAt: alarm.deadlineAt ?? null,
+      folderId,
+      key: alarm.key ?? null,
+      windowSeconds: null,
+      alarmEmailId: null,
+    }),
+  );
+  deps.events.publish(dashboardId, raised.events);
+  return raised.alarmId;
 }
 
-export interface ParsedAlarm {
-  line: string;
-  priority: Priority;
-  data: Record<string, string>;
-  deadlineAt: number | null;
-  /** A folder of the dashboard, resolved by the caller. */
-  folderId: number;
-  alarmEmailId: number;
-  group: { key: string; windowMinutes: number } | null;
+/** A parsed e-mail's alarm, inside the caller's transaction; answers the events to publish after the commit. */
+export const raiseParsedAlarm = (trx: DB, at: number, actor: Actor, dashboardId: number, alarm: Raise) => raise(trx, at, actor, dashboardId, alarm);
+
+export async function createAlarm(deps: AlarmDeps, caller: Caller, { dashboardId, ...alarm }: CreateAlarm) {
+  return getAlarm(deps.db, caller.user, await raiseAlarm(deps, caller.actor, dashboardId, alarm));
 }
 
-/**
- * A parsed e-mail's alarm, inside the caller's transaction: with a group, a repeat within the window
- * of an alarm in a relevant folder adds an occurrence to it (unseen again); else a new alarm. Answers
- * the events to publish once the transaction has committed.
- */
-export async function raiseParsedAlarm(db: DB, at: number, dashboardId: number, alarm: ParsedAlarm) {
-  const { group, ...values } = alarm;
-  const target = group ? await q.repeatTarget(db, dashboardId, group.key, at - group.windowMinutes * 60) : undefined;
-  if (target) {
-    await q.addOccurrence(db, target.id, at);
-    return { alarmId: target.id, grouped: true, events: [alarmEvent('changed', target.id, target.folderId), counts] };
-  }
-  const id = await q.insertAlarm(db, { ...values, dashboardId, receivedAt: at, groupKey: group?.key ?? null });
-  return { alarmId: id, grouped: false, events: [alarmEvent('created', id, values.folderId), counts] };
-}
-
-export async function createAlarm(deps: AlarmDeps, user: User, { dashboardId, ...alarm }: CreateAlarm) {
-  return getAlarm(deps.db, user, await raiseAlarm(deps, dashboardId, alarm));
+/** Every open alarm of the dashboard with this key to the resolved folder (resolution API). */
+export async function resolveByKey(deps: AlarmDeps, caller: Caller, dashboardId: number, key: string) {
+  const at = epochSeconds(deps.clock);
+  const { resolved, events } = await deps.db
+    .transaction()
+    .execute((trx) => resolveKey(trx, at, caller.actor, dashboardId, key, { by: 'API', userId: caller.user.id }));
+  deps.events.publish(dashboardId, events);
+  return { resolved };
 }
 
 type Change = { deadlineAt: number | null } | { notes: string } | { folderId: number } | { priority: Priority } | { seen: boolean };
 
-/** Changes one field of an alarm and answers the alarm as it is now. */
-export async function changeAlarm(deps: AlarmDeps, user: User, alarmId: number, change: Change) {
-  const { db } = deps;
-  const { detail, dashboardId } = await load(db, user, alarmId);
-  if ('folderId' in change) await ownFolder(db, dashboardId, change.folderId);
-  const values = 'seen' in change ? { seen: change.seen ? 1 : 0 } : change;
-  await q.updateAlarm(db, alarmId, values, epochSeconds(deps.clock));
-  const moved = 'folderId' in change && change.folderId !== detail.folderId;
-  const countsChange = moved || 'seen' in change || 'priority' in change;
-  deps.events.publish(dashboardId, [
-    alarmEvent(moved ? 'moved' : 'changed', alarmId, moved ? change.folderId : detail.folderId),
-    ...(countsChange ? [counts] : []),
-  ]);
-  return getAlarm(db, user, alarmId);
+/** The history entry of a one-field change: old and new values (notes by their length). */
+function changeEntry(detail: AlarmDetail, change: Exclude<Change, { folderId: number }>): { event: HistoryEvent; details: Record<string, unknown> } {
+  if ('deadlineAt' in change) return { event: 'deadline', details: { old: detail.deadlineAt, new: isoFromSeconds(change.deadlineAt) } };
+  if ('notes' in change) return { event: 'notes', details: { length: change.notes.length } };
+  if ('priority' in change) return { event: 'priority', details: { old: detail.priority, new: change.priority } };
+  return { event: 'seen', details: { seen: change.seen } };
 }
 
-/** Alarms to the trash; those already in the trash are deleted for good. One transaction. */
-async function discard(deps: AlarmDeps, dashboardId: number, alarms: { id: number; folderId: number }[]) {
+/** Changes one field of an alarm and answers the alarm as it is now. */
+export async function changeAlarm(deps: AlarmDeps, caller: Caller, alarmId: number, change: Change) {
+  const { db } = deps;
+  const { detail, dashboardId } = await load(db, caller.user, alarmId);
+  const at = epochSeconds(deps.clock);
+  if ('folderId' in change) {
+    await ownFolder(db, dashboardId, change.folderId);
+    const alarms = await q.alarmsOfDashboard(db, dashboardId, [alarmId]);
+    const events = await db.transaction().execute((trx) => moveWithLifecycle(trx, at, caller.actor, { dashboardId, alarms, toFolderId: change.folderId }));
+    deps.events.publish(dashboardId, events.length ? [...events, countsEvent] : [alarmEvent('changed', alarmId, detail.folderId)]);
+    return getAlarm(db, caller.user, alarmId);
+  }
+  const unchanged = 'seen' in change ? change.seen === detail.seen : 'priority' in change ? change.priority === detail.priority : false;
+  if (!unchanged) {
+    const values = 'seen' in change ? { seen: change.seen ? 1 : 0 } : change;
+    await db.transaction().execute(async (trx) => {
+      await q.updateAlarm(trx, alarmId, values, at);
+      await recordHistory(trx, at, caller.actor, [{ alarmId, ...changeEntry(detail, change) }]);
+    });
+  }
+  const countsChange = 'seen' in change || 'priority' in change;
+  deps.events.publish(dashboardId, [alarmEvent('changed', alarmId, detail.folderId), ...(countsChange ? [countsEvent] : [])]);
+  return getAlarm(db, caller.user, alarmId);
+}
+
+/** Alarms to the trash (resolved on the way); those already in the trash are deleted for good. One transaction. */
+async function discard(deps: AlarmDeps, caller: Caller, dashboardId: number, alarms: { id: number; folderId: number; resolvedAt: number | null }[]) {
   if (alarms.length === 0) return;
   const trash = await trashFolderId(deps.db, dashboardId);
   const gone = alarms.filter((a) => a.folderId === trash).map((a) => a.id);
-  const trashed = alarms.filter((a) => a.folderId !== trash).map((a) => a.id);
-  await deps.db.transaction().execute(async (trx) => {
+  const trashed = alarms.filter((a) => a.folderId !== trash);
+  const at = epochSeconds(deps.clock);
+  const moved = await deps.db.transaction().execute(async (trx) => {
     if (gone.length) await q.deleteAlarmRows(trx, gone);
-    if (trashed.length) await q.moveAlarms(trx, trashed, trash, epochSeconds(deps.clock));
+    return moveWithLifecycle(trx, at, caller.actor, { dashboardId, alarms: trashed, toFolderId: trash });
   });
-  deps.events.publish(dashboardId, [...gone.map((id) => alarmEvent('deleted', id, null)), ...trashed.map((id) => alarmEvent('moved', id, trash)), counts]);
+  deps.events.publish(dashboardId, [...gone.map((id) => alarmEvent('deleted', id, null)), ...moved, countsEvent]);
 }
 
-export async function deleteAlarm(deps: AlarmDeps, user: User, alarmId: number) {
-  const { detail, dashboardId } = await load(deps.db, user, alarmId);
-  await discard(deps, dashboardId, [{ id: alarmId, folderId: detail.folderId }]);
+export async function deleteAlarm(deps: AlarmDeps, caller: Caller, alarmId: number) {
+  const { dashboardId } = await load(deps.db, caller.user, alarmId);
+  await discard(deps, caller, dashboardId, await q.alarmsOfDashboard(deps.db, dashboardId, [alarmId]));
 }
 
 /** The alarms with these ids in the dashboard (and folder, when given); a missing one is a 404. */
@@ -153,25 +175,51 @@ async function alarmsByIds(db: DB, dashboardId: number, ids: number[], folderId?
   return found;
 }
 
-/** Moves alarms of the folder's dashboard into the folder, all or none. */
-export async function moveAlarmsTo(deps: AlarmDeps, folder: { id: number; dashboardId: number }, ids: number[]) {
+/** Moves alarms of the folder's dashboard into the folder, all or none (resolving or reopening them). */
+export async function moveAlarmsTo(deps: AlarmDeps, caller: Caller, folder: { id: number; dashboardId: number }, ids: number[]) {
   const alarms = await alarmsByIds(deps.db, folder.dashboardId, ids);
-  await q.moveAlarms(deps.db, ids, folder.id, epochSeconds(deps.clock));
-  deps.events.publish(folder.dashboardId, [...alarms.filter((a) => a.folderId !== folder.id).map((a) => alarmEvent('moved', a.id, folder.id)), counts]);
+  const at = epochSeconds(deps.clock);
+  const events = await deps.db
+    .transaction()
+    .execute((trx) => moveWithLifecycle(trx, at, caller.actor, { dashboardId: folder.dashboardId, alarms, toFolderId: folder.id }));
+  deps.events.publish(folder.dashboardId, [...events, countsEvent]);
 }
 
-export async function deleteAlarmsIn(deps: AlarmDeps, folder: { id: number; dashboardId: number }, ids: number[]) {
-  await discard(deps, folder.dashboardId, await alarmsByIds(deps.db, folder.dashboardId, ids, folder.id));
+export async function deleteAlarmsIn(deps: AlarmDeps, caller: Caller, folder: { id: number; dashboardId: number }, ids: number[]) {
+  await discard(deps, caller, folder.dashboardId, await alarmsByIds(deps.db, folder.dashboardId, ids, folder.id));
 }
 
 /** Every alarm of the folder to the trash (in the trash: deleted for good). */
-export async function clearFolder(deps: AlarmDeps, folder: { id: number; dashboardId: number }) {
-  const ids = (await q.alarmIdsInFolder(deps.db, folder.id)).map((a) => a.id);
-  await discard(
-    deps,
-    folder.dashboardId,
-    ids.map((id) => ({ id, folderId: folder.id })),
+export async function clearFolder(deps: AlarmDeps, caller: Caller, folder: { id: number; dashboardId: number }) {
+  await discard(deps, caller, folder.dashboardId, await q.alarmsInFolder(deps.db, folder.id));
+}
+
+/**
+ * Acknowledges alarms of one dashboard ("I'm on it"): `acknowledgedAt` is set once and never
+ * cleared, they are marked seen, and the caller is assigned when assignable.
+ */
+export async function acknowledge(deps: AlarmDeps, caller: Caller, dashboardId: number, ids: number[]) {
+  await alarmsByIds(deps.db, dashboardId, ids);
+  const assignable = await dashboardUsersById(deps.db, dashboardId, [caller.user.id]).then(
+    () => true,
+    () => false,
   );
+  const at = epochSeconds(deps.clock);
+  await deps.db.transaction().execute(async (trx) => {
+    const acknowledged = await q.markAcknowledged(trx, ids, at);
+    const assigned = assignable ? await q.addAssignees(trx, ids, caller.user.id) : [];
+    await recordHistory(trx, at, caller.actor, [
+      ...acknowledged.map((alarmId) => ({ alarmId, event: 'acknowledged' as const })),
+      ...assigned.map((alarmId) => ({ alarmId, event: 'assigned' as const, details: { userId: caller.user.id, name: caller.actor.name } })),
+    ]);
+  });
+  deps.events.publish(dashboardId, [...ids.map((id) => alarmEvent('changed', id, null)), countsEvent]);
+}
+
+export async function acknowledgeAlarm(deps: AlarmDeps, caller: Caller, alarmId: number) {
+  const { dashboardId } = await load(deps.db, caller.user, alarmId);
+  await acknowledge(deps, caller, dashboardId, [alarmId]);
+  return getAlarm(deps.db, caller.user, alarmId);
 }
 
 export async function alarmAssignees(db: DB, user: User, alarmId: number) {
@@ -179,18 +227,30 @@ export async function alarmAssignees(db: DB, user: User, alarmId: number) {
   return dashboardUsersById(db, dashboardId, await q.assigneeIds(db, alarmId));
 }
 
-export async function assign(deps: AlarmDeps, user: User, alarmId: number, userId: number) {
-  const { dashboardId, detail } = await load(deps.db, user, alarmId);
-  await dashboardUsersById(deps.db, dashboardId, [userId]).catch(() => {
+/** Assigns a user of the dashboard; assigning acknowledges the alarm too. */
+export async function assign(deps: AlarmDeps, caller: Caller, alarmId: number, userId: number) {
+  const { dashboardId, detail } = await load(deps.db, caller.user, alarmId);
+  const [assignee] = await dashboardUsersById(deps.db, dashboardId, [userId]).catch(() => {
     throw invalidField('userId', 'Deze gebruiker kan niet aan alarmen van dit dashboard worden toegewezen.');
   });
-  await deps.db.transaction().execute((trx) => q.addAssignee(trx, alarmId, userId));
-  deps.events.publish(dashboardId, [alarmEvent('changed', alarmId, detail.folderId), counts]);
-  return alarmAssignees(deps.db, user, alarmId);
+  const at = epochSeconds(deps.clock);
+  await deps.db.transaction().execute(async (trx) => {
+    const assigned = await q.addAssignees(trx, [alarmId], userId);
+    const acknowledged = await q.markAcknowledged(trx, [alarmId], at);
+    await recordHistory(trx, at, caller.actor, [
+      ...assigned.map((id) => ({ alarmId: id, event: 'assigned' as const, details: { userId, name: assignee!.fullName || assignee!.email } })),
+      ...acknowledged.map((id) => ({ alarmId: id, event: 'acknowledged' as const })),
+    ]);
+  });
+  deps.events.publish(dashboardId, [alarmEvent('changed', alarmId, detail.folderId), countsEvent]);
+  return alarmAssignees(deps.db, caller.user, alarmId);
 }
 
-export async function unassign(deps: AlarmDeps, user: User, alarmId: number, userId: number) {
-  const { dashboardId, detail } = await load(deps.db, user, alarmId);
-  await deps.db.transaction().execute((trx) => q.removeAssignee(trx, alarmId, userId));
-  deps.events.publish(dashboardId, [alarmEvent('changed', alarmId, detail.folderId), counts]);
+export async function unassign(deps: AlarmDeps, caller: Caller, alarmId: number, userId: number) {
+  const { dashboardId, detail } = await load(deps.db, caller.user, alarmId);
+  const at = epochSeconds(deps.clock);
+  await deps.db.transaction().execute(async (trx) => {
+    if (await q.removeAssignee(trx, alarmId, userId)) await recordHistory(trx, at, caller.actor, [{ alarmId, event: 'unassigned', details: { userId } }]);
+  });
+  deps.events.publish(dashboardId, [alarmEvent('changed', alarmId, detail.folderId), countsEvent]);
 }

@@ -97,7 +97,7 @@ describe('alarm lifecycle', () => {
     await w.h.db
       .updateTable('alarm')
       .set({ resolvedAt: Date.parse('2026-11-24T10:49:00Z') / 1000 })
-      .where('id', '=', again.body.id)
+      .where('groupKey', '=', 'disk:srv1')
       .execute();
     expect((await w.raise({ line: 'Disk vol', key: 'disk:srv1' })).body.previousAlarmId).toBeNull();
     // Nothing open with the key: 0, nothing changes.

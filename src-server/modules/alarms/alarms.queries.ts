@@ -3,7 +3,8 @@
  * deletes of many, assignees, and the counts. Functions take `db` first so a transaction fits in.
  */
 import { isoFromSeconds } from '../../clock';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { AlarmDetail, AlarmListItem, AlarmSort, ListAlarms, Resolution, ResolutionBy } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
 import { toListQuery } from '@/domain/paging';
@@ -83,6 +84,20 @@ function assigneeFilter(assignee: ListAlarms['assignee'], me: number): Expressio
   return sql<SqlBool>`exists (select 1 from "alarmAssignee" where "alarmAssignee"."alarmId" = "alarm"."id" and "alarmAssignee"."userId" = ${userId})`;
 }
 
+/** The list's filters beyond the folder and assignee: the search, priorities and acknowledged. */
+function filtered<Q extends { where: (...args: never[]) => unknown }>(q: Q, input: ListAlarms): Q {
+  let out = q as unknown as SelectQueryBuilder<Database, 'alarm', object>;
+  if (input.query) out = out.where((eb) => contains(eb.ref('alarm.searchText'), input.query!));
+  if (input.priority?.length)
+    out = out.where(
+      'alarm.priorityRank',
+      'in',
+      input.priority.map((p) => PRIORITY_RANK[p]),
+    );
+  if (input.acknowledged !== undefined) out = out.where('alarm.acknowledgedAt', input.acknowledged ? 'is not' : 'is', null);
+  return out as unknown as Q;
+}
+
 /**
  * The number of matches. With a user as assignee it starts from that user's assignments (an
  * index range) rather than testing every alarm of the folder.
@@ -92,16 +107,14 @@ function countQuery(db: DB, input: ListAlarms, me: number) {
   if (userId === null) {
     let q = db.selectFrom('alarm').where('alarm.folderId', '=', input.folderId);
     if (input.assignee === 'none') q = q.where('alarm.assigneeCount', '=', 0);
-    if (input.query) q = q.where((eb) => contains(eb.ref('alarm.searchText'), input.query!));
-    return q.select((eb) => eb.fn.countAll<number>().as('total'));
+    return filtered(q, input).select((eb) => eb.fn.countAll<number>().as('total'));
   }
   let q = db
     .selectFrom('alarmAssignee')
     .innerJoin('alarm', 'alarm.id', 'alarmAssignee.alarmId')
     .where('alarmAssignee.userId', '=', userId)
     .where('alarm.folderId', '=', input.folderId);
-  if (input.query) q = q.where((eb) => contains(eb.ref('alarm.searchText'), input.query!));
-  return q.select((eb) => eb.fn.countAll<number>().as('total'));
+  return filtered(q, input).select((eb) => eb.fn.countAll<number>().as('total'));
 }
 
 /** One page of a folder's alarms; `me` is the caller (for `assignee=me`). */
@@ -110,8 +123,7 @@ export async function listAlarms(db: DB, input: ListAlarms, me: number) {
     let q = db.selectFrom('alarm').where('alarm.folderId', '=', input.folderId);
     const byAssignee = assigneeFilter(input.assignee, me);
     if (byAssignee) q = q.where(byAssignee);
-    if (input.query) q = q.where((eb) => contains(eb.ref('alarm.searchText'), input.query!));
-    return q;
+    return filtered(q, input);
   };
   const list = toListQuery(input);
   const [column, direction] = SORTS[input.sort];

@@ -172,3 +172,21 @@ describe('alarm lifecycle', () => {
     expect((await w.h.request(`${V1}/alarms/${body.id}/acknowledge`, { method: 'POST', token: w.tokens.installerB })).status).toBe(404);
   });
 });
+
+test('the folder list filters by priorities and by acknowledged, over REST too', async () => {
+  w = await lifecycleWorld();
+  const c = w.callers.installerA;
+  const high = (await c.alarm.create({ dashboardId: w.dashA.id, line: 'Brand', priority: 'HIGH' })).id;
+  const low = (await c.alarm.create({ dashboardId: w.dashA.id, line: 'Info', priority: 'LOW' })).id;
+  const medium = (await c.alarm.create({ dashboardId: w.dashA.id, line: 'Pomp', priority: 'MEDIUM' })).id;
+  await c.alarm.acknowledge({ alarmId: low });
+  const ids = async (query: string) =>
+    (await (await w!.h.request(`${V1}/folders/${w!.foldersA.inbox}/alarms?${query}`, { token: w!.tokens.installerA })).json()).alarms.map(
+      (a: { id: number }) => a.id,
+    );
+  expect(await ids('priority=HIGH,LOW')).toEqual([low, high]);
+  expect(await ids('acknowledged=false')).toEqual([medium, high]);
+  expect(await ids('acknowledged=true&priority=LOW')).toEqual([low]);
+  const bad = await w.h.request(`${V1}/folders/${w.foldersA.inbox}/alarms?priority=URGENT`, { token: w.tokens.installerA });
+  expect(bad.status).toBe(400);
+});

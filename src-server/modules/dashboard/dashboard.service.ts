@@ -10,9 +10,8 @@ import { addDays, localDate, localMidnight, wallClock } from '@/lib/amsterdam';
 import type { DB } from '../../db/database';
 import { listVisibleLocations } from '../locations/locations.queries';
 import { predictTotal } from '../measurements/forecast';
-import { cachedFigure } from '../measurements/figure-cache';
-import { aggregate } from '../measurements/measurements.queries';
-import { dataSpan } from '../measurements/measurements.store';
+import { cachedFigure } from '../measurement-store/figure-cache';
+import { aggregate, dataSpan } from '../measurement-store/measurements.queries';
 import { metersOfLocation } from '../meters/meters.queries';
 import { dataEnd, spanFigure } from './span-figure';
 

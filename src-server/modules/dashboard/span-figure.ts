@@ -6,7 +6,7 @@
 import type { SpanFigure } from '@/domain/dashboard';
 import { addDays, localDate, localMidnight } from '@/lib/amsterdam';
 import type { DB } from '../../db/database';
-import { sumAndCount } from '../measurements/measurements.queries';
+import { sumAndCount } from '../measurement-store/measurements.queries';
 
 /** The earlier span must hold at least this share of the later span's stored rows (a DST hour, a missed quarter). */
 const COMPARABLE_SHARE = 0.95;

@@ -5,7 +5,7 @@ import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { contains, pageCount, pageWindow } from '../../db/listing';
 import { organizationScope } from '../../tenancy';
-import { channelStats } from '../measurements/measurements.store';
+import { channelStats } from '../measurement-store/measurements.queries';
 import { channelIdsInUse } from '../meters/meters.queries';
 import type { ChannelRow, FeedRow } from './meterbeheer.table';
 

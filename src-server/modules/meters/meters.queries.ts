@@ -75,6 +75,12 @@ export async function findMeter(db: DB, user: User, id: number) {
 /** The channel ids a meter uses. */
 export const channelIdsOf = (meter: Meter) => new Set([meter.netImportChannel?.id, meter.netExportChannel?.id].filter((id): id is number => id !== undefined));
 
+/** The channel ids a meter the user may see uses; none when it is absent. */
+export async function channelIdsOfMeter(db: DB, user: User, meterId: number) {
+  const meter = await findMeter(db, user, meterId);
+  return meter ? channelIdsOf(meter) : new Set<number>();
+}
+
 export async function countVisibleMeters(db: DB, user: User) {
   const { n } = await visibleMeters(db, user)
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,6 +1,7 @@
 import type { Meter } from '@/domain/meter';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
+import { isoFromSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { contains, pageCount, pageWindow } from '../../db/listing';
 import { locationScope } from '../../tenancy';
@@ -41,7 +42,7 @@ type Row = {
 };
 
 const channel = (id: number | null, updated: number | null) =>
-  id === null ? null : { type: 'meterbeheer' as const, id, updateTimestamp: updated === null ? null : new Date(updated * 1000).toISOString() };
+  id === null ? null : { type: 'meterbeheer' as const, id, updateTimestamp: isoFromSeconds(updated) };
 
 const toMeter = (r: Row): Meter => ({
   id: r.id,

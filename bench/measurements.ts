@@ -12,7 +12,7 @@ import { addDays, localMidnight } from '../src/lib/amsterdam';
 import { loadConfig } from '../src-server/config';
 import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/profiles';
 import { predictHourly } from '../src-server/modules/measurements/forecast';
-import { aggregate } from '../src-server/modules/measurements/measurements.queries';
+import { aggregate } from '../src-server/modules/measurement-store/measurements.queries';
 import { startServer } from '../src-server/server';
 
 const YEAR_START = localMidnight('2025-01-01');

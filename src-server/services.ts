@@ -1,14 +1,27 @@
 /**
  * The composition root: the one place that builds the process's services (database, clock, auth,
- * secrets, the HUB client, the meter sync and the job runner) from options. The server, the test
+ * secrets, the HUB client, the meter sync and the job runner) from options, and that knows every
+ * module: where a lower module's service needs an answer only a module above it has (an
+ * organization's locations, installers, feeds and alarm dashboards; a location's meters and
+ * customers; the meters on a feed's channels), the owner's function is wired into the lower
+ * service's deps object here, so imports between modules only go down. The server, the test
  * harness, the bench and the demo all build them here, so they run the same wiring.
  */
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { type Clock, epochSeconds, systemClock } from './clock';
+import { type Clock, systemClock } from './clock';
 import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
 import { createHubClient } from './modules/meterbeheer/hub-client';
 import { createSyncService } from './modules/meterbeheer/sync.service';
+import type { FeedDeps } from './modules/meterbeheer/feeds.service';
+import { feedNamesOfOrganization } from './modules/meterbeheer/feeds.queries';
+import type { OrganizationDeps } from './modules/organizations/organizations.service';
+import type { LocationDeps } from './modules/locations/locations.service';
+import { countLocationsOfOrganization, locationsOfOrganizations } from './modules/locations/locations.queries';
+import type { UserDeps } from './modules/users/users.service';
+import { countCustomersOfLocation, countInstallersOfOrganization } from './modules/users/users.queries';
+import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChannels, metersOfLocation } from './modules/meters/meters.queries';
+import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
 import { createEventBus } from './events/event-bus';
 import { createJobRunner } from './jobs/runner';
 import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
@@ -26,7 +39,7 @@ export interface ServiceOptions {
   databaseFile: string;
   secretKey: string;
   clock?: Clock;
-  auth?: Omit<AuthOptions, 'now'>;
+  auth?: AuthOptions;
   hub: { baseUrl: string; apiKey?: string; timeoutMs?: number; maxRetryAfterSeconds?: number; historyDays: number; syncIntervalSeconds: number };
   /** Microsoft 365 hosts; a loopback Graph simulator in tests and the demo. */
   graph?: { loginUrl?: string; apiUrl?: string };
@@ -36,10 +49,30 @@ export async function createServices(options: ServiceOptions) {
   const clock = options.clock ?? systemClock;
   const db = openDatabase(options.databaseFile);
   await migrateToLatest(db);
-  const auth = createAuthService(db, { ...options.auth, now: () => epochSeconds(clock) });
+  const auth = createAuthService({ db, clock }, options.auth);
   const hub = createHubClient(options.hub);
-  const sync = createSyncService(db, hub, { historyDays: options.hub.historyDays, now: clock });
+  const sync = createSyncService({ db, hub, clock }, { historyDays: options.hub.historyDays });
   const secrets = createSecretBox(options.secretKey);
+  // The energy services' deps: each dependent check is the function of the module that owns the dependent.
+  const organizations: OrganizationDeps = {
+    db,
+    clock,
+    locationsOf: locationsOfOrganizations,
+    dependents: {
+      countLocations: countLocationsOfOrganization,
+      countInstallers: countInstallersOfOrganization,
+      feedNames: feedNamesOfOrganization,
+      alarmDashboardNames: dashboardNamesOfOrganization,
+    },
+  };
+  const locations: LocationDeps = {
+    db,
+    clock,
+    metersOf: metersOfLocation,
+    dependents: { countCustomers: countCustomersOfLocation, countMeters: countMetersOfLocation },
+  };
+  const users: UserDeps = { db, clock, sessions: auth };
+  const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
   const events = createEventBus();
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
@@ -70,6 +103,10 @@ export async function createServices(options: ServiceOptions) {
     hub,
     sync,
     secrets,
+    organizations,
+    locations,
+    users,
+    feeds,
     jobs,
     graph: mail.graph,
     parsing,

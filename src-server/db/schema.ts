@@ -1,6 +1,6 @@
 /** The database as Kysely sees it: one entry per table, each table typed in its own module. */
 import type { JobRunTable } from '../jobs/jobs.table';
-import type { MeasurementHourTable, MeasurementTable } from '../modules/measurements/measurements.table';
+import type { MeasurementHourTable, MeasurementTable } from '../modules/measurement-store/measurements.table';
 import type { ChannelTable, FeedTable } from '../modules/meterbeheer/meterbeheer.table';
 import type { MeterTable } from '../modules/meters/meters.table';
 import type { LocationTable } from '../modules/locations/locations.table';

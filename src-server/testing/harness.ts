@@ -19,7 +19,7 @@ let passwordHash: Promise<string> | undefined;
 
 export interface HarnessOptions {
   clock?: Clock;
-  auth?: Omit<AuthOptions, 'now'>;
+  auth?: AuthOptions;
   /** Without a simulator the HUB address is a closed loopback port: nothing leaves this machine. */
   hub?: { baseUrl?: string; apiKey?: string; historyDays?: number };
   /** Microsoft 365 hosts: a Graph simulator's. Without them nothing leaves this machine either (closed port). */

@@ -109,7 +109,7 @@ function countQuery(db: DB, input: ListAlarms, me: number) {
     if (input.assignee === 'none') q = q.where('alarm.assigneeCount', '=', 0);
     return filtered(q, input).select((eb) => eb.fn.countAll<number>().as('total'));
   }
-  let q = db
+  const q = db
     .selectFrom('alarmAssignee')
     .innerJoin('alarm', 'alarm.id', 'alarmAssignee.alarmId')
     .where('alarmAssignee.userId', '=', userId)

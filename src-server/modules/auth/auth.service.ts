@@ -6,6 +6,7 @@
  */
 import { type AuthTokens, type LoginInput, loginFailureMessages, tooManyAttemptsMessage } from '@/domain/auth';
 import type { User } from '@/domain/user';
+import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError } from '../../errors';
 import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../users/users.queries';
@@ -23,7 +24,6 @@ export interface AuthOptions {
   failureWindowSeconds?: number;
   /** How long a spent refresh token still answers the pair its first use gave. */
   refreshGraceSeconds?: number;
-  now?: () => number;
 }
 
 export interface Authenticated {
@@ -34,11 +34,11 @@ export interface Authenticated {
 
 const sessionExpired = () => new AppError('UNAUTHORIZED', 'Je sessie is verlopen. Log opnieuw in.');
 
-export function createAuthService(db: DB, options: AuthOptions = {}) {
+export function createAuthService({ db, clock }: { db: DB; clock: Clock }, options: AuthOptions = {}) {
   const accessTtl = options.accessTtlSeconds ?? 3600;
   const refreshTtl = options.refreshTtlSeconds ?? 30 * 24 * 3600;
   const window = options.failureWindowSeconds ?? 15 * 60;
-  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const now = () => epochSeconds(clock);
   const byEmail = new FailureLimiter(options.maxFailuresPerEmail ?? 5, window, now);
   const byIp = new FailureLimiter(options.maxFailuresPerIp ?? 50, window, now);
   const grace = options.refreshGraceSeconds ?? 10;

@@ -10,7 +10,7 @@ export class FailureLimiter {
   constructor(
     private readonly maxFailures: number,
     private readonly windowSeconds: number,
-    private readonly now: () => number = () => Date.now() / 1000,
+    private readonly now: () => number,
   ) {}
 
   /** Seconds until the key may try again, or 0 when it may try now. */

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { localToUtc } from '@/lib/amsterdam';
-import { measurementsChanged } from '../measurements/figure-cache';
-import { upsertMeasurements } from '../measurements/measurements.store';
+import { measurementsChanged } from '../measurement-store/figure-cache';
+import { upsertMeasurements } from '../measurement-store/measurements.store';
 import { createHarness } from '../../testing/harness';
 
 /** Wednesday 13 November 2024, 12:00 in Amsterdam. */

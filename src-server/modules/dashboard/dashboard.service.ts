@@ -7,12 +7,12 @@ import { MODULES, MODULE_SELECTORS, type ModuleSummary, locationSelector } from 
 import type { Location } from '@/domain/location';
 import type { User } from '@/domain/user';
 import { addDays, localDate, localMidnight, wallClock } from '@/lib/amsterdam';
+import { isoFromSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { listVisibleLocations } from '../locations/locations.queries';
 import { predictTotal } from '../measurements/forecast';
-import { cachedFigure } from '../measurements/figure-cache';
-import { aggregate } from '../measurements/measurements.queries';
-import { dataSpan } from '../measurements/measurements.store';
+import { cachedFigure } from '../measurement-store/figure-cache';
+import { aggregate, dataSpan } from '../measurement-store/measurements.queries';
 import { metersOfLocation } from '../meters/meters.queries';
 import { dataEnd, spanFigure } from './span-figure';
 
@@ -23,8 +23,6 @@ function moduleChannels(meters: Awaited<ReturnType<typeof metersOfLocation>>) {
     return { selector, channelIds };
   }).filter((m) => m.channelIds.length > 0);
 }
-
-const iso = (ts: number | null) => (ts === null ? null : new Date(ts * 1000).toISOString());
 
 function weekSpan(now: Date) {
   const nowTs = Math.floor(now.getTime() / 1000);
@@ -45,7 +43,7 @@ async function recentDays(db: DB, channelIds: number[], nowTs: number) {
   return {
     ...(await spanFigure(db, channelIds, from, to)),
     days: days.map((d) => ({ date: d.timestamp.slice(0, 10), value: sum(d.values) })),
-    lastDataAt: iso(last)!,
+    lastDataAt: isoFromSeconds(last)!,
   };
 }
 
@@ -80,8 +78,8 @@ async function moduleSummary(db: DB, selector: ModuleSummary['selector'], channe
     title: MODULES[selector].title,
     unit: MODULES[selector].unit,
     channelIds,
-    firstDataAt: iso(first),
-    lastDataAt: iso(last),
+    firstDataAt: isoFromSeconds(first),
+    lastDataAt: isoFromSeconds(last),
     latestDay: last === null ? null : await spanFigure(db, channelIds, localMidnight(localDate(last)), end),
     thisWeek: await spanFigure(db, channelIds, thisMonday, Math.min(end, nowTs)),
     lastWeek: await spanFigure(db, channelIds, lastMonday, Math.min(end, thisMonday)),

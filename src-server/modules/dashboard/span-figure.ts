@@ -5,13 +5,12 @@
  */
 import type { SpanFigure } from '@/domain/dashboard';
 import { addDays, localDate, localMidnight } from '@/lib/amsterdam';
+import { isoFromSeconds } from '../../clock';
 import type { DB } from '../../db/database';
-import { sumAndCount } from '../measurements/measurements.queries';
+import { sumAndCount } from '../measurement-store/measurements.queries';
 
 /** The earlier span must hold at least this share of the later span's stored rows (a DST hour, a missed quarter). */
 const COMPARABLE_SHARE = 0.95;
-
-const iso = (ts: number) => new Date(ts * 1000).toISOString();
 
 /** The same local time of day `days` calendar days away (a DST day keeps the time since midnight). */
 export const shiftDays = (ts: number, days: number) => {
@@ -24,10 +23,10 @@ export const dataEnd = (lastTs: number, nowTs: number) => Math.min(nowTs, Math.c
 
 /** The sum over [from, min(to, end)) next to the same span `back` days earlier. */
 export async function spanFigure(db: DB, channelIds: number[], from: number, to: number, back = 7): Promise<SpanFigure> {
-  if (to <= from) return { from: iso(from), to: iso(from), value: null, previous: null };
+  if (to <= from) return { from: isoFromSeconds(from)!, to: isoFromSeconds(from)!, value: null, previous: null };
   const current = await sumAndCount(db, channelIds, from, to);
-  if (current.total === null) return { from: iso(from), to: iso(to), value: null, previous: null };
+  if (current.total === null) return { from: isoFromSeconds(from)!, to: isoFromSeconds(to)!, value: null, previous: null };
   const earlier = await sumAndCount(db, channelIds, shiftDays(from, -back), shiftDays(to, -back));
   const comparable = earlier.total !== null && earlier.count >= current.count * COMPARABLE_SHARE;
-  return { from: iso(from), to: iso(to), value: current.total, previous: comparable ? earlier.total : null };
+  return { from: isoFromSeconds(from)!, to: isoFromSeconds(to)!, value: current.total, previous: comparable ? earlier.total : null };
 }

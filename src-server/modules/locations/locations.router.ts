@@ -25,24 +25,24 @@ export const locationsRouter = router({
     .meta(rest('GET /api/location/{id}', 'One location', id))
     .input(byId)
     .output(locationSchema)
-    .query(({ ctx, input }) => service.getLocation(ctx.db, ctx.user, input.locationId)),
+    .query(({ ctx, input }) => service.getLocation(ctx.locations, ctx.user, input.locationId)),
   summary: signedInProcedure
     .meta(rest('GET /api/location/{id}/summary', '{id, name, meters[]}', id))
     .input(byId)
     .output(locationSummarySchema)
-    .query(({ ctx, input }) => service.locationSummary(ctx.db, ctx.user, input.locationId)),
+    .query(({ ctx, input }) => service.locationSummary(ctx.locations, ctx.user, input.locationId)),
   create: staffProcedure
     .meta(rest('POST /api/locations', 'Create a location', { status: 201 }))
     .input(createLocationSchema)
     .output(locationSchema)
-    .mutation(({ ctx, input }) => service.createLocation(ctx.db, ctx.clock, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.createLocation(ctx.locations, ctx.user, input)),
   update: staffProcedure
     .meta(rest('PATCH /api/location/{id}', 'Edit a location', id))
     .input(updateLocationSchema)
     .output(locationSchema)
-    .mutation(({ ctx, input }) => service.updateLocation(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.updateLocation(ctx.locations, ctx.user, input)),
   delete: staffProcedure
     .meta(rest('DELETE /api/location/{id}', 'Delete a location without customers or meters; 409 otherwise', { ...id, status: 204, errors: [409] }))
     .input(byId)
-    .mutation(({ ctx, input }) => service.deleteLocation(ctx.db, ctx.user, input.locationId)),
+    .mutation(({ ctx, input }) => service.deleteLocation(ctx.locations, ctx.user, input.locationId)),
 });

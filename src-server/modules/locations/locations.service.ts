@@ -1,4 +1,8 @@
-/** Locations: an installer works only in its own organization; deleting a location in use is refused. */
+/**
+ * Locations: an installer works only in its own organization; deleting a location in use is refused.
+ * Above organizations; what a location holds (meters, customers) is told by the modules above that
+ * own it, wired into `LocationDeps` by the composition root.
+ */
 import { ORGANIZATION_ABSENT } from '@/domain/organization';
 import type { CreateLocation, LocationSummary, UpdateLocation } from '@/domain/location';
 import type { User } from '@/domain/user';
@@ -6,21 +10,33 @@ import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, invalidField, notFound } from '../../errors';
 import { findOrganization } from '../organizations/organizations.queries';
-import { countMetersOfLocation, metersOfLocation } from '../meters/meters.queries';
-import { countCustomersOfLocation } from '../users/users.queries';
 import * as q from './locations.queries';
+
+/** What still uses a location, each asked of the module that owns it (inside the delete's transaction). */
+export interface LocationDependents {
+  countCustomers(db: DB, locationId: number): Promise<number>;
+  countMeters(db: DB, locationId: number): Promise<number>;
+}
+
+export interface LocationDeps {
+  db: DB;
+  clock: Clock;
+  /** The meters on a location that the user may see (the meters module's). */
+  metersOf(db: DB, user: User, locationId: number): Promise<LocationSummary['meters']>;
+  dependents: LocationDependents;
+}
 
 const absent = () => notFound('Deze locatie bestaat niet.');
 
-export async function getLocation(db: DB, user: User, id: number) {
+export async function getLocation({ db }: LocationDeps, user: User, id: number) {
   const location = await q.findLocation(db, user, id);
   if (!location) throw absent();
   return location;
 }
 
-export async function locationSummary(db: DB, user: User, id: number): Promise<LocationSummary> {
-  const { name } = await getLocation(db, user, id);
-  const meters = await metersOfLocation(db, user, id);
+export async function locationSummary(deps: LocationDeps, user: User, id: number): Promise<LocationSummary> {
+  const { name } = await getLocation(deps, user, id);
+  const meters = await deps.metersOf(deps.db, user, id);
   return { id, name, meters: meters.map(({ id, name, type }) => ({ id, name, type })) };
 }
 
@@ -30,23 +46,23 @@ async function assertOrganizationVisible(db: DB, user: User, organizationId: num
   }
 }
 
-export async function createLocation(db: DB, clock: Clock, user: User, input: CreateLocation) {
-  await assertOrganizationVisible(db, user, input.organizationId);
-  return getLocation(db, user, await q.insertLocation(db, input, epochSeconds(clock)));
+export async function createLocation(deps: LocationDeps, user: User, input: CreateLocation) {
+  await assertOrganizationVisible(deps.db, user, input.organizationId);
+  return getLocation(deps, user, await q.insertLocation(deps.db, input, epochSeconds(deps.clock)));
 }
 
-export async function updateLocation(db: DB, user: User, { locationId, ...fields }: UpdateLocation) {
-  await getLocation(db, user, locationId);
-  await assertOrganizationVisible(db, user, fields.organizationId);
-  await q.updateLocationRow(db, locationId, fields);
-  return getLocation(db, user, locationId);
+export async function updateLocation(deps: LocationDeps, user: User, { locationId, ...fields }: UpdateLocation) {
+  await getLocation(deps, user, locationId);
+  await assertOrganizationVisible(deps.db, user, fields.organizationId);
+  await q.updateLocationRow(deps.db, locationId, fields);
+  return getLocation(deps, user, locationId);
 }
 
-export async function deleteLocation(db: DB, user: User, id: number) {
+export async function deleteLocation({ db, dependents }: LocationDeps, user: User, id: number) {
   await db.transaction().execute(async (trx) => {
     if (!(await q.findLocation(trx, user, id))) throw absent();
-    const customers = await countCustomersOfLocation(trx, id);
-    const meters = await countMetersOfLocation(trx, id);
+    const customers = await dependents.countCustomers(trx, id);
+    const meters = await dependents.countMeters(trx, id);
     if (customers || meters) {
       const blockers = [customers && (customers === 1 ? '1 klant' : `${customers} klanten`), meters && (meters === 1 ? '1 meter' : `${meters} meters`)].filter(
         Boolean,

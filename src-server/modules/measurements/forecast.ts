@@ -7,7 +7,7 @@
 import { addDays, amsterdamIso, localMidnight, wallClock } from '@/lib/amsterdam';
 import type { DB } from '../../db/database';
 import { bucketStarts } from '@/lib/local-buckets';
-import { aggregate, round } from './measurements.queries';
+import { aggregate, round } from '../measurement-store/measurements.queries';
 
 const WEEKS = 6;
 const MIN_HOURS = 20; // a day with fewer stored hours does not count as history

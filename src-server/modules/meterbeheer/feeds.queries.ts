@@ -1,13 +1,9 @@
-import { isoFromSeconds } from '../../clock';
-import type { Channel, Feed } from '@/domain/feed';
+import type { HubFeed } from './hub-client';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { contains, pageCount, pageWindow } from '../../db/listing';
 import { organizationScope } from '../../tenancy';
-import { channelStats } from '../measurements/measurements.store';
-import { channelIdsInUse } from '../meters/meters.queries';
-import type { ChannelRow, FeedRow } from './meterbeheer.table';
 
 function visibleFeeds(db: DB, user: User, query?: string) {
   let q = db.selectFrom('feed').where(organizationScope(user, 'feed.organizationId'));
@@ -21,57 +17,20 @@ export const findFeedRow = (db: DB, user: User, uuid: string) => visibleFeeds(db
 
 export const allFeedRows = (db: DB) => db.selectFrom('feed').selectAll().orderBy('createTimestamp').execute();
 
+/** Inserts channels the HUB lists that are not here yet; existing channels keep their id and data. */
+export async function storeChannels(db: DB, uuid: string, channels: HubFeed['channels'], now: number) {
+  for (const channel of channels) {
+    await db
+      .insertInto('channel')
+      .values({ feedUuid: uuid, code: channel.code, url: channel.url, createTimestamp: now, updateTimestamp: null, dataFrom: null })
+      .onConflict((oc) => oc.columns(['feedUuid', 'code']).doUpdateSet({ url: channel.url }))
+      .execute();
+  }
+}
+
 export const channelsOfFeed = (db: DB, uuid: string) => db.selectFrom('channel').selectAll().where('feedUuid', '=', uuid).orderBy('code').execute();
 
-/** The API shape of feeds, with channels, their stored-data figures and whether a meter uses them. */
-export async function toFeeds(db: DB, rows: FeedRow[]): Promise<Feed[]> {
-  if (rows.length === 0) return [];
-  const uuids = rows.map((r) => r.uuid);
-  const channels = await db.selectFrom('channel').selectAll().where('feedUuid', 'in', uuids).orderBy('code').execute();
-  const ids = channels.map((c) => c.id);
-  const stats = await channelStats(db, ids);
-  const usedIds = await channelIdsInUse(db, ids);
-  return rows.map((row) => {
-    const own = channels.filter((c) => c.feedUuid === row.uuid);
-    return {
-      uuid: row.uuid,
-      provider: row.provider,
-      name: row.name,
-      meterKind: row.meterKind,
-      status: row.status,
-      postalCode: row.postalCode,
-      houseNumber: row.houseNumber,
-      ean: row.ean,
-      attached: own.some((c) => usedIds.has(c.id)),
-      organizationId: row.organizationId,
-      channels:
-        row.status === 'verified'
-          ? own.map((c) =>
-              toChannel(
-                c,
-                stats.find((s) => s.channelId === c.id),
-              ),
-            )
-          : null,
-      createTimestamp: isoFromSeconds(row.createTimestamp)!,
-      updateTimestamp: isoFromSeconds(row.updateTimestamp),
-      lastSyncTimestamp: isoFromSeconds(row.lastSyncAt),
-      lastError: row.lastError,
-    };
-  });
-}
-
-function toChannel(c: ChannelRow, stat?: { lastTs: number | null; count: number | string }): Channel {
-  return {
-    id: c.id,
-    code: c.code,
-    url: c.url,
-    createTimestamp: isoFromSeconds(c.createTimestamp)!,
-    updateTimestamp: isoFromSeconds(c.updateTimestamp),
-    lastDataTimestamp: isoFromSeconds(stat?.lastTs ?? null),
-    valueCount: Number(stat?.count ?? 0),
-  };
-}
+export const channelsOfFeeds = (db: DB, uuids: string[]) => db.selectFrom('channel').selectAll().where('feedUuid', 'in', uuids).orderBy('code').execute();
 
 export async function listFeedRows(db: DB, user: User, list: ListQuery) {
   const { total } = await visibleFeeds(db, user, list.query)

@@ -1,49 +1,105 @@
 /**
  * Feeds: added at Meterbeheer HUB first, then kept as a local copy with their channels. Secret
  * form fields are sealed before storing and never returned. A feed a meter uses cannot be deleted.
+ * Meters sit above feeds: what meters do with channels is told by the meters module, wired into
+ * `FeedDeps` by the composition root.
  */
-import { type AnyFeedForm, type ChannelWithFeed, type CreatableProvider, FEED_CREATE_FAILED, SECRET_FIELDS } from '@/domain/feed';
+import { type AnyFeedForm, type Channel, type ChannelWithFeed, type CreatableProvider, type Feed, FEED_CREATE_FAILED, SECRET_FIELDS } from '@/domain/feed';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
-import { type Clock, epochSeconds } from '../../clock';
+import { type Clock, epochSeconds, isoFromSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import type { SecretBox } from '../../secrets';
+import { channelStats } from '../measurement-store/measurements.queries';
 import { type HubClient, HubError, type HubFeed } from './hub-client';
-import { detachChannels } from '../meters/meters.queries';
+import type { ChannelRow, FeedRow } from './meterbeheer.table';
 import * as q from './feeds.queries';
+
+/** The meters' side of channels (the meters module's). */
+export interface ChannelUse {
+  /** Of these channels, those a meter uses. */
+  inUse(db: DB, channelIds: number[]): Promise<Set<number>>;
+  /** Unlinks these channels from the meters on locations the user may see; the meters stay. */
+  detach(db: DB, user: User, channelIds: number[]): Promise<void>;
+  /** The channels a meter the user may see uses (none when it is absent). */
+  ofMeter(db: DB, user: User, meterId: number): Promise<Set<number>>;
+}
+
+export interface FeedDeps {
+  db: DB;
+  clock: Clock;
+  hub: HubClient;
+  secrets: SecretBox;
+  meters: ChannelUse;
+}
 
 const absent = () => notFound('Deze feed bestaat niet.');
 
-export async function listFeeds(db: DB, user: User, list: ListQuery) {
-  const { rows, totalNumberOfPages } = await q.listFeedRows(db, user, list);
-  return { feeds: await q.toFeeds(db, rows), totalNumberOfPages };
+/** The API shape of feeds, with channels, their stored-data figures and whether a meter uses them. */
+async function toFeeds({ db, meters }: FeedDeps, rows: FeedRow[]): Promise<Feed[]> {
+  if (rows.length === 0) return [];
+  const channels = await q.channelsOfFeeds(
+    db,
+    rows.map((r) => r.uuid),
+  );
+  const ids = channels.map((c) => c.id);
+  const stats = await channelStats(db, ids);
+  const usedIds = await meters.inUse(db, ids);
+  return rows.map((row) => {
+    const own = channels.filter((c) => c.feedUuid === row.uuid);
+    return {
+      uuid: row.uuid,
+      provider: row.provider,
+      name: row.name,
+      meterKind: row.meterKind,
+      status: row.status,
+      postalCode: row.postalCode,
+      houseNumber: row.houseNumber,
+      ean: row.ean,
+      attached: own.some((c) => usedIds.has(c.id)),
+      organizationId: row.organizationId,
+      channels:
+        row.status === 'verified'
+          ? own.map((c) =>
+              toChannel(
+                c,
+                stats.find((s) => s.channelId === c.id),
+              ),
+            )
+          : null,
+      createTimestamp: isoFromSeconds(row.createTimestamp)!,
+      updateTimestamp: isoFromSeconds(row.updateTimestamp),
+      lastSyncTimestamp: isoFromSeconds(row.lastSyncAt),
+      lastError: row.lastError,
+    };
+  });
 }
 
-export async function getFeed(db: DB, user: User, uuid: string) {
-  const row = await q.findFeedRow(db, user, uuid);
+function toChannel(c: ChannelRow, stat?: { lastTs: number | null; count: number | string }): Channel {
+  return {
+    id: c.id,
+    code: c.code,
+    url: c.url,
+    createTimestamp: isoFromSeconds(c.createTimestamp)!,
+    updateTimestamp: isoFromSeconds(c.updateTimestamp),
+    lastDataTimestamp: isoFromSeconds(stat?.lastTs ?? null),
+    valueCount: Number(stat?.count ?? 0),
+  };
+}
+
+export async function listFeeds(deps: FeedDeps, user: User, list: ListQuery) {
+  const { rows, totalNumberOfPages } = await q.listFeedRows(deps.db, user, list);
+  return { feeds: await toFeeds(deps, rows), totalNumberOfPages };
+}
+
+export async function getFeed(deps: FeedDeps, user: User, uuid: string) {
+  const row = await q.findFeedRow(deps.db, user, uuid);
   if (!row) throw absent();
-  return (await q.toFeeds(db, [row]))[0]!;
+  return (await toFeeds(deps, [row]))[0]!;
 }
 
-/** Inserts channels the HUB lists that are not here yet; existing channels keep their id and data. */
-export async function storeChannels(db: DB, uuid: string, channels: HubFeed['channels'], now: number) {
-  for (const channel of channels) {
-    await db
-      .insertInto('channel')
-      .values({ feedUuid: uuid, code: channel.code, url: channel.url, createTimestamp: now, updateTimestamp: null, dataFrom: null })
-      .onConflict((oc) => oc.columns(['feedUuid', 'code']).doUpdateSet({ url: channel.url }))
-      .execute();
-  }
-}
-
-/** `deps`: the database, the HUB, the secret box and the clock (a request context has them all). */
-export async function addFeed(
-  { db, hub, secrets, clock }: { db: DB; hub: HubClient; secrets: SecretBox; clock: Clock },
-  user: User,
-  provider: CreatableProvider,
-  form: AnyFeedForm,
-) {
+export async function addFeed(deps: FeedDeps, user: User, provider: CreatableProvider, form: AnyFeedForm) {
   // Installers' feeds belong to their organization; an admin's feeds are admin-only (DESIGN.md §3).
   const organizationId = user.type === 'installer' ? user.organizationId : null;
   if (user.type === 'customer') throw new AppError('FORBIDDEN', 'Je hebt geen toegang tot het beheer.');
@@ -51,11 +107,12 @@ export async function addFeed(
   const body = { ...form, ...(provider === 'solaredge' ? { meterKind: 'electricity' } : {}) };
   let created: HubFeed;
   try {
-    created = await hub.addFeed(provider, body);
+    created = await deps.hub.addFeed(provider, body);
   } catch (error) {
     if (!(error instanceof HubError)) throw error;
     throw new AppError('BAD_GATEWAY', `${FEED_CREATE_FAILED.message}: ${error.message}`);
   }
+  const { db, secrets, clock } = deps;
   const secretValues = Object.fromEntries(SECRET_FIELDS.filter((f) => f in form).map((f) => [f, (form as Record<string, string>)[f]]));
   await db.transaction().execute(async (trx) => {
     await trx
@@ -79,21 +136,21 @@ export async function addFeed(
         nextAttemptAt: null,
       })
       .execute();
-    await storeChannels(trx, created.uuid, created.channels, epochSeconds(clock));
+    await q.storeChannels(trx, created.uuid, created.channels, epochSeconds(clock));
   });
-  return getFeed(db, user, created.uuid);
+  return getFeed(deps, user, created.uuid);
 }
 
 /** Unlinks the meters the user may see from this feed's channels (never another organization's); the meters stay. */
-export async function detachFeed(db: DB, user: User, uuid: string) {
-  await getFeed(db, user, uuid);
-  const ids = (await q.channelsOfFeed(db, uuid)).map((c) => c.id);
-  await db.transaction().execute((trx) => detachChannels(trx, user, ids));
-  return getFeed(db, user, uuid);
+export async function detachFeed(deps: FeedDeps, user: User, uuid: string) {
+  await getFeed(deps, user, uuid);
+  const ids = (await q.channelsOfFeed(deps.db, uuid)).map((c) => c.id);
+  await deps.db.transaction().execute((trx) => deps.meters.detach(trx, user, ids));
+  return getFeed(deps, user, uuid);
 }
 
-async function assertDeletable(db: DB, user: User, uuid: string, message: string) {
-  if ((await getFeed(db, user, uuid)).attached) throw new AppError('CONFLICT', message);
+async function assertDeletable(deps: FeedDeps, user: User, uuid: string, message: string) {
+  if ((await getFeed(deps, user, uuid)).attached) throw new AppError('CONFLICT', message);
 }
 
 /**
@@ -103,17 +160,17 @@ async function assertDeletable(db: DB, user: User, uuid: string, message: string
  * since the HUB's 404 counts as deleted. The other order could leave a feed at the HUB that
  * nobody here knows, which the sync would adopt back as an admin-only feed.
  */
-export async function deleteFeed(db: DB, hub: HubClient, user: User, uuid: string) {
-  await assertDeletable(db, user, uuid, 'De feed is nog aan een meter gekoppeld. Ontkoppel de feed eerst.');
+export async function deleteFeed(deps: FeedDeps, user: User, uuid: string) {
+  await assertDeletable(deps, user, uuid, 'De feed is nog aan een meter gekoppeld. Ontkoppel de feed eerst.');
   try {
-    await hub.deleteFeed(uuid);
+    await deps.hub.deleteFeed(uuid);
   } catch (error) {
     if (!(error instanceof HubError)) throw error;
     throw new AppError('BAD_GATEWAY', `De feed kon niet worden verwijderd bij Meterbeheer HUB: ${error.message}`);
   }
-  await db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await assertDeletable(
-      trx,
+      { ...deps, db: trx },
       user,
       uuid,
       'De feed is intussen aan een meter gekoppeld; bij Meterbeheer HUB is hij al verwijderd. Ontkoppel de feed en verwijder hem opnieuw.',
@@ -122,9 +179,14 @@ export async function deleteFeed(db: DB, hub: HubClient, user: User, uuid: strin
   });
 }
 
-export async function channelWithFeed(db: DB, user: User, id: number): Promise<ChannelWithFeed> {
-  const channel = await q.findVisibleChannel(db, user, id);
+export async function channelWithFeed(deps: FeedDeps, user: User, id: number): Promise<ChannelWithFeed> {
+  const channel = await q.findVisibleChannel(deps.db, user, id);
   if (!channel) throw notFound('Dit kanaal bestaat niet.');
-  const feed = await getFeed(db, user, channel.feedUuid);
+  const feed = await getFeed(deps, user, channel.feedUuid);
   return { ...feed.channels!.find((c) => c.id === id)!, feed };
+}
+
+/** Channels for a meter's pickers; with `meterId`, also the channels that meter (if visible) already uses, whoever's feed they are. */
+export async function channelOptions({ db, meters }: FeedDeps, user: User, meterId?: number) {
+  return q.visibleChannels(db, user, meterId ? await meters.ofMeter(db, user, meterId) : undefined);
 }

@@ -244,7 +244,7 @@ describe('deleting and detaching feeds', () => {
           .execute();
       },
     };
-    await expect(deleteFeed(h.db, hub, user, feed.uuid)).rejects.toMatchObject({
+    await expect(deleteFeed({ ...h.feeds, hub }, user, feed.uuid)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('Ontkoppel de feed en verwijder hem opnieuw'),
     });

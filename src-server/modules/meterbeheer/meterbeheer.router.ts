@@ -13,8 +13,7 @@ import {
 import { listQuerySchema, pageSchema } from '@/domain/paging';
 import { rest } from '../../trpc/rest-route';
 import { adminProcedure, router, staffProcedure } from '../../trpc/trpc';
-import { feedSyncCounts, visibleChannels } from './feeds.queries';
-import { channelIdsOf, findMeter } from '../meters/meters.queries';
+import { feedSyncCounts } from './feeds.queries';
 import { METERBEHEER_SYNC_JOB } from './meterbeheer.jobs';
 import * as feeds from './feeds.service';
 
@@ -25,12 +24,12 @@ export const meterbeheerRouter = router({
     .meta(rest('GET /api/meterbeheer/feeds/list', 'Page through feeds (pageNumber 0-based, pageSize ≤ 100, query)'))
     .input(listQuerySchema)
     .output(pageSchema('feeds', feedSchema))
-    .query(({ ctx, input }) => feeds.listFeeds(ctx.db, ctx.user, input)),
+    .query(({ ctx, input }) => feeds.listFeeds(ctx.feeds, ctx.user, input)),
   feed: staffProcedure
     .meta(rest('GET /api/meterbeheer/feed/{uuid}', 'One feed with its channels'))
     .input(byUuid)
     .output(feedSchema)
-    .query(({ ctx, input }) => feeds.getFeed(ctx.db, ctx.user, input.uuid)),
+    .query(({ ctx, input }) => feeds.getFeed(ctx.feeds, ctx.user, input.uuid)),
   addFeed: staffProcedure
     .meta(
       rest('POST /api/meterbeheer/feeds/add/{provider}', "Add a feed at Meterbeheer HUB with the provider's form fields; 502 when the HUB fails", {
@@ -40,29 +39,26 @@ export const meterbeheerRouter = router({
     )
     .input(addFeedSchema)
     .output(feedSchema)
-    .mutation(({ ctx, input: { provider, ...form } }) => feeds.addFeed(ctx, ctx.user, provider, form as AnyFeedForm)),
+    .mutation(({ ctx, input: { provider, ...form } }) => feeds.addFeed(ctx.feeds, ctx.user, provider, form as AnyFeedForm)),
   deleteFeed: staffProcedure
     .meta(rest('DELETE /api/meterbeheer/feed/{uuid}', 'Delete a feed here and at the HUB; 409 while a meter uses it', { status: 204, errors: [409, 502] }))
     .input(byUuid)
-    .mutation(({ ctx, input }) => feeds.deleteFeed(ctx.db, ctx.hub, ctx.user, input.uuid)),
+    .mutation(({ ctx, input }) => feeds.deleteFeed(ctx.feeds, ctx.user, input.uuid)),
   detachFeed: staffProcedure
     .meta(rest('POST /api/meterbeheer/feed/{uuid}/detach', 'Unlink every meter from the feed; answers the feed'))
     .input(byUuid)
     .output(feedSchema)
-    .mutation(({ ctx, input }) => feeds.detachFeed(ctx.db, ctx.user, input.uuid)),
+    .mutation(({ ctx, input }) => feeds.detachFeed(ctx.feeds, ctx.user, input.uuid)),
   channelWithFeed: staffProcedure
     .meta(rest('GET /api/meterbeheer/channel/{id}/with-feed', 'One channel with its feed', { params: { id: 'channelId' } }))
     .input(v.object({ channelId: idSchema }))
     .output(channelWithFeedSchema)
-    .query(({ ctx, input }) => feeds.channelWithFeed(ctx.db, ctx.user, input.channelId)),
-  /** Channels for a meter's pickers; with `meterId`, also the channels that meter (if visible) already uses, whoever's feed they are. */
+    .query(({ ctx, input }) => feeds.channelWithFeed(ctx.feeds, ctx.user, input.channelId)),
+  /** Channels for a meter's pickers (see `channelOptions`). */
   channels: staffProcedure
     .input(v.optional(v.object({ meterId: v.optional(idSchema) })))
     .output(v.array(channelOptionSchema))
-    .query(async ({ ctx, input }) => {
-      const meter = input?.meterId ? await findMeter(ctx.db, ctx.user, input.meterId) : undefined;
-      return visibleChannels(ctx.db, ctx.user, meter ? channelIdsOf(meter) : undefined);
-    }),
+    .query(({ ctx, input }) => feeds.channelOptions(ctx.feeds, ctx.user, input?.meterId)),
   /** Runs one sync of every feed now (ignoring backoff) and answers with its summary. */
   sync: adminProcedure
     .meta(rest('POST /api/meterbeheer/sync', 'Sync every feed now (admin); answers a summary when done', { errors: [409] }))

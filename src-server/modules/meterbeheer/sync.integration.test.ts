@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { addDays, localMidnight } from '@/lib/amsterdam';
 import { createHarness } from '../../testing/harness';
-import { cachedFigure } from '../measurements/figure-cache';
+import { cachedFigure } from '../measurement-store/figure-cache';
 import { type HubSimulator, startHubSimulator } from './hub-simulator/hub-simulator';
 import { intervalValue, seedOf } from './hub-simulator/profiles';
 

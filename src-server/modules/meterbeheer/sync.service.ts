@@ -6,13 +6,14 @@
  */
 import type { SyncSummary } from '@/domain/feed';
 import { addDays, localDate, localMidnight, todayLocal } from '@/lib/amsterdam';
+import type { Clock } from '../../clock';
 import type { DB } from '../../db/database';
 import { backoffSeconds } from '../../jobs/backoff';
-import { measurementsChanged } from '../measurements/figure-cache';
-import { type MeasurementRow, lastMeasurementTs, upsertMeasurements } from '../measurements/measurements.store';
+import { measurementsChanged } from '../measurement-store/figure-cache';
+import { lastMeasurementTs } from '../measurement-store/measurements.queries';
+import { type MeasurementRow, upsertMeasurements } from '../measurement-store/measurements.store';
 import { HUB_MAX_DAYS_PER_REQUEST, type HubClient, HubError, type HubFeed } from './hub-client';
-import { allFeedRows, channelsOfFeed } from './feeds.queries';
-import { storeChannels } from './feeds.service';
+import { allFeedRows, channelsOfFeed, storeChannels } from './feeds.queries';
 import type { ChannelRow, FeedRow } from './meterbeheer.table';
 
 type FeedSyncResult = SyncSummary['results'][number];
@@ -26,12 +27,10 @@ const WINDOW_DAYS = HUB_MAX_DAYS_PER_REQUEST - 1;
 export interface SyncOptions {
   /** How far back history is backfilled. */
   historyDays?: number;
-  now?: () => Date;
 }
 
-export function createSyncService(db: DB, hub: HubClient, options: SyncOptions = {}) {
+export function createSyncService({ db, hub, clock }: { db: DB; hub: HubClient; clock: Clock }, options: SyncOptions = {}) {
   const historyDays = options.historyDays ?? 730;
-  const clock = options.now ?? (() => new Date());
   const seconds = () => Math.floor(clock().getTime() / 1000);
 
   /**

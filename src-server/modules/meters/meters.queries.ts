@@ -1,6 +1,7 @@
 import type { Meter } from '@/domain/meter';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
+import { isoFromSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { contains, pageCount, pageWindow } from '../../db/listing';
 import { locationScope } from '../../tenancy';
@@ -41,7 +42,7 @@ type Row = {
 };
 
 const channel = (id: number | null, updated: number | null) =>
-  id === null ? null : { type: 'meterbeheer' as const, id, updateTimestamp: updated === null ? null : new Date(updated * 1000).toISOString() };
+  id === null ? null : { type: 'meterbeheer' as const, id, updateTimestamp: isoFromSeconds(updated) };
 
 const toMeter = (r: Row): Meter => ({
   id: r.id,
@@ -74,6 +75,12 @@ export async function findMeter(db: DB, user: User, id: number) {
 
 /** The channel ids a meter uses. */
 export const channelIdsOf = (meter: Meter) => new Set([meter.netImportChannel?.id, meter.netExportChannel?.id].filter((id): id is number => id !== undefined));
+
+/** The channel ids a meter the user may see uses; none when it is absent. */
+export async function channelIdsOfMeter(db: DB, user: User, meterId: number) {
+  const meter = await findMeter(db, user, meterId);
+  return meter ? channelIdsOf(meter) : new Set<number>();
+}
 
 export async function countVisibleMeters(db: DB, user: User) {
   const { n } = await visibleMeters(db, user)

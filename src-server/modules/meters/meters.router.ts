@@ -20,19 +20,19 @@ export const metersRouter = router({
     .meta(rest('GET /api/meter/{id}', 'One meter', id))
     .input(byId)
     .output(meterSchema)
-    .query(({ ctx, input }) => service.getMeter(ctx.db, ctx.user, input.meterId)),
+    .query(({ ctx, input }) => service.getMeter(ctx, ctx.user, input.meterId)),
   create: staffProcedure
     .meta(rest('POST /api/meters/create', 'Create a meter; electricity or gas, bound to channels by {type: "meterbeheer", id}', { status: 201 }))
     .input(createMeterSchema)
     .output(meterSchema)
-    .mutation(({ ctx, input }) => service.createMeter(ctx.db, ctx.clock, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.createMeter(ctx, ctx.user, input)),
   update: staffProcedure
     .meta(rest('PATCH /api/meter/{id}', 'Edit a meter (not its type)', id))
     .input(updateMeterSchema)
     .output(meterSchema)
-    .mutation(({ ctx, input }) => service.updateMeter(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.updateMeter(ctx, ctx.user, input)),
   delete: staffProcedure
     .meta(rest('DELETE /api/meter/{id}', 'Delete a meter (its channels and data stay)', { ...id, status: 204 }))
     .input(byId)
-    .mutation(({ ctx, input }) => service.deleteMeter(ctx.db, ctx.user, input.meterId)),
+    .mutation(({ ctx, input }) => service.deleteMeter(ctx, ctx.user, input.meterId)),
 });

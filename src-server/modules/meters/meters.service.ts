@@ -8,7 +8,13 @@ import { findLocation } from '../locations/locations.queries';
 import { findVisibleChannel } from '../meterbeheer/feeds.queries';
 import { channelIdsOf, findMeter } from './meters.queries';
 
-export async function getMeter(db: DB, user: User, id: number) {
+/** Meters need nothing from modules above them: the database and the clock. */
+export interface MeterDeps {
+  db: DB;
+  clock: Clock;
+}
+
+export async function getMeter({ db }: MeterDeps, user: User, id: number) {
   const meter = await findMeter(db, user, id);
   if (!meter) throw notFound('Deze meter bestaat niet.');
   return meter;
@@ -49,28 +55,30 @@ async function meterColumns(db: DB, user: User, input: CreateMeter, kept: Readon
   };
 }
 
-export async function createMeter(db: DB, clock: Clock, user: User, input: CreateMeter) {
+export async function createMeter(deps: MeterDeps, user: User, input: CreateMeter) {
+  const { db, clock } = deps;
   const values = await meterColumns(db, user, input);
   const { id } = await db
     .insertInto('meter')
     .values({ ...values, createdAt: epochSeconds(clock) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return getMeter(db, user, id);
+  return getMeter(deps, user, id);
 }
 
-export async function updateMeter(db: DB, user: User, { meterId, ...input }: UpdateMeter) {
-  const current = await getMeter(db, user, meterId);
+export async function updateMeter(deps: MeterDeps, user: User, { meterId, ...input }: UpdateMeter) {
+  const { db } = deps;
+  const current = await getMeter(deps, user, meterId);
   if (current.type !== input.type) throw invalidField('type', 'Het type van een meter kan niet worden gewijzigd.');
   await db
     .updateTable('meter')
     .set(await meterColumns(db, user, input as CreateMeter, channelIdsOf(current)))
     .where('id', '=', meterId)
     .execute();
-  return getMeter(db, user, meterId);
+  return getMeter(deps, user, meterId);
 }
 
-export async function deleteMeter(db: DB, user: User, id: number) {
-  await getMeter(db, user, id);
-  await db.deleteFrom('meter').where('id', '=', id).execute();
+export async function deleteMeter(deps: MeterDeps, user: User, id: number) {
+  await getMeter(deps, user, id);
+  await deps.db.deleteFrom('meter').where('id', '=', id).execute();
 }

@@ -15,26 +15,26 @@ export const organizationsRouter = router({
     .meta(rest('GET /api/organizations/list', 'Page through organizations (pageNumber 0-based, pageSize ≤ 100, query)'))
     .input(listQuerySchema)
     .output(pageSchema('organizations', organizationSchema))
-    .query(({ ctx, input }) => service.listOrganizations(ctx.db, ctx.user, input)),
+    .query(({ ctx, input }) => service.listOrganizations(ctx.organizations, ctx.user, input)),
   withLocations: staffProcedure
     .meta(rest('GET /api/organizations/with-locations', 'Every visible organization with its locations'))
     .output(v.array(organizationSchema))
-    .query(({ ctx }) => service.organizationsWithLocations(ctx.db, ctx.user)),
+    .query(({ ctx }) => service.organizationsWithLocations(ctx.organizations, ctx.user)),
   get: staffProcedure
     .meta(rest('GET /api/organization/{id}', 'One organization with its locations', id))
     .input(byId)
     .output(organizationSchema)
-    .query(({ ctx, input }) => service.getOrganization(ctx.db, ctx.user, input.organizationId)),
+    .query(({ ctx, input }) => service.getOrganization(ctx.organizations, ctx.user, input.organizationId)),
   create: adminProcedure
     .meta(rest('PUT /api/organizations', 'Create an organization (admin)', { status: 201 }))
     .input(createOrganizationSchema)
     .output(organizationSchema)
-    .mutation(({ ctx, input }) => service.createOrganization(ctx.db, ctx.clock, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.createOrganization(ctx.organizations, ctx.user, input)),
   update: adminProcedure
     .meta(rest('PATCH /api/organization/{id}', 'Rename an organization (admin)', id))
     .input(updateOrganizationSchema)
     .output(organizationSchema)
-    .mutation(({ ctx, input }) => service.renameOrganization(ctx.db, ctx.user, input.organizationId, input.name)),
+    .mutation(({ ctx, input }) => service.renameOrganization(ctx.organizations, ctx.user, input.organizationId, input.name)),
   delete: adminProcedure
     .meta(
       rest('DELETE /api/organization/{id}', 'Delete an organization without locations or installers (admin); 409 otherwise', {
@@ -44,5 +44,5 @@ export const organizationsRouter = router({
       }),
     )
     .input(byId)
-    .mutation(({ ctx, input }) => service.deleteOrganization(ctx.db, ctx.user, input.organizationId)),
+    .mutation(({ ctx, input }) => service.deleteOrganization(ctx.organizations, ctx.user, input.organizationId)),
 });

@@ -1,20 +1,37 @@
-/** Organizations with their locations; deleting one that still has anything is refused. */
+/**
+ * Organizations with their locations; deleting one that still has anything is refused. The lowest
+ * energy module: what belongs to an organization (locations, installers, feeds, alarm dashboards)
+ * is told by the modules above that own it, wired into `OrganizationDeps` by the composition root.
+ */
+import type { Location } from '@/domain/location';
 import { ORGANIZATION_ABSENT, type CreateOrganization, type Organization } from '@/domain/organization';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, notFound } from '../../errors';
-import { dashboardNamesOfOrganization } from '../alarm-dashboards/alarm-dashboards.queries';
-import { countLocationsOfOrganization, locationsOfOrganizations } from '../locations/locations.queries';
-import { feedNamesOfOrganization } from '../meterbeheer/feeds.queries';
-import { countInstallersOfOrganization } from '../users/users.queries';
 import * as q from './organizations.queries';
+
+/** What still belongs to an organization, each asked of the module that owns it (inside the delete's transaction). */
+export interface OrganizationDependents {
+  countLocations(db: DB, organizationId: number): Promise<number>;
+  countInstallers(db: DB, organizationId: number): Promise<number>;
+  feedNames(db: DB, organizationId: number): Promise<string[]>;
+  alarmDashboardNames(db: DB, organizationId: number): Promise<string[]>;
+}
+
+export interface OrganizationDeps {
+  db: DB;
+  clock: Clock;
+  /** The locations of these organizations that the user may see (the locations module's). */
+  locationsOf(db: DB, user: User, organizationIds: number[]): Promise<Location[]>;
+  dependents: OrganizationDependents;
+}
 
 const absent = () => notFound(ORGANIZATION_ABSENT);
 
-async function attachLocations(db: DB, user: User, rows: { id: number; name: string }[]): Promise<Organization[]> {
-  const locations = await locationsOfOrganizations(
+async function attachLocations({ db, locationsOf }: OrganizationDeps, user: User, rows: { id: number; name: string }[]): Promise<Organization[]> {
+  const locations = await locationsOf(
     db,
     user,
     rows.map((r) => r.id),
@@ -22,29 +39,29 @@ async function attachLocations(db: DB, user: User, rows: { id: number; name: str
   return rows.map((row) => ({ ...row, locations: locations.filter((l) => l.organizationId === row.id) }));
 }
 
-export async function listOrganizations(db: DB, user: User, list: ListQuery) {
-  const { rows, totalNumberOfPages } = await q.listOrganizations(db, user, list);
-  return { organizations: await attachLocations(db, user, rows), totalNumberOfPages };
+export async function listOrganizations(deps: OrganizationDeps, user: User, list: ListQuery) {
+  const { rows, totalNumberOfPages } = await q.listOrganizations(deps.db, user, list);
+  return { organizations: await attachLocations(deps, user, rows), totalNumberOfPages };
 }
 
-export async function organizationsWithLocations(db: DB, user: User) {
-  return attachLocations(db, user, await q.allVisibleOrganizations(db, user));
+export async function organizationsWithLocations(deps: OrganizationDeps, user: User) {
+  return attachLocations(deps, user, await q.allVisibleOrganizations(deps.db, user));
 }
 
-export async function getOrganization(db: DB, user: User, id: number): Promise<Organization> {
-  const row = await q.findOrganization(db, user, id);
+export async function getOrganization(deps: OrganizationDeps, user: User, id: number): Promise<Organization> {
+  const row = await q.findOrganization(deps.db, user, id);
   if (!row) throw absent();
-  return (await attachLocations(db, user, [row]))[0]!;
+  return (await attachLocations(deps, user, [row]))[0]!;
 }
 
-export async function createOrganization(db: DB, clock: Clock, user: User, input: CreateOrganization) {
-  return getOrganization(db, user, await q.insertOrganization(db, input.name, epochSeconds(clock)));
+export async function createOrganization(deps: OrganizationDeps, user: User, input: CreateOrganization) {
+  return getOrganization(deps, user, await q.insertOrganization(deps.db, input.name, epochSeconds(deps.clock)));
 }
 
-export async function renameOrganization(db: DB, user: User, id: number, name: string) {
-  await getOrganization(db, user, id);
-  await q.renameOrganization(db, id, name);
-  return getOrganization(db, user, id);
+export async function renameOrganization(deps: OrganizationDeps, user: User, id: number, name: string) {
+  await getOrganization(deps, user, id);
+  await q.renameOrganization(deps.db, id, name);
+  return getOrganization(deps, user, id);
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -52,16 +69,16 @@ const named = (names: string[], one: string, many: string) => names.length && `$
 const dutchList = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} en ${items.at(-1)}`);
 
 /** Refused (409, naming what blocks it) while locations, installers, feeds or alarm dashboards belong to it: nothing cascades. */
-export async function deleteOrganization(db: DB, user: User, id: number) {
+export async function deleteOrganization({ db, dependents }: OrganizationDeps, user: User, id: number) {
   await db.transaction().execute(async (trx) => {
     if (!(await q.findOrganization(trx, user, id))) throw absent();
-    const locations = await countLocationsOfOrganization(trx, id);
-    const installers = await countInstallersOfOrganization(trx, id);
+    const locations = await dependents.countLocations(trx, id);
+    const installers = await dependents.countInstallers(trx, id);
     const blockers = [
       locations && plural(locations, 'locatie', 'locaties'),
       installers && plural(installers, 'installateur', 'installateurs'),
-      named(await feedNamesOfOrganization(trx, id), 'feed', 'feeds'),
-      named(await dashboardNamesOfOrganization(trx, id), 'alarmdashboard', 'alarmdashboards'),
+      named(await dependents.feedNames(trx, id), 'feed', 'feeds'),
+      named(await dependents.alarmDashboardNames(trx, id), 'alarmdashboard', 'alarmdashboards'),
     ].filter((b): b is string => Boolean(b));
     if (blockers.length) {
       throw new AppError('CONFLICT', `De organisatie kan niet worden verwijderd: er horen nog ${dutchList(blockers)} bij.`);

@@ -14,22 +14,22 @@ export const usersRouter = router({
     .meta(rest('GET /api/users/list', 'Page through users (pageNumber 0-based, pageSize ≤ 100, query)'))
     .input(listQuerySchema)
     .output(pageSchema('users', userSchema))
-    .query(({ ctx, input }) => service.listUsers(ctx.db, ctx.user, input)),
+    .query(({ ctx, input }) => service.listUsers(ctx.users, ctx.user, input)),
   get: staffProcedure
     .meta(rest('GET /api/user/{id}', 'One user', id))
     .input(byId)
     .output(userSchema)
-    .query(({ ctx, input }) => service.getUser(ctx.db, ctx.user, input.userId)),
+    .query(({ ctx, input }) => service.getUser(ctx.users, ctx.user, input.userId)),
   create: staffProcedure
     .meta(rest('POST /api/users/create', 'Create a user; the body is discriminated by type', { status: 201, errors: [409] }))
     .input(createUserSchema)
     .output(userSchema)
-    .mutation(({ ctx, input }) => service.createUser(ctx.db, ctx.clock, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.createUser(ctx.users, ctx.user, input)),
   update: staffProcedure
     .meta(rest('PATCH /api/user/{id}', 'Edit e-mail, name and the fields of the user type', { ...id, errors: [409] }))
     .input(updateUserSchema)
     .output(userSchema)
-    .mutation(({ ctx, input }) => service.updateUser(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.updateUser(ctx.users, ctx.user, input)),
   updatePassword: staffProcedure
     .meta(
       rest('POST /api/user/{id}/update-password', 'Set a new password (your own: with currentPassword); the user’s other sessions end', {
@@ -38,9 +38,9 @@ export const usersRouter = router({
       }),
     )
     .input(v.object({ ...byId.entries, ...updatePasswordSchema.entries }))
-    .mutation(({ ctx, input }) => service.updatePassword(ctx.db, ctx.auth, ctx.user, { familyId: ctx.session.familyId, ip: ctx.ip }, input)),
+    .mutation(({ ctx, input }) => service.updatePassword(ctx.users, ctx.user, { familyId: ctx.session.familyId, ip: ctx.ip }, input)),
   delete: staffProcedure
     .meta(rest('DELETE /api/user/{id}', 'Delete a user (not yourself)', { ...id, status: 204, errors: [409] }))
     .input(byId)
-    .mutation(({ ctx, input }) => service.deleteUser(ctx.db, ctx.user, input.userId)),
+    .mutation(({ ctx, input }) => service.deleteUser(ctx.users, ctx.user, input.userId)),
 });

@@ -8,21 +8,32 @@ import type { ListQuery } from '@/domain/paging';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, notFound, invalidField } from '../../errors';
-import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from './passwords';
 import { findLocation } from '../locations/locations.queries';
 import { findOrganization } from '../organizations/organizations.queries';
 import * as q from './users.queries';
 
+/** What changing a password needs of sign-in (the auth module's, above this one). */
+export interface SessionControl {
+  verifyOwnPassword(userId: number, password: string, ip: string): Promise<boolean>;
+  revokeOtherSessions(userId: number, keepFamilyId?: string): Promise<unknown>;
+}
+
+export interface UserDeps {
+  db: DB;
+  clock: Clock;
+  sessions: SessionControl;
+}
+
 const absent = () => notFound('Deze gebruiker bestaat niet.');
 const emailTaken = () => new AppError('CONFLICT', 'Dit e-mailadres is al in gebruik.', { fieldErrors: { email: ['Dit e-mailadres is al in gebruik.'] } });
 
-export const listUsers = async (db: DB, actor: User, list: ListQuery) => {
+export const listUsers = async ({ db }: UserDeps, actor: User, list: ListQuery) => {
   const { rows, totalNumberOfPages } = await q.listUsers(db, actor, list);
   return { users: rows, totalNumberOfPages };
 };
 
-export async function getUser(db: DB, actor: User, id: number): Promise<User> {
+export async function getUser({ db }: UserDeps, actor: User, id: number): Promise<User> {
   const user = actor.id === id ? await q.loadUser(db, id) : await q.findVisibleUser(db, actor, id);
   if (!user) throw absent();
   return user;
@@ -60,10 +71,11 @@ async function assertWhollyManaged(db: DB, actor: User, target: User) {
   }
 }
 
-export async function createUser(db: DB, clock: Clock, actor: User, input: CreateUser): Promise<User> {
+export async function createUser(deps: UserDeps, actor: User, input: CreateUser): Promise<User> {
   if (actor.type !== 'admin' && input.type !== 'customer') {
     throw new AppError('FORBIDDEN', 'Alleen beheerders mogen beheerders en installateurs aanmaken.');
   }
+  const { db, clock } = deps;
   if (input.type === 'installer') await assertOrganizationVisible(db, actor, input.organizationId);
   if (input.type === 'customer') await assertLocationsVisible(db, actor, input.locationIds);
   await assertEmailFree(db, input.email);
@@ -80,11 +92,12 @@ export async function createUser(db: DB, clock: Clock, actor: User, input: Creat
     if (input.type === 'customer') await q.setUserLocations(trx, userId, input.locationIds);
     return userId;
   });
-  return getUser(db, actor, id);
+  return getUser(deps, actor, id);
 }
 
-export async function updateUser(db: DB, actor: User, { userId, email, fullName, organizationId, locationIds }: UpdateUser): Promise<User> {
-  const target = await getUser(db, actor, userId);
+export async function updateUser(deps: UserDeps, actor: User, { userId, email, fullName, organizationId, locationIds }: UpdateUser): Promise<User> {
+  const { db } = deps;
+  const target = await getUser(deps, actor, userId);
   await assertEmailFree(db, email, userId);
   if (target.type === 'installer' && organizationId !== undefined) await assertOrganizationVisible(db, actor, organizationId);
   await assertWhollyManaged(db, actor, target);
@@ -94,7 +107,7 @@ export async function updateUser(db: DB, actor: User, { userId, email, fullName,
     await q.updateUserRow(trx, userId, { email, fullName, ...(target.type === 'installer' && organizationId ? { organizationId } : {}) });
     if (links) await q.setUserLocations(trx, userId, links);
   });
-  return getUser(db, actor, userId);
+  return getUser(deps, actor, userId);
 }
 
 /**
@@ -102,23 +115,23 @@ export async function updateUser(db: DB, actor: User, { userId, email, fullName,
  * Users changing their own give the current one, checked under the sign-in limits.
  */
 export async function updatePassword(
-  db: DB,
-  auth: AuthService,
+  deps: UserDeps,
   actor: User,
   session: { familyId: string; ip: string },
   { userId, password, currentPassword }: { userId: number } & UpdatePassword,
 ) {
-  await assertWhollyManaged(db, actor, await getUser(db, actor, userId));
+  const { db, sessions } = deps;
+  await assertWhollyManaged(db, actor, await getUser(deps, actor, userId));
   if (userId === actor.id) {
     if (!currentPassword) throw invalidField('currentPassword', passwordChangeMessages.currentMissing);
-    if (!(await auth.verifyOwnPassword(actor.id, currentPassword, session.ip))) throw invalidField('currentPassword', passwordChangeMessages.currentWrong);
+    if (!(await sessions.verifyOwnPassword(actor.id, currentPassword, session.ip))) throw invalidField('currentPassword', passwordChangeMessages.currentWrong);
   }
   await q.setPasswordHash(db, userId, await hashPassword(password));
-  await auth.revokeOtherSessions(userId, userId === actor.id ? session.familyId : undefined);
+  await sessions.revokeOtherSessions(userId, userId === actor.id ? session.familyId : undefined);
 }
 
-export async function deleteUser(db: DB, actor: User, userId: number) {
+export async function deleteUser(deps: UserDeps, actor: User, userId: number) {
   if (userId === actor.id) throw new AppError('CONFLICT', 'Je kunt jezelf niet verwijderen.');
-  await assertWhollyManaged(db, actor, await getUser(db, actor, userId));
-  await q.deleteUserRow(db, userId);
+  await assertWhollyManaged(deps.db, actor, await getUser(deps, actor, userId));
+  await q.deleteUserRow(deps.db, userId);
 }

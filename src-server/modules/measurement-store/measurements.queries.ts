@@ -1,5 +1,7 @@
 /**
- * Reading measurements (DESIGN.md §6). Stored values are grouped in SQL per quarter, or read from
+ * Reading measurements (DESIGN.md §6). The measurement-store module owns the measurement tables:
+ * it sits below the HUB sync (meterbeheer), which writes them, and below the measurement answers
+ * and the dashboard, which read them; it knows nothing of feeds, meters or who may read what. Stored values are grouped in SQL per quarter, or read from
  * the hourly sums (every local bucket boundary is a whole UTC hour, Amsterdam's offsets being whole
  * hours), then laid into local buckets: a DST day has 23 or 25 hours, weeks start on Monday.
  */
@@ -232,3 +234,39 @@ export async function peaks(db: DB, channelIds: number[], from: number, to: numb
 
 /** Sums are floating point; answers carry at most 6 decimals. */
 export const round = (v: number) => Math.round(v * 1e6) / 1e6;
+
+export async function lastMeasurementTs(db: DB, channelId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('measurement')
+    .select((eb) => eb.fn.max('ts').as('ts'))
+    .where('channelId', '=', channelId)
+    .executeTakeFirst();
+  return row?.ts ?? null;
+}
+
+/** The oldest and newest stored interval starts over the channels (UTC seconds), null when none. */
+export async function dataSpan(db: DB, channelIds: number[]): Promise<{ first: number | null; last: number | null }> {
+  // One aggregate per query and channel: SQLite answers a lone min() or max() with one index step.
+  const edge = (id: number, fn: 'min' | 'max') =>
+    db
+      .selectFrom('measurement')
+      .select((eb) => eb.fn[fn]<number | null>('ts').as('ts'))
+      .where('channelId', '=', id)
+      .executeTakeFirst()
+      .then((row) => row?.ts ?? null);
+  const present = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
+  const firsts = present(await Promise.all(channelIds.map((id) => edge(id, 'min'))));
+  const lasts = present(await Promise.all(channelIds.map((id) => edge(id, 'max'))));
+  return { first: firsts.length ? Math.min(...firsts) : null, last: lasts.length ? Math.max(...lasts) : null };
+}
+
+/** Per channel: the start of its newest stored interval and how many values are stored. */
+export async function channelStats(db: DB, channelIds: number[]) {
+  if (channelIds.length === 0) return [];
+  return db
+    .selectFrom('measurement')
+    .select(['channelId', (eb) => eb.fn.max('ts').as('lastTs'), (eb) => eb.fn.countAll<number>().as('count')])
+    .where('channelId', 'in', channelIds)
+    .groupBy('channelId')
+    .execute();
+}

@@ -1,6 +1,8 @@
 /**
  * The module page's first chart render in headless Chromium: from navigation to the first bar on
- * screen, median of 5 cold page loads (goal ≤ 1 s). Against the built product and the simulator.
+ * screen, median of 5 cold page loads (goal ≤ 800 ms). Against the built product and the simulator.
+ * The same 5 loads again at 4x CPU slowdown (Chromium's throttling) stand in for a busy machine: there the
+ * router's loading page comes into play (loads over 200 ms), which a quiet run never shows.
  */
 import { CUSTOMER, seedDemoWorld } from '../scripts/demo-world';
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
@@ -25,17 +27,23 @@ export async function benchChartRender() {
   await page.getByRole('link', { name: /Elektriciteitsverbruik/ }).click();
   await page.locator('.recharts-bar-rectangle').first().waitFor();
   const moduleUrl = page.url();
-  const samples: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const fresh = await context.newPage();
-    const start = performance.now();
-    await fresh.goto(moduleUrl);
-    await fresh.locator('.recharts-bar-rectangle').first().waitFor();
-    samples.push(performance.now() - start);
-    await fresh.close();
-  }
+  const medianOf5 = async (cpuSlowdown: number) => {
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const fresh = await context.newPage();
+      if (cpuSlowdown > 1) await (await context.newCDPSession(fresh)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+      const start = performance.now();
+      await fresh.goto(moduleUrl);
+      await fresh.locator('.recharts-bar-rectangle').first().waitFor();
+      samples.push(performance.now() - start);
+      await fresh.close();
+    }
+    return samples.sort((a, b) => a - b)[2]!;
+  };
+  const median = await medianOf5(1);
+  const slowed = await medianOf5(4);
   await browser.close();
   await product.stop();
   await sim.close();
-  return samples.sort((a, b) => a - b)[2]!;
+  return { median, slowed };
 }

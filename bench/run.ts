@@ -31,7 +31,7 @@ console.log(`Sum of 100 channel-years: ${ms(m.sum100)} median (goal <= 150 ms); 
 console.log(`Forecast WAPE over 8 weeks (hourly): ${(m.wape * 100).toFixed(1)} % vs same day last week ${(m.baselineWape * 100).toFixed(1)} %`);
 
 const chart = await benchChartRender();
-console.log(`Module page, navigation to first chart bar in Chromium: ${ms(chart)} median of 5 (goal <= 1000 ms)`);
+console.log(`Module page, navigation to first chart bar in Chromium: ${ms(chart.median)} median of 5 (goal <= 800 ms); at 4x CPU slowdown ${ms(chart.slowed)}`);
 const dash = await benchDashboard();
 console.log(
   `Location dashboard, a year on three meters over REST: ${ms(dash.location)} median (goal <= 50 ms; first of the day, with the forecast: ${ms(dash.first)}); location list ${ms(dash.list)}`,

@@ -43,6 +43,7 @@ console.log(`Alarms (100,000 in one dashboard), medians over REST with the raw S
 console.log(`  folder page, 20 sorted and filtered by assignee: ${ms(a.page)} (goal <= 20 ms); raw SQL ${ms(a.rawPage)}`);
 console.log(`  folder counts: ${ms(a.counts)} (goal <= 10 ms); raw SQL ${ms(a.rawCounts)}`);
 console.log(`  periodic counts, a year per day: ${ms(a.periodic)} (goal <= 30 ms); raw SQL ${ms(a.rawPeriodic)}`);
+console.log(`  response times, a year per month (medians and p90): ${ms(a.responseTimes)} (goal <= 50 ms)`);
 console.log(`  moving 1,000 alarms in one call: ${ms(a.move)} (goal <= 200 ms); raw SQL update ${ms(a.rawMove)}`);
 
 const l = await benchLifecycle();

@@ -3,11 +3,12 @@ import type { DashboardUser } from '@/domain/alarm-dashboard';
 import { SearchBox } from '~/components/lists/list-controls';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
+import { AlarmFilters } from './alarm-filters';
 import { userName } from './alarm-format';
 import type { FolderSearch } from './folder-search';
 import { sortLabels } from './folder-search';
 
-/** Search (debounced, in the URL), sort and the assignee filter: iedereen, mij, niemand or one user. */
+/** Search (debounced, in the URL), sort, the assignee filter (iedereen, mij, niemand or one user), priorities and acknowledged. */
 export function AlarmToolbar({
   search,
   users,
@@ -59,6 +60,7 @@ export function AlarmToolbar({
             ))}
         </Select>
       </div>
+      <AlarmFilters search={search} onChange={onChange} />
     </div>
   );
 }

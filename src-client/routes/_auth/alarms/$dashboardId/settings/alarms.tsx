@@ -23,11 +23,7 @@ function AlarmSettingsPage() {
       <PageHeader title="Alarminstellingen" description="Standaardwaarden voor nieuwe alarmen en het logo van het dashboard." />
       <SettingsOnly user={user} dashboard={dashboard}>
         <SectionCard title="Standaardwaarden">
-          <DefaultsForm
-            key={`${dashboard.settings.defaultPriority}-${dashboard.settings.defaultFolderId}-${dashboard.settings.resolvedFolderId}`}
-            dashboard={dashboard}
-            folders={folders}
-          />
+          <DefaultsForm key={`${dashboard.settings.defaultPriority}-${dashboard.settings.defaultFolderId}`} dashboard={dashboard} folders={folders} />
         </SectionCard>
         <SectionCard title="Logo">
           <BrandingUpload dashboard={dashboard} />

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { PRIORITIES, type Priority, priorityLabels } from '@/domain/alarm-dashboard';
 import { priorityStyles } from '~/components/alarms/priority-badge';
 import { Label } from '~/components/ui/label';
@@ -13,7 +14,7 @@ export function AlarmFilters({ search, onChange }: { search: FolderSearch; onCha
   const toggle = (p: Priority) => onChange({ priority: priorityParam(chosen.includes(p) ? chosen.filter((c) => c !== p) : [...chosen, p]), page: undefined });
   return (
     <>
-      <div role="group" aria-labelledby="alarm-priority-filter" className="grid min-w-0 gap-1.5">
+      <div role="group" aria-labelledby="alarm-priority-filter" className="grid shrink-0 gap-1.5">
         <span id="alarm-priority-filter" className="text-sm leading-none font-medium">
           Prioriteit
         </span>
@@ -25,16 +26,18 @@ export function AlarmFilters({ search, onChange }: { search: FolderSearch; onCha
               aria-pressed={chosen.includes(p)}
               onClick={() => toggle(p)}
               className={cn(
-                'rounded-md border px-2.5 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none',
+                'inline-flex items-center gap-1 rounded-md border px-2.5 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none',
                 chosen.includes(p) ? priorityStyles[p].badge : 'border-input bg-background text-muted-foreground hover:bg-muted',
               )}
             >
+              {/* Pressed reads from the check too, not from the colour alone. */}
+              {chosen.includes(p) ? <Check aria-hidden className="size-3.5" /> : null}
               {priorityLabels[p]}
             </button>
           ))}
         </div>
       </div>
-      <div className="grid min-w-0 flex-1 gap-1.5 sm:w-44 sm:flex-none">
+      <div className="grid min-w-0 flex-1 basis-40 gap-1.5 sm:w-44 sm:flex-none sm:basis-auto">
         <Label htmlFor="alarm-acknowledged">Bevestigd</Label>
         <Select
           id="alarm-acknowledged"

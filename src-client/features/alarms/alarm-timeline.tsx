@@ -35,7 +35,7 @@ export function AlarmTimeline({ dashboardId, history, userName }: Props) {
             <li key={`${line.at}-${i}`} className="relative py-1 text-sm break-words">
               <span aria-hidden className="absolute top-2.5 -left-[1.3rem] size-2 rounded-full bg-muted-foreground/60" />
               {line.text},{' '}
-              <time dateTime={line.at} title={formatInstant(line.at)} className="text-muted-foreground tabular-nums">
+              <time dateTime={line.at} title={formatInstant(line.at)} className="whitespace-nowrap text-muted-foreground tabular-nums">
                 {formatShortInstant(line.at)}
               </time>
               {line.alarmEmailId ? (

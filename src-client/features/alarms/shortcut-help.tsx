@@ -22,7 +22,8 @@ export function ShortcutHelp({ open, onOpenChange }: { open: boolean; onOpenChan
       title="Sneltoetsen"
       description="Werkt in de lijst met alarmen, niet tijdens het typen in een veld."
       trigger={
-        <Button variant="ghost" size="sm" aria-keyshortcuts="?">
+        // Hidden on phones, which have no keyboard to use them; `?` still opens it.
+        <Button variant="ghost" size="sm" aria-keyshortcuts="?" className="hidden sm:inline-flex">
           <Keyboard aria-hidden className="size-4" />
           Sneltoetsen
         </Button>

@@ -24,6 +24,7 @@ export interface HarnessOptions {
   hub?: { baseUrl?: string; apiKey?: string; historyDays?: number };
   /** Microsoft 365 hosts: a Graph simulator's. Without them nothing leaves this machine either (closed port). */
   graph?: { loginUrl?: string; apiUrl?: string };
+  liveHeartbeatMs?: number;
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -32,6 +33,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     secretKey: 'test-secret-key-'.repeat(3),
     clock: options.clock,
     auth: options.auth,
+    liveHeartbeatMs: options.liveHeartbeatMs,
     hub: {
       baseUrl: options.hub?.baseUrl ?? 'http://127.0.0.1:9/api/v1',
       apiKey: options.hub?.apiKey ?? 'sim-key',

@@ -60,6 +60,7 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
   'alarm.periodicCount': (w, c) =>
     c.alarm.periodicCount({ dashboardId: w.dashA.id, from: '2026-01-01', to: '2026-01-02', granularity: 'day' }).then((r) => r.length),
   'alarm.events': (w, c) => c.alarm.events({ dashboardId: w.dashA.id }).then(() => 'ok'),
+  'alarm.live': (w, c) => c.alarm.live({ dashboardId: w.dashA.id }).then(() => 'ok'),
   'mailSource.list': (w, c) => c.mailSource.list({ dashboardId: w.dashA.id }).then((s) => s.length),
   // Port 9 is closed: creating works, testing and fetching answer a Dutch failure without a network.
   'mailSource.create': (w, c) => c.mailSource.create({ dashboardId: w.dashA.id, ...imap }).then(() => 'ok'),
@@ -153,6 +154,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarm.unassignedCount': same(1),
   'alarm.periodicCount': same(1),
   'alarm.events': work,
+  'alarm.live': work,
   'mailSource.list': same(1),
   'mailSource.create': work,
   'mailSource.update': work,

@@ -6,15 +6,14 @@
  * a move to another organization must not leave a console listening); it throws when not, which
  * ends the stream.
  */
-import type { EventBus, StoredEvent } from './event-bus';
+import type { AlarmEvent, EventBus, StoredEvent } from './event-bus';
 
 export const HEARTBEAT_MS = 25_000;
 
-export type LiveItem =
-  | StoredEvent
-  /** The missed events are no longer held: refetch everything. */
-  | { event: 'resync'; id: number; data: Record<string, never> }
-  | { event: 'heartbeat' };
+/** What a reader is sent: an alarm event, or `resync` when the missed events are no longer held (refetch everything). */
+export type LiveEvent = AlarmEvent | { event: 'resync'; data: Record<string, never> };
+
+export type LiveItem = (LiveEvent & { id: number }) | { event: 'heartbeat' };
 
 export interface LiveStreamOptions {
   /** The last id the reader saw (`Last-Event-ID`); absent on a first connection. */

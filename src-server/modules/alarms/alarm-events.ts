@@ -7,9 +7,9 @@
 import { tracked } from '@trpc/server';
 import { AppError, notFound, toTRPCError } from '../../errors';
 import type { AppContext } from '../../trpc/context';
-import { type LiveItem, liveStream } from '../../events/live-stream';
+import { type LiveEvent, liveStream } from '../../events/live-stream';
 import { DASHBOARD_ABSENT } from '../alarm-dashboards/alarm-dashboards.procedures';
-import { findDashboard } from '../alarm-dashboards/alarm-dashboards.queries';
+import { dashboardVisible } from '../alarm-dashboards/alarm-dashboards.queries';
 
 type Watcher = Pick<AppContext, 'db' | 'auth' | 'events' | 'liveHeartbeatMs'> & { session: NonNullable<AppContext['session']> };
 
@@ -22,12 +22,10 @@ export function dashboardEvents(ctx: Watcher, dashboardId: number, lastEventId: 
     // Two lookups by key: the session with its user, then the dashboard in that user's scope.
     recheck: async () => {
       const user = await ctx.auth.currentUser(ctx.session.sessionId);
-      if (!(await findDashboard(ctx.db, user, dashboardId))) throw notFound(DASHBOARD_ABSENT);
+      if (!(await dashboardVisible(ctx.db, user, dashboardId))) throw notFound(DASHBOARD_ABSENT);
     },
   });
 }
-
-type LiveEvent = Exclude<LiveItem, { event: 'heartbeat' }>;
 
 /**
  * The same for the tRPC subscription: each event tracked by its id, so the client's reconnect
@@ -38,7 +36,7 @@ type LiveEvent = Exclude<LiveItem, { event: 'heartbeat' }>;
 export async function* dashboardSubscription(ctx: Watcher, dashboardId: number, lastEventId: string | undefined, signal: AbortSignal | undefined) {
   try {
     for await (const item of dashboardEvents(ctx, dashboardId, lastEventId, signal)) {
-      if (item.event !== 'heartbeat') yield tracked(String(item.id), { event: item.event, data: item.data } as Omit<LiveEvent, 'id'>);
+      if (item.event !== 'heartbeat') yield tracked(String(item.id), { event: item.event, data: item.data } as LiveEvent);
     }
   } catch (error) {
     throw error instanceof AppError ? toTRPCError(error) : error;

@@ -105,7 +105,7 @@ describe('ids and resuming', () => {
 });
 
 describe('a stream ends when its reader may no longer watch', () => {
-  type Revoke = (w: AlarmWorld) => Promise<unknown>;
+  type Revoke = (w: AlarmWorld) => unknown;
   const revocations: Record<string, Revoke> = {
     'after logout': (w) => w.h.request('/auth/logout', { method: 'POST', token: w.tokens.installerA, json: {} }),
     'after a password change revoked the session': (w) =>

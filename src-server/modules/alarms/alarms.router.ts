@@ -189,7 +189,5 @@ export const alarmsRouter = router({
     .input(liveInput)
     .subscription(({ ctx, input, signal }) => dashboardEvents(ctx, input.dashboardId, input.lastEventId, signal)),
   // The console's subscription (tRPC over SSE, not a REST operation: the REST stream above is for scripts).
-  live: dashboardProcedure
-    .input(liveInput)
-    .subscription(({ ctx, input, signal }) => dashboardSubscription(ctx, input.dashboardId, input.lastEventId, signal)),
+  live: dashboardProcedure.input(liveInput).subscription(({ ctx, input, signal }) => dashboardSubscription(ctx, input.dashboardId, input.lastEventId, signal)),
 });

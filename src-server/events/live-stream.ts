@@ -45,8 +45,10 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
     if (lastId !== undefined) {
       const missed = Number.isSafeInteger(lastId) ? bus.since(dashboardId, lastId) : null;
       if (missed === null) {
+        // Taken before waiting: what is published meanwhile is queued and sent after, with higher ids.
+        const resyncId = bus.lastId();
         await recheck();
-        yield { event: 'resync', id: bus.lastId(), data: {} };
+        yield { event: 'resync', id: resyncId, data: {} };
       } else queue.push(...missed);
     }
     while (!signal?.aborted) {

@@ -23,6 +23,7 @@ import { countCustomersOfLocation, countInstallersOfOrganization } from './modul
 import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChannels, metersOfLocation } from './modules/meters/meters.queries';
 import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
 import { createEventBus } from './events/event-bus';
+import { HEARTBEAT_MS } from './events/live-stream';
 import { createJobRunner } from './jobs/runner';
 import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
 import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
@@ -46,6 +47,8 @@ export interface ServiceOptions {
   graph?: { loginUrl?: string; apiUrl?: string };
   /** IMAP hosts on loopback, private and link-local addresses allowed (MAIL_ALLOW_PRIVATE_HOSTS); refused unless true. */
   allowPrivateMailHosts?: boolean;
+  /** How often a live stream sends its heartbeat and rechecks its reader's access (25 s; tests shorten it). */
+  liveHeartbeatMs?: number;
 }
 
 export async function createServices(options: ServiceOptions) {
@@ -76,7 +79,7 @@ export async function createServices(options: ServiceOptions) {
   };
   const users: UserDeps = { db, clock, sessions: auth };
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
-  const events = createEventBus();
+  const events = createEventBus({ now: () => clock().getTime() });
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
   const pipeline = { db, clock, sandbox, events };
@@ -124,6 +127,7 @@ export async function createServices(options: ServiceOptions) {
     parsing,
     imapWatchers,
     events,
+    liveHeartbeatMs: options.liveHeartbeatMs ?? HEARTBEAT_MS,
     sandbox,
     async close() {
       await jobs.stop();

@@ -26,6 +26,7 @@ export interface HarnessOptions {
   graph?: { loginUrl?: string; apiUrl?: string };
   /** The test Dovecot runs on loopback, so internal IMAP hosts are allowed unless a test says false. */
   allowPrivateMailHosts?: boolean;
+  liveHeartbeatMs?: number;
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -34,6 +35,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     secretKey: 'test-secret-key-'.repeat(3),
     clock: options.clock,
     auth: options.auth,
+    liveHeartbeatMs: options.liveHeartbeatMs,
     hub: {
       baseUrl: options.hub?.baseUrl ?? 'http://127.0.0.1:9/api/v1',
       apiKey: options.hub?.apiKey ?? 'sim-key',

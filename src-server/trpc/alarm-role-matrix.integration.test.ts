@@ -72,6 +72,7 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
     const { id } = await w.callers.admin.maintenanceWindow.create({ dashboardId: w.dashA.id, ...hourAround() } as never);
     return c.maintenanceWindow.delete({ windowId: id }).then(() => 'ok');
   },
+  'alarm.live': (w, c) => c.alarm.live({ dashboardId: w.dashA.id }).then(() => 'ok'),
   'mailSource.list': (w, c) => c.mailSource.list({ dashboardId: w.dashA.id }).then((s) => s.length),
   // Port 9 is closed: creating works, testing and fetching answer a Dutch failure without a network.
   'mailSource.create': (w, c) => c.mailSource.create({ dashboardId: w.dashA.id, ...imap }).then(() => 'ok'),
@@ -172,6 +173,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'maintenanceWindow.create': work,
   'maintenanceWindow.end': { admin: false, installerA: false, installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
   'maintenanceWindow.delete': work,
+  'alarm.live': work,
   'mailSource.list': same(1),
   'mailSource.create': work,
   'mailSource.update': work,

@@ -83,7 +83,7 @@ export async function createServices(options: ServiceOptions) {
     parseNow: (emailId) => parseEmail(pipeline, emailId),
     wake: () => void jobs.runNow(ALARM_PARSE_JOB).catch(() => undefined),
   };
-  const mail: SourceDeps = { db, clock, secrets, graph: { ...options.graph, clients: new Map() }, parsing };
+  const mail: SourceDeps = { db, clock, secrets, graph: { ...options.graph, clients: new Map() }, parsing, events };
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail);
   // The registry: each module declares its jobs; the runner schedules them once `start()` is called.

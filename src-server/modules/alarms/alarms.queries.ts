@@ -216,7 +216,7 @@ export async function markAcknowledged(db: DB, ids: number[], at: number) {
 export function openAlarmsWithKey(db: DB, dashboardId: number, key: string) {
   return db
     .selectFrom('alarm')
-    .select(['id', 'folderId', 'resolvedAt'])
+    .select(['id', 'folderId', 'resolvedAt', 'line'])
     .where('dashboardId', '=', dashboardId)
     .where('groupKey', '=', key)
     .where('resolvedAt', 'is', null)

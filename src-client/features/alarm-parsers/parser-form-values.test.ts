@@ -41,8 +41,27 @@ describe('the parser forms', () => {
         deadlineMinutes: 30,
         folderId: null,
         group: { key: '{{wat}}', windowMinutes: 15 },
+        recovery: null,
+        heartbeat: null,
       },
     });
+  });
+
+  test('Herstelmelding and Hartslag are sent only when chosen; a recovery without group key is refused on recovery', () => {
+    const recovering = fresh((v) => {
+      v.recovering = true;
+      v.config.recovery = { field: 'subject', pattern: '^RECOVERY' };
+    });
+    expect(parserFormSchema['~standard'].validate(recovering)).toMatchObject({
+      issues: [{ path: ['config', 'recovery'], message: expect.stringMatching(/groeperingssleutel/) }],
+    });
+    recovering.grouping = true;
+    expect(parsedDraft(recovering)).toMatchObject({ config: { recovery: { field: 'subject', pattern: '^RECOVERY' } } });
+    const beating = fresh((v) => {
+      v.beating = true;
+      v.config.heartbeat.everyMinutes = ' 1500 ';
+    });
+    expect(parsedDraft(beating)).toMatchObject({ config: { heartbeat: { everyMinutes: 1500 }, recovery: null } });
   });
 
   test("the shared schema's Dutch messages land on the form's own field names", () => {

@@ -55,7 +55,14 @@ export async function benchMail() {
     const { sourceRow } = await import('../src-server/modules/mail-sources/mail-sources.queries');
     const dashboard = await createDashboard(services.db, services.clock, admin, { name: 'Bench', organizationId: org.id });
     // Storing alone is timed: stored mail does not start the parse job here.
-    const deps = { db: services.db, clock: services.clock, secrets: services.secrets, graph: services.graph, parsing: { wake: () => undefined }, events: services.events };
+    const deps = {
+      db: services.db,
+      clock: services.clock,
+      secrets: services.secrets,
+      graph: services.graph,
+      parsing: { wake: () => undefined },
+      events: services.events,
+    };
     const source = await createSource(deps, {
       dashboardId: dashboard.id,
       type: 'IMAP',

@@ -156,10 +156,7 @@ export const parserConfigSchema = v.pipe(
       ),
       recovery: v.optional(
         v.nullable(
-          strict(
-            { field: fieldSchema, pattern: pattern('Het patroon van de herstelmelding moet worden opgegeven.') },
-            'recovery heeft field en pattern.',
-          ),
+          strict({ field: fieldSchema, pattern: pattern('Het patroon van de herstelmelding moet worden opgegeven.') }, 'recovery heeft field en pattern.'),
         ),
       ),
       heartbeat: v.optional(

@@ -79,7 +79,21 @@ export async function attemptsOf(db: DB, emailId: number) {
 export function emailForParsing(db: DB, id: number) {
   return db
     .selectFrom('alarmEmail')
-    .select(['id', 'dashboardId', 'sourceId', 'parsingStatus', 'alarmId', 'receivedAt', 'subject', 'fromJson', 'toJson', 'sentAt', 'text', 'html', 'headersJson'])
+    .select([
+      'id',
+      'dashboardId',
+      'sourceId',
+      'parsingStatus',
+      'alarmId',
+      'receivedAt',
+      'subject',
+      'fromJson',
+      'toJson',
+      'sentAt',
+      'text',
+      'html',
+      'headersJson',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }

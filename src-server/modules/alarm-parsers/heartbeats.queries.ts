@@ -9,12 +9,7 @@ export const heartbeatAlarmKey = (parserId: number, key: string) => `heartbeat:$
  * last one kept. An older one (a re-parse of old mail) changes nothing.
  */
 export async function renewHeartbeat(db: DB, beat: { parserId: number; key: string; dashboardId: number; seenAt: number }) {
-  const last = await db
-    .selectFrom('heartbeat')
-    .select('lastSeenAt')
-    .where('parserId', '=', beat.parserId)
-    .where('key', '=', beat.key)
-    .executeTakeFirst();
+  const last = await db.selectFrom('heartbeat').select('lastSeenAt').where('parserId', '=', beat.parserId).where('key', '=', beat.key).executeTakeFirst();
   if (last && last.lastSeenAt >= beat.seenAt) return false;
   await db
     .insertInto('heartbeat')

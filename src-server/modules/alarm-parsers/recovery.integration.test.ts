@@ -79,7 +79,14 @@ const deliverAll = async (w: AlarmWorld, ...mails: Buffer[]) => {
 
 describe('a recovery resolves exactly the alarm of its key', () => {
   test.each([
-    ['Nagios/Icinga', NAGIOS, nagios('PROBLEM', 'srv1', 'CRITICAL'), nagios('PROBLEM', 'srv2', 'WARNING'), nagios('RECOVERY', 'srv1', 'OK'), 'srv1/HTTP is CRITICAL'],
+    [
+      'Nagios/Icinga',
+      NAGIOS,
+      nagios('PROBLEM', 'srv1', 'CRITICAL'),
+      nagios('PROBLEM', 'srv2', 'WARNING'),
+      nagios('RECOVERY', 'srv1', 'OK'),
+      'srv1/HTTP is CRITICAL',
+    ],
     ['Zabbix', ZABBIX, zabbix(false, 4711, 'web01'), zabbix(false, 4712, 'web02'), zabbix(true, 4711, 'web01'), 'web01: High CPU utilization'],
     [
       'a PV inverter (Dutch)',
@@ -89,7 +96,14 @@ describe('a recovery resolves exactly the alarm of its key', () => {
       inverterNl(true, 'SMA-01', 'Netspanning te hoog'),
       'Omvormer SMA-01: Netspanning te hoog',
     ],
-    ['a PV inverter (English)', INVERTER_EN, inverterEn(false, 'INV-7', 'Grid Loss'), inverterEn(false, 'INV-7', 'Isolation Fault'), inverterEn(true, 'INV-7', 'Grid Loss'), 'INV-7: Grid Loss'],
+    [
+      'a PV inverter (English)',
+      INVERTER_EN,
+      inverterEn(false, 'INV-7', 'Grid Loss'),
+      inverterEn(false, 'INV-7', 'Isolation Fault'),
+      inverterEn(true, 'INV-7', 'Grid Loss'),
+      'INV-7: Grid Loss',
+    ],
   ])('%s: problem, another problem, recovery', async (_, config, problem, other, recovery, line) => {
     const w = await createAlarmWorld();
     await addDefaultParser(w, { name: 'Monitoring', config });

@@ -1,7 +1,7 @@
 /**
  * Alarm console figures with 100,000 alarms in one dashboard (issue 11): a folder page (20 alarms,
  * sorted, filtered by assignee) over REST, folder counts, periodic counts for a year per day, and
- * moving 1,000 alarms in one call; each beside the raw SQL of the same query.
+ * moving 1,000 alarms in one call, response times for a year per month; each beside the raw SQL of the same query.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +27,7 @@ async function timed(run: (i: number) => Promise<unknown> | unknown, times = 31)
 /** 100,000 alarms over the last year: most in Afgehandeld, 20,000 in the inbox, a third assigned. */
 function seed(raw: SQLite.Database, dashboardId: number, folders: { inbox: number; done: number }, users: number[]) {
   const insert = raw.prepare(
-    'insert into alarm (dashboardId, folderId, line, priority, priorityRank, receivedAt, seen, searchText, assigneeCount, lastOccurredAt, updatedAt) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'insert into alarm (dashboardId, folderId, line, priority, priorityRank, receivedAt, seen, searchText, assigneeCount, lastOccurredAt, updatedAt, acknowledgedAt, resolvedAt) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const assign = raw.prepare('insert into alarmAssignee (alarmId, userId) values (?, ?)');
   const priorities = ['LOW', 'MEDIUM', 'HIGH'] as const;
@@ -50,6 +50,9 @@ function seed(raw: SQLite.Database, dashboardId: number, folders: { inbox: numbe
         assigned ? 1 : 0,
         at,
         at,
+        // Four in five acknowledged within minutes; those in Afgehandeld resolved within hours.
+        i % 5 === 0 ? null : at + 60 + (i % 7) * 300,
+        i < 20_000 ? null : at + 600 + (i % 11) * 3600,
       );
       if (assigned) assign.run(lastInsertRowid, users[i % users.length]);
     }
@@ -117,6 +120,9 @@ export async function benchAlarms() {
     rawCounts: await timed(() => rawCounts()),
     periodic: await timed(() => call('GET', `${v1}/dashboards/${dashboard.id}/periodic-alarm-count?from=${lastYear}&to=${today}&granularity=day`, accessToken)),
     rawPeriodic: await timed(() => rawPeriodic()),
+    responseTimes: await timed(() =>
+      call('GET', `${v1}/dashboards/${dashboard.id}/response-times?from=${lastYear.slice(0, 8)}01&to=${today.slice(0, 8)}01&granularity=month`, accessToken),
+    ),
     // Back and forth between two folders, so every call moves 1,000 alarms.
     move: await timed((i) => call('POST', `${v1}/folders/${i % 2 === 0 ? folders.inbox : folders.done}/alarms/${batches[0]!.join(',')}`, accessToken), 11),
     rawMove: await timed(

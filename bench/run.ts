@@ -5,6 +5,7 @@ import { benchChartRender } from './chart-render';
 import { benchDashboard } from './dashboard';
 import { benchMeasurements } from './measurements';
 import { benchAlarms } from './alarms';
+import { benchLifecycle } from './lifecycle';
 import { benchMixedLoad } from './load-mixed';
 import { benchMail } from './mail';
 import { benchParsePipeline } from './parse-pipeline';
@@ -42,7 +43,14 @@ console.log(`Alarms (100,000 in one dashboard), medians over REST with the raw S
 console.log(`  folder page, 20 sorted and filtered by assignee: ${ms(a.page)} (goal <= 20 ms); raw SQL ${ms(a.rawPage)}`);
 console.log(`  folder counts: ${ms(a.counts)} (goal <= 10 ms); raw SQL ${ms(a.rawCounts)}`);
 console.log(`  periodic counts, a year per day: ${ms(a.periodic)} (goal <= 30 ms); raw SQL ${ms(a.rawPeriodic)}`);
+console.log(`  response times, a year per month (medians and p90): ${ms(a.responseTimes)} (goal <= 50 ms)`);
 console.log(`  moving 1,000 alarms in one call: ${ms(a.move)} (goal <= 200 ms); raw SQL update ${ms(a.rawMove)}`);
+
+const l = await benchLifecycle();
+console.log(`Alarm lifecycle (100,000 alarms, ${fmt(l.historyRows)} history rows), medians over REST with the raw SQL beside:`);
+console.log(`  resolve by key: ${ms(l.resolveByKey)} (goal <= 5 ms); raw SQL of the open alarms of a key ${ms(l.rawOpenByKey)}`);
+console.log(`  history of one alarm: ${ms(l.history)} (goal <= 5 ms); raw SQL ${ms(l.rawHistory)}`);
+console.log(`  folder page, 20 acknowledged: ${ms(l.page)} (goal <= 20 ms)`);
 
 const mail = await benchMail();
 console.log(

@@ -29,6 +29,7 @@ import { Route as AuthAdminUserUserIdRouteImport } from './routes/_auth/admin/us
 import { Route as AuthAdminUsersIndexRouteImport } from './routes/_auth/admin/users/index'
 import { Route as AuthAlarmsDashboardIdIndexRouteImport } from './routes/_auth/alarms/$dashboardId/index'
 import { Route as AuthAlarmsDashboardIdSplatRouteImport } from './routes/_auth/alarms/$dashboardId/$'
+import { Route as AuthAlarmsDashboardIdReportRouteImport } from './routes/_auth/alarms/$dashboardId/report'
 import { Route as AuthDashboardLocationSelectorIndexRouteImport } from './routes/_auth/dashboard/$locationSelector/index'
 import { Route as AuthDashboardLocationSelectorModuleSelectorRouteImport } from './routes/_auth/dashboard/$locationSelector/$moduleSelector'
 import { Route as AuthAdminMetersCreateTypeRouteImport } from './routes/_auth/admin/meters/create/$type'
@@ -39,6 +40,7 @@ import { Route as AuthAlarmsDashboardIdEmailsSourcesRouteImport } from './routes
 import { Route as AuthAlarmsDashboardIdFoldersFolderRouteImport } from './routes/_auth/alarms/$dashboardId/folders/$folder'
 import { Route as AuthAlarmsDashboardIdSettingsAlarmsRouteImport } from './routes/_auth/alarms/$dashboardId/settings/alarms'
 import { Route as AuthAlarmsDashboardIdSettingsFoldersRouteImport } from './routes/_auth/alarms/$dashboardId/settings/folders'
+import { Route as AuthAlarmsDashboardIdSettingsMaintenanceRouteImport } from './routes/_auth/alarms/$dashboardId/settings/maintenance'
 import { Route as AuthAlarmsDashboardIdSettingsThemeRouteImport } from './routes/_auth/alarms/$dashboardId/settings/theme'
 import { Route as AuthAdminIntegrationsMeterbeheerFeedFeedUuidRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
 import { Route as AuthAdminIntegrationsMeterbeheerFeedsIndexRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feeds/index'
@@ -149,6 +151,12 @@ const AuthAlarmsDashboardIdSplatRoute =
     path: '/$',
     getParentRoute: () => AuthAlarmsDashboardIdRoute,
   } as any)
+const AuthAlarmsDashboardIdReportRoute =
+  AuthAlarmsDashboardIdReportRouteImport.update({
+    id: '/report',
+    path: '/report',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
 const AuthDashboardLocationSelectorIndexRoute =
   AuthDashboardLocationSelectorIndexRouteImport.update({
     id: '/dashboard/$locationSelector/',
@@ -209,6 +217,12 @@ const AuthAlarmsDashboardIdSettingsFoldersRoute =
     path: '/settings/folders',
     getParentRoute: () => AuthAlarmsDashboardIdRoute,
   } as any)
+const AuthAlarmsDashboardIdSettingsMaintenanceRoute =
+  AuthAlarmsDashboardIdSettingsMaintenanceRouteImport.update({
+    id: '/settings/maintenance',
+    path: '/settings/maintenance',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
 const AuthAlarmsDashboardIdSettingsThemeRoute =
   AuthAlarmsDashboardIdSettingsThemeRouteImport.update({
     id: '/settings/theme',
@@ -249,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
   '/alarms/$dashboardId/$': typeof AuthAlarmsDashboardIdSplatRoute
+  '/alarms/$dashboardId/report': typeof AuthAlarmsDashboardIdReportRoute
   '/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/admin/locations/': typeof AuthAdminLocationsIndexRoute
   '/admin/meters/': typeof AuthAdminMetersIndexRoute
@@ -264,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
   '/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  '/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
   '/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/admin/integrations/meterbeheer/feeds/': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
@@ -281,6 +297,7 @@ export interface FileRoutesByTo {
   '/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
   '/alarms/$dashboardId/$': typeof AuthAlarmsDashboardIdSplatRoute
+  '/alarms/$dashboardId/report': typeof AuthAlarmsDashboardIdReportRoute
   '/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/admin/locations': typeof AuthAdminLocationsIndexRoute
   '/admin/meters': typeof AuthAdminMetersIndexRoute
@@ -296,6 +313,7 @@ export interface FileRoutesByTo {
   '/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
   '/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  '/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
   '/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/admin/integrations/meterbeheer/feeds': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
@@ -318,6 +336,7 @@ export interface FileRoutesById {
   '/_auth/admin/organization/$organizationId': typeof AuthAdminOrganizationOrganizationIdRoute
   '/_auth/admin/user/$userId': typeof AuthAdminUserUserIdRoute
   '/_auth/alarms/$dashboardId/$': typeof AuthAlarmsDashboardIdSplatRoute
+  '/_auth/alarms/$dashboardId/report': typeof AuthAlarmsDashboardIdReportRoute
   '/_auth/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/_auth/admin/locations/': typeof AuthAdminLocationsIndexRoute
   '/_auth/admin/meters/': typeof AuthAdminMetersIndexRoute
@@ -333,6 +352,7 @@ export interface FileRoutesById {
   '/_auth/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
   '/_auth/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/_auth/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  '/_auth/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
   '/_auth/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/_auth/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/_auth/admin/integrations/meterbeheer/feeds/': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
@@ -355,6 +375,7 @@ export interface FileRouteTypes {
     | '/admin/organization/$organizationId'
     | '/admin/user/$userId'
     | '/alarms/$dashboardId/$'
+    | '/alarms/$dashboardId/report'
     | '/dashboard/$locationSelector/$moduleSelector'
     | '/admin/locations/'
     | '/admin/meters/'
@@ -370,6 +391,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/folders/$folder'
     | '/alarms/$dashboardId/settings/alarms'
     | '/alarms/$dashboardId/settings/folders'
+    | '/alarms/$dashboardId/settings/maintenance'
     | '/alarms/$dashboardId/settings/theme'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/admin/integrations/meterbeheer/feeds/'
@@ -387,6 +409,7 @@ export interface FileRouteTypes {
     | '/admin/organization/$organizationId'
     | '/admin/user/$userId'
     | '/alarms/$dashboardId/$'
+    | '/alarms/$dashboardId/report'
     | '/dashboard/$locationSelector/$moduleSelector'
     | '/admin/locations'
     | '/admin/meters'
@@ -402,6 +425,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/folders/$folder'
     | '/alarms/$dashboardId/settings/alarms'
     | '/alarms/$dashboardId/settings/folders'
+    | '/alarms/$dashboardId/settings/maintenance'
     | '/alarms/$dashboardId/settings/theme'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/admin/integrations/meterbeheer/feeds'
@@ -423,6 +447,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/organization/$organizationId'
     | '/_auth/admin/user/$userId'
     | '/_auth/alarms/$dashboardId/$'
+    | '/_auth/alarms/$dashboardId/report'
     | '/_auth/dashboard/$locationSelector/$moduleSelector'
     | '/_auth/admin/locations/'
     | '/_auth/admin/meters/'
@@ -438,6 +463,7 @@ export interface FileRouteTypes {
     | '/_auth/alarms/$dashboardId/folders/$folder'
     | '/_auth/alarms/$dashboardId/settings/alarms'
     | '/_auth/alarms/$dashboardId/settings/folders'
+    | '/_auth/alarms/$dashboardId/settings/maintenance'
     | '/_auth/alarms/$dashboardId/settings/theme'
     | '/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/_auth/admin/integrations/meterbeheer/feeds/'
@@ -591,6 +617,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAlarmsDashboardIdSplatRouteImport
       parentRoute: typeof AuthAlarmsDashboardIdRoute
     }
+    '/_auth/alarms/$dashboardId/report': {
+      id: '/_auth/alarms/$dashboardId/report'
+      path: '/report'
+      fullPath: '/alarms/$dashboardId/report'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdReportRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
     '/_auth/dashboard/$locationSelector/': {
       id: '/_auth/dashboard/$locationSelector/'
       path: '/dashboard/$locationSelector'
@@ -659,6 +692,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/folders'
       fullPath: '/alarms/$dashboardId/settings/folders'
       preLoaderRoute: typeof AuthAlarmsDashboardIdSettingsFoldersRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
+    '/_auth/alarms/$dashboardId/settings/maintenance': {
+      id: '/_auth/alarms/$dashboardId/settings/maintenance'
+      path: '/settings/maintenance'
+      fullPath: '/alarms/$dashboardId/settings/maintenance'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdSettingsMaintenanceRouteImport
       parentRoute: typeof AuthAlarmsDashboardIdRoute
     }
     '/_auth/alarms/$dashboardId/settings/theme': {
@@ -738,6 +778,7 @@ const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(
 
 interface AuthAlarmsDashboardIdRouteChildren {
   AuthAlarmsDashboardIdSplatRoute: typeof AuthAlarmsDashboardIdSplatRoute
+  AuthAlarmsDashboardIdReportRoute: typeof AuthAlarmsDashboardIdReportRoute
   AuthAlarmsDashboardIdIndexRoute: typeof AuthAlarmsDashboardIdIndexRoute
   AuthAlarmsDashboardIdEmailsInboxRoute: typeof AuthAlarmsDashboardIdEmailsInboxRoute
   AuthAlarmsDashboardIdEmailsParsersRoute: typeof AuthAlarmsDashboardIdEmailsParsersRoute
@@ -745,11 +786,13 @@ interface AuthAlarmsDashboardIdRouteChildren {
   AuthAlarmsDashboardIdFoldersFolderRoute: typeof AuthAlarmsDashboardIdFoldersFolderRoute
   AuthAlarmsDashboardIdSettingsAlarmsRoute: typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   AuthAlarmsDashboardIdSettingsFoldersRoute: typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  AuthAlarmsDashboardIdSettingsMaintenanceRoute: typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
   AuthAlarmsDashboardIdSettingsThemeRoute: typeof AuthAlarmsDashboardIdSettingsThemeRoute
 }
 
 const AuthAlarmsDashboardIdRouteChildren: AuthAlarmsDashboardIdRouteChildren = {
   AuthAlarmsDashboardIdSplatRoute: AuthAlarmsDashboardIdSplatRoute,
+  AuthAlarmsDashboardIdReportRoute: AuthAlarmsDashboardIdReportRoute,
   AuthAlarmsDashboardIdIndexRoute: AuthAlarmsDashboardIdIndexRoute,
   AuthAlarmsDashboardIdEmailsInboxRoute: AuthAlarmsDashboardIdEmailsInboxRoute,
   AuthAlarmsDashboardIdEmailsParsersRoute:
@@ -762,6 +805,8 @@ const AuthAlarmsDashboardIdRouteChildren: AuthAlarmsDashboardIdRouteChildren = {
     AuthAlarmsDashboardIdSettingsAlarmsRoute,
   AuthAlarmsDashboardIdSettingsFoldersRoute:
     AuthAlarmsDashboardIdSettingsFoldersRoute,
+  AuthAlarmsDashboardIdSettingsMaintenanceRoute:
+    AuthAlarmsDashboardIdSettingsMaintenanceRoute,
   AuthAlarmsDashboardIdSettingsThemeRoute:
     AuthAlarmsDashboardIdSettingsThemeRoute,
 }

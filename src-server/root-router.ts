@@ -4,6 +4,8 @@ import { authRouter } from './modules/auth/auth.router';
 import { alarmDashboardsRouter } from './modules/alarm-dashboards/alarm-dashboards.router';
 import { alarmFoldersRouter } from './modules/alarm-folders/alarm-folders.router';
 import { alarmsRouter } from './modules/alarms/alarms.router';
+import { alarmReportsRouter } from './modules/alarms/response-times.router';
+import { maintenanceWindowsRouter } from './modules/maintenance-windows/maintenance-windows.router';
 import { alarmEmailsRouter } from './modules/alarm-emails/alarm-emails.router';
 import { alarmParsersRouter } from './modules/alarm-parsers/alarm-parsers.router';
 import { mailSourcesRouter } from './modules/mail-sources/mail-sources.router';
@@ -31,6 +33,8 @@ export const appRouter = router({
   alarmDashboard: alarmDashboardsRouter,
   alarmFolder: alarmFoldersRouter,
   alarm: alarmsRouter,
+  alarmReport: alarmReportsRouter,
+  maintenanceWindow: maintenanceWindowsRouter,
   mailSource: mailSourcesRouter,
   alarmEmail: alarmEmailsRouter,
   alarmParser: alarmParsersRouter,

@@ -30,6 +30,7 @@ import { ALARM_PARSE_JOB, alarmParserJobs } from './modules/alarm-parsers/alarm-
 import type { EmailParsing } from './modules/alarm-emails/alarm-emails.service';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
+import { createSourceCallLimit } from './modules/mail-sources/source-call-limit';
 import { createParserSandbox } from './sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './secrets';
@@ -43,6 +44,8 @@ export interface ServiceOptions {
   hub: { baseUrl: string; apiKey?: string; timeoutMs?: number; maxRetryAfterSeconds?: number; historyDays: number; syncIntervalSeconds: number };
   /** Microsoft 365 hosts; a loopback Graph simulator in tests and the demo. */
   graph?: { loginUrl?: string; apiUrl?: string };
+  /** IMAP hosts on loopback, private and link-local addresses allowed (MAIL_ALLOW_PRIVATE_HOSTS); refused unless true. */
+  allowPrivateMailHosts?: boolean;
 }
 
 export async function createServices(options: ServiceOptions) {
@@ -83,7 +86,15 @@ export async function createServices(options: ServiceOptions) {
     parseNow: (emailId) => parseEmail(pipeline, emailId),
     wake: () => void jobs.runNow(ALARM_PARSE_JOB).catch(() => undefined),
   };
-  const mail: SourceDeps = { db, clock, secrets, graph: { ...options.graph, clients: new Map() }, parsing, events };
+  const mail: SourceDeps = {
+    db,
+    clock,
+    secrets,
+    graph: { ...options.graph, clients: new Map() },
+    parsing,
+    allowPrivateMailHosts: options.allowPrivateMailHosts ?? false,
+    events,
+  };
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail);
   // The registry: each module declares its jobs; the runner schedules them once `start()` is called.
@@ -109,6 +120,8 @@ export async function createServices(options: ServiceOptions) {
     feeds,
     jobs,
     graph: mail.graph,
+    allowPrivateMailHosts: mail.allowPrivateMailHosts,
+    sourceCallLimit: createSourceCallLimit(clock),
     parsing,
     imapWatchers,
     events,

@@ -106,6 +106,12 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
       'GET /api/v1/alarms/dashboards/{id}/unassigned-alarm-count',
       'GET /api/v1/alarms/dashboards/{id}/periodic-alarm-count',
       'GET /api/v1/alarms/dashboards/{id}/events',
+      // DESIGN.md §9, maintenance windows and response times
+      'GET /api/v1/alarms/dashboards/{id}/response-times',
+      'GET /api/v1/alarms/dashboards/{id}/maintenance-windows',
+      'POST /api/v1/alarms/dashboards/{id}/maintenance-windows',
+      'POST /api/v1/alarms/maintenance-windows/{id}/end',
+      'DELETE /api/v1/alarms/maintenance-windows/{id}',
       // DESIGN.md §7, mail
       'GET /api/v1/alarms/dashboards/{id}/email-alarm-sources',
       'POST /api/v1/alarms/dashboards/{id}/email-alarm-sources',

@@ -26,6 +26,8 @@ export interface HarnessOptions {
   hub?: { baseUrl?: string; apiKey?: string; historyDays?: number };
   /** Microsoft 365 hosts: a Graph simulator's. Without them nothing leaves this machine either (closed port). */
   graph?: { loginUrl?: string; apiUrl?: string };
+  /** The test Dovecot runs on loopback, so internal IMAP hosts are allowed unless a test says false. */
+  allowPrivateMailHosts?: boolean;
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -43,6 +45,7 @@ export async function createHarness(options: HarnessOptions = {}) {
       syncIntervalSeconds: 3600,
     },
     graph: { loginUrl: options.graph?.loginUrl ?? 'http://127.0.0.1:9/login', apiUrl: options.graph?.apiUrl ?? 'http://127.0.0.1:9' },
+    allowPrivateMailHosts: options.allowPrivateMailHosts ?? true,
   });
   const { db } = services;
   const app = createApp(services);

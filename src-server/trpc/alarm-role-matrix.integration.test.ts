@@ -60,6 +60,18 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
   'alarm.periodicCount': (w, c) =>
     c.alarm.periodicCount({ dashboardId: w.dashA.id, from: '2026-01-01', to: '2026-01-02', granularity: 'day' }).then((r) => r.length),
   'alarm.events': (w, c) => c.alarm.events({ dashboardId: w.dashA.id }).then(() => 'ok'),
+  'alarmReport.responseTimes': (w, c) =>
+    c.alarmReport.responseTimes({ dashboardId: w.dashA.id, from: '2026-01-01', to: '2026-02-01', granularity: 'week' }).then((r) => r.length),
+  'maintenanceWindow.list': (w, c) => c.maintenanceWindow.list({ dashboardId: w.dashA.id }).then((r) => r.length),
+  'maintenanceWindow.create': (w, c) => c.maintenanceWindow.create({ dashboardId: w.dashA.id, ...hourAround() } as never).then(() => 'ok'),
+  'maintenanceWindow.end': async (w, c) => {
+    const { id } = await w.callers.admin.maintenanceWindow.create({ dashboardId: w.dashA.id, ...hourAround() } as never);
+    return c.maintenanceWindow.end({ windowId: id }).then((r) => r.active);
+  },
+  'maintenanceWindow.delete': async (w, c) => {
+    const { id } = await w.callers.admin.maintenanceWindow.create({ dashboardId: w.dashA.id, ...hourAround() } as never);
+    return c.maintenanceWindow.delete({ windowId: id }).then(() => 'ok');
+  },
   'mailSource.list': (w, c) => c.mailSource.list({ dashboardId: w.dashA.id }).then((s) => s.length),
   // Port 9 is closed: creating works, testing and fetching answer a Dutch failure without a network.
   'mailSource.create': (w, c) => c.mailSource.create({ dashboardId: w.dashA.id, ...imap }).then(() => 'ok'),
@@ -92,6 +104,8 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
       })
       .then((r) => r.type),
 };
+/** A maintenance window active now, by the system clock these worlds run on. */
+const hourAround = () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 3_600_000).toISOString() });
 const imap = {
   type: 'IMAP',
   name: 'GBS',
@@ -153,6 +167,11 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarm.unassignedCount': same(1),
   'alarm.periodicCount': same(1),
   'alarm.events': work,
+  'alarmReport.responseTimes': same(5),
+  'maintenanceWindow.list': same(0),
+  'maintenanceWindow.create': work,
+  'maintenanceWindow.end': { admin: false, installerA: false, installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
+  'maintenanceWindow.delete': work,
   'mailSource.list': same(1),
   'mailSource.create': work,
   'mailSource.update': work,
@@ -205,6 +224,8 @@ test('every alarm procedure answers each role as DESIGN.md §7 says', async () =
 }, 180_000);
 
 test('every alarm procedure has a row: a new one without a row fails here', () => {
-  const procedures = Object.keys(appRouter._def.procedures).filter((name) => /^(alarm(Dashboard|Folder|Email|Parser)?|mailSource)\./.test(name));
+  const procedures = Object.keys(appRouter._def.procedures).filter((name) =>
+    /^(alarm(Dashboard|Folder|Email|Parser|Report)?|mailSource|maintenanceWindow)\./.test(name),
+  );
   expect(procedures.sort()).toEqual(Object.keys(expected).sort());
 });

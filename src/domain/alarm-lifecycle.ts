@@ -85,13 +85,13 @@ export const createMaintenanceWindowSchema = v.pipe(
       ),
       null,
     ),
+    // Absent: no note (stored as ''); no schema default, so OpenAPI shows no `"default": ""`.
     note: v.optional(
       v.pipe(
         v.string('De notitie moet tekst zijn.'),
         v.trim(),
         v.maxLength(MAINTENANCE_NOTE_MAX, `De notitie mag maximaal ${MAINTENANCE_NOTE_MAX} tekens lang zijn.`),
       ),
-      '',
     ),
   }),
   v.forward(

@@ -39,7 +39,6 @@ const common = {
         v.maxValue(SILENCE_MINUTES_MAX, `De stiltegrens ligt tussen 1 en ${SILENCE_MINUTES_MAX.toLocaleString('nl-NL')} minuten (een week).`),
       ),
     ),
-    null,
   ),
 };
 

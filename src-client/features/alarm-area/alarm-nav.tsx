@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { Inbox, LayoutDashboard, Mail, Palette, FolderCog, SlidersHorizontal, Workflow } from 'lucide-react';
+import { Inbox, LayoutDashboard, Mail, Palette, FolderCog, SlidersHorizontal, Timer, Workflow, Wrench } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { FolderIcon } from '~/components/alarms/folder-icon';
@@ -10,6 +10,8 @@ type AreaPath =
   | '/alarms/$dashboardId/settings/folders'
   | '/alarms/$dashboardId/settings/theme'
   | '/alarms/$dashboardId/settings/alarms'
+  | '/alarms/$dashboardId/settings/maintenance'
+  | '/alarms/$dashboardId/report'
   | '/alarms/$dashboardId/emails/sources'
   | '/alarms/$dashboardId/emails/parsers'
   | '/alarms/$dashboardId/emails/inbox';
@@ -25,6 +27,7 @@ const settingsItems: Item[] = [
   { to: '/alarms/$dashboardId/settings/folders', label: 'Mappen beheren', icon: FolderCog },
   { to: '/alarms/$dashboardId/settings/theme', label: 'Thema', icon: Palette },
   { to: '/alarms/$dashboardId/settings/alarms', label: 'Alarminstellingen', icon: SlidersHorizontal },
+  { to: '/alarms/$dashboardId/settings/maintenance', label: 'Onderhoud', icon: Wrench },
 ];
 /** The inbox shows how many e-mails wait for the parsers, when any do. */
 const emailItems = (pending: number | undefined): Item[] => [
@@ -95,7 +98,10 @@ export function AlarmNav({
     <>
       <NavGroup
         label="Dashboard"
-        items={[{ to: '/alarms/$dashboardId', label: 'Overzicht', icon: LayoutDashboard }]}
+        items={[
+          { to: '/alarms/$dashboardId', label: 'Overzicht', icon: LayoutDashboard },
+          { to: '/alarms/$dashboardId/report', label: 'Reactietijden', icon: Timer },
+        ]}
         dashboardId={dashboardId}
         pathname={pathname}
       />

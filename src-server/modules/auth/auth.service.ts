@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../users/users.queries';
 import * as q from './auth.queries';
 import { verifyPassword, verifyWithoutUser } from '../users/passwords';
-import { FailureLimiter } from './rate-limit';
+import { SlidingWindowLimiter } from '../../rate-limit';
 import { newFamilyId, newToken, secretMatches, splitToken } from './tokens';
 
 export interface AuthOptions {
@@ -39,8 +39,8 @@ export function createAuthService({ db, clock }: { db: DB; clock: Clock }, optio
   const refreshTtl = options.refreshTtlSeconds ?? 30 * 24 * 3600;
   const window = options.failureWindowSeconds ?? 15 * 60;
   const now = () => epochSeconds(clock);
-  const byEmail = new FailureLimiter(options.maxFailuresPerEmail ?? 5, window, now);
-  const byIp = new FailureLimiter(options.maxFailuresPerIp ?? 50, window, now);
+  const byEmail = new SlidingWindowLimiter(options.maxFailuresPerEmail ?? 5, window, now);
+  const byIp = new SlidingWindowLimiter(options.maxFailuresPerIp ?? 50, window, now);
   const grace = options.refreshGraceSeconds ?? 10;
   /** Refresh token id → the pair its rotation gives, kept for the grace window (memory only: tokens are never stored). */
   const rotations = new Map<string, { until: number; pair: Promise<AuthTokens> }>();

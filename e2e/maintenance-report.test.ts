@@ -1,0 +1,137 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PHONE, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
+import { shot } from './support/mail';
+import { ADMIN, type Product, restClient, startProduct } from './support/product';
+
+const INSTALLER = { email: 'ivo@example.nl', password: 'installateur-wachtwoord', fullName: 'Ivo Installateur' };
+
+/** The first instant of last month in Amsterdam, give or take an hour: the report's default month. */
+function lastMonthStart() {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1) / 1000;
+}
+
+describe.skipIf(!hasChromium)('maintenance windows and the response-time report in Chromium', () => {
+  let product: Product;
+  let browser: Browser;
+  let token: string;
+  let dashboardId: number;
+  let installer: Page;
+
+  const api = restClient(
+    () => product,
+    () => token,
+  );
+  const area = (page: Page, route: string) => page.goto(`${product.url}/app/alarms/${dashboardId}${route}`);
+
+  beforeAll(async () => {
+    product = await startProduct();
+    ({ accessToken: token } = await (
+      await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+    ).json());
+    const org = await api<{ id: number }>('PUT', '/api/organizations', { name: 'Warmtewerk' });
+    await api('POST', '/api/users/create', { type: 'installer', organizationId: org.id, ...INSTALLER });
+    dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Warmtewerk', organizationId: org.id })).id;
+    // Last month's alarms with their handling times, written the way the lifecycle records them.
+    const ids = [];
+    for (let i = 0; i < 40; i++) ids.push((await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, { line: `Storing ${i}` })).id);
+    const db = new SQLite(path.join(product.dataDir, 'app.db'));
+    const set = db.prepare('update alarm set receivedAt = ?, acknowledgedAt = ?, resolvedAt = ? where id = ?');
+    const start = lastMonthStart() + 6 * 3600;
+    ids.forEach((id, i) => {
+      const at = start + (i % 28) * 86_400 + (i % 5) * 3600;
+      set.run(at, i % 8 === 7 ? null : at + 120 + (i % 6) * 240, i % 4 === 3 ? null : at + 1800 + (i % 7) * 2700, id);
+    });
+    db.close();
+    browser = await launchBrowser();
+    installer = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, { viewport: { width: 1440, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  test('an installer plans a maintenance window from the settings, ends it early, and removes a planned one', async () => {
+    await area(installer, '');
+    await installer.getByTestId('sidebar').getByRole('link', { name: 'Onderhoud' }).click();
+    await installer.getByRole('heading', { level: 1, name: 'Onderhoud' }).waitFor();
+    await installer.getByLabel('Patroon').fill('omvormer|^site-7');
+    await installer.getByLabel('Notitie').fill('Firmware-update omvormers');
+    await installer.getByRole('button', { name: 'Onderhoudsvenster plannen' }).click();
+    const list = installer.getByRole('list', { name: 'Onderhoudsvensters' });
+    const item = list.getByRole('listitem').filter({ hasText: 'Firmware-update omvormers' });
+    await item.getByText('Actief').waitFor();
+    await expect(item.getByText('Patroon: omvormer|^site-7')).toBeTruthy();
+
+    // a window in the future, then a pattern RE2 refuses: the field says so in Dutch
+    const tomorrow = new Date(Date.now() + 86_400_000 + 3_600_000).toISOString().slice(0, 10);
+    await installer.getByLabel(/^Begin/).fill(`${tomorrow}T08:00`);
+    await installer.getByLabel(/^Einde/).fill(`${tomorrow}T12:00`);
+    await installer.getByLabel('Patroon').fill('(?=pomp)');
+    await installer.getByRole('button', { name: 'Onderhoudsvenster plannen' }).click();
+    await installer.getByText('Dit is geen geldig patroon (RE2, zonder look-arounds).').waitFor();
+    await installer.getByLabel('Patroon').fill('');
+    await installer.getByLabel('Notitie').fill('Onderhoud ketel');
+    await installer.getByRole('button', { name: 'Onderhoudsvenster plannen' }).click();
+    await list.getByRole('listitem').filter({ hasText: 'Onderhoud ketel' }).getByText('Gepland').waitFor();
+    expect(await seriousA11yViolations(installer)).toEqual([]);
+    await shot(installer, 'maintenance-1440');
+
+    await item.getByRole('button', { name: 'Nu beëindigen' }).click();
+    await installer.getByRole('alertdialog').getByRole('button', { name: 'Beëindigen' }).click();
+    await item.getByText('Voorbij').waitFor();
+    expect(await item.getByRole('button', { name: 'Nu beëindigen' }).count()).toBe(0);
+
+    const planned = list.getByRole('listitem').filter({ hasText: 'Onderhoud ketel' });
+    await planned.getByRole('button', { name: 'Verwijderen' }).click();
+    await installer.getByRole('alertdialog').getByRole('button', { name: 'Verwijderen' }).click();
+    await planned.waitFor({ state: 'detached' });
+    await item.getByText('Voorbij').waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(1);
+  });
+
+  test('the report shows last month by default and prints as one A4 page without the navigation', async () => {
+    await installer.getByTestId('sidebar').getByRole('link', { name: 'Reactietijden' }).click();
+    await installer.getByRole('heading', { level: 1, name: 'Reactietijden' }).waitFor();
+    const binnen = installer.locator('dt', { hasText: 'Binnengekomen' }).locator('xpath=..');
+    await binnen.getByText('40').waitFor();
+    await installer.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await seriousA11yViolations(installer)).toEqual([]);
+    await shot(installer, 'report-1440');
+
+    await installer.getByLabel('Indeling').selectOption('week');
+    await installer
+      .getByRole('rowheader', { name: /^week \d+$/ })
+      .first()
+      .waitFor();
+    await installer.emulateMedia({ media: 'print' });
+    expect(await installer.getByTestId('sidebar').isVisible()).toBe(false);
+    expect(await installer.getByLabel('Maand').isVisible()).toBe(false);
+    await installer.getByRole('heading', { level: 1, name: 'Reactietijden Storingen Warmtewerk' }).waitFor();
+    // page.pdf prints with the emulated media: print, as the browser's print dialog would
+    const pdf = await installer.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    // one page: the PDF's page tree counts one page
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
+    const dir = process.env.E2E_SHOTS_DIR;
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'report.pdf'), pdf);
+    }
+  });
+
+  test('both pages fit a phone', async () => {
+    const phone = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, PHONE);
+    await area(phone, '/settings/maintenance');
+    await phone.getByRole('list', { name: 'Onderhoudsvensters' }).waitFor();
+    expect(await fitsWidth(phone)).toBe(true);
+    await shot(phone, 'maintenance-390');
+    await area(phone, '/report');
+    await phone.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await fitsWidth(phone)).toBe(true);
+    await shot(phone, 'report-390');
+  });
+});

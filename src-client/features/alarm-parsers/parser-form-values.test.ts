@@ -41,8 +41,6 @@ describe('the parser forms', () => {
         deadlineMinutes: 30,
         folderId: null,
         group: { key: '{{wat}}', windowMinutes: 15 },
-        recovery: null,
-        heartbeat: null,
       },
     });
   });
@@ -61,7 +59,8 @@ describe('the parser forms', () => {
       v.beating = true;
       v.config.heartbeat.everyMinutes = ' 1500 ';
     });
-    expect(parsedDraft(beating)).toMatchObject({ config: { heartbeat: { everyMinutes: 1500 }, recovery: null } });
+    expect(parsedDraft(beating)).toMatchObject({ config: { heartbeat: { everyMinutes: 1500 } } });
+    expect((parsedDraft(beating) as { config: object }).config).not.toHaveProperty('recovery');
   });
 
   test("the shared schema's Dutch messages land on the form's own field names", () => {

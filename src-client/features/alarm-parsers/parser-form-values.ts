@@ -104,8 +104,9 @@ export function draftOf(values: ParserValues): unknown {
       deadlineMinutes: deadlineMinutes.trim() === '' ? null : number(deadlineMinutes),
       folderId: id(folderId),
       group: values.grouping ? { key: group.key, windowMinutes: number(group.windowMinutes) } : null,
-      recovery: values.recovering ? recovery : null,
-      heartbeat: values.beating ? { everyMinutes: number(heartbeat.everyMinutes) } : null,
+      // Left out when off, so a config without them reads as before they existed (a PATCH replaces the config whole).
+      ...(values.recovering ? { recovery } : {}),
+      ...(values.beating ? { heartbeat: { everyMinutes: number(heartbeat.everyMinutes) } } : {}),
     },
   };
 }

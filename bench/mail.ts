@@ -64,6 +64,7 @@ export async function benchMail() {
       name: 'Bench',
       folderId: null,
       pollIntervalSeconds: 3600,
+      silenceMinutes: null,
       imapHost: settings.host,
       imapPort: settings.port,
       imapSecure: false,

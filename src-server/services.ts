@@ -96,6 +96,7 @@ export async function createServices(options: ServiceOptions) {
     graph: { ...options.graph, clients: new Map() },
     parsing,
     allowPrivateMailHosts: options.allowPrivateMailHosts ?? false,
+    events,
   };
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail);

@@ -1,6 +1,6 @@
 /** What a CUSTOM `parse(email)` returned (already JSON on the host) as a parse outcome. */
 import * as v from 'valibot';
-import { customResultSchema, type ParseOutcome } from '@/domain/alarm-parser';
+import { customResolveSchema, customResultSchema, type ParseOutcome } from '@/domain/alarm-parser';
 
 const REASON_MAX = 512;
 
@@ -11,21 +11,29 @@ export const failed = (exceptionType: string, exceptionMessage: string, exceptio
   exceptionStackTrace,
 });
 
+const invalid = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => {
+  const issue = issues[0];
+  const path = v.getDotPath(issue);
+  const message = path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message;
+  return failed('InvalidResult', `Ongeldig resultaat van parse(email): ${message}`);
+};
+
+const has = (result: unknown, key: string) => typeof result === 'object' && result !== null && !Array.isArray(result) && Object.hasOwn(result, key);
+
 /** `undefined` stands for a result JSON cannot express (undefined, a function): no result. */
 export function interpretCustomResult(result: unknown): ParseOutcome {
   if (result === null || result === undefined) return { type: 'REJECTED', reason: 'parse(email) gaf geen resultaat (null).' };
-  if (typeof result === 'object' && !Array.isArray(result) && Object.hasOwn(result, 'reject')) {
+  if (has(result, 'reject')) {
     const reason = (result as { reject: unknown }).reject;
     const text = typeof reason === 'string' ? reason.trim() : '';
     return { type: 'REJECTED', reason: text ? text.slice(0, REASON_MAX) : 'Afgewezen door parse(email).' };
   }
-  const parsed = v.safeParse(customResultSchema, result);
-  if (!parsed.success) {
-    const issue = parsed.issues[0];
-    const path = v.getDotPath(issue);
-    const message = path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message;
-    return failed('InvalidResult', `Ongeldig resultaat van parse(email): ${message}`);
+  if (has(result, 'resolve')) {
+    const recovery = v.safeParse(customResolveSchema, result);
+    return recovery.success ? { type: 'MATCHED', resolve: recovery.output.resolve } : invalid(recovery.issues);
   }
+  const parsed = v.safeParse(customResultSchema, result);
+  if (!parsed.success) return invalid(parsed.issues);
   const r = parsed.output;
   const deadlineMs = typeof r.deadlineAt === 'string' ? Date.parse(r.deadlineAt) : r.deadlineAt;
   return {
@@ -37,6 +45,6 @@ export function interpretCustomResult(result: unknown): ParseOutcome {
     deadlineMinutes: null,
     folderId: null,
     folderName: r.folder ?? null,
-    group: null,
+    group: r.key ? { key: r.key, windowMinutes: r.windowMinutes } : null,
   };
 }

@@ -19,6 +19,8 @@ let passwordHash: Promise<string> | undefined;
 
 export interface HarnessOptions {
   clock?: Clock;
+  /** A database file that outlives the harness (a restart test opens it again); default a private in-memory one. */
+  databaseFile?: string;
   auth?: AuthOptions;
   /** Without a simulator the HUB address is a closed loopback port: nothing leaves this machine. */
   hub?: { baseUrl?: string; apiKey?: string; historyDays?: number };
@@ -31,7 +33,7 @@ export interface HarnessOptions {
 
 export async function createHarness(options: HarnessOptions = {}) {
   const services = await createServices({
-    databaseFile: ':memory:',
+    databaseFile: options.databaseFile ?? ':memory:',
     secretKey: 'test-secret-key-'.repeat(3),
     clock: options.clock,
     auth: options.auth,

@@ -59,4 +59,8 @@ export const parsingAttemptSchema = v.object({
   exceptionMessage: v.optional(v.nullable(v.string())),
   exceptionStackTrace: v.optional(v.nullable(v.string())),
   reason: v.optional(v.nullable(v.string())),
+  /** A recovery (MATCHED): how many open alarms it resolved (DESIGN.md §9). */
+  resolved: v.optional(v.number()),
+  /** A sign of life (MATCHED): the heartbeat key it renewed; empty for a parser without group. */
+  heartbeatKey: v.optional(v.string()),
 });

@@ -12,10 +12,13 @@
  *   a data field; an unknown name is refused on save. A data pattern without a match leaves the
  *   field out; a name whose value is absent renders as empty.
  * - A config without match patterns matches every e-mail (a catch-all as the last parser).
+ * - `recovery` needs `group` (the key says which alarms recovered); `heartbeat` and `recovery`
+ *   exclude each other (signs of life raise no alarms to recover). A heartbeat or recovery parser
+ *   still has a `line`: one config shape, and turning the option off leaves a working parser.
  */
 import * as v from 'valibot';
 import { type Priority, prioritySchema } from './alarm-dashboard';
-import { ALARM_LINE_MAX } from './alarm';
+import { ALARM_LINE_MAX, alarmKeySchema } from './alarm';
 import { idSchema } from './common';
 import { requiredText } from './text';
 
@@ -114,6 +117,11 @@ const dataField = v.pipe(
 
 const minutes = (max: number, message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(max, message));
 
+/** The longest silence a heartbeat waits for (a week). */
+export const HEARTBEAT_MINUTES_MAX = 10_080;
+export const RECOVERY_NEEDS_GROUP = 'Een herstelmelding heeft een groeperingssleutel nodig: die zegt welk alarm hersteld is.';
+export const HEARTBEAT_WITH_RECOVERY = 'Een hartslag maakt geen alarmen, dus heeft geen herstelmelding.';
+
 /** The DEFAULT parser's `config` as stored (DESIGN.md §7). Unknown keys are refused. */
 export const parserConfigSchema = v.pipe(
   strict(
@@ -146,6 +154,24 @@ export const parserConfigSchema = v.pipe(
           ),
         ),
       ),
+      recovery: v.optional(
+        v.nullable(
+          strict({ field: fieldSchema, pattern: pattern('Het patroon van de herstelmelding moet worden opgegeven.') }, 'recovery heeft field en pattern.'),
+        ),
+      ),
+      heartbeat: v.optional(
+        v.nullable(
+          strict(
+            {
+              everyMinutes: minutes(
+                HEARTBEAT_MINUTES_MAX,
+                `De hartslag is een geheel aantal minuten tussen 1 en ${HEARTBEAT_MINUTES_MAX.toLocaleString('nl-NL')} (een week).`,
+              ),
+            },
+            'heartbeat heeft everyMinutes.',
+          ),
+        ),
+      ),
     },
     'De configuratie moet een object zijn.',
   ),
@@ -162,6 +188,14 @@ export const parserConfigSchema = v.pipe(
       (issue) => `Onbekende naam in de groeperingssleutel: {{${unknownTemplateNames(issue.input, issue.input.group!.key)[0]}}}.`,
     ),
     ['group', 'key'],
+  ),
+  v.forward(
+    v.check((c) => !c.recovery || Boolean(c.group), RECOVERY_NEEDS_GROUP),
+    ['recovery'],
+  ),
+  v.forward(
+    v.check((c) => !c.recovery || !c.heartbeat, HEARTBEAT_WITH_RECOVERY),
+    ['heartbeat'],
   ),
 );
 export type ParserConfig = v.InferOutput<typeof parserConfigSchema>;
@@ -248,23 +282,35 @@ export interface ParserEmail {
   headers: Record<string, string>;
 }
 
-/** The outcome of one parser run on one e-mail, as the sandbox reports it (nothing resolved yet). */
+/** A match that raises (or groups into) an alarm. */
+export interface AlarmMatch {
+  type: 'MATCHED';
+  line: string;
+  priority: Priority | null;
+  data: Record<string, string>;
+  /** Epoch seconds; DEFAULT gives minutes from now instead. */
+  deadlineAt: number | null;
+  deadlineMinutes: number | null;
+  /** DEFAULT: the config's folder id; CUSTOM: a folder name to resolve. */
+  folderId: number | null;
+  folderName: string | null;
+  group: { key: string; windowMinutes: number } | null;
+}
+
+/**
+ * The outcome of one parser run on one e-mail, as the sandbox reports it (nothing resolved yet).
+ * Every MATCHED stops the chain: an alarm, a recovery (`resolve`: the key whose open alarms it
+ * resolves; empty resolves none) or a sign of life (`heartbeat`: its key, empty per parser).
+ */
 export type ParseOutcome =
-  | {
-      type: 'MATCHED';
-      line: string;
-      priority: Priority | null;
-      data: Record<string, string>;
-      /** Epoch seconds; DEFAULT gives minutes from now instead. */
-      deadlineAt: number | null;
-      deadlineMinutes: number | null;
-      /** DEFAULT: the config's folder id; CUSTOM: a folder name to resolve. */
-      folderId: number | null;
-      folderName: string | null;
-      group: { key: string; windowMinutes: number } | null;
-    }
+  | AlarmMatch
+  | { type: 'MATCHED'; resolve: string }
+  | { type: 'MATCHED'; heartbeat: string }
   | { type: 'REJECTED'; reason: string }
   | { type: 'FAILED'; exceptionType: string; exceptionMessage: string; exceptionStackTrace: string | null };
+
+/** A CUSTOM match with a key but without `windowMinutes` groups repeats of the last hour. */
+export const DEFAULT_WINDOW_MINUTES = 60;
 
 /** What a CUSTOM `parse(email)` may return to match (`{reject: reason}` or null rejects). */
 export const customResultSchema = strict(
@@ -303,9 +349,14 @@ export const customResultSchema = strict(
       ),
     ),
     folder: v.optional(v.nullable(v.string('folder is de naam van een map.'))),
+    /** Groups repeats into the open alarm of this key (DESIGN.md §9), within `windowMinutes`. */
+    key: v.optional(v.nullable(alarmKeySchema)),
+    windowMinutes: v.optional(minutes(10_080, 'windowMinutes is een geheel aantal minuten tussen 1 en 10.080 (een week).'), DEFAULT_WINDOW_MINUTES),
   },
-  'parse(email) geeft een object met line terug, { reject: reden } of null.',
+  'parse(email) geeft een object met line terug, { resolve: sleutel }, { reject: reden } of null.',
 );
+/** `{resolve: key}` from a CUSTOM `parse(email)`: a recovery of the alarms with that key. */
+export const customResolveSchema = strict({ resolve: alarmKeySchema }, 'resolve is de sleutel van de alarmen die hersteld zijn.');
 
 /** `POST …/dry-run`: the attempt a parser would record, nothing stored. */
 export const dryRunResultSchema = v.object({
@@ -313,6 +364,10 @@ export const dryRunResultSchema = v.object({
   alarm: v.optional(
     v.object({ line: v.string(), priority: prioritySchema, data: v.record(v.string(), v.string()), deadlineAt: v.nullable(v.string()), folderId: v.number() }),
   ),
+  /** A recovery: its key and the open alarms it would resolve. */
+  resolve: v.optional(v.object({ key: v.string(), alarms: v.array(v.object({ id: v.number(), line: v.string() })) })),
+  /** A sign of life: the heartbeat key it would renew. */
+  heartbeat: v.optional(v.object({ key: v.string() })),
   reason: v.optional(v.string()),
   exceptionType: v.optional(v.string()),
   exceptionMessage: v.optional(v.string()),

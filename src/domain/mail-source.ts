@@ -11,6 +11,9 @@ export const SOURCE_TYPES = ['IMAP', 'MICROSOFT_GRAPH'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 export const sourceTypeLabels: Record<SourceType, string> = { IMAP: 'IMAP', MICROSOFT_GRAPH: 'Microsoft 365' };
 
+/** The longest silence a source may be watched for (a week), as a heartbeat. */
+export const SILENCE_MINUTES_MAX = 10_080;
+
 const text = (max: number, missing: string, tooLong: string) => requiredText(max, missing, tooLong);
 const secret = (missing: string) => v.pipe(v.string(missing), v.nonEmpty(missing), v.maxLength(512, 'Het geheim is te lang.'));
 
@@ -25,6 +28,17 @@ const common = {
       v.maxValue(86400, 'Het interval is hoogstens een dag.'),
     ),
     60,
+  ),
+  /** No e-mail stored for this long raises an alarm (DESIGN.md §9); null or absent: never. */
+  silenceMinutes: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('De stiltegrens moet een getal zijn.'),
+        v.integer('De stiltegrens is een geheel aantal minuten.'),
+        v.minValue(1, `De stiltegrens ligt tussen 1 en ${SILENCE_MINUTES_MAX.toLocaleString('nl-NL')} minuten.`),
+        v.maxValue(SILENCE_MINUTES_MAX, `De stiltegrens ligt tussen 1 en ${SILENCE_MINUTES_MAX.toLocaleString('nl-NL')} minuten (een week).`),
+      ),
+    ),
   ),
 };
 
@@ -77,6 +91,7 @@ const optionalEntries = <T extends Record<string, v.GenericSchema>>(entries: T) 
 export const updateSourceSchema = v.object({
   sourceId: idSchema,
   ...optionalEntries({ name: common.name, folderId: v.nullable(idSchema), pollIntervalSeconds: common.pollIntervalSeconds }),
+  silenceMinutes: v.optional(common.silenceMinutes.wrapped),
   ...optionalEntries(imapFields),
   ...optionalEntries(graphFields),
   imapPassword: v.optional(v.nullable(secret('Het wachtwoord mag niet leeg zijn.'))),
@@ -91,6 +106,7 @@ export const sourceSchema = v.object({
   type: v.picklist(SOURCE_TYPES),
   folderId: v.nullable(v.number()),
   pollIntervalSeconds: v.number(),
+  silenceMinutes: v.nullable(v.number()),
   imapHost: nullableString,
   imapPort: v.nullable(v.number()),
   imapSecure: v.nullable(v.boolean()),

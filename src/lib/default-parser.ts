@@ -12,6 +12,8 @@
  * - Data values and named groups are trimmed; a data value is cut to 2,000 characters, the same
  *   bound a CUSTOM result has.
  * - A group key that renders empty means no grouping: unrelated alarms must not merge on "".
+ * - A sign of life (`heartbeat`) or a recovery is decided before the line is rendered: neither
+ *   makes an alarm, so a line template that renders empty does not fail them.
  */
 import { ALARM_LINE_MAX } from '@/domain/alarm';
 import {
@@ -86,6 +88,9 @@ function evaluate(config: ParserConfig, email: ParserEmail): ParseOutcome {
   const miss = misses[0];
   if (miss) return { type: 'REJECTED', reason: `${matchFieldLabels[miss]} komt niet overeen met /${config.match![miss]}/` };
 
+  const groupKey = config.group ? renderTemplate(config.group.key, values) : '';
+  if (config.heartbeat) return { type: 'MATCHED', heartbeat: groupKey };
+  if (config.recovery && compile(config.recovery.pattern).test(fieldText(email, config.recovery.field))) return { type: 'MATCHED', resolve: groupKey };
   const line = renderTemplate(config.line, values);
   if (!line) {
     return {
@@ -96,7 +101,6 @@ function evaluate(config: ParserConfig, email: ParserEmail): ParseOutcome {
     };
   }
   const priority = (config.priority ?? []).find((rule) => compile(rule.pattern).test(fieldText(email, rule.field)))?.priority ?? null;
-  const groupKey = config.group ? renderTemplate(config.group.key, values) : '';
   return {
     type: 'MATCHED',
     line: cut(line, ALARM_LINE_MAX),

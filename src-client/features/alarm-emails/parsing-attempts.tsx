@@ -11,13 +11,20 @@ const typeBadges: Record<Attempt['type'], { label: string; className: string }> 
   REJECTED: { label: 'Geen alarm', className: 'border-slate-300 bg-slate-100 text-slate-700' },
 };
 
+/** What a MATCHED attempt did besides making an alarm (DESIGN.md §9): a recovery, or a sign of life. */
+function matchedEffect(a: Attempt) {
+  if (a.resolved !== undefined) return `Herstelmelding: ${a.resolved === 1 ? '1 alarm' : `${a.resolved} alarmen`} opgelost`;
+  if (a.heartbeatKey !== undefined) return `Hartslag: teken van leven${a.heartbeatKey ? ` van ${a.heartbeatKey}` : ''}, geen alarm`;
+  return null;
+}
+
 /** The e-mail's parsing attempts, oldest first; an attempt without a parser is the reading of the message itself. */
 export function ParsingAttempts({ attempts }: { attempts: Attempt[] }) {
   if (!attempts.length) return <p className="text-sm text-muted-foreground">Nog geen verwerkingspogingen.</p>;
   return (
     <ol className="grid gap-2" data-testid="parsing-attempts">
       {attempts.map((a) => {
-        const badge = typeBadges[a.type];
+        const badge = a.type === 'MATCHED' && matchedEffect(a) ? { ...typeBadges.MATCHED, label: 'Herkend' } : typeBadges[a.type];
         return (
           <li key={a.id} data-testid="parsing-attempt" className="grid gap-1.5 rounded-lg border border-border p-3 text-sm">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -40,6 +47,11 @@ export function ParsingAttempts({ attempts }: { attempts: Attempt[] }) {
                   </details>
                 ) : null}
               </>
+            ) : null}
+            {a.type === 'MATCHED' && matchedEffect(a) ? (
+              <p data-testid="attempt-effect" className="break-words">
+                {matchedEffect(a)}
+              </p>
             ) : null}
             {a.type === 'REJECTED' && a.reason ? <p className="break-words text-muted-foreground">{a.reason}</p> : null}
           </li>

@@ -9,6 +9,7 @@ import { FieldGroup } from './field-group';
 import { ParserFormLayout } from './parser-form-layout';
 import { type DefaultValues, parserValues } from './parser-form-values';
 import { DataFields, PriorityRules } from './rule-lists';
+import { HeartbeatSection, RecoverySection } from './signal-sections';
 import { TemplateField } from './template-field';
 import { useParserForm } from './use-parser-form';
 import type { SampleEmailState } from './use-sample-email';
@@ -132,6 +133,8 @@ export function DefaultParserForm({
           }
         </form.Subscribe>
       </FieldGroup>
+      <RecoverySection form={form} />
+      <HeartbeatSection form={form} />
     </ParserFormLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleSlash, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleSlash, HeartPulse, RotateCcw, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { DryRunResult } from '@/domain/alarm-parser';
@@ -14,8 +14,49 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** What the parser would do with the e-mail: the alarm it would make, or why not. */
+const signalClass = 'grid gap-2 rounded-lg border border-sky-300 bg-sky-50/60 p-3 text-sm text-sky-900';
+
+/** A recovery: the open alarms it would resolve now (none is fine: nothing was open). */
+function WouldResolve({ resolve }: { resolve: NonNullable<DryRunResult['resolve']> }) {
+  const n = resolve.alarms.length;
+  return (
+    <div data-testid="dry-run-result" data-type="RESOLVE" className={signalClass}>
+      <p className="flex items-center gap-2 font-medium">
+        <RotateCcw aria-hidden className="size-4 shrink-0" /> Herstelmelding: zou {n === 1 ? '1 alarm' : `${n} alarmen`} oplossen
+      </p>
+      <p className="break-words">
+        Sleutel: <span className="font-mono">{resolve.key || '(leeg)'}</span>
+      </p>
+      {n ? (
+        <ul data-testid="dry-run-resolves" className="grid list-disc gap-0.5 pl-5">
+          {resolve.alarms.map((a) => (
+            <li key={a.id} className="break-words">
+              {a.line}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Er staat nu geen open alarm met deze sleutel.</p>
+      )}
+    </div>
+  );
+}
+
+/** What the parser would do with the e-mail: the alarm it would make, the alarms it would resolve, a sign of life, or why not. */
 export function DryRunOutcome({ result, folders }: { result: DryRunResult; folders: AlarmFolder[] }) {
+  if (result.type === 'MATCHED' && result.resolve) return <WouldResolve resolve={result.resolve} />;
+  if (result.type === 'MATCHED' && result.heartbeat) {
+    return (
+      <div data-testid="dry-run-result" data-type="HEARTBEAT" className={signalClass}>
+        <p className="flex items-center gap-2 font-medium">
+          <HeartPulse aria-hidden className="size-4 shrink-0" /> Teken van leven, geen alarm
+        </p>
+        <p className="break-words">
+          Sleutel: <span className="font-mono">{result.heartbeat.key || '(de parser zelf)'}</span>
+        </p>
+      </div>
+    );
+  }
   if (result.type === 'MATCHED' && result.alarm) {
     const { line, priority, data, deadlineAt, folderId } = result.alarm;
     const entries = Object.entries(data);

@@ -45,6 +45,24 @@ describe('the parser forms', () => {
     });
   });
 
+  test('Herstelmelding and Hartslag are sent only when chosen; a recovery without group key is refused on recovery', () => {
+    const recovering = fresh((v) => {
+      v.recovering = true;
+      v.config.recovery = { field: 'subject', pattern: '^RECOVERY' };
+    });
+    expect(parserFormSchema['~standard'].validate(recovering)).toMatchObject({
+      issues: [{ path: ['config', 'recovery'], message: expect.stringMatching(/groeperingssleutel/) }],
+    });
+    recovering.grouping = true;
+    expect(parsedDraft(recovering)).toMatchObject({ config: { recovery: { field: 'subject', pattern: '^RECOVERY' } } });
+    const beating = fresh((v) => {
+      v.beating = true;
+      v.config.heartbeat.everyMinutes = ' 1500 ';
+    });
+    expect(parsedDraft(beating)).toMatchObject({ config: { heartbeat: { everyMinutes: 1500 } } });
+    expect((parsedDraft(beating) as { config: object }).config).not.toHaveProperty('recovery');
+  });
+
   test("the shared schema's Dutch messages land on the form's own field names", () => {
     const values = fresh((v) => {
       v.name = ' ';

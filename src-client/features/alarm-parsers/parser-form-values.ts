@@ -27,6 +27,10 @@ export interface DefaultValues {
   sourceId: string;
   /** Whether `config.group` is sent at all. */
   grouping: boolean;
+  /** Whether `config.recovery` is sent (else null). */
+  recovering: boolean;
+  /** Whether `config.heartbeat` is sent (else null). */
+  beating: boolean;
   config: {
     match: Record<MatchField, string>;
     line: string;
@@ -36,6 +40,8 @@ export interface DefaultValues {
     /** '' = the source's folder, else the dashboard's default */
     folderId: string;
     group: { key: string; windowMinutes: string };
+    recovery: { field: MatchField; pattern: string };
+    heartbeat: { everyMinutes: string };
   };
 }
 export interface CustomValues {
@@ -58,6 +64,8 @@ function defaultValues(parser?: Extract<Parser, { type: 'DEFAULT' }>): DefaultVa
     enabled: parser?.enabled ?? true,
     sourceId: text(parser?.sourceId),
     grouping: Boolean(config.group),
+    recovering: Boolean(config.recovery),
+    beating: Boolean(config.heartbeat),
     config: {
       match: { from: config.match?.from ?? '', subject: config.match?.subject ?? '', body: config.match?.body ?? '' },
       line: config.line ?? '{{subject}}',
@@ -66,6 +74,8 @@ function defaultValues(parser?: Extract<Parser, { type: 'DEFAULT' }>): DefaultVa
       deadlineMinutes: text(config.deadlineMinutes),
       folderId: text(config.folderId),
       group: { key: config.group?.key ?? '{{subject}}', windowMinutes: text(config.group?.windowMinutes ?? 60) },
+      recovery: { field: config.recovery?.field ?? 'subject', pattern: config.recovery?.pattern ?? '' },
+      heartbeat: { everyMinutes: text(config.heartbeat?.everyMinutes ?? 1440) },
     },
   };
 }
@@ -80,7 +90,7 @@ export function parserValues(type: ParserType, parser?: Parser): ParserValues {
 export function draftOf(values: ParserValues): unknown {
   const { name, enabled } = values;
   if (values.type === 'CUSTOM') return { type: 'CUSTOM', name, enabled, code: values.code };
-  const { match, line, priority, data, deadlineMinutes, folderId, group } = values.config;
+  const { match, line, priority, data, deadlineMinutes, folderId, group, recovery, heartbeat } = values.config;
   return {
     type: 'DEFAULT',
     name,
@@ -94,6 +104,9 @@ export function draftOf(values: ParserValues): unknown {
       deadlineMinutes: deadlineMinutes.trim() === '' ? null : number(deadlineMinutes),
       folderId: id(folderId),
       group: values.grouping ? { key: group.key, windowMinutes: number(group.windowMinutes) } : null,
+      // Left out when off, so a config without them reads as before they existed (a PATCH replaces the config whole).
+      ...(values.recovering ? { recovery } : {}),
+      ...(values.beating ? { heartbeat: { everyMinutes: number(heartbeat.everyMinutes) } } : {}),
     },
   };
 }

@@ -17,6 +17,13 @@ const interval: FieldSpec = {
   kind: 'number',
   hint: 'Hoe vaak de mailbox wordt nagekeken: minstens 10 seconden, hoogstens een dag.',
 };
+const silence: FieldSpec = {
+  name: 'silenceMinutes',
+  label: 'Waarschuw bij stilte na … minuten',
+  kind: 'number',
+  optional: true,
+  hint: 'Komt er zo lang geen e-mail via deze bron binnen, dan volgt een alarm; de volgende e-mail lost het op. Leeg: nooit.',
+};
 const target: FieldSpec = { name: 'folderId', label: 'Doelmap voor alarmen', kind: 'folder', optional: true };
 
 export const fields: Record<SourceType, FieldSpec[]> = {
@@ -30,6 +37,7 @@ export const fields: Record<SourceType, FieldSpec[]> = {
     { name: 'imapInputFolder', label: 'Map', hint: 'De map waarin de alarmmails binnenkomen, meestal INBOX.' },
     target,
     interval,
+    silence,
   ],
   MICROSOFT_GRAPH: [
     { name: 'name', label: 'Naam' },
@@ -45,6 +53,7 @@ export const fields: Record<SourceType, FieldSpec[]> = {
     },
     target,
     interval,
+    silence,
   ],
 };
 

@@ -33,7 +33,14 @@ describe('the source forms', () => {
       imapInputFolder: 'INBOX',
       folderId: null,
       pollIntervalSeconds: 60,
+      silenceMinutes: null,
     });
+  });
+
+  test('"Waarschuw bij stilte na … minuten": empty is never, a number is read, out of range has the shared message', () => {
+    const create = sourceFormSchemas.IMAP.create;
+    expect(v.parse(create, imap({ silenceMinutes: ' 90 ' })).silenceMinutes).toBe(90);
+    expect(messages(create, imap({ silenceMinutes: '0' }))).toEqual(['De stiltegrens ligt tussen 1 en 10.080 minuten.']);
   });
 
   test("the shared schema's Dutch messages for a bad port, interval and a missing password", () => {

@@ -17,6 +17,8 @@ export interface ImapValues {
   imapInputFolder: string;
   folderId: string;
   pollIntervalSeconds: string;
+  /** '' = no silence alarm */
+  silenceMinutes: string;
 }
 
 export interface GraphValues {
@@ -29,6 +31,8 @@ export interface GraphValues {
   readCategory: string;
   folderId: string;
   pollIntervalSeconds: string;
+  /** '' = no silence alarm */
+  silenceMinutes: string;
 }
 
 export type SourceValues = ImapValues | GraphValues;
@@ -57,10 +61,19 @@ const folderId = v.pipe(
   v.transform((s) => (s === '' ? null : Number(s))),
 );
 
+/** Empty means "never warn" (null); otherwise checked like the server does. */
+const silenceMinutes = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform((s) => (s === '' ? null : Number(s))),
+  v.unwrap(imapCreate.entries.silenceMinutes),
+);
+
 const common = {
   name: imapCreate.entries.name,
   folderId,
   pollIntervalSeconds: numberFromText(v.unwrap(imapCreate.entries.pollIntervalSeconds)),
+  silenceMinutes,
 };
 
 const imapEntries = { ...common, ...imapFields, imapPort: numberFromText(imapFields.imapPort) };
@@ -84,6 +97,7 @@ export function sourceDefaults(type: SourceType, source?: MailSource): SourceVal
     name: source?.name ?? '',
     folderId: source?.folderId ? String(source.folderId) : '',
     pollIntervalSeconds: String(source?.pollIntervalSeconds ?? 60),
+    silenceMinutes: source?.silenceMinutes ? String(source.silenceMinutes) : '',
   };
   if (type === 'IMAP') {
     return {

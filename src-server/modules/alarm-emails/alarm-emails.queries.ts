@@ -70,6 +70,8 @@ export async function attemptsOf(db: DB, emailId: number) {
     type: a.type,
     ...(a.type === 'FAILED' ? { exceptionType: a.exceptionType, exceptionMessage: a.exceptionMessage, exceptionStackTrace: a.exceptionStackTrace } : {}),
     ...(a.type === 'REJECTED' ? { reason: a.reason } : {}),
+    ...(a.resolved !== null ? { resolved: a.resolved } : {}),
+    ...(a.heartbeatKey !== null ? { heartbeatKey: a.heartbeatKey } : {}),
   }));
 }
 
@@ -77,7 +79,21 @@ export async function attemptsOf(db: DB, emailId: number) {
 export function emailForParsing(db: DB, id: number) {
   return db
     .selectFrom('alarmEmail')
-    .select(['id', 'dashboardId', 'sourceId', 'parsingStatus', 'alarmId', 'subject', 'fromJson', 'toJson', 'sentAt', 'text', 'html', 'headersJson'])
+    .select([
+      'id',
+      'dashboardId',
+      'sourceId',
+      'parsingStatus',
+      'alarmId',
+      'receivedAt',
+      'subject',
+      'fromJson',
+      'toJson',
+      'sentAt',
+      'text',
+      'html',
+      'headersJson',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -119,39 +135,48 @@ export interface AttemptRecord {
   exceptionMessage?: string | null;
   exceptionStackTrace?: string | null;
   reason?: string | null;
+  /** A recovery: how many open alarms it resolved. */
+  resolved?: number | null;
+  /** A sign of life: the heartbeat key it renewed. */
+  heartbeatKey?: string | null;
 }
 
 /**
- * The end of one parse, inside the caller's transaction: the e-mail's new status and its attempts.
- * Guarded: an e-mail that is no longer PENDING (another run finished it first) is left alone and
- * `false` comes back; call it first, before writing anything else.
+ * The end of one parse, inside the caller's transaction: the e-mail's new status. Guarded: an
+ * e-mail that is no longer PENDING (another run finished it first) is left alone and `false` comes
+ * back; call it first, before writing anything else (then `recordAttempts`).
  */
-export async function finishParse(db: DB, emailId: number, outcome: { status: 'MATCHED' | 'REJECTED'; at: number; attempts: AttemptRecord[] }) {
+export async function claimParse(db: DB, emailId: number, outcome: { status: 'MATCHED' | 'REJECTED'; at: number }) {
   const updated = await db
     .updateTable('alarmEmail')
     .set({ parsingStatus: outcome.status, parsedAt: outcome.at })
     .where('id', '=', emailId)
     .where('parsingStatus', '=', 'PENDING')
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return false;
-  if (outcome.attempts.length)
-    await db
-      .insertInto('parsingAttempt')
-      .values(
-        outcome.attempts.map((a) => ({
-          emailId,
-          timestamp: outcome.at,
-          parserId: a.parserId,
-          parserName: a.parserName,
-          type: a.type,
-          exceptionType: a.exceptionType ?? null,
-          exceptionMessage: a.exceptionMessage ?? null,
-          exceptionStackTrace: a.exceptionStackTrace ?? null,
-          reason: a.reason ?? null,
-        })),
-      )
-      .execute();
-  return true;
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** The attempts of one parse, after `claimParse` and whatever the match did (it fills `resolved`). */
+export async function recordAttempts(db: DB, emailId: number, at: number, attempts: AttemptRecord[]) {
+  if (attempts.length === 0) return;
+  await db
+    .insertInto('parsingAttempt')
+    .values(
+      attempts.map((a) => ({
+        emailId,
+        timestamp: at,
+        parserId: a.parserId,
+        parserName: a.parserName,
+        type: a.type,
+        exceptionType: a.exceptionType ?? null,
+        exceptionMessage: a.exceptionMessage ?? null,
+        exceptionStackTrace: a.exceptionStackTrace ?? null,
+        reason: a.reason ?? null,
+        resolved: a.resolved ?? null,
+        heartbeatKey: a.heartbeatKey ?? null,
+      })),
+    )
+    .execute();
 }
 
 /** The alarm an e-mail made or added an occurrence to. */

@@ -40,11 +40,11 @@ export function dedupeKeyOf(messageId: string | null, raw: Buffer) {
 }
 
 /**
- * Stores one message; `cursor(trx, duplicate)` runs in the same transaction (e.g. the IMAP source's
- * last UID and its count of stored messages).
+ * Stores one message; `cursor(trx, duplicate, id)` runs in the same transaction (e.g. the IMAP
+ * source's last UID, its count of stored messages and its last e-mail; `id` the stored e-mail's).
  * Reading the MIME happens before the transaction, so the database is never held while parsing.
  */
-export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (trx: DB, duplicate: boolean) => Promise<void>): Promise<StoreResult> {
+export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (trx: DB, duplicate: boolean, id: number) => Promise<void>): Promise<StoreResult> {
   const tooBig = mail.raw.length > MAX_RAW_BYTES;
   let read: ReadMessage | null = null;
   let failure: Error | null = null;
@@ -62,7 +62,7 @@ export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (tr
       .where('dedupeKey', '=', dedupeKey)
       .executeTakeFirst();
     if (existing) {
-      await cursor?.(trx, true);
+      await cursor?.(trx, true, existing.id);
       return { id: existing.id, duplicate: true };
     }
     const rejectedReason = tooBig
@@ -109,7 +109,7 @@ export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (tr
         })
         .execute();
     }
-    await cursor?.(trx, false);
+    await cursor?.(trx, false, id);
     return { id, duplicate: false };
   });
 }

@@ -1,13 +1,17 @@
 /**
- * The `alarm-parse` job: drains the parse queue (PENDING e-mails, oldest first, in batches) every
+ * The parser module's jobs. `alarm-parse` drains the parse queue (PENDING e-mails, oldest first, in batches) every
  * two seconds, and at once when a re-parse queues e-mails (`runNow`). The queue is the e-mails'
  * status, so a run cut short by a crash leaves the rest PENDING for the next process.
+ * `heartbeat-check` raises for heartbeats silent too long (DESIGN.md §9: at least every minute);
+ * what it raised for is stored, so a restart or a second process never raises a silence twice.
  */
 import { defineJob } from '../../jobs/job';
 import { pendingEmailIds } from '../alarm-emails/alarm-emails.queries';
+import { raiseSilentHeartbeats } from './heartbeats';
 import { type PipelineDeps, parseEmails } from './parse-pipeline';
 
 export const ALARM_PARSE_JOB = 'alarm-parse';
+export const HEARTBEAT_CHECK_JOB = 'heartbeat-check';
 const BATCH = 100;
 
 export const alarmParserJobs = (deps: PipelineDeps) => [
@@ -27,5 +31,12 @@ export const alarmParserJobs = (deps: PipelineDeps) => [
       }
       return { matched, rejected };
     },
+  }),
+  defineJob({
+    name: HEARTBEAT_CHECK_JOB,
+    intervalSeconds: 30,
+    lockSeconds: 60,
+    backoff: (failures) => Math.min(30 * failures, 300),
+    run: async (signal) => ({ raised: await raiseSilentHeartbeats(deps, signal) }),
   }),
 ];

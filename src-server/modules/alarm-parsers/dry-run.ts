@@ -1,9 +1,13 @@
-/** Dry runs (DESIGN.md §7): the attempt a saved or drafted parser would record for one e-mail, nothing stored. */
+/**
+ * Dry runs (DESIGN.md §7): the attempt a saved or drafted parser would record for one e-mail,
+ * nothing stored; a recovery names the open alarms it would resolve now, a sign of life its key.
+ */
 import type { DryRunResult, ParserDraft } from '@/domain/alarm-parser';
 import { epochSeconds, isoFromSeconds } from '../../clock';
 import type { ParserProgram } from '../../sandbox/parser-sandbox.types';
 import { invalidField } from '../../errors';
 import { emailForParsing } from '../alarm-emails/alarm-emails.queries';
+import { openAlarmsWithKey } from '../alarms/alarms.queries';
 import { type ParserDeps, checkParserFields } from './alarm-parsers.service';
 import { toProgram } from './alarm-parsers.queries';
 import type { AlarmParserRow } from './alarm-parsers.table';
@@ -24,6 +28,11 @@ async function dryRun(deps: ParserDeps, program: ParserProgram, sourceId: number
   if (!outcome) throw new Error('The sandbox answered no outcome.');
   if (outcome.type === 'REJECTED') return { type: 'REJECTED', reason: outcome.reason };
   if (outcome.type === 'FAILED') return { type: 'FAILED', exceptionType: outcome.exceptionType, exceptionMessage: outcome.exceptionMessage };
+  if ('heartbeat' in outcome) return { type: 'MATCHED', heartbeat: { key: outcome.heartbeat } };
+  if ('resolve' in outcome) {
+    const open = outcome.resolve ? await openAlarmsWithKey(deps.db, dashboardId, outcome.resolve) : [];
+    return { type: 'MATCHED', resolve: { key: outcome.resolve, alarms: open.map(({ id, line }) => ({ id, line })) } };
+  }
   const resolved = await resolveMatch(deps.db, epochSeconds(deps.clock), email, outcome);
   if (!resolved.ok) return { type: 'FAILED', ...resolved.failure };
   const { line, priority, data, deadlineAt, folderId } = resolved.alarm;

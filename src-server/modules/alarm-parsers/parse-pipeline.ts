@@ -5,23 +5,22 @@
  * That transaction is guarded on the status still being PENDING, so a crash, a second process or
  * a re-parse racing the job never records an e-mail twice; the queue is the status column itself.
  */
-import { type ParseOutcome, type ParserEmail } from '@/domain/alarm-parser';
+import type { AlarmMatch, ParseOutcome, ParserEmail } from '@/domain/alarm-parser';
 import { ALARM_LINE_MAX } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { Actor } from '@/domain/alarm-lifecycle';
 import { epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import type { AlarmEvent, EventBus } from '../../events/event-bus';
-import { type AttemptRecord, emailForParsing, finishParse, linkEmailToAlarm } from '../alarm-emails/alarm-emails.queries';
+import { type AttemptRecord, claimParse, emailForParsing, recordAttempts } from '../alarm-emails/alarm-emails.queries';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { folderByName, landingFolderId } from '../alarm-dashboards/folders.queries';
-import { alarmExists } from '../alarms/alarms.queries';
-import { raiseParsedAlarm } from '../alarms/alarms.service';
 import type { Raise } from '../alarms/lifecycle';
 import { sourceRow } from '../mail-sources/mail-sources.queries';
 import type { ParserProgram } from '../../sandbox/parser-sandbox.types';
 import { parsersForEmail, toProgram } from './alarm-parsers.queries';
 import type { ParserDeps } from './alarm-parsers.service';
+import { applyEffect, type Effect } from './parse-effects';
 import { toParserEmail } from './parser-email';
 
 export interface PipelineDeps extends ParserDeps {
@@ -30,7 +29,6 @@ export interface PipelineDeps extends ParserDeps {
 
 export const NO_PARSER_REASON = 'Er is geen parser die dit bericht herkent.';
 
-type Matched = Extract<ParseOutcome, { type: 'MATCHED' }>;
 type Failure = { exceptionType: string; exceptionMessage: string };
 type ResolvedAlarm = Omit<Raise, 'alarmEmailId'>;
 
@@ -63,7 +61,7 @@ export async function resolveMatch(
   db: DB,
   at: number,
   email: { dashboardId: number; sourceId: number | null },
-  match: Matched,
+  match: AlarmMatch,
   memo: Memo = noMemo,
 ): Promise<{ ok: true; alarm: ResolvedAlarm } | { ok: false; failure: Failure }> {
   const line = match.line.trim();
@@ -93,9 +91,14 @@ export async function resolveMatch(
 
 type Named = { program: ParserProgram; name: string };
 
+/** A recovery or a sign of life as its effect; an alarm match needs `resolveMatch` first. */
+const signalEffect = (outcome: Exclude<Extract<ParseOutcome, { type: 'MATCHED' }>, AlarmMatch>, parserId: number): Effect =>
+  'resolve' in outcome ? { resolve: outcome.resolve } : { heartbeat: { parserId, key: outcome.heartbeat } };
+
 /**
- * Runs the parsers in order until one matches with an alarm that resolves; a FAILED run (also a
- * match whose folder does not exist) goes on with the next parser. One attempt per run.
+ * Runs the parsers in order until one matches with an effect (an alarm whose folder resolves, a
+ * recovery, a sign of life); a FAILED run (also a match whose folder does not exist) goes on with
+ * the next parser. One attempt per run.
  */
 async function runParsers(deps: ParserDeps, parsers: Named[], email: ParserEmail, context: { dashboardId: number; sourceId: number | null }, memo: Memo) {
   const attempts: AttemptRecord[] = [];
@@ -113,15 +116,17 @@ async function runParsers(deps: ParserDeps, parsers: Named[], email: ParserEmail
         attempts.push({ ...by, ...outcome });
         continue;
       }
+      const matched = [...attempts, { ...by, type: 'MATCHED' as const }];
+      if (!('line' in outcome)) return { attempts: matched, effect: signalEffect(outcome, parser.program.id) };
       const resolved = await resolveMatch(deps.db, epochSeconds(deps.clock), context, outcome, memo);
-      if (resolved.ok) return { attempts: [...attempts, { ...by, type: 'MATCHED' as const }], alarm: resolved.alarm };
+      if (resolved.ok) return { attempts: matched, effect: { alarm: resolved.alarm } as Effect };
       attempts.push({ ...by, type: 'FAILED', ...resolved.failure, exceptionStackTrace: null });
       next = rest.slice(i + 1);
       break;
     }
     rest = next;
   }
-  return { attempts, alarm: null };
+  return { attempts, effect: null };
 }
 
 type Prepared = NonNullable<Awaited<ReturnType<typeof prepareParse>>>;
@@ -131,7 +136,7 @@ async function prepareParse(deps: PipelineDeps, emailId: number, memo: Memo) {
   const email = await emailForParsing(deps.db, emailId);
   if (!email || email.parsingStatus !== 'PENDING') return null;
   const rows = await memo(`parsers:${email.dashboardId}:${email.sourceId}`, () => parsersForEmail(deps.db, email.dashboardId, email.sourceId));
-  const { attempts, alarm } = await runParsers(
+  const { attempts, effect } = await runParsers(
     deps,
     rows.map((r) => ({ program: toProgram(r), name: r.name })),
     toParserEmail(email),
@@ -139,7 +144,7 @@ async function prepareParse(deps: PipelineDeps, emailId: number, memo: Memo) {
     memo,
   );
   if (rows.length === 0) attempts.push({ parserId: null, parserName: null, type: 'REJECTED', reason: NO_PARSER_REASON });
-  return { emailId, email, attempts, alarm };
+  return { emailId, email, attempts, effect };
 }
 
 /** The history names an e-mail by its sender (else its subject). */
@@ -149,16 +154,19 @@ function emailActor(email: { id: number; fromJson: string; subject: string | nul
 }
 
 /**
- * Records a prepared parse, guarded on the e-mail still being PENDING (null: it was not). An
- * e-mail whose alarm still exists (a re-parse) records its attempts and status but leaves the alarm
- * as people left it: one e-mail never makes a second alarm or occurrence.
+ * Records a prepared parse, guarded on the e-mail still being PENDING (null: it was not): the
+ * status, what the match did (`applyEffect`), then the attempts with what the match recorded.
  */
-async function recordParse(trx: DB, at: number, { emailId, email, attempts, alarm }: Prepared) {
-  if (!(await finishParse(trx, emailId, { status: alarm ? 'MATCHED' : 'REJECTED', at, attempts }))) return null;
-  if (!alarm || (email.alarmId !== null && (await alarmExists(trx, email.alarmId)))) return [];
-  const raised = await raiseParsedAlarm(trx, at, emailActor(email), email.dashboardId, { ...alarm, alarmEmailId: emailId });
-  await linkEmailToAlarm(trx, emailId, raised.alarmId);
-  return raised.events;
+async function recordParse(trx: DB, at: number, { emailId, email, attempts, effect }: Prepared) {
+  if (!(await claimParse(trx, emailId, { status: effect ? 'MATCHED' : 'REJECTED', at }))) return null;
+  const applied = effect ? await applyEffect(trx, at, emailActor(email), email, effect) : { record: {}, events: [] };
+  await recordAttempts(
+    trx,
+    emailId,
+    at,
+    attempts.map((a) => (a.type === 'MATCHED' ? { ...a, ...applied.record } : a)),
+  );
+  return applied.events;
 }
 
 /**
@@ -180,7 +188,7 @@ export async function parseEmails(deps: PipelineDeps, emailIds: readonly number[
         counts.skipped++;
         continue;
       }
-      counts[p.alarm ? 'MATCHED' : 'REJECTED']++;
+      counts[p.effect ? 'MATCHED' : 'REJECTED']++;
       published.set(p.email.dashboardId, [...(published.get(p.email.dashboardId) ?? []), ...events]);
     }
   });

@@ -220,7 +220,7 @@ export function markSeen(db: DB, ids: number[], at: number) {
 export function openAlarmsWithKey(db: DB, dashboardId: number, key: string) {
   return db
     .selectFrom('alarm')
-    .select(['id', 'folderId', 'resolvedAt'])
+    .select(['id', 'folderId', 'resolvedAt', 'line'])
     .where('dashboardId', '=', dashboardId)
     .where('groupKey', '=', key)
     .where('resolvedAt', 'is', null)

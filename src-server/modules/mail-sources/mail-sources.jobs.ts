@@ -1,10 +1,15 @@
-/** The `mail-fetch` job: every few seconds, fetch the sources whose interval (or backoff) has passed. */
+/**
+ * The mail-source jobs: `mail-fetch` fetches, every few seconds, the sources whose interval (or
+ * backoff) has passed; `source-silence` raises for sources silent too long (at least every minute).
+ */
 import { epochSeconds } from '../../clock';
 import { defineJob } from '../../jobs/job';
 import { dueSources } from './mail-sources.queries';
 import { type SourceDeps, fetchSource } from './mail-sources.service';
+import { raiseSilentSources } from './source-silence';
 
 export const MAIL_FETCH_JOB = 'mail-fetch';
+export const SOURCE_SILENCE_JOB = 'source-silence';
 
 export const mailSourceJobs = (deps: SourceDeps) => [
   defineJob({
@@ -24,5 +29,12 @@ export const mailSourceJobs = (deps: SourceDeps) => [
       }
       return { stored, failed };
     },
+  }),
+  defineJob({
+    name: SOURCE_SILENCE_JOB,
+    intervalSeconds: 30,
+    lockSeconds: 60,
+    backoff: (failures) => Math.min(30 * failures, 300),
+    run: async (signal) => ({ raised: await raiseSilentSources(deps, signal) }),
   }),
 ];

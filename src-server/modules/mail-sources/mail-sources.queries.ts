@@ -12,6 +12,7 @@ export const toSource = (r: MailSourceRow): MailSource => ({
   type: r.type,
   folderId: r.folderId,
   pollIntervalSeconds: r.pollIntervalSeconds,
+  silenceMinutes: r.silenceMinutes,
   imapHost: r.imapHost,
   imapPort: r.imapPort,
   imapSecure: r.imapSecure === null ? null : r.imapSecure === 1,

@@ -7,6 +7,7 @@
 import type { CreateSource, UpdateSource } from '@/domain/mail-source';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
+import type { AlarmEvent, EventBus } from '../../events/event-bus';
 import { notFound, invalidField } from '../../errors';
 import { backoffSeconds } from '../../jobs/backoff';
 import type { SecretBox } from '../../secrets';
@@ -20,6 +21,7 @@ import { INTERNAL_HOST_MESSAGE, imapTarget, ipLiteral, isInternalAddress } from 
 import * as q from './mail-sources.queries';
 import type { EmailParsing } from '../alarm-emails/alarm-emails.service';
 import type { MailSourceRow } from './mail-sources.table';
+import { noteSourceEmail } from './source-silence';
 
 export interface SourceDeps {
   db: DB;
@@ -31,6 +33,8 @@ export interface SourceDeps {
   parsing: Pick<EmailParsing, 'wake'>;
   /** IMAP hosts on internal addresses are allowed (MAIL_ALLOW_PRIVATE_HOSTS): tests, the demo, firms with an internal mail server. */
   allowPrivateMailHosts: boolean;
+  /** A stored e-mail that ends a source's silence resolves its alarm: open consoles follow. */
+  events: EventBus;
 }
 
 export const SOURCE_ABSENT = 'Deze bron bestaat niet.';
@@ -61,6 +65,7 @@ export async function createSource(deps: SourceDeps, input: CreateSource) {
     type: input.type,
     folderId: input.folderId ?? null,
     pollIntervalSeconds: input.pollIntervalSeconds,
+    silenceMinutes: input.silenceMinutes ?? null,
     createdAt: epochSeconds(clock),
   };
   const none = {
@@ -154,20 +159,32 @@ export async function imapClient(deps: SourceDeps, row: MailSourceRow, timeoutMs
 }
 
 /**
+ * Stores one message of the source. In its transaction: `cursor` (the IMAP cursor), the source's
+ * count and last e-mail, and the end of its silence (the alarm resolves, published after the commit).
+ */
+export async function storeSourceMail(deps: SourceDeps, row: MailSourceRow, raw: Buffer, cursor?: (trx: DB, duplicate: boolean) => Promise<unknown>) {
+  const at = epochSeconds(deps.clock);
+  let events: AlarmEvent[] = [];
+  const result = await storeIncomingMail(deps.db, { dashboardId: row.dashboardId, sourceId: row.id, raw, receivedAt: at }, async (trx, duplicate, id) => {
+    await (cursor ? cursor(trx, duplicate) : duplicate ? undefined : q.countStoredMessage(trx, row.id));
+    if (!duplicate) events = await noteSourceEmail(trx, row, at, id);
+  });
+  deps.events.publish(row.dashboardId, events);
+  return result;
+}
+
+/**
  * Stores what arrived in the source's input folder since its cursor over a connected client, and
  * records the contact. The scheduled fetch and the IDLE watcher both come here.
  */
 export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, client: ImapFlow): Promise<number> {
-  const { db, clock } = deps;
-  const current = (await q.sourceRow(db, row.id)) ?? row;
+  const current = (await q.sourceRow(deps.db, row.id)) ?? row;
   const { stored } = await fetchNewMessages(
     client,
     row.imapInputFolder!,
     { uidValidity: current.uidValidity, lastUid: current.lastUid },
     async (raw, cursor) => {
-      await storeIncomingMail(db, { dashboardId: row.dashboardId, sourceId: row.id, raw, receivedAt: epochSeconds(clock) }, (trx, duplicate) =>
-        q.advanceCursor(trx, row.id, cursor, !duplicate).then(() => undefined),
-      );
+      await storeSourceMail(deps, row, raw, (trx, duplicate) => q.advanceCursor(trx, row.id, cursor, !duplicate));
     },
   );
   await contactSucceeded(deps, row, stored);
@@ -203,9 +220,7 @@ const graphSettings = (row: MailSourceRow) => ({ sharedMailbox: row.sharedMailbo
 
 async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
   const { stored } = await fetchGraphMailbox(graphClient(deps, row), graphSettings(row), async (raw) => {
-    await storeIncomingMail(deps.db, { dashboardId: row.dashboardId, sourceId: row.id, raw, receivedAt: epochSeconds(deps.clock) }, async (trx, duplicate) => {
-      if (!duplicate) await q.countStoredMessage(trx, row.id);
-    });
+    await storeSourceMail(deps, row, raw);
   });
   await contactSucceeded(deps, row, stored);
   return stored;

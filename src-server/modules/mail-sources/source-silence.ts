@@ -1,0 +1,66 @@
+/**
+ * Silent sources (DESIGN.md §9): a source with `silenceMinutes` that stores no e-mail for that long
+ * raises "Geen e-mail via bron … sinds …" once per silence; its next stored e-mail resolves it. A
+ * source that never stored one is silent since it was created.
+ */
+import { type Clock, epochSeconds } from '../../clock';
+import type { DB } from '../../db/database';
+import type { EventBus } from '../../events/event-bus';
+import { endSilence, raiseSilenceOnce, silenceSince } from '../alarms/silence';
+import type { MailSourceRow } from './mail-sources.table';
+
+export const sourceSilenceKey = (sourceId: number) => `silence:source:${sourceId}`;
+
+/** In the store transaction of a new e-mail of the source: its last e-mail moves, its silence ends. */
+export async function noteSourceEmail(trx: DB, row: MailSourceRow, at: number, emailId: number) {
+  await trx.updateTable('mailSource').set({ lastEmailAt: at }).where('id', '=', row.id).execute();
+  const { events } = await endSilence(trx, at, { type: 'EMAIL', id: emailId, name: row.name }, row.dashboardId, sourceSilenceKey(row.id), emailId);
+  return events;
+}
+
+const silentSince = (db: DB) => db.fn.coalesce('lastEmailAt', 'createdAt');
+
+/** Sources with a silence limit whose current silence has not raised yet (the caller checks the limit). */
+const unraisedSources = (db: DB) =>
+  db
+    .selectFrom('mailSource')
+    .select(['id', 'dashboardId', 'name', 'folderId', 'silenceMinutes', silentSince(db).as('since')])
+    .where('silenceMinutes', 'is not', null)
+    .where((eb) => eb.or([eb('silenceRaisedFor', 'is', null), eb('silenceRaisedFor', '!=', silentSince(db))]))
+    .execute();
+
+/** Marks the silence since `since` as raised; false when it already was, or an e-mail came since. */
+async function claimSourceSilence(db: DB, sourceId: number, since: number) {
+  const updated = await db
+    .updateTable('mailSource')
+    .set({ silenceRaisedFor: since })
+    .where('id', '=', sourceId)
+    .where(silentSince(db), '=', since)
+    .where((eb) => eb.or([eb('silenceRaisedFor', 'is', null), eb('silenceRaisedFor', '!=', since)]))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** Raises an alarm for each source silent longer than its limit; answers how many were raised. */
+export async function raiseSilentSources(deps: { db: DB; clock: Clock; events: EventBus }, signal?: AbortSignal) {
+  const now = epochSeconds(deps.clock);
+  let raised = 0;
+  for (const source of await unraisedSources(deps.db)) {
+    if (signal?.aborted) break;
+    if (now - source.since <= source.silenceMinutes! * 60) continue;
+    const events = await deps.db.transaction().execute((trx) =>
+      raiseSilenceOnce(trx, now, {
+        dashboardId: source.dashboardId,
+        key: sourceSilenceKey(source.id),
+        line: `Geen e-mail via bron ${source.name} sinds ${silenceSince(source.since)}`,
+        folderIds: [source.folderId],
+        claim: (trx) => claimSourceSilence(trx, source.id, source.since),
+      }),
+    );
+    if (events.length) {
+      raised++;
+      deps.events.publish(source.dashboardId, events);
+    }
+  }
+  return raised;
+}

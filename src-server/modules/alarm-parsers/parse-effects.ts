@@ -6,7 +6,7 @@
 import type { Actor } from '@/domain/alarm-lifecycle';
 import type { DB } from '../../db/database';
 import type { AlarmEvent } from '../../events/event-bus';
-import { type EmailForParsing, linkEmailToAlarm } from '../alarm-emails/alarm-emails.queries';
+import { type EmailForParsing, linkEmailToAlarm, resolvedBefore } from '../alarm-emails/alarm-emails.queries';
 import { alarmExists } from '../alarms/alarms.queries';
 import { raiseParsedAlarm } from '../alarms/alarms.service';
 import { type Raise, resolveKey } from '../alarms/lifecycle';
@@ -18,11 +18,12 @@ type Applied = { record: { resolved?: number; heartbeatKey?: string }; events: A
 
 /**
  * An e-mail whose alarm still exists (a re-parse) leaves the alarm as people left it: one e-mail
- * never makes a second alarm or occurrence. A recovery whose key rendered empty resolves nothing.
+ * never makes a second alarm or occurrence. Likewise a recovery acts once: re-parsed, it does not
+ * resolve alarms raised since. A recovery whose key rendered empty resolves nothing.
  */
 export async function applyEffect(trx: DB, at: number, actor: Actor, email: EmailForParsing, effect: Effect): Promise<Applied> {
   if ('resolve' in effect) {
-    if (!effect.resolve) return { record: { resolved: 0 }, events: [] };
+    if (!effect.resolve || (await resolvedBefore(trx, email.id))) return { record: { resolved: 0 }, events: [] };
     const { resolved, events } = await resolveKey(trx, at, actor, email.dashboardId, effect.resolve, { by: 'RECOVERY', alarmEmailId: email.id });
     return { record: { resolved }, events };
   }

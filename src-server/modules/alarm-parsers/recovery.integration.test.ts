@@ -136,6 +136,17 @@ describe('edges', () => {
     expect(await alarmsIn(w, w.foldersA.inbox)).toEqual([expect.objectContaining({ line: 'srv1/HTTP is CRITICAL', resolvedAt: null })]);
   });
 
+  test('a recovery acts once: re-parsed after a new problem, it leaves the new alarm open', async () => {
+    const w = await createAlarmWorld();
+    await addDefaultParser(w, { name: 'Nagios', config: NAGIOS });
+    await deliverAll(w, nagios('PROBLEM', 'srv1', 'CRITICAL'));
+    const [recovery] = await deliverAll(w, nagios('RECOVERY', 'srv1', 'OK'));
+    await deliverAll(w, nagios('PROBLEM', 'srv1', 'CRITICAL'));
+    await w.callers.installerA.alarmEmail.reparse({ emailId: recovery! });
+    expect((await attempts(w, recovery!)).map((a) => a.resolved)).toEqual([1, 0]);
+    expect(await alarmsIn(w, w.foldersA.inbox)).toEqual([expect.objectContaining({ line: 'srv1/HTTP is CRITICAL', resolvedAt: null })]);
+  });
+
   test('two recoveries at once: the first resolves the alarm, the second resolves 0', async () => {
     const w = await createAlarmWorld();
     await addDefaultParser(w, { name: 'Nagios', config: NAGIOS });

@@ -57,7 +57,7 @@ export async function benchParsePipeline() {
       const raw = Buffer.from(
         `From: Installatiemonitor <monitor@warmte.example.nl>\r\nTo: alarmen@energie.example.nl\r\nSubject: Alarm: Storing compressor op ${unit}\r\nMessage-ID: <${i}@warmte.example.nl>\r\n\r\nInstallatie: ${unit}\r\nStatus: ${i % 2 ? 'kritiek' : 'waarschuwing'}\r\n${'Regel met uitleg over de storing. '.repeat(20)}\r\n`,
       );
-      await storeIncomingMail(db, { dashboardId, sourceId: null, raw, receivedAt: Math.floor(Date.now() / 1000) });
+      await storeIncomingMail(db, { dashboardId, sourceId: null, raw, storedAt: Math.floor(Date.now() / 1000) });
     }
 
     // The sandbox alone over the same e-mails (read first, not timed).

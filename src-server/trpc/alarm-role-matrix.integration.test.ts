@@ -206,7 +206,7 @@ test('every alarm procedure answers each role as DESIGN.md §7 says', async () =
       const alarm = (await world.callers.admin.alarm.create({ dashboardId: world.dashA.id, line: 'Storing' })).id;
       const source = (await world.callers.admin.mailSource.create({ dashboardId: world.dashA.id, ...imap })).id;
       const raw = Buffer.from('Subject: Storing\r\nMessage-ID: <m@x>\r\n\r\nStoring\r\n');
-      const email = (await storeIncomingMail(world.h.db, { dashboardId: world.dashA.id, sourceId: source, raw, receivedAt: 0 })).id;
+      const email = (await storeIncomingMail(world.h.db, { dashboardId: world.dashA.id, sourceId: source, raw, storedAt: 0 })).id;
       const parser = (
         await world.callers.admin.alarmParser.create({
           dashboardId: world.dashA.id,

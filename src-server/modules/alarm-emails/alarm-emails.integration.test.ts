@@ -10,7 +10,7 @@ describe('reading an e-mail', () => {
   test('reading it over the API never marks it read; PATCH …/read does, keeps the first time, and can make it unread again', async () => {
     let now = new Date('2026-11-23T08:00:00Z');
     const w = await createAlarmWorld({ clock: () => now });
-    const { id } = await storeIncomingMail(w.h.db, { dashboardId: w.dashA.id, sourceId: null, raw: raw('Storing pomp 1'), receivedAt: 0 });
+    const { id } = await storeIncomingMail(w.h.db, { dashboardId: w.dashA.id, sourceId: null, raw: raw('Storing pomp 1'), storedAt: 0 });
     const get = async () => (await w.h.request(`${V1}/emails/${id}`, { token: w.tokens.installerA })).json();
     const overview = async () =>
       (await (await w.h.request(`${V1}/dashboards/${w.dashA.id}/emails?page=0&size=20`, { token: w.tokens.installerA })).json()).emails[0].readAt;

@@ -17,7 +17,10 @@ export interface IncomingMail {
   dashboardId: number;
   sourceId: number | null;
   raw: Buffer;
-  receivedAt: number;
+  /** Now: when it is stored. */
+  storedAt: number;
+  /** When its mailbox received it (IMAP INTERNALDATE, Graph receivedDateTime); absent: the store time. */
+  arrivedAt?: number | null;
 }
 
 export interface StoreResult {
@@ -75,7 +78,9 @@ export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (tr
         sourceId: mail.sourceId,
         messageId: read?.messageId ?? null,
         dedupeKey,
-        receivedAt: mail.receivedAt,
+        // Received means received: the mailbox's arrival time, never later than now (a server clock ahead).
+        receivedAt: Math.min(mail.arrivedAt ?? mail.storedAt, mail.storedAt),
+        storedAt: mail.storedAt,
         readAt: null,
         subject: read?.subject ?? null,
         fromJson: JSON.stringify(read?.from ?? []),
@@ -86,7 +91,7 @@ export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (tr
         headersJson: JSON.stringify(read?.headers ?? []),
         // Nothing to run parsers on: unreadable or too big. Otherwise the parse queue takes it.
         parsingStatus: failure || tooBig ? 'REJECTED' : 'PENDING',
-        parsedAt: failure || tooBig ? mail.receivedAt : null,
+        parsedAt: failure || tooBig ? mail.storedAt : null,
         rawGzip: tooBig ? null : gzipSync(mail.raw),
         rawSize: mail.raw.length,
         rejectedReason,
@@ -98,7 +103,7 @@ export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (tr
         .insertInto('parsingAttempt')
         .values({
           emailId: id,
-          timestamp: mail.receivedAt,
+          timestamp: mail.storedAt,
           parserId: null,
           parserName: null,
           type: failure ? 'FAILED' : 'REJECTED',

@@ -8,7 +8,9 @@ export interface AlarmEmailTable {
   sourceId: number | null;
   messageId: string | null;
   dedupeKey: string;
+  /** When its mailbox received it (else when it was stored); alarms from it count from here. */
   receivedAt: number;
+  storedAt: number;
   readAt: number | null;
   subject: string | null;
   fromJson: string;

@@ -100,7 +100,13 @@ const signalEffect = (outcome: Exclude<Extract<ParseOutcome, { type: 'MATCHED' }
  * recovery, a sign of life); a FAILED run (also a match whose folder does not exist) goes on with
  * the next parser. One attempt per run.
  */
-async function runParsers(deps: ParserDeps, parsers: Named[], email: ParserEmail, context: { dashboardId: number; sourceId: number | null }, memo: Memo) {
+async function runParsers(
+  deps: ParserDeps,
+  parsers: Named[],
+  email: ParserEmail,
+  context: { dashboardId: number; sourceId: number | null; receivedAt: number },
+  memo: Memo,
+) {
   const attempts: AttemptRecord[] = [];
   let rest = parsers;
   while (rest.length) {
@@ -118,7 +124,8 @@ async function runParsers(deps: ParserDeps, parsers: Named[], email: ParserEmail
       }
       const matched = [...attempts, { ...by, type: 'MATCHED' as const }];
       if (!('line' in outcome)) return { attempts: matched, effect: signalEffect(outcome, parser.program.id) };
-      const resolved = await resolveMatch(deps.db, epochSeconds(deps.clock), context, outcome, memo);
+      // A deadline "minutes after receipt" counts from the e-mail's arrival, not from this parse.
+      const resolved = await resolveMatch(deps.db, context.receivedAt, context, outcome, memo);
       if (resolved.ok) return { attempts: matched, effect: { alarm: resolved.alarm } as Effect };
       attempts.push({ ...by, type: 'FAILED', ...resolved.failure, exceptionStackTrace: null });
       next = rest.slice(i + 1);
@@ -159,7 +166,8 @@ function emailActor(email: { id: number; fromJson: string; subject: string | nul
  */
 async function recordParse(trx: DB, at: number, { emailId, email, attempts, effect }: Prepared) {
   if (!(await claimParse(trx, emailId, { status: effect ? 'MATCHED' : 'REJECTED', at }))) return null;
-  const applied = effect ? await applyEffect(trx, at, emailActor(email), email, effect) : { record: {}, events: [] };
+  // The alarm is received when its e-mail was (after a backlog too); `at`, the parse, is the e-mail's parsedAt.
+  const applied = effect ? await applyEffect(trx, email.receivedAt, emailActor(email), email, effect) : { record: {}, events: [] };
   await recordAttempts(
     trx,
     emailId,

@@ -51,7 +51,7 @@ async function storeMail(file: string, dashboardId: number, subjects: string[], 
   try {
     for (const [i, subject] of subjects.entries()) {
       const raw = Buffer.from(`From: GBS <gbs@example.nl>\r\nSubject: ${subject}\r\nMessage-ID: <m-${i}@example.nl>\r\n\r\n${body}\r\n`);
-      await storeIncomingMail(db, { dashboardId, sourceId: null, raw, receivedAt: 1_790_000_000 + i });
+      await storeIncomingMail(db, { dashboardId, sourceId: null, raw, storedAt: 1_790_000_000 + i });
     }
   } finally {
     await db.destroy();

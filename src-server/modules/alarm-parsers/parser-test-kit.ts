@@ -15,9 +15,11 @@ export function rawMail(subject: string, body = '', from = 'GBS Priva <alarm@pri
   );
 }
 
-export async function deliver(w: AlarmWorld, raw: Buffer, options: { dashboardId?: number; sourceId?: number | null } = {}) {
+/** Stores a message now; `arrivedAt` (epoch seconds) is when its mailbox received it, as IMAP's INTERNALDATE says. */
+export async function deliver(w: AlarmWorld, raw: Buffer, options: { dashboardId?: number; sourceId?: number | null; arrivedAt?: number } = {}) {
   const at = Math.floor(w.h.clock().getTime() / 1000);
-  const { id } = await storeIncomingMail(w.h.db, { dashboardId: options.dashboardId ?? w.dashA.id, sourceId: options.sourceId ?? null, raw, receivedAt: at });
+  const mail = { dashboardId: options.dashboardId ?? w.dashA.id, sourceId: options.sourceId ?? null, raw, storedAt: at, arrivedAt: options.arrivedAt };
+  const { id } = await storeIncomingMail(w.h.db, mail);
   return id;
 }
 

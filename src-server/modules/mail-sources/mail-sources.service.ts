@@ -162,13 +162,23 @@ export async function imapClient(deps: SourceDeps, row: MailSourceRow, timeoutMs
  * Stores one message of the source. In its transaction: `cursor` (the IMAP cursor), the source's
  * count and last e-mail, and the end of its silence (the alarm resolves, published after the commit).
  */
-export async function storeSourceMail(deps: SourceDeps, row: MailSourceRow, raw: Buffer, cursor?: (trx: DB, duplicate: boolean) => Promise<unknown>) {
+export async function storeSourceMail(
+  deps: SourceDeps,
+  row: MailSourceRow,
+  raw: Buffer,
+  arrivedAt: number | null,
+  cursor?: (trx: DB, duplicate: boolean) => Promise<unknown>,
+) {
   const at = epochSeconds(deps.clock);
   let events: AlarmEvent[] = [];
-  const result = await storeIncomingMail(deps.db, { dashboardId: row.dashboardId, sourceId: row.id, raw, receivedAt: at }, async (trx, duplicate, id) => {
-    await (cursor ? cursor(trx, duplicate) : duplicate ? undefined : q.countStoredMessage(trx, row.id));
-    if (!duplicate) events = await noteSourceEmail(trx, row, at, id);
-  });
+  const result = await storeIncomingMail(
+    deps.db,
+    { dashboardId: row.dashboardId, sourceId: row.id, raw, storedAt: at, arrivedAt },
+    async (trx, duplicate, id) => {
+      await (cursor ? cursor(trx, duplicate) : duplicate ? undefined : q.countStoredMessage(trx, row.id));
+      if (!duplicate) events = await noteSourceEmail(trx, row, at, id);
+    },
+  );
   deps.events.publish(row.dashboardId, events);
   return result;
 }
@@ -183,8 +193,8 @@ export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, cli
     client,
     row.imapInputFolder!,
     { uidValidity: current.uidValidity, lastUid: current.lastUid },
-    async (raw, cursor) => {
-      await storeSourceMail(deps, row, raw, (trx, duplicate) => q.advanceCursor(trx, row.id, cursor, !duplicate));
+    async (raw, cursor, arrivedAt) => {
+      await storeSourceMail(deps, row, raw, arrivedAt, (trx, duplicate) => q.advanceCursor(trx, row.id, cursor, !duplicate));
     },
   );
   await contactSucceeded(deps, row, stored);
@@ -219,8 +229,8 @@ function graphClient({ graph, secrets, clock }: SourceDeps, row: MailSourceRow) 
 const graphSettings = (row: MailSourceRow) => ({ sharedMailbox: row.sharedMailbox!, inputFolder: row.inputFolder!, readCategory: row.readCategory! });
 
 async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
-  const { stored } = await fetchGraphMailbox(graphClient(deps, row), graphSettings(row), async (raw) => {
-    await storeSourceMail(deps, row, raw);
+  const { stored } = await fetchGraphMailbox(graphClient(deps, row), graphSettings(row), async (raw, meta) => {
+    await storeSourceMail(deps, row, raw, meta.arrivedAt);
   });
   await contactSucceeded(deps, row, stored);
   return stored;

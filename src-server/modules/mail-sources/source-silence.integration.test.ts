@@ -23,7 +23,7 @@ test('a silent source raises once, also after a restart; the next stored e-mail 
   expect(await w.callers.admin.mailSource.update({ sourceId: source.id, silenceMinutes: 120 })).toMatchObject({ silenceMinutes: 120 });
   await expect(w.callers.admin.mailSource.update({ sourceId: source.id, silenceMinutes: 0 })).rejects.toThrow(/stiltegrens/);
   const deps: SourceDeps = { ...w.h, parsing: { wake: () => undefined } };
-  const store = async () => (await storeSourceMail(deps, (await sourceRow(w.h.db, source.id))!, rawMail('Storing ketel'))).id;
+  const store = async () => (await storeSourceMail(deps, (await sourceRow(w.h.db, source.id))!, rawMail('Storing ketel'), null)).id;
 
   now += 30 * 60_000;
   await store();
@@ -43,7 +43,7 @@ test('a silent source raises once, also after a restart; the next stored e-mail 
   try {
     now += 60 * 60_000;
     await h.jobs.runNow(SOURCE_SILENCE_JOB);
-    const emailId = (await storeSourceMail({ ...deps, db: h.db, events: h.events }, (await sourceRow(h.db, source.id))!, rawMail('Storing pomp'))).id;
+    const emailId = (await storeSourceMail({ ...deps, db: h.db, events: h.events }, (await sourceRow(h.db, source.id))!, rawMail('Storing pomp'), null)).id;
     expect(await h.db.selectFrom('alarm').select(['line', 'occurrences', 'resolutionBy', 'resolutionEmailId']).execute()).toEqual([
       { line: 'Geen e-mail via bron GBS Priva sinds 25-11 08:30', occurrences: 1, resolutionBy: 'RECOVERY', resolutionEmailId: emailId },
     ]);

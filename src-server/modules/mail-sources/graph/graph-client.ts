@@ -26,6 +26,8 @@ export interface GraphMessageRef {
   id: string;
   internetMessageId: string | null;
   categories: string[];
+  /** When the mailbox received it (ISO); null when Graph leaves it out. */
+  receivedDateTime: string | null;
 }
 
 const folderSchema = v.object({ id: v.pipe(v.string(), v.nonEmpty()), displayName: v.string() });
@@ -36,6 +38,7 @@ const pageSchema = v.object({
       id: v.pipe(v.string(), v.nonEmpty()),
       internetMessageId: v.nullish(v.string(), null),
       categories: v.nullish(v.array(v.string()), []),
+      receivedDateTime: v.nullish(v.string(), null),
     }),
   ),
   '@odata.nextLink': v.optional(v.pipe(v.string(), v.url())),
@@ -100,7 +103,7 @@ export function createGraphClient(options: GraphClientOptions) {
 
     /** The folder's messages without `readCategory`, oldest first, page by page via `@odata.nextLink`. */
     async *listUnread(mailbox: string, folderId: string, readCategory: string): AsyncGenerator<GraphMessageRef> {
-      const first = query({ $select: 'id,categories,internetMessageId', $orderby: 'receivedDateTime asc', $top: String(pageSize) });
+      const first = query({ $select: 'id,categories,internetMessageId,receivedDateTime', $orderby: 'receivedDateTime asc', $top: String(pageSize) });
       let url: string | undefined = `${user(mailbox)}/mailFolders/${encodeURIComponent(folderId)}/messages?${first}`;
       while (url) {
         const page: v.InferOutput<typeof pageSchema> = await http.readJson(await http.request(url, {}, refusal(mailbox)), pageSchema);

@@ -15,9 +15,16 @@ export interface GraphSourceSettings {
 export interface GraphMessageMeta {
   graphId: string;
   internetMessageId: string | null;
+  /** When the mailbox received it (epoch seconds), null when unknown. */
+  arrivedAt: number | null;
 }
 
 export type StoreGraphMessage = (raw: Buffer, meta: GraphMessageMeta) => Promise<void>;
+
+const epochOf = (iso: string | null) => {
+  const ms = iso === null ? NaN : Date.parse(iso);
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+};
 
 /** A message moved or deleted in the mailbox after it was listed: nothing to fetch or tag any more. */
 const gone = (error: unknown) => error instanceof GraphError && error.status === 404;
@@ -49,7 +56,7 @@ export async function fetchGraphMailbox(
       throw error;
     }
     fetched++;
-    await store(raw, { graphId: message.id, internetMessageId: message.internetMessageId });
+    await store(raw, { graphId: message.id, internetMessageId: message.internetMessageId, arrivedAt: epochOf(message.receivedDateTime) });
     stored++;
     try {
       await client.addCategory(mailbox, message.id, message.categories, readCategory);

@@ -72,7 +72,7 @@ async function mailboxWorld(folder: string) {
     await client.connect();
     try {
       return await fetchNewMessages(client, folder, await cursor(), (raw, next) =>
-        storeIncomingMail(w.h.db, { dashboardId: w.dashA.id, sourceId, raw, receivedAt: 0 }, async (trx) => {
+        storeIncomingMail(w.h.db, { dashboardId: w.dashA.id, sourceId, raw, storedAt: 0 }, async (trx) => {
           await trx.updateTable('mailSource').set({ uidValidity: next.uidValidity, lastUid: next.lastUid }).where('id', '=', sourceId).execute();
         }).then(() => undefined),
       );
@@ -105,6 +105,24 @@ describe.runIf(available)('IMAP ingestion against a real Dovecot', () => {
     await client.logout();
     expect(status && status.unseen).toBe(0);
     expect((await m.cursor()).lastUid).toBe(30);
+  });
+
+  test('each message comes with its INTERNALDATE: the stored e-mail is received then, and stored now', async () => {
+    const m = await mailboxWorld('Alarmen-arrival');
+    const client = connectImap(settings('Alarmen-arrival'));
+    await client.connect();
+    await client.mailboxCreate('Alarmen-arrival').catch(() => undefined);
+    await client.append('Alarmen-arrival', message(900), [], new Date('2026-11-25T03:15:00Z'));
+    const arrivals: (number | null)[] = [];
+    const now = Math.floor(Date.now() / 1000);
+    await fetchNewMessages(client, 'Alarmen-arrival', await m.cursor(), async (raw, _cursor, arrivedAt) => {
+      arrivals.push(arrivedAt);
+      await storeIncomingMail(m.h.db, { dashboardId: m.dashA.id, sourceId: m.sourceId, raw, storedAt: now, arrivedAt });
+    });
+    await client.logout();
+    expect(arrivals).toEqual([Date.parse('2026-11-25T03:15:00Z') / 1000]);
+    const stored = await m.h.db.selectFrom('alarmEmail').select(['receivedAt', 'storedAt']).where('sourceId', '=', m.sourceId).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ receivedAt: arrivals[0], storedAt: now });
   });
 
   test('duplicates: the same Message-ID twice, and identical mail without one, are stored once', async () => {

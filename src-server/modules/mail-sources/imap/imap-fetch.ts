@@ -28,7 +28,8 @@ export class ImapSourceError extends Error {
 }
 
 /** One message to store; `cursor` is the source position to write in the same transaction. */
-export type StoreImapMessage = (raw: Buffer, cursor: { uidValidity: string; lastUid: number }) => Promise<void>;
+/** `arrivedAt`: the message's INTERNALDATE (when the server received it), epoch seconds; null when absent. */
+export type StoreImapMessage = (raw: Buffer, cursor: { uidValidity: string; lastUid: number }, arrivedAt: number | null) => Promise<void>;
 
 const BATCH = 100;
 
@@ -120,13 +121,14 @@ export async function fetchNewMessages(client: ImapFlow, folder: string, cursor:
     let stored = 0;
     for (let i = 0; i < uids.length; i += BATCH) {
       const batch = uids.slice(i, i + BATCH);
-      const messages: { uid: number; source: Buffer }[] = [];
-      for await (const message of client.fetch(batch.join(','), { uid: true, source: true }, { uid: true })) {
-        if (message.source) messages.push({ uid: message.uid, source: message.source });
+      const messages: { uid: number; source: Buffer; arrivedAt: number | null }[] = [];
+      for await (const message of client.fetch(batch.join(','), { uid: true, source: true, internalDate: true }, { uid: true })) {
+        const internal = message.internalDate ? new Date(message.internalDate).getTime() : NaN;
+        if (message.source) messages.push({ uid: message.uid, source: message.source, arrivedAt: Number.isNaN(internal) ? null : Math.floor(internal / 1000) });
       }
       messages.sort((a, b) => a.uid - b.uid);
       for (const m of messages) {
-        await store(m.source, { uidValidity, lastUid: m.uid });
+        await store(m.source, { uidValidity, lastUid: m.uid }, m.arrivedAt);
         lastUid = m.uid;
         stored++;
       }

@@ -33,6 +33,7 @@ import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createParserSandbox } from './sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './secrets';
+import { createIngestLimiter } from './modules/ingest-tokens/ingest-limit';
 
 export interface ServiceOptions {
   /** A file path, or `:memory:` for a private test database. */
@@ -74,6 +75,7 @@ export async function createServices(options: ServiceOptions) {
   const users: UserDeps = { db, clock, sessions: auth };
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
   const events = createEventBus();
+  const ingestLimiter = createIngestLimiter(clock);
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
   const pipeline = { db, clock, sandbox, events };
@@ -112,6 +114,7 @@ export async function createServices(options: ServiceOptions) {
     parsing,
     imapWatchers,
     events,
+    ingestLimiter,
     sandbox,
     async close() {
       await jobs.stop();

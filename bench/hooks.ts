@@ -4,11 +4,7 @@
  * fingerprints (1,000 alarms created); the same payload again groups them, and a resolved copy
  * resolves them, each timed once beside it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src-server/config';
-import { startServer } from '../src-server/server';
+import { startAlarmBench } from './alarm-bench-server';
 
 const ALERTS = 1000;
 const RUNS = 5;
@@ -36,21 +32,7 @@ const payload = (run: number, status: 'firing' | 'resolved') => ({
 });
 
 export async function benchHooks() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-hooks-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'bench@example.nl', ADMIN_PASSWORD: 'bench-wachtwoord-1' });
-  const server = await startServer(config, { log: () => {} });
-  const call = async (method: string, route: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${route}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const { accessToken } = await call('POST', '/auth/login', undefined, { email: 'bench@example.nl', password: 'bench-wachtwoord-1' });
-  const org = await call('PUT', '/api/organizations', accessToken, { name: 'Bench' });
-  const dashboard = await call('POST', '/api/v1/alarms/dashboards', accessToken, { name: 'Bench', organizationId: org.id });
+  const { call, accessToken, dashboard, stop } = await startAlarmBench('hooks');
   const { token } = await call('POST', `/api/v1/alarms/dashboards/${dashboard.id}/ingest-tokens`, accessToken, { name: 'Prometheus' });
   const post = async (body: unknown, expected: Record<string, number>) => {
     const start = performance.now();
@@ -67,7 +49,6 @@ export async function benchHooks() {
     grouped: await post(payload(1, 'firing'), { grouped: ALERTS }),
     resolved: await post(payload(1, 'resolved'), { resolved: ALERTS }),
   };
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
   return figures;
 }

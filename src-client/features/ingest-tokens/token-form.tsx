@@ -1,7 +1,7 @@
 import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { type CreatedIngestToken, INGEST_TOKEN_NAME_MAX } from '@/domain/ingest-token';
+import { type CreatedIngestToken, createIngestTokenSchema } from '@/domain/ingest-token';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { SubmitButton } from '~/components/form/submit-button';
@@ -9,14 +9,8 @@ import { TextField } from '~/components/form/text-field';
 import { CreatedTokenDialog } from './created-token-dialog';
 import { useCreateIngestToken } from './use-ingest-token-mutations';
 
-const schema = v.object({
-  name: v.pipe(
-    v.string(),
-    v.trim(),
-    v.nonEmpty('De naam moet worden opgegeven.'),
-    v.maxLength(INGEST_TOKEN_NAME_MAX, `De naam mag maximaal ${INGEST_TOKEN_NAME_MAX} tekens lang zijn.`),
-  ),
-});
+/** The server's own rule for the name: one schema for the form and the procedure. */
+const schema = v.pick(createIngestTokenSchema, ['name']);
 
 /** Names a new token; the answer (the token, once) opens in a dialog with the ready-made examples. */
 export function TokenForm({ dashboardId }: { dashboardId: number }) {

@@ -25,7 +25,10 @@ export function CreatedTokenDialog({ created, onClose }: { created: CreatedInges
             <CopyButton text={example.code} />
           </div>
           <p className="text-sm text-muted-foreground">{example.hint}</p>
-          <pre className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs">{example.code}</pre>
+          {/* Focusable: a long line scrolls, and the keyboard must reach it. */}
+          <pre tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs">
+            {example.code}
+          </pre>
         </section>
       ))}
     </Dialog>

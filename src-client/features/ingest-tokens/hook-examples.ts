@@ -34,7 +34,7 @@ export function hookExamples(origin: string, token: string): HookExample[] {
     },
     {
       title: 'Eigen script (curl)',
-      hint: 'status resolved met dezelfde key lost het alarm weer op.',
+      hint: 'Stuur later "status": "resolved" met dezelfde key, dan wordt het alarm weer opgelost.',
       code: [
         `curl -X POST ${hooks}/generic \\`,
         `  -H 'Authorization: Bearer ${token}' \\`,

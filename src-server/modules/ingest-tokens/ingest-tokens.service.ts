@@ -41,4 +41,6 @@ export async function createToken(deps: Deps, userId: number, input: CreateInges
   return { id, name: input.name, token, createdAt: isoFromSeconds(createdAt)! };
 }
 
-export const revokeToken = (deps: Deps, id: number) => q.deleteToken(deps.db, id);
+export async function revokeToken(deps: Deps, id: number) {
+  await q.deleteToken(deps.db, id);
+}

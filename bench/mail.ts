@@ -23,6 +23,8 @@ export async function benchMail() {
     databaseFile: path.join(dir, 'app.db'),
     secretKey: 'bench-secret-key-'.repeat(3),
     hub: { baseUrl: 'http://127.0.0.1:9/api/v1', historyDays: 1, syncIntervalSeconds: 3600 },
+    // The bench's Dovecot runs on loopback.
+    allowPrivateMailHosts: true,
   });
   try {
     const settings = {
@@ -55,7 +57,7 @@ export async function benchMail() {
     const { sourceRow } = await import('../src-server/modules/mail-sources/mail-sources.queries');
     const dashboard = await createDashboard(services.db, services.clock, admin, { name: 'Bench', organizationId: org.id });
     // Storing alone is timed: stored mail does not start the parse job here.
-    const deps = { db: services.db, clock: services.clock, secrets: services.secrets, graph: services.graph, parsing: { wake: () => undefined } };
+    const deps = { ...services, parsing: { wake: () => undefined } };
     const source = await createSource(deps, {
       dashboardId: dashboard.id,
       type: 'IMAP',

@@ -145,7 +145,7 @@ describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
 
     await page.reload();
     const reopened = page.getByRole('dialog', { name: 'Warmtepomp 4: hoge druk storing' });
-    await reopened.getByText('Ingrid Installateur').waitFor();
+    await reopened.getByRole('list', { name: 'Toegewezen gebruikers' }).getByText('Ingrid Installateur').waitFor();
     expect(await reopened.getByLabel('Deadline').inputValue()).toBe('2030-01-15T09:30');
     expect(await reopened.getByLabel('Notities').inputValue()).toBe('Klant gebeld; monteur komt morgen.');
     await page.keyboard.press('Escape');

@@ -37,6 +37,8 @@ const config = loadConfig({
   METERBEHEER_HISTORY_DAYS: '400',
   GRAPH_LOGIN_URL: graph.loginUrl,
   GRAPH_API_URL: graph.apiUrl,
+  // The demo runs on this machine: an IMAP server beside it (or in the LAN) may be tried.
+  MAIL_ALLOW_PRIVATE_HOSTS: process.env.MAIL_ALLOW_PRIVATE_HOSTS || 'true',
 });
 const server = await startServer(config, { clientDir: path.resolve('dist/client') });
 

@@ -1,4 +1,4 @@
-/** The data folder and its files are the owner's alone; TRUST_PROXY is parsed strictly. */
+/** The data folder and its files are the owner's alone; TRUST_PROXY and MAIL_ALLOW_PRIVATE_HOSTS are parsed strictly. */
 import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -52,5 +52,15 @@ describe('TRUST_PROXY', () => {
     expect(load('2').trustProxy).toBe(2);
     expect(() => load('yes')).toThrow(ConfigError);
     expect(() => load('yes')).toThrow('Invalid configuration: TRUST_PROXY: must be false, true or the number of proxies (0-9)');
+  });
+});
+
+describe('MAIL_ALLOW_PRIVATE_HOSTS', () => {
+  const load = (MAIL_ALLOW_PRIVATE_HOSTS?: string) => loadConfig({ DATA_DIR: testTempDir('energie-config-'), MAIL_ALLOW_PRIVATE_HOSTS });
+  test('is off by default; true or false; anything else stops start-up with one line', () => {
+    expect(load().mailAllowPrivateHosts).toBe(false);
+    expect(load('false').mailAllowPrivateHosts).toBe(false);
+    expect(load('true').mailAllowPrivateHosts).toBe(true);
+    expect(() => load('1')).toThrow('Invalid configuration: MAIL_ALLOW_PRIVATE_HOSTS: must be true or false');
   });
 });

@@ -36,6 +36,15 @@ const envSchema = v.object({
     ),
     'false',
   ),
+  // IMAP sources on loopback, private and link-local addresses: for an internal mail server (and tests).
+  MAIL_ALLOW_PRIVATE_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(true|false)$/, 'must be true or false'),
+      v.transform((s) => s === 'true'),
+    ),
+    'false',
+  ),
 });
 
 export type Config = {
@@ -52,6 +61,7 @@ export type Config = {
   graphLoginUrl?: string;
   graphApiUrl?: string;
   trustProxy: number;
+  mailAllowPrivateHosts: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     meterbeheerHistoryDays: e.METERBEHEER_HISTORY_DAYS,
     secretKey: e.SECRET_KEY ?? readOrCreateSecretKey(dataDir),
     trustProxy: e.TRUST_PROXY,
+    mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS,
     graphLoginUrl: e.GRAPH_LOGIN_URL,
     graphApiUrl: e.GRAPH_API_URL,
   };

@@ -23,6 +23,7 @@ import { countCustomersOfLocation, countInstallersOfOrganization } from './modul
 import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChannels, metersOfLocation } from './modules/meters/meters.queries';
 import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
 import { createEventBus } from './events/event-bus';
+import { HEARTBEAT_MS } from './events/live-stream';
 import { createJobRunner } from './jobs/runner';
 import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
 import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
@@ -30,10 +31,11 @@ import { ALARM_PARSE_JOB, alarmParserJobs } from './modules/alarm-parsers/alarm-
 import type { EmailParsing } from './modules/alarm-emails/alarm-emails.service';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
+import { createSourceCallLimit } from './modules/mail-sources/source-call-limit';
 import { createParserSandbox } from './sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './secrets';
-import { createIngestLimiter } from './modules/ingest-tokens/ingest-limit';
+import { createIngestLimit } from './modules/ingest-tokens/ingest-limit';
 
 export interface ServiceOptions {
   /** A file path, or `:memory:` for a private test database. */
@@ -44,6 +46,10 @@ export interface ServiceOptions {
   hub: { baseUrl: string; apiKey?: string; timeoutMs?: number; maxRetryAfterSeconds?: number; historyDays: number; syncIntervalSeconds: number };
   /** Microsoft 365 hosts; a loopback Graph simulator in tests and the demo. */
   graph?: { loginUrl?: string; apiUrl?: string };
+  /** IMAP hosts on loopback, private and link-local addresses allowed (MAIL_ALLOW_PRIVATE_HOSTS); refused unless true. */
+  allowPrivateMailHosts?: boolean;
+  /** How often a live stream sends its heartbeat and rechecks its reader's access (25 s; tests shorten it). */
+  liveHeartbeatMs?: number;
 }
 
 export async function createServices(options: ServiceOptions) {
@@ -74,8 +80,8 @@ export async function createServices(options: ServiceOptions) {
   };
   const users: UserDeps = { db, clock, sessions: auth };
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
-  const events = createEventBus();
-  const ingestLimiter = createIngestLimiter(clock);
+  const events = createEventBus({ now: () => clock().getTime() });
+  const ingestLimit = createIngestLimit(clock);
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
   const pipeline = { db, clock, sandbox, events };
@@ -85,7 +91,14 @@ export async function createServices(options: ServiceOptions) {
     parseNow: (emailId) => parseEmail(pipeline, emailId),
     wake: () => void jobs.runNow(ALARM_PARSE_JOB).catch(() => undefined),
   };
-  const mail: SourceDeps = { db, clock, secrets, graph: { ...options.graph, clients: new Map() }, parsing };
+  const mail: SourceDeps = {
+    db,
+    clock,
+    secrets,
+    graph: { ...options.graph, clients: new Map() },
+    parsing,
+    allowPrivateMailHosts: options.allowPrivateMailHosts ?? false,
+  };
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail);
   // The registry: each module declares its jobs; the runner schedules them once `start()` is called.
@@ -111,10 +124,13 @@ export async function createServices(options: ServiceOptions) {
     feeds,
     jobs,
     graph: mail.graph,
+    allowPrivateMailHosts: mail.allowPrivateMailHosts,
+    sourceCallLimit: createSourceCallLimit(clock),
     parsing,
     imapWatchers,
     events,
-    ingestLimiter,
+    ingestLimit,
+    liveHeartbeatMs: options.liveHeartbeatMs ?? HEARTBEAT_MS,
     sandbox,
     async close() {
       await jobs.stop();

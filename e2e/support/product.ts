@@ -21,7 +21,17 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   if (!existsSync(main)) throw new Error('dist/server/main.js is missing: run `npm run build` first.');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
+    // MAIL_ALLOW_PRIVATE_HOSTS: the test Dovecot runs on loopback.
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      MAIL_ALLOW_PRIVATE_HOSTS: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -52,7 +52,8 @@ export async function logout(): Promise<void> {
 
 let refreshing: Promise<boolean> | null = null;
 
-function refreshOnce(): Promise<boolean> {
+/** Rotates the tokens (one refresh at a time); false, with the tokens forgotten, when the sign-in has ended. */
+export function refreshOnce(): Promise<boolean> {
   refreshing ??= (async () => {
     const tokens = readTokens();
     if (!tokens) return false;

@@ -3,10 +3,11 @@
  * loaders (`utils.x.ensureData`), sharing one TanStack Query cache.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { TRPCClientError, httpBatchLink } from '@trpc/client';
+import { TRPCClientError, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../src-server/root-router';
 import { authFetch } from '~/lib/auth-client';
+import { AuthEventSource } from '~/lib/auth-event-source';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -28,7 +29,16 @@ export function createClients() {
       },
     },
   });
-  const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc', fetch: authFetch })] });
+  const trpcClient = trpc.createClient({
+    links: [
+      // Subscriptions (the live console) over server-sent events; everything else batched.
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({ url: '/trpc', EventSource: AuthEventSource }),
+        false: httpBatchLink({ url: '/trpc', fetch: authFetch }),
+      }),
+    ],
+  });
   const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
   return { queryClient, trpcClient, utils };
 }

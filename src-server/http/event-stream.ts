@@ -1,22 +1,25 @@
 /**
- * A subscription's events as `text/event-stream` (DESIGN.md §7 "Live"), with a comment heartbeat
- * every 25 s so proxies keep the connection open; ends when the client goes.
+ * A live stream as `text/event-stream` (DESIGN.md §7 "Live"): each event with its `id:` so a
+ * reconnecting reader can send `Last-Event-ID`, and the stream's heartbeat as a comment so proxies
+ * keep the connection open. Ends when the client goes, or quietly when the reader may no longer
+ * watch (the stream throws an AppError: signed out, no access any more).
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { AppError } from '../errors';
+import type { LiveItem } from '../events/live-stream';
 
-export const HEARTBEAT_MS = 25_000;
-
-export function eventStream(c: Context, events: AsyncIterable<{ event: string; data: unknown }>) {
+export function eventStream(c: Context, items: AsyncIterable<LiveItem>) {
   c.header('X-Accel-Buffering', 'no');
   const response = streamSSE(c, async (stream) => {
-    const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    stream.onAbort(() => clearInterval(heartbeat));
+    await stream.write(': connected\n\n');
     try {
-      await stream.write(': connected\n\n');
-      for await (const e of events) await stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
-    } finally {
-      clearInterval(heartbeat);
+      for await (const item of items) {
+        if (item.event === 'heartbeat') await stream.write(': heartbeat\n\n');
+        else await stream.writeSSE({ id: String(item.id), event: item.event, data: JSON.stringify(item.data) });
+      }
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
     }
   });
   // streamSSE sets `no-cache`; API answers are `no-store`.

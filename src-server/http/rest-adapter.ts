@@ -13,6 +13,7 @@ import { type InputShape, inputShape } from './procedure-schemas';
 import { openApiSchema } from './json-schema';
 import { AppError, notFound } from '../errors';
 import { eventStream } from './event-stream';
+import type { LiveItem } from '../events/live-stream';
 import { type RestEnv, jsonObject, procedures, requireBodyType, validate } from './rest';
 
 interface ProcedureDef {
@@ -134,10 +135,13 @@ export function restApp(router: AppRouter) {
       } else if (op.body === 'json') input = { ...(op.route.multipart ? await formBody(c) : await jsonObject(c)), ...fromPath };
       else if (op.body === 'optional') input = { ...(await optionalJson(c)), ...fromPath };
       else input = fromPath;
+      // A reconnecting EventSource names the last event it saw in a header, as tRPC reads it too.
+      const lastEventId = op.type === 'subscription' ? c.req.header('last-event-id') : undefined;
+      if (lastEventId) input = { ...input, lastEventId };
       const caller = op.type === 'subscription' ? procedures(c, c.req.raw.signal) : procedures(c);
       const call = op.name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
       const result = await call(takesInput ? input : undefined);
-      if (op.type === 'subscription') return eventStream(c, result as AsyncIterable<{ event: string; data: unknown }>);
+      if (op.type === 'subscription') return eventStream(c, result as AsyncIterable<LiveItem>);
       return op.route.status === 204 ? c.body(null, 204) : c.json(result as object, op.route.status);
     };
     // GETs carry no body: no layer to check one (every layer costs on the hottest paths).

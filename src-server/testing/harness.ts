@@ -24,6 +24,9 @@ export interface HarnessOptions {
   hub?: { baseUrl?: string; apiKey?: string; historyDays?: number };
   /** Microsoft 365 hosts: a Graph simulator's. Without them nothing leaves this machine either (closed port). */
   graph?: { loginUrl?: string; apiUrl?: string };
+  /** The test Dovecot runs on loopback, so internal IMAP hosts are allowed unless a test says false. */
+  allowPrivateMailHosts?: boolean;
+  liveHeartbeatMs?: number;
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -32,6 +35,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     secretKey: 'test-secret-key-'.repeat(3),
     clock: options.clock,
     auth: options.auth,
+    liveHeartbeatMs: options.liveHeartbeatMs,
     hub: {
       baseUrl: options.hub?.baseUrl ?? 'http://127.0.0.1:9/api/v1',
       apiKey: options.hub?.apiKey ?? 'sim-key',
@@ -41,6 +45,7 @@ export async function createHarness(options: HarnessOptions = {}) {
       syncIntervalSeconds: 3600,
     },
     graph: { loginUrl: options.graph?.loginUrl ?? 'http://127.0.0.1:9/login', apiUrl: options.graph?.apiUrl ?? 'http://127.0.0.1:9' },
+    allowPrivateMailHosts: options.allowPrivateMailHosts ?? true,
   });
   const { db } = services;
   const app = createApp(services);

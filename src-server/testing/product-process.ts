@@ -14,7 +14,17 @@ export interface ProductProcess {
 
 export function startProductProcess(dataDir: string, env: Record<string, string> = {}): Promise<ProductProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: PROCESS_ADMIN.email, ADMIN_PASSWORD: PROCESS_ADMIN.password, ...env },
+    // MAIL_ALLOW_PRIVATE_HOSTS: the test Dovecot runs on loopback.
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: PROCESS_ADMIN.email,
+      ADMIN_PASSWORD: PROCESS_ADMIN.password,
+      MAIL_ALLOW_PRIVATE_HOSTS: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

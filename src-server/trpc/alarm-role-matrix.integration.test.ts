@@ -72,6 +72,7 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
     const { id } = await w.callers.admin.maintenanceWindow.create({ dashboardId: w.dashA.id, ...hourAround() } as never);
     return c.maintenanceWindow.delete({ windowId: id }).then(() => 'ok');
   },
+  'alarm.live': (w, c) => c.alarm.live({ dashboardId: w.dashA.id }).then(() => 'ok'),
   'ingestToken.list': (w, c) => c.ingestToken.list({ dashboardId: w.dashA.id }).then((r) => r.length),
   'ingestToken.create': (w, c) => c.ingestToken.create({ dashboardId: w.dashA.id, name: 'Prometheus' }).then(() => 'ok'),
   'ingestToken.revoke': async (w, c) => {
@@ -182,6 +183,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'maintenanceWindow.create': work,
   'maintenanceWindow.end': { admin: false, installerA: false, installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
   'maintenanceWindow.delete': work,
+  'alarm.live': work,
   'ingestToken.list': same(0),
   'ingestToken.create': work,
   'ingestToken.revoke': work,

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
 import { AppError, fieldErrorsFromIssues, notFound, toAppError, toTRPCError } from '../errors';
 import { isStaff } from '../tenancy';
+import { HEARTBEAT_MS } from '../events/live-stream';
 import type { AppContext } from './context';
 import type { ProcedureMeta } from './rest-route';
 
@@ -21,6 +22,9 @@ const t = initTRPC
   .context<AppContext>()
   .meta<ProcedureMeta>()
   .create({
+    // Subscriptions (the live console): a ping while nothing happens keeps proxies from closing the
+    // connection, and a client that hears nothing for two of them reconnects, resuming from its last id.
+    sse: { ping: { enabled: true, intervalMs: HEARTBEAT_MS }, client: { reconnectAfterInactivityMs: 2 * HEARTBEAT_MS + 10_000 } },
     errorFormatter({ shape, error }) {
       const issues = validationIssues(error.cause);
       const appError = error.cause instanceof AppError ? error.cause : null;

@@ -5,7 +5,10 @@ import { Button, buttonVariants } from './button';
 import { Spinner } from './spinner';
 
 interface Props {
-  trigger: ReactNode;
+  /** Absent when the dialog is opened otherwise (a keyboard shortcut): then `open` and `onOpenChange` control it. */
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -14,8 +17,13 @@ interface Props {
 }
 
 /** Asks before something irreversible; keeps the dialog open with the reason when it fails. */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm }: Props) {
-  const [open, setOpen] = useState(false);
+export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm, ...controlled }: Props) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlled.open ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    controlled.onOpenChange?.(next);
+  };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -23,10 +31,11 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, onCon
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) setError(null);
+        // Cleared on closing too, so a dialog opened from outside (without its trigger) starts clean.
+        setError(null);
       }}
     >
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-foreground/40" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl bg-background p-6 shadow-lg">

@@ -1,4 +1,5 @@
-import { useForm } from '@tanstack/react-form';
+import { type AnyFormApi, useForm } from '@tanstack/react-form';
+import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { type AlarmDashboard, PRIORITIES, type Priority, priorityLabels, prioritySchema } from '@/domain/alarm-dashboard';
@@ -9,25 +10,41 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { FieldError, shownErrors } from '~/components/form/text-field';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-import { useSetDefaultFolder, useSetDefaultPriority } from './use-dashboard-mutations';
+import { requestErrorMessage } from '~/lib/request-error';
+import { useSetDefaultFolder, useSetDefaultPriority, useSetResolvedFolder } from './use-dashboard-mutations';
 
 interface Values {
   priority: Priority;
   folderId: number;
+  resolvedFolderId: number;
 }
 
-const schema = v.object({ priority: prioritySchema, folderId: v.number('Kies een map.') });
+const schema = v.object({ priority: prioritySchema, folderId: v.number('Kies een map.'), resolvedFolderId: v.number('Kies een map.') });
 
-/** What a new alarm gets when it brings no priority or folder of its own. */
+/** The server answers both folder settings' refusals on `folderId`: this one's goes to its own field. */
+function showResolvedFolderError(formApi: AnyFormApi, error: unknown) {
+  const fieldErrors = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
+  const message = fieldErrors?.folderId?.join(' ') ?? requestErrorMessage(error);
+  formApi.setFieldMeta('resolvedFolderId', (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: message } }));
+}
+
+/**
+ * What a new alarm gets when it brings no priority or folder of its own, and where resolved alarms
+ * go (recoveries, maintenance, "Oplossen"): a folder that does not count, and not the trash, where
+ * they would be one step from gone (unless an API call chose it).
+ */
 export function DefaultsForm({ dashboard, folders }: { dashboard: AlarmDashboard; folders: AlarmFolder[] }) {
   const setPriority = useSetDefaultPriority();
   const setFolder = useSetDefaultFolder();
+  const setResolvedFolder = useSetResolvedFolder();
   const { failure, run } = useRequestFailure();
   const [saved, setSaved] = useState(false);
   const choosable = folders.filter((f) => !f.trash);
+  const resolvable = folders.filter((f) => !f.relevant && (!f.trash || f.id === dashboard.settings.resolvedFolderId));
   const initial: Values = {
     priority: dashboard.settings.defaultPriority,
     folderId: dashboard.settings.defaultFolderId ?? choosable.find((f) => f.name === 'inbox')?.id ?? choosable[0]?.id ?? 0,
+    resolvedFolderId: dashboard.settings.resolvedFolderId ?? resolvable.find((f) => f.system && f.name === 'done')?.id ?? resolvable[0]?.id ?? 0,
   };
   const form = useForm({
     defaultValues: initial,
@@ -38,7 +55,13 @@ export function DefaultsForm({ dashboard, folders }: { dashboard: AlarmDashboard
         if (value.priority !== dashboard.settings.defaultPriority) await setPriority.mutateAsync({ dashboardId: dashboard.id, priority: value.priority });
         if (value.folderId !== dashboard.settings.defaultFolderId) await setFolder.mutateAsync({ dashboardId: dashboard.id, folderId: value.folderId });
       });
-      setSaved(ok);
+      if (!ok || value.resolvedFolderId === initial.resolvedFolderId) return setSaved(ok);
+      try {
+        await setResolvedFolder.mutateAsync({ dashboardId: dashboard.id, folderId: value.resolvedFolderId });
+        setSaved(true);
+      } catch (error) {
+        showResolvedFolderError(formApi, error);
+      }
     },
   });
   return (
@@ -71,6 +94,33 @@ export function DefaultsForm({ dashboard, folders }: { dashboard: AlarmDashboard
                 ))}
               </Select>
               <FieldError id="default-folder-error" messages={shownErrors(field)} />
+            </div>
+          )}
+        </form.Field>
+        <form.Field name="resolvedFolderId">
+          {(field) => (
+            <div className="grid content-start gap-1.5">
+              <Label htmlFor="resolved-folder">Map voor opgeloste alarmen</Label>
+              <Select
+                id="resolved-folder"
+                value={String(field.state.value)}
+                onChange={(e) => field.handleChange(Number(e.target.value))}
+                aria-invalid={shownErrors(field).length > 0}
+                aria-describedby={shownErrors(field).length ? 'resolved-folder-error' : 'resolved-folder-hint'}
+              >
+                {resolvable.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.label}
+                  </option>
+                ))}
+              </Select>
+              {shownErrors(field).length ? (
+                <FieldError id="resolved-folder-error" messages={shownErrors(field)} />
+              ) : (
+                <p id="resolved-folder-hint" className="text-sm text-muted-foreground">
+                  Herstelmeldingen, onderhoud en Oplossen verplaatsen alarmen hierheen. Alleen mappen die niet meetellen.
+                </p>
+              )}
             </div>
           )}
         </form.Field>

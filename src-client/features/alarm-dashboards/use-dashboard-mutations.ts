@@ -21,6 +21,7 @@ function useDashboardMutationOptions() {
 export const useSetTheme = () => trpc.alarmDashboard.theme.useMutation(useDashboardMutationOptions());
 export const useSetDefaultPriority = () => trpc.alarmDashboard.defaultPriority.useMutation(useDashboardMutationOptions());
 export const useSetDefaultFolder = () => trpc.alarmDashboard.defaultFolder.useMutation(useDashboardMutationOptions());
+export const useSetResolvedFolder = () => trpc.alarmDashboard.resolvedFolder.useMutation(useDashboardMutationOptions());
 export const useSetCustomizable = () => trpc.alarmDashboard.customizable.useMutation(useDashboardMutationOptions());
 
 export function useCreateDashboard() {

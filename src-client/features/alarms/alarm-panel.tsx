@@ -15,7 +15,12 @@ import { formatInstant } from '~/lib/alarms/format';
 import { httpStatusOf, trpc } from '~/lib/trpc';
 import { AlarmAssignees } from './alarm-assignees';
 import { AlarmDeadline } from './alarm-deadline';
+import { userName as nameOf } from './alarm-format';
+import { AlarmLifecycle } from './alarm-lifecycle';
 import { AlarmNotes } from './alarm-notes';
+import { AlarmTimeline } from './alarm-timeline';
+import { LiveRegion } from './live-region';
+import { reopenFolderOf, resolvedFolderOf } from './lifecycle-folders';
 import { fieldErrorOf } from './request-errors';
 import { useSetFolder, useSetPriority, useSetSeen } from './use-alarm-mutations';
 
@@ -26,6 +31,9 @@ interface Props {
   users: DashboardUser[];
   meId: number;
   onClose: () => void;
+  /** What the last action did, for screen readers (the page's own live region is hidden behind the modal panel). */
+  announcement: string;
+  announce: (text: string) => void;
 }
 
 /** The alarm's detail in a side panel; opening it marks the alarm seen (reading it never does). */
@@ -34,13 +42,20 @@ export function AlarmPanel(props: Props) {
     <Sheet open onOpenChange={(open) => !open && props.onClose()}>
       <SheetContent side="right" className="w-full max-w-xl" aria-describedby={undefined}>
         <PanelBody key={props.alarmId} {...props} />
+        <LiveRegion text={props.announcement} />
       </SheetContent>
     </Sheet>
   );
 }
 
-function PanelBody({ alarmId, dashboard, folders, users, meId }: Props) {
+function PanelBody({ alarmId, dashboard, folders, users, meId, announce }: Props) {
   const alarm = trpc.alarm.get.useQuery({ alarmId });
+  const history = trpc.alarm.history.useQuery({ alarmId });
+  const utils = trpc.useUtils();
+  // The live stream refreshes the alarm when another console changes it; its history follows.
+  useEffect(() => {
+    if (alarm.dataUpdatedAt > history.dataUpdatedAt && history.dataUpdatedAt > 0) void utils.alarm.history.invalidate({ alarmId });
+  }, [alarm.dataUpdatedAt, history.dataUpdatedAt, alarmId, utils]);
   const { mutate: markSeen } = useSetSeen();
   const unread = useSetSeen();
   const priority = useSetPriority();
@@ -73,17 +88,34 @@ function PanelBody({ alarmId, dashboard, folders, users, meId }: Props) {
   }
   const a = alarm.data;
   const entries = Object.entries(a.data);
+  const userName = (id: number) => {
+    const user = users.find((u) => u.id === id);
+    return user ? nameOf(user) : `gebruiker ${id}`;
+  };
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="border-b border-border p-6 pb-4">
         <div className="mb-2 flex items-center gap-2 pr-8">
           <PriorityBadge priority={a.priority} />
-          {a.occurrences > 1 ? <span className="text-sm text-muted-foreground">{a.occurrences} keer gemeld</span> : null}
+          {a.occurrences > 1 ? (
+            <span className="text-sm text-muted-foreground">
+              {a.occurrences} keer gemeld · Laatst: {formatInstant(a.lastOccurredAt)}
+            </span>
+          ) : null}
         </div>
         <SheetTitle className="pr-8 text-lg leading-snug font-semibold break-words">{a.line}</SheetTitle>
         <SheetDescription className="mt-1 text-sm text-muted-foreground">Ontvangen {formatInstant(a.receivedAt)}</SheetDescription>
       </div>
       <div className="grid min-h-0 flex-1 content-start gap-6 overflow-y-auto p-6">
+        <AlarmLifecycle
+          dashboardId={dashboard.id}
+          alarm={a}
+          history={history.data}
+          resolvedFolder={resolvedFolderOf(dashboard, folders)}
+          reopenFolder={reopenFolderOf(dashboard, folders)}
+          userName={userName}
+          announce={announce}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid content-start gap-1.5">
             <Label htmlFor="alarm-priority">Prioriteit</Label>
@@ -168,6 +200,7 @@ function PanelBody({ alarmId, dashboard, folders, users, meId }: Props) {
             Gemarkeerd als ongelezen.
           </p>
         ) : null}
+        <AlarmTimeline dashboardId={dashboard.id} history={history} userName={userName} />
       </div>
     </div>
   );

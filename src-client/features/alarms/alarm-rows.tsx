@@ -3,9 +3,11 @@ import { useEffect, useRef } from 'react';
 import type { AlarmListItem } from '@/domain/alarm';
 import type { DashboardUser } from '@/domain/alarm-dashboard';
 import { PriorityBadge } from '~/components/alarms/priority-badge';
+import { TooltipProvider } from '~/components/ui/tooltip';
 import { formatInstant } from '~/lib/alarms/format';
 import { cn } from '~/lib/cn';
 import { userName } from './alarm-format';
+import { AlarmMarks } from './alarm-marks';
 import { useNow } from './use-now';
 
 function SelectAll({ rows, selected, onChange }: { rows: AlarmListItem[]; selected: Set<number>; onChange: (next: Set<number>) => void }) {
@@ -40,7 +42,10 @@ function Assignees({ ids, users }: { ids: number[]; users: Map<number, Dashboard
   );
 }
 
-/** The folder's alarms as rows: checkbox, line (bold while unread, ×N for repeats), times, assignees, priority. */
+/**
+ * The folder's alarms as rows: checkbox, line (bold while unread, ×N for repeats), times, lifecycle
+ * marks, assignees, priority. The keyboard cursor (j/k) is drawn as a ring; its button has focus.
+ */
 export function AlarmRows({
   rows,
   users,
@@ -48,6 +53,7 @@ export function AlarmRows({
   onSelect,
   onOpen,
   openId,
+  cursorId,
 }: {
   rows: AlarmListItem[];
   users: Map<number, DashboardUser>;
@@ -55,6 +61,7 @@ export function AlarmRows({
   onSelect: (next: Set<number>) => void;
   onOpen: (alarmId: number) => void;
   openId: number | undefined;
+  cursorId: number | undefined;
 }) {
   const now = useNow();
   const toggle = (id: number, on: boolean) => {
@@ -64,67 +71,73 @@ export function AlarmRows({
     onSelect(next);
   };
   return (
-    <div className="overflow-hidden rounded-xl border border-border bg-background shadow-sm">
-      <div className="border-b border-border bg-muted/60 px-3 py-2.5">
-        <SelectAll rows={rows} selected={selected} onChange={onSelect} />
-      </div>
-      <ul aria-label="Alarmen" data-testid="alarm-list">
-        {rows.map((alarm) => {
-          const overdue = alarm.deadlineAt !== null && Date.parse(alarm.deadlineAt) < now;
-          return (
-            <li
-              key={alarm.id}
-              data-testid="alarm-row"
-              className={cn(
-                'flex items-start gap-3 border-b border-border px-3 py-3 last:border-0 hover:bg-muted/40',
-                selected.has(alarm.id) && 'bg-accent/60',
-                openId === alarm.id && 'shadow-[inset_3px_0_0_var(--alarm-primary,var(--color-primary))]',
-              )}
-            >
-              <input
-                type="checkbox"
-                className="mt-1 size-4 shrink-0 accent-primary"
-                aria-label={`Selecteer: ${alarm.line}`}
-                checked={selected.has(alarm.id)}
-                onChange={(e) => toggle(alarm.id, e.target.checked)}
-              />
-              <button
-                type="button"
-                className="min-w-0 flex-1 rounded text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                onClick={() => onOpen(alarm.id)}
+    <TooltipProvider delayDuration={300}>
+      <div className="overflow-hidden rounded-xl border border-border bg-background shadow-sm">
+        <div className="border-b border-border bg-muted/60 px-3 py-2.5">
+          <SelectAll rows={rows} selected={selected} onChange={onSelect} />
+        </div>
+        <ul aria-label="Alarmen" data-testid="alarm-list">
+          {rows.map((alarm) => {
+            const overdue = alarm.deadlineAt !== null && Date.parse(alarm.deadlineAt) < now;
+            return (
+              <li
+                key={alarm.id}
+                data-testid="alarm-row"
+                className={cn(
+                  'flex items-start gap-3 border-b border-border px-3 py-3 last:border-0 hover:bg-muted/40',
+                  selected.has(alarm.id) && 'bg-accent/60',
+                  openId === alarm.id && 'shadow-[inset_3px_0_0_var(--alarm-primary,var(--color-primary))]',
+                  cursorId === alarm.id && 'ring-2 ring-ring ring-inset',
+                )}
+                data-cursor={cursorId === alarm.id || undefined}
               >
-                <span className="flex items-start gap-2">
-                  {!alarm.seen ? (
-                    <span aria-hidden className="mt-2 size-2 shrink-0 rounded-full" style={{ background: 'var(--alarm-primary, var(--color-primary))' }} />
-                  ) : null}
-                  <span className={cn('min-w-0 flex-1 break-words', !alarm.seen && 'font-semibold')} data-unread={!alarm.seen || undefined}>
-                    {!alarm.seen ? <span className="sr-only">Ongelezen: </span> : null}
-                    {alarm.line}
+                <input
+                  type="checkbox"
+                  className="mt-1 size-4 shrink-0 accent-primary"
+                  aria-label={`Selecteer: ${alarm.line}`}
+                  checked={selected.has(alarm.id)}
+                  onChange={(e) => toggle(alarm.id, e.target.checked)}
+                />
+                <button
+                  type="button"
+                  className="min-w-0 flex-1 rounded text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  data-alarm-open={alarm.id}
+                  onClick={() => onOpen(alarm.id)}
+                >
+                  <span className="flex items-start gap-2">
+                    {!alarm.seen ? (
+                      <span aria-hidden className="mt-2 size-2 shrink-0 rounded-full" style={{ background: 'var(--alarm-primary, var(--color-primary))' }} />
+                    ) : null}
+                    <span className={cn('min-w-0 flex-1 break-words', !alarm.seen && 'font-semibold')} data-unread={!alarm.seen || undefined}>
+                      {!alarm.seen ? <span className="sr-only">Ongelezen: </span> : null}
+                      {alarm.line}
+                    </span>
+                    {alarm.occurrences > 1 ? (
+                      <span className="shrink-0 rounded bg-muted px-1.5 text-xs leading-5 font-medium tabular-nums" title={`${alarm.occurrences} keer gemeld`}>
+                        ×{alarm.occurrences}
+                        <span className="sr-only"> gemeld</span>
+                      </span>
+                    ) : null}
                   </span>
-                  {alarm.occurrences > 1 ? (
-                    <span className="shrink-0 rounded bg-muted px-1.5 text-xs leading-5 font-medium tabular-nums" title={`${alarm.occurrences} keer gemeld`}>
-                      ×{alarm.occurrences}
-                      <span className="sr-only"> gemeld</span>
-                    </span>
-                  ) : null}
-                </span>
-                <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-                  <span>Ontvangen {formatInstant(alarm.receivedAt)}</span>
-                  {alarm.deadlineAt ? (
-                    <span className={cn('inline-flex items-center gap-1', overdue && 'font-semibold text-red-700')} data-overdue={overdue || undefined}>
-                      <AlarmClock aria-hidden className="size-3.5" />
-                      Deadline {formatInstant(alarm.deadlineAt)}
-                      {overdue ? ' (verlopen)' : ''}
-                    </span>
-                  ) : null}
-                  <Assignees ids={alarm.assignees} users={users} />
-                </span>
-              </button>
-              <PriorityBadge priority={alarm.priority} className="mt-0.5" />
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+                  <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                    <span>Ontvangen {formatInstant(alarm.receivedAt)}</span>
+                    {alarm.deadlineAt ? (
+                      <span className={cn('inline-flex items-center gap-1', overdue && 'font-semibold text-red-700')} data-overdue={overdue || undefined}>
+                        <AlarmClock aria-hidden className="size-3.5" />
+                        Deadline {formatInstant(alarm.deadlineAt)}
+                        {overdue ? ' (verlopen)' : ''}
+                      </span>
+                    ) : null}
+                    <Assignees ids={alarm.assignees} users={users} />
+                    <AlarmMarks alarm={alarm} />
+                  </span>
+                </button>
+                <PriorityBadge priority={alarm.priority} className="mt-0.5" />
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </TooltipProvider>
   );
 }

@@ -3,11 +3,12 @@ import type { DashboardUser } from '@/domain/alarm-dashboard';
 import { SearchBox } from '~/components/lists/list-controls';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
+import { AlarmFilters } from './alarm-filters';
 import { userName } from './alarm-format';
 import type { FolderSearch } from './folder-search';
 import { sortLabels } from './folder-search';
 
-/** Search (debounced, in the URL), sort and the assignee filter: iedereen, mij, niemand or one user. */
+/** Search (debounced, in the URL), sort, the assignee filter (iedereen, mij, niemand or one user), priorities and acknowledged. */
 export function AlarmToolbar({
   search,
   users,
@@ -27,7 +28,7 @@ export function AlarmToolbar({
       <div className="w-full min-w-0 sm:w-auto sm:flex-1">
         <SearchBox label="Zoek in meldingen en gegevens" value={search.q ?? ''} onSearch={onSearch} />
       </div>
-      <div className="grid min-w-0 flex-1 gap-1.5 sm:w-56 sm:flex-none">
+      <div className="grid min-w-0 flex-1 basis-40 gap-1.5 sm:w-56 sm:flex-none sm:basis-auto">
         <Label htmlFor="alarm-sort">Sorteren</Label>
         <Select id="alarm-sort" value={search.sort ?? 'receivedAt,desc'} onChange={(e) => onChange({ sort: e.target.value as AlarmSort, page: undefined })}>
           {ALARM_SORTS.map((sort) => (
@@ -37,7 +38,7 @@ export function AlarmToolbar({
           ))}
         </Select>
       </div>
-      <div className="grid min-w-0 flex-1 gap-1.5 sm:w-48 sm:flex-none">
+      <div className="grid min-w-0 flex-1 basis-40 gap-1.5 sm:w-48 sm:flex-none sm:basis-auto">
         <Label htmlFor="alarm-assignee">Toegewezen aan</Label>
         <Select
           id="alarm-assignee"
@@ -59,6 +60,7 @@ export function AlarmToolbar({
             ))}
         </Select>
       </div>
+      <AlarmFilters search={search} onChange={onChange} />
     </div>
   );
 }

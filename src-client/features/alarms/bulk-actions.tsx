@@ -1,4 +1,4 @@
-import { ChevronDown, FolderInput, Trash2 } from 'lucide-react';
+import { Check, CheckCheck, ChevronDown, FolderInput, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
@@ -8,24 +8,67 @@ import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { cn } from '~/lib/cn';
 import { requestErrorMessage } from '~/lib/request-error';
-import { useDeleteAlarms, useMoveAlarms } from './use-alarm-mutations';
+import { useAcknowledgeMany, useDeleteAlarms, useMoveAlarms } from './use-alarm-mutations';
 
 const alarmen = (n: number) => (n === 1 ? '1 alarm' : `${n} alarmen`);
 
-/** What can be done with the selected alarms at once: move them to another folder, or delete them. */
-export function BulkActions({ folder, folders, alarmIds, onDone }: { folder: AlarmFolder; folders: AlarmFolder[]; alarmIds: number[]; onDone: () => void }) {
+interface Props {
+  dashboardId: number;
+  folder: AlarmFolder;
+  folders: AlarmFolder[];
+  /** Where "Oplossen" moves them; absent or this folder: they are resolved already. */
+  resolvedFolder: AlarmFolder | undefined;
+  alarmIds: number[];
+  onDone: () => void;
+}
+
+/** What can be done with the selected alarms at once: acknowledge, resolve, move them to another folder, or delete them. */
+export function BulkActions({ dashboardId, folder, folders, resolvedFolder, alarmIds, onDone }: Props) {
   const move = useMoveAlarms();
   const remove = useDeleteAlarms();
+  const acknowledge = useAcknowledgeMany();
   const [done, setDone] = useState<string | null>(null);
   const count = alarmIds.length;
   const ids = alarmIds.join(',');
+  const act = async (work: () => Promise<unknown>, message: string) => {
+    setDone(null);
+    try {
+      await work();
+      setDone(message);
+      onDone();
+    } catch {
+      // Shown below from the mutation's error.
+    }
+  };
+  const resolveTo = folder.relevant ? resolvedFolder : undefined;
+  const error = move.error ?? acknowledge.error;
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center gap-2 rounded-lg border border-border bg-background px-3 py-2 shadow-sm">
         <span className={cn('mr-auto text-sm font-medium', !count && 'hidden text-muted-foreground sm:inline')} aria-live="polite">
-          {count ? `${alarmen(count)} geselecteerd` : 'Selecteer alarmen om ze te verplaatsen of te verwijderen.'}
+          {count ? `${alarmen(count)} geselecteerd` : 'Selecteer alarmen om ze te bevestigen, op te lossen, te verplaatsen of te verwijderen.'}
         </span>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!count || acknowledge.isPending}
+            onClick={() => act(() => acknowledge.mutateAsync({ dashboardId, alarmIds }), `${alarmen(count)} bevestigd.`)}
+          >
+            <Check aria-hidden className="size-4" />
+            Bevestigen
+          </Button>
+          {resolveTo ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!count || move.isPending}
+              onClick={() => act(() => move.mutateAsync({ folderId: resolveTo.id, alarmIds: ids }), `${alarmen(count)} opgelost (naar ${resolveTo.label}).`)}
+            >
+              <CheckCheck aria-hidden className="size-4" />
+              Oplossen
+            </Button>
+          ) : null}
           <DropdownMenu.Root>
             <DropdownMenu.Trigger asChild>
               <Button variant="outline" size="sm" disabled={!count || move.isPending}>
@@ -42,16 +85,7 @@ export function BulkActions({ folder, folders, alarmIds, onDone }: { folder: Ala
                     <DropdownMenu.Item
                       key={target.id}
                       className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted"
-                      onSelect={async () => {
-                        setDone(null);
-                        try {
-                          await move.mutateAsync({ folderId: target.id, alarmIds: ids });
-                          setDone(`${alarmen(count)} verplaatst naar ${target.label}.`);
-                          onDone();
-                        } catch {
-                          // Shown below from move.error.
-                        }
-                      }}
+                      onSelect={() => act(() => move.mutateAsync({ folderId: target.id, alarmIds: ids }), `${alarmen(count)} verplaatst naar ${target.label}.`)}
                     >
                       <FolderIcon name={target.icon} />
                       {target.label}
@@ -87,9 +121,9 @@ export function BulkActions({ folder, folders, alarmIds, onDone }: { folder: Ala
           />
         </div>
       </div>
-      {move.error ? (
-        <AlertBanner variant="error" title="Verplaatsen mislukt">
-          {requestErrorMessage(move.error)}
+      {error ? (
+        <AlertBanner variant="error" title={error === move.error ? 'Verplaatsen mislukt' : 'Bevestigen mislukt'}>
+          {requestErrorMessage(error)}
         </AlertBanner>
       ) : null}
       {done ? (

@@ -11,8 +11,12 @@ import { AlarmPanel } from './alarm-panel';
 import { AlarmRows } from './alarm-rows';
 import { AlarmToolbar } from './alarm-toolbar';
 import { BulkActions } from './bulk-actions';
+import { FolderKeyboard } from './folder-keyboard';
 import { type FolderSearch, alarmListInput, dashboardUsersInput } from './folder-search';
+import { resolvedFolderOf } from './lifecycle-folders';
+import { LiveRegion } from './live-region';
 import { NewAlarmDialog } from './new-alarm-dialog';
+import { useAnnouncer } from './use-announcer';
 
 const descriptions: Record<string, string> = {
   inbox: 'Nieuwe alarmen komen hier binnen.',
@@ -20,7 +24,10 @@ const descriptions: Record<string, string> = {
   trash: 'Verwijderde alarmen. Wat je hier verwijdert, is definitief weg.',
 };
 
-/** A folder's alarms: search, sort, filter, page, select and act on many, open one in the side panel. */
+/**
+ * A folder's alarms: search, sort, filter, page, select and act on many, open one in the side
+ * panel, all of it also by keyboard; what an action did is announced to screen readers.
+ */
 export function FolderPage({
   dashboard,
   folders,
@@ -40,10 +47,26 @@ export function FolderPage({
   const users = trpc.alarmDashboard.users.useQuery(dashboardUsersInput(dashboard.id));
   const userMap = useMemo(() => new Map((users.data?.users ?? []).map((u) => [u.id, u])), [users.data]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [cursorId, setCursorId] = useState<number | undefined>(search.alarm);
+  const { announcement, announce } = useAnnouncer();
+  const resolvedFolder = resolvedFolderOf(dashboard, folders);
   const rows = list.data?.alarms;
+  const open = useCallback(
+    (alarm: number) => {
+      setCursorId(alarm);
+      onSearchChange({ alarm });
+    },
+    [onSearchChange],
+  );
+  const toggleSelected = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const selectedIds = (rows ?? []).filter((r) => selected.has(r.id)).map((r) => r.id);
   const onSearch = useCallback((q: string) => onSearchChange({ q: q || undefined, page: undefined }, true), [onSearchChange]);
-  const filtered = Boolean(search.q) || search.assignee !== undefined;
+  const filtered = Boolean(search.q) || search.assignee !== undefined || search.priority !== undefined || search.acknowledged !== undefined;
   return (
     <section className="grid [&>:first-child]:mb-0 min-w-0 gap-4">
       <PageHeader
@@ -54,8 +77,24 @@ export function FolderPage({
             {descriptions[folder.name] ?? 'Map met alarmen.'}
           </span>
         }
-        actions={folder.trash ? null : <NewAlarmDialog dashboard={dashboard} folders={folders} folderId={folder.id} />}
+        actions={
+          <>
+            <FolderKeyboard
+              folder={folder}
+              resolvedFolder={resolvedFolder}
+              rows={rows ?? []}
+              cursorId={cursorId}
+              onCursor={setCursorId}
+              openId={search.alarm}
+              onOpen={open}
+              onToggleSelected={toggleSelected}
+              announce={announce}
+            />
+            {folder.trash ? null : <NewAlarmDialog dashboard={dashboard} folders={folders} folderId={folder.id} />}
+          </>
+        }
       />
+      <LiveRegion text={announcement} />
       <AlarmToolbar
         search={search}
         users={users.data?.users ?? []}
@@ -66,7 +105,14 @@ export function FolderPage({
           onSearchChange(next);
         }}
       />
-      <BulkActions folder={folder} folders={folders} alarmIds={selectedIds} onDone={() => setSelected(new Set())} />
+      <BulkActions
+        dashboardId={dashboard.id}
+        folder={folder}
+        folders={folders}
+        resolvedFolder={resolvedFolder}
+        alarmIds={selectedIds}
+        onDone={() => setSelected(new Set())}
+      />
       {list.isError && !rows ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : !rows ? (
@@ -80,14 +126,7 @@ export function FolderPage({
       ) : (
         <>
           {list.isError ? <LoadError error={list.error} onRetry={() => void list.refetch()} title="Verversen mislukt" /> : null}
-          <AlarmRows
-            rows={rows}
-            users={userMap}
-            selected={selected}
-            onSelect={setSelected}
-            onOpen={(alarm) => onSearchChange({ alarm })}
-            openId={search.alarm}
-          />
+          <AlarmRows rows={rows} users={userMap} selected={selected} onSelect={setSelected} onOpen={open} openId={search.alarm} cursorId={cursorId} />
         </>
       )}
       <Pager
@@ -106,6 +145,8 @@ export function FolderPage({
           users={users.data?.users ?? []}
           meId={meId}
           onClose={() => onSearchChange({ alarm: undefined })}
+          announcement={announcement}
+          announce={announce}
         />
       ) : null}
     </section>

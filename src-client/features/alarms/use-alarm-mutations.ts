@@ -36,10 +36,22 @@ export const useSetPriority = () => trpc.alarm.setPriority.useMutation(useOneAla
 export const useSetSeen = () => trpc.alarm.setSeen.useMutation(useOneAlarmOptions(true));
 export const useSetDeadline = () => trpc.alarm.setDeadline.useMutation(useOneAlarmOptions(false));
 
-/** Notes show in the detail only, not in the list. */
+export function useAcknowledgeMany() {
+  const utils = trpc.useUtils();
+  return trpc.alarm.acknowledgeMany.useMutation({
+    onSuccess: (_, { alarmIds }) => Promise.all([refreshAlarmRows(utils, alarmIds), refreshAlarmCounts(utils), utils.alarm.assignees.invalidate()]),
+  });
+}
+
+/** Notes show in the detail only, not in the list; the history gains a line. */
 export function useSetNotes() {
   const utils = trpc.useUtils();
-  return trpc.alarm.setNotes.useMutation({ onSuccess: (alarm) => utils.alarm.get.setData({ alarmId: alarm.id }, alarm) });
+  return trpc.alarm.setNotes.useMutation({
+    onSuccess: (alarm) => {
+      utils.alarm.get.setData({ alarmId: alarm.id }, alarm);
+      return utils.alarm.history.invalidate({ alarmId: alarm.id });
+    },
+  });
 }
 
 function useAssigneeOptions() {
@@ -52,3 +64,5 @@ function useAssigneeOptions() {
 
 export const useAssign = () => trpc.alarm.assign.useMutation(useAssigneeOptions());
 export const useUnassign = () => trpc.alarm.unassign.useMutation(useAssigneeOptions());
+/** Acknowledging marks the alarm seen and assigns the caller when assignable, like an assignment. */
+export const useAcknowledge = () => trpc.alarm.acknowledge.useMutation(useAssigneeOptions());

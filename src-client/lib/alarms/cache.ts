@@ -7,11 +7,16 @@ import type { trpc } from '~/lib/trpc';
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
-/** The folder lists, and the details of `alarmIds` (of every alarm when the changed ones are not known). */
+/**
+ * The folder lists, and the details and histories of `alarmIds` (of every alarm when the changed
+ * ones are not known): every change of an alarm writes a line of its history.
+ */
 export const refreshAlarmRows = (utils: Utils, alarmIds?: readonly number[]) =>
   Promise.all([
     utils.alarm.list.invalidate(),
-    ...(alarmIds ? alarmIds.map((alarmId) => utils.alarm.get.invalidate({ alarmId })) : [utils.alarm.get.invalidate()]),
+    ...(alarmIds
+      ? alarmIds.flatMap((alarmId) => [utils.alarm.get.invalidate({ alarmId }), utils.alarm.history.invalidate({ alarmId })])
+      : [utils.alarm.get.invalidate(), utils.alarm.history.invalidate()]),
   ]);
 
 export const refreshAlarmCounts = (utils: Utils) =>

@@ -2,6 +2,7 @@
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
+import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { contains, pageCount, pageWindow } from '../../db/listing';
 import { organizationScope } from '../../tenancy';
@@ -63,6 +64,16 @@ export async function findDashboard(db: DB, user: User, id: number): Promise<Ala
     .where('alarmDashboard.id', '=', id)
     .executeTakeFirst();
   return row && toDashboard(row);
+}
+
+/**
+ * Whether the user may still open the dashboard: what `findDashboard` decides, without reading the
+ * row. A live stream asks this at every event and heartbeat, for every open console at once, so
+ * it is plain SQL (Kysely's builder and the join cost more than the lookup itself).
+ */
+export async function dashboardVisible(db: DB, user: User, id: number): Promise<boolean> {
+  const { rows } = await sql`select 1 from "alarmDashboard" where "id" = ${id} and ${organizationScope(user, 'alarmDashboard.organizationId')}`.execute(db);
+  return rows.length > 0;
 }
 
 /** The organization a dashboard belongs to, without a scope: for code that has checked access already. */

@@ -1,25 +1,44 @@
-/** The live stream of one dashboard (DESIGN.md §7 "Live"): what the event bus publishes, until the reader goes. */
-import type { AlarmEvent, EventBus } from '../../events/event-bus';
+/**
+ * The live stream of one dashboard (DESIGN.md §7 "Live") for whoever opened it, for as long as
+ * they may watch: at every event and heartbeat their session must still live and the dashboard
+ * must still be theirs, by the same lookup that let them open it (issue 22: a logout, a password
+ * change, a deleted user or an installer moved to another organization ends the stream).
+ */
+import { tracked } from '@trpc/server';
+import { AppError, notFound, toTRPCError } from '../../errors';
+import type { AppContext } from '../../trpc/context';
+import { type LiveEvent, liveStream } from '../../events/live-stream';
+import { DASHBOARD_ABSENT } from '../alarm-dashboards/alarm-dashboards.procedures';
+import { dashboardVisible } from '../alarm-dashboards/alarm-dashboards.queries';
 
-export async function* alarmEvents(bus: EventBus, dashboardId: number, signal: AbortSignal | undefined): AsyncGenerator<AlarmEvent> {
-  const queue: AlarmEvent[] = [];
-  let wake: (() => void) | null = null;
-  const unsubscribe = bus.subscribe(dashboardId, (events) => {
-    queue.push(...events);
-    wake?.();
+type Watcher = Pick<AppContext, 'db' | 'auth' | 'events' | 'liveHeartbeatMs'> & { session: NonNullable<AppContext['session']> };
+
+/** The items as the REST event stream writes them, heartbeats included. */
+export function dashboardEvents(ctx: Watcher, dashboardId: number, lastEventId: string | undefined, signal: AbortSignal | undefined) {
+  return liveStream(ctx.events, dashboardId, {
+    lastEventId,
+    signal,
+    heartbeatMs: ctx.liveHeartbeatMs,
+    // Two lookups by key: the session with its user, then the dashboard in that user's scope.
+    recheck: async () => {
+      const user = await ctx.auth.currentUser(ctx.session.sessionId);
+      if (!(await dashboardVisible(ctx.db, user, dashboardId))) throw notFound(DASHBOARD_ABSENT);
+    },
   });
-  const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+/**
+ * The same for the tRPC subscription: each event tracked by its id, so the client's reconnect
+ * resumes from it; tRPC's own ping keeps the connection open. An ended access is sent as its
+ * error (tRPC cannot map an AppError thrown after the call returned), so the client can tell
+ * "sign in again" from "gone".
+ */
+export async function* dashboardSubscription(ctx: Watcher, dashboardId: number, lastEventId: string | undefined, signal: AbortSignal | undefined) {
   try {
-    while (!signal?.aborted) {
-      if (queue.length === 0) await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
-      wake = null;
-      // Many changes at once (a move of 1,000 alarms) need one counts event, not 1,000.
-      const batch = queue.splice(0);
-      const alarms = batch.filter((e) => e.event === 'alarm');
-      for (const e of alarms) yield e;
-      if (batch.some((e) => e.event === 'counts')) yield { event: 'counts', data: {} };
+    for await (const item of dashboardEvents(ctx, dashboardId, lastEventId, signal)) {
+      if (item.event !== 'heartbeat') yield tracked(String(item.id), { event: item.event, data: item.data } as LiveEvent);
     }
-  } finally {
-    unsubscribe();
+  } catch (error) {
+    throw error instanceof AppError ? toTRPCError(error) : error;
   }
 }

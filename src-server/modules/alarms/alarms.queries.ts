@@ -200,16 +200,20 @@ export function markReopened(db: DB, ids: number[]) {
     .execute();
 }
 
-/** Sets `acknowledgedAt` (and seen) on those not yet acknowledged; answers their ids. */
-export async function markAcknowledged(db: DB, ids: number[], at: number) {
+/** Sets `acknowledgedAt` on those not yet acknowledged (and marks them seen when asked); answers their ids. */
+export async function markAcknowledged(db: DB, ids: number[], at: number, { seen }: { seen: boolean }) {
   const rows = await db
     .updateTable('alarm')
-    .set({ acknowledgedAt: at, seen: 1, updatedAt: at })
+    .set({ acknowledgedAt: at, ...(seen ? { seen: 1 } : {}), updatedAt: at })
     .where('id', 'in', ids)
     .where('acknowledgedAt', 'is', null)
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
+}
+
+export function markSeen(db: DB, ids: number[], at: number) {
+  return db.updateTable('alarm').set({ seen: 1, updatedAt: at }).where('id', 'in', ids).where('seen', '=', 0).execute();
 }
 
 /** The dashboard's alarms with this key in a relevant folder (index alarm_dashboard_key_resolved). */

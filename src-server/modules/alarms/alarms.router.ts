@@ -27,7 +27,7 @@ import { router } from '../../trpc/trpc';
 import { ALARMS, alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { folderProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import * as counts from './alarm-counts.service';
-import { alarmEvents } from './alarm-events';
+import { dashboardEvents, dashboardSubscription } from './alarm-events';
 import { listAlarms } from './alarms.queries';
 import * as service from './alarms.service';
 
@@ -35,6 +35,8 @@ const dashboard = { params: { id: 'dashboardId' } };
 const folder = { params: { id: 'folderId', ids: 'alarmIds' } };
 const alarm = { params: { id: 'alarmId' } };
 const byAlarm = v.object({ alarmId: idSchema });
+/** Where a reconnecting reader resumes: tRPC and the REST adapter fill it from the `Last-Event-ID` header too. */
+const liveInput = v.object({ lastEventId: v.optional(v.pipe(v.string(), v.maxLength(20))) });
 
 export const alarmsRouter = router({
   list: folderProcedure
@@ -180,9 +182,12 @@ export const alarmsRouter = router({
     .meta(
       rest(
         `GET ${ALARMS}/dashboards/{id}/events`,
-        'Server-sent events: `alarm` {type, alarmId, folderId} and `counts`, a comment heartbeat every 25 s',
+        'Server-sent events with ids: `alarm` {type, alarmId, folderId} and `counts`, a comment heartbeat every 25 s; with `Last-Event-ID` (or lastEventId) what was missed, or `resync` when that is no longer held',
         dashboard,
       ),
     )
-    .subscription(({ ctx, input, signal }) => alarmEvents(ctx.events, input.dashboardId, signal)),
+    .input(liveInput)
+    .subscription(({ ctx, input, signal }) => dashboardEvents(ctx, input.dashboardId, input.lastEventId, signal)),
+  // The console's subscription (tRPC over SSE, not a REST operation: the REST stream above is for scripts).
+  live: dashboardProcedure.input(liveInput).subscription(({ ctx, input, signal }) => dashboardSubscription(ctx, input.dashboardId, input.lastEventId, signal)),
 });

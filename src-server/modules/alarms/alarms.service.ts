@@ -206,7 +206,9 @@ export async function acknowledge(deps: AlarmDeps, caller: Caller, dashboardId: 
   );
   const at = epochSeconds(deps.clock);
   await deps.db.transaction().execute(async (trx) => {
-    const acknowledged = await q.markAcknowledged(trx, ids, at);
+    const acknowledged = await q.markAcknowledged(trx, ids, at, { seen: false });
+    // Acknowledging is looking at it: seen, also when it was acknowledged before.
+    await q.markSeen(trx, ids, at);
     const assigned = assignable ? await q.addAssignees(trx, ids, caller.user.id) : [];
     await recordHistory(trx, at, caller.actor, [
       ...acknowledged.map((alarmId) => ({ alarmId, event: 'acknowledged' as const })),
@@ -236,7 +238,8 @@ export async function assign(deps: AlarmDeps, caller: Caller, alarmId: number, u
   const at = epochSeconds(deps.clock);
   await deps.db.transaction().execute(async (trx) => {
     const assigned = await q.addAssignees(trx, [alarmId], userId);
-    const acknowledged = await q.markAcknowledged(trx, [alarmId], at);
+    // Assigning acknowledges without marking seen: the assignee has not looked at it yet.
+    const acknowledged = await q.markAcknowledged(trx, [alarmId], at, { seen: false });
     await recordHistory(trx, at, caller.actor, [
       ...assigned.map((id) => ({ alarmId: id, event: 'assigned' as const, details: { userId, name: assignee!.fullName || assignee!.email } })),
       ...acknowledged.map((id) => ({ alarmId: id, event: 'acknowledged' as const })),

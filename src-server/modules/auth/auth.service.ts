@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../users/users.queries';
 import * as q from './auth.queries';
 import { verifyPassword, verifyWithoutUser } from '../users/passwords';
-import { FailureLimiter } from './rate-limit';
+import { SlidingWindowLimiter } from '../../rate-limit';
 import { newFamilyId, newToken, secretMatches, splitToken } from './tokens';
 
 export interface AuthOptions {
@@ -39,8 +39,8 @@ export function createAuthService({ db, clock }: { db: DB; clock: Clock }, optio
   const refreshTtl = options.refreshTtlSeconds ?? 30 * 24 * 3600;
   const window = options.failureWindowSeconds ?? 15 * 60;
   const now = () => epochSeconds(clock);
-  const byEmail = new FailureLimiter(options.maxFailuresPerEmail ?? 5, window, now);
-  const byIp = new FailureLimiter(options.maxFailuresPerIp ?? 50, window, now);
+  const byEmail = new SlidingWindowLimiter(options.maxFailuresPerEmail ?? 5, window, now);
+  const byIp = new SlidingWindowLimiter(options.maxFailuresPerIp ?? 50, window, now);
   const grace = options.refreshGraceSeconds ?? 10;
   /** Refresh token id → the pair its rotation gives, kept for the grace window (memory only: tokens are never stored). */
   const rotations = new Map<string, { until: number; pair: Promise<AuthTokens> }>();
@@ -95,6 +95,10 @@ export function createAuthService({ db, clock }: { db: DB; clock: Clock }, optio
     return valid;
   }
 
+  async function userOf(row: NonNullable<Awaited<ReturnType<typeof q.findAccessSessionWithUser>>>) {
+    return toUser(row, row.type === 'customer' ? await locationIdsOfUser(db, row.id) : []);
+  }
+
   async function rotate(row: NonNullable<Awaited<ReturnType<typeof q.findSession>>>, at: number) {
     if (!(await q.markRefreshUsed(db, row.id, at))) {
       await q.deleteFamily(db, row.familyId);
@@ -133,8 +137,19 @@ export function createAuthService({ db, clock }: { db: DB; clock: Clock }, optio
         return null;
       }
       if (row.expiresAt - at < accessTtl / 2) await q.extendSession(db, row.sessionId, at + accessTtl);
-      const locationIds = row.type === 'customer' ? await locationIdsOfUser(db, row.id) : [];
-      return { user: toUser(row, locationIds), sessionId: row.sessionId, familyId: row.familyId };
+      return { user: await userOf(row), sessionId: row.sessionId, familyId: row.familyId };
+    },
+
+    /**
+     * The user of a session that a long-lived call (a live stream) checked at its start, as it is
+     * now: throws once the session has ended (logout, a password change, expiry, the user deleted).
+     * One lookup by primary key; it does not extend the session, so an open stream alone keeps no
+     * one signed in.
+     */
+    async currentUser(sessionId: string): Promise<User> {
+      const row = await q.findAccessSessionWithUser(db, sessionId);
+      if (!row || row.expiresAt <= now()) throw sessionExpired();
+      return userOf(row);
     },
 
     async refresh(refreshToken: string) {

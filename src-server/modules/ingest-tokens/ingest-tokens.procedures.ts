@@ -14,10 +14,7 @@ import { hashIngestToken } from './ingest-tokens.service';
 export const ingestProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const found = ctx.token?.startsWith(INGEST_TOKEN_PREFIX) ? await tokenByHash(ctx.db, hashIngestToken(ctx.token)) : undefined;
   if (!found) throw new AppError('UNAUTHORIZED', 'Geen geldig ingest-token (Authorization: Bearer ebi_…).');
-  const key = String(found.id);
-  const wait = ctx.ingestLimiter.retryAfter(key);
-  if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', `Te veel aanvragen met dit token; probeer het over ${wait} s opnieuw.`, { retryAfterSeconds: wait });
-  ctx.ingestLimiter.reserve(key);
+  ctx.ingestLimit(found.id);
   await markUsed(ctx.db, found.id, epochSeconds(ctx.clock));
   return next({ ctx: { ingestToken: found } });
 });

@@ -29,6 +29,12 @@ const sourceProcedure = scopedProcedure(
   return next();
 });
 
+/** A source procedure that reaches out to the mailbox on demand, so it is rate-limited (source-call-limit.ts). */
+const sourceCallProcedure = sourceProcedure.use(({ ctx, next }) => {
+  ctx.sourceCallLimit(ctx.source.id, ctx.user.id);
+  return next();
+});
+
 export const mailSourcesRouter = router({
   list: dashboardProcedure
     .meta(rest(`GET ${ALARMS}/dashboards/{id}/email-alarm-sources`, "The dashboard's mailboxes with their status (secrets are never returned)", dashboard))
@@ -48,12 +54,22 @@ export const mailSourcesRouter = router({
     .input(updateSourceSchema)
     .output(sourceSchema)
     .mutation(({ ctx, input }) => service.updateSource(ctx, input)),
-  test: sourceProcedure
-    .meta(rest(`POST ${ALARMS}/sources/{id}/test`, 'Connect and list the input folder: {ok, message, messageCount?}', source))
+  test: sourceCallProcedure
+    .meta(
+      rest(`POST ${ALARMS}/sources/{id}/test`, 'Connect and list the input folder: {ok, message, messageCount?}; 429 after 10 a minute', {
+        ...source,
+        errors: [429],
+      }),
+    )
     .output(sourceTestResultSchema)
     .mutation(({ ctx }) => service.testSource(ctx, ctx.source)),
-  fetchNow: sourceProcedure
-    .meta(rest(`POST ${ALARMS}/sources/{id}/fetch-now`, 'Fetch new mail now; answers the source with its status', source))
+  fetchNow: sourceCallProcedure
+    .meta(
+      rest(`POST ${ALARMS}/sources/{id}/fetch-now`, 'Fetch new mail now; answers the source with its status; 429 after 10 a minute', {
+        ...source,
+        errors: [429],
+      }),
+    )
     .output(sourceSchema)
     .mutation(async ({ ctx, input }) => {
       await service.fetchSource(ctx, ctx.source);

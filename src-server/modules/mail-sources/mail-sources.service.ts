@@ -16,6 +16,7 @@ import { type GraphClient, GraphError, createGraphClient } from './graph/graph-c
 import { fetchGraphMailbox, testGraphSource } from './graph/graph-fetch';
 import type { ImapFlow } from 'imapflow';
 import { ImapSourceError, connectImap, describeImapError, fetchNewMessages } from './imap/imap-fetch';
+import { INTERNAL_HOST_MESSAGE, imapTarget, ipLiteral, isInternalAddress } from './imap/imap-address';
 import * as q from './mail-sources.queries';
 import type { EmailParsing } from '../alarm-emails/alarm-emails.service';
 import type { MailSourceRow } from './mail-sources.table';
@@ -28,6 +29,8 @@ export interface SourceDeps {
   graph: { loginUrl?: string; apiUrl?: string; clients: Map<string, GraphClient> };
   /** Woken after new mail was stored, so the parse queue runs at once instead of on its schedule. */
   parsing: Pick<EmailParsing, 'wake'>;
+  /** IMAP hosts on internal addresses are allowed (MAIL_ALLOW_PRIVATE_HOSTS): tests, the demo, firms with an internal mail server. */
+  allowPrivateMailHosts: boolean;
 }
 
 export const SOURCE_ABSENT = 'Deze bron bestaat niet.';
@@ -36,14 +39,22 @@ async function assertFolder(db: DB, dashboardId: number, folderId: number | null
   if (folderId && !(await folderOfDashboard(db, dashboardId, folderId))) throw invalidField('folderId', 'Deze map hoort niet bij dit dashboard.');
 }
 
+/** An internal IP literal is refused when saved, under its field; a name can only be checked when connecting. */
+function assertImapHost({ allowPrivateMailHosts }: SourceDeps, host: string | null | undefined) {
+  const literal = host ? ipLiteral(host) : null;
+  if (literal && !allowPrivateMailHosts && isInternalAddress(literal)) throw invalidField('imapHost', INTERNAL_HOST_MESSAGE);
+}
+
 export async function getSource(db: DB, sourceId: number) {
   const row = await q.sourceRow(db, sourceId);
   if (!row) throw notFound(SOURCE_ABSENT);
   return q.toSource(row);
 }
 
-export async function createSource({ db, clock, secrets }: SourceDeps, input: CreateSource) {
+export async function createSource(deps: SourceDeps, input: CreateSource) {
+  const { db, clock, secrets } = deps;
   await assertFolder(db, input.dashboardId, input.folderId);
+  if (input.type === 'IMAP') assertImapHost(deps, input.imapHost);
   const base = {
     dashboardId: input.dashboardId,
     name: input.name,
@@ -94,10 +105,12 @@ export async function createSource({ db, clock, secrets }: SourceDeps, input: Cr
   return getSource(db, id);
 }
 
-export async function updateSource({ db, secrets }: SourceDeps, { sourceId, imapPassword, clientSecret, imapSecure, ...change }: UpdateSource) {
+export async function updateSource(deps: SourceDeps, { sourceId, imapPassword, clientSecret, imapSecure, ...change }: UpdateSource) {
+  const { db, secrets } = deps;
   const row = await q.sourceRow(db, sourceId);
   if (!row) throw notFound(SOURCE_ABSENT);
   await assertFolder(db, row.dashboardId, change.folderId);
+  assertImapHost(deps, change.imapHost);
   const newSecret = row.type === 'IMAP' ? imapPassword : clientSecret;
   // Moving the mailbox (another server, user or folder) starts its cursor afresh; dedupe keeps that harmless.
   const moved = ['imapHost', 'imapPort', 'imapUsername', 'imapInputFolder'].some(
@@ -133,6 +146,12 @@ export const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
   password: secrets.open<string>(row.secret!),
   inputFolder: row.imapInputFolder!,
 });
+
+/** A client for the source's mailbox, bound to its checked address (imap-address.ts); not connected yet. */
+export async function imapClient(deps: SourceDeps, row: MailSourceRow, timeoutMs?: number) {
+  const settings = imapSettings(row, deps.secrets);
+  return connectImap(settings, { timeoutMs, target: await imapTarget(settings.host, deps.allowPrivateMailHosts) });
+}
 
 /**
  * Stores what arrived in the source's input folder since its cursor over a connected client, and
@@ -200,7 +219,7 @@ export async function fetchSource(deps: SourceDeps, row: MailSourceRow): Promise
       stored = await fetchGraph(deps, row);
       return { stored };
     }
-    const client = connectImap(imapSettings(row, deps.secrets));
+    const client = await imapClient(deps, row);
     try {
       await client.connect();
       stored = await storeNewImapMail(deps, row, client);
@@ -235,11 +254,11 @@ export async function recordSourceFailure({ db, clock }: SourceDeps, row: MailSo
 
 /** "Verbinding testen": connect, open the input folder, count what is there; never stores anything. */
 export async function testSource(deps: SourceDeps, row: MailSourceRow) {
-  const { secrets } = deps;
   if (row.type === 'MICROSOFT_GRAPH') return testGraphSource(graphClient(deps, row), graphSettings(row));
-  const settings = imapSettings(row, secrets);
-  const client = connectImap(settings, 10_000);
+  const settings = imapSettings(row, deps.secrets);
+  let client: ImapFlow | undefined;
   try {
+    client = await imapClient(deps, row, 10_000);
     await client.connect();
     const status = await client.status(settings.inputFolder, { messages: true, unseen: true });
     if (!status) return { ok: false, message: `De map "${settings.inputFolder}" bestaat niet op de IMAP-server.` };
@@ -251,6 +270,6 @@ export async function testSource(deps: SourceDeps, row: MailSourceRow) {
   } catch (error) {
     return { ok: false, message: describeImapError(error, settings) };
   } finally {
-    await client.logout().catch(() => client.close());
+    await client?.logout().catch(() => client!.close());
   }
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { storeIncomingMail } from '../../alarm-emails/alarm-emails.store';
 import { createAlarmWorld } from '../../../testing/alarm-world';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../../../testing/dovecot';
-import { type ImapCursor, connectImap, describeImapError, fetchNewMessages } from './imap-fetch';
+import { startHttpServer, startTcpServer } from '../../../testing/tcp-servers';
+import { type ImapCursor, NO_IMAP_SERVER, connectImap, describeImapError, fetchNewMessages } from './imap-fetch';
 
 const available = dovecotAvailable();
 const USER = 'alarm@example.nl';
@@ -128,7 +129,7 @@ describe.runIf(available)('IMAP ingestion against a real Dovecot', () => {
     expect((await m.emails()).map((e) => e.subject)).toEqual(['Storing 1', 'Storing 2', 'Storing 4']);
   });
 
-  test('wrong password, a folder that does not exist and an unreachable server give Dutch messages', async () => {
+  test('a wrong password and a folder that does not exist give their own Dutch messages', async () => {
     const wrong = connectImap(settings('INBOX', 'fout'));
     const error = await wrong.connect().then(
       () => null,
@@ -137,16 +138,27 @@ describe.runIf(available)('IMAP ingestion against a real Dovecot', () => {
     expect(describeImapError(error, settings())).toBe(`De IMAP-server ${dovecot.host}:${dovecot.port} weigert de gebruikersnaam of het wachtwoord.`);
     const m = await mailboxWorld('Bestaat-Niet');
     await expect(m.run()).rejects.toThrow('De map "Bestaat-Niet" bestaat niet op de IMAP-server.');
-    const closed = connectImap({ ...settings(), port: 9 });
-    expect(
-      describeImapError(
-        await closed.connect().then(
+  });
+
+  test('before an IMAP greeting every failure is the one generic message: a closed, a silent, a garbage and a web port, and TLS to a plain port', async () => {
+    const silent = await startTcpServer('');
+    const garbage = await startTcpServer('SSH-2.0-OpenSSH_9.6\r\n\x00\x01 garbage\r\n');
+    const web = await startHttpServer();
+    try {
+      const attempt = async (port: number, secure = false) => {
+        const client = connectImap({ ...settings(), port, secure }, { timeoutMs: 500 });
+        const error = await client.connect().then(
           () => null,
           (e: unknown) => e,
-        ),
-        { ...settings(), port: 9 },
-      ),
-    ).toBe(`De IMAP-server ${dovecot.host}:9 is niet bereikbaar.`);
+        );
+        client.close();
+        return describeImapError(error, { ...settings(), port });
+      };
+      const answers = await Promise.all([attempt(9), attempt(silent.port), attempt(garbage.port), attempt(web.port), attempt(dovecot.port, true)]);
+      expect(answers).toEqual(Array(5).fill(NO_IMAP_SERVER));
+    } finally {
+      await Promise.all([silent.close(), garbage.close(), web.close()]);
+    }
   });
 
   const corpus = path.resolve('../shared/data/mail-corpus');

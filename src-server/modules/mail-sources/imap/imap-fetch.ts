@@ -7,6 +7,7 @@
  * listener on every client, and a new client per connection attempt.
  */
 import { ImapFlow } from 'imapflow';
+import type { ImapTarget } from './imap-address';
 
 export interface ImapSettings {
   host: string;
@@ -31,9 +32,33 @@ export type StoreImapMessage = (raw: Buffer, cursor: { uidValidity: string; last
 
 const BATCH = 100;
 
-export function connectImap(settings: ImapSettings, timeoutMs = 20_000) {
-  const client = new ImapFlow({
-    host: settings.host,
+/**
+ * Everything that fails before the server's IMAP greeting (a closed port, another service, a
+ * timeout, a TLS mismatch) answers this one message, so the source test tells no port from another.
+ */
+export const NO_IMAP_SERVER = 'Geen IMAP-server bereikbaar op dit adres en deze poort (controleer ook de TLS-instelling).';
+
+/** imapflow's client, whose `connect()` fails with NO_IMAP_SERVER until an IMAP greeting (OK or PREAUTH) proved the server. */
+class SourceImapFlow extends ImapFlow {
+  override async connect() {
+    try {
+      await super.connect();
+    } catch (error) {
+      if (this.greeting === undefined && !this.authenticated) throw new ImapSourceError(NO_IMAP_SERVER);
+      throw error;
+    }
+  }
+}
+
+/**
+ * A client for the mailbox, not yet connected. The product passes `target` (imap-address.ts): the
+ * connection then goes to that checked address while TLS still names and verifies the host name.
+ */
+export function connectImap(settings: ImapSettings, options: { timeoutMs?: number; target?: ImapTarget } = {}) {
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const client = new SourceImapFlow({
+    host: options.target?.address ?? settings.host,
+    ...(options.target?.servername ? { servername: options.target.servername } : {}),
     port: settings.port,
     secure: settings.secure,
     auth: { user: settings.username, pass: settings.password },
@@ -48,7 +73,11 @@ export function connectImap(settings: ImapSettings, timeoutMs = 20_000) {
   return client;
 }
 
-/** A Dutch message for what went wrong while talking to the server. */
+/**
+ * A Dutch message for what went wrong while talking to the server. Failures before its greeting
+ * are ImapSourceErrors already (NO_IMAP_SERVER, an unknown or internal host); what is left comes
+ * from a proven IMAP server, so it may say what the user has to fix.
+ */
 export function describeImapError(error: unknown, settings: Pick<ImapSettings, 'host' | 'port' | 'inputFolder'>): string {
   if (error instanceof ImapSourceError) return error.message;
   const e = error as { code?: string; authenticationFailed?: boolean; serverResponseCode?: string; message?: string; responseText?: string };
@@ -56,11 +85,10 @@ export function describeImapError(error: unknown, settings: Pick<ImapSettings, '
   if (e.authenticationFailed) return `De IMAP-server ${where} weigert de gebruikersnaam of het wachtwoord.`;
   if (e.serverResponseCode === 'NONEXISTENT' || /mailbox doesn't exist|not exist/i.test(e.responseText ?? ''))
     return `De map "${settings.inputFolder}" bestaat niet op de IMAP-server.`;
-  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return `De IMAP-server ${settings.host} is onbekend (DNS).`;
-  if (e.code === 'ECONNREFUSED' || e.code === 'EHOSTUNREACH' || e.code === 'ECONNRESET') return `De IMAP-server ${where} is niet bereikbaar.`;
-  if (e.code === 'ETIMEDOUT' || e.code === 'CONNECT_TIMEOUT' || e.code === 'GREETING_TIMEOUT') return `De IMAP-server ${where} reageert niet op tijd.`;
   if (/certificate|SSL|TLS|wrong version number/i.test(`${e.code ?? ''} ${e.message ?? ''}`))
     return `De beveiligde verbinding (TLS) met ${where} is mislukt: ${e.message}`;
+  if (e.code === 'ETIMEDOUT' || e.code === 'ECONNRESET' || e.code === 'EPIPE' || e.code === 'NoConnection')
+    return `De verbinding met de IMAP-server ${where} is verbroken.`;
   return `De IMAP-server ${where} gaf een fout: ${e.responseText ?? e.message ?? String(error)}`;
 }
 

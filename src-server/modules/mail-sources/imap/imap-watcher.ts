@@ -7,8 +7,7 @@
  */
 import type { ImapFlow } from 'imapflow';
 import { sourceRow } from '../mail-sources.queries';
-import { type SourceDeps, imapSettings, recordSourceFailure, storeNewImapMail } from '../mail-sources.service';
-import { connectImap } from './imap-fetch';
+import { type SourceDeps, imapClient, recordSourceFailure, storeNewImapMail } from '../mail-sources.service';
 
 /** IDLE is renewed before servers drop it (RFC 2177 recommends under 29 minutes). */
 const IDLE_RENEW_MS = 4 * 60_000;
@@ -25,8 +24,10 @@ export function createImapWatchers(deps: SourceDeps, options: { refreshMs?: numb
       for (let failures = 0; !stopped;) {
         const row = await sourceRow(deps.db, sourceId);
         if (!row || row.type !== 'IMAP') return;
-        client = connectImap(imapSettings(row, deps.secrets));
         try {
+          client = await imapClient(deps, row);
+          // stop() may have come during the DNS lookup, before there was a client to close.
+          if (stopped) return;
           await client.connect();
           if (!client.capabilities.has('IDLE')) return;
           // EXISTS may come while a fetch runs (an answer to its SEARCH or FETCH), not only in IDLE:

@@ -1,14 +1,15 @@
 /**
- * Counts sign-in attempts per key (an e-mail address or an IP) in a sliding window. An attempt is
- * counted when it starts, before its password is checked, and taken back only when it succeeds:
- * so N attempts sent at once are limited exactly like N sent one after another. In memory: the
- * product is one process, and a restart forgetting the counts is acceptable.
+ * Counts attempts per key in a sliding window: sign-ins per e-mail address and per IP (counted when
+ * they start, before the password is checked, and taken back only when they succeed, so N attempts
+ * sent at once are limited exactly like N sent one after another), and mail-source tests and
+ * fetches per source (every one counts). In memory: the product is one process, and a restart
+ * forgetting the counts is acceptable.
  */
-export class FailureLimiter {
+export class SlidingWindowLimiter {
   private attempts = new Map<string, number[]>();
 
   constructor(
-    private readonly maxFailures: number,
+    private readonly maxAttempts: number,
     private readonly windowSeconds: number,
     private readonly now: () => number,
   ) {}
@@ -16,13 +17,13 @@ export class FailureLimiter {
   /** Seconds until the key may try again, or 0 when it may try now. */
   retryAfter(key: string): number {
     const recent = this.recent(key);
-    if (recent.length < this.maxFailures) return 0;
-    return Math.max(1, Math.ceil(recent[recent.length - this.maxFailures]! + this.windowSeconds - this.now()));
+    if (recent.length < this.maxAttempts) return 0;
+    return Math.max(1, Math.ceil(recent[recent.length - this.maxAttempts]! + this.windowSeconds - this.now()));
   }
 
   /**
-   * Counts an attempt as failed from now on; call the returned function when it succeeded after
-   * all. Check `retryAfter` first, in the same synchronous step, so no other attempt slips between.
+   * Counts an attempt from now on; call the returned function to take it back (a sign-in that
+   * succeeded after all). Check `retryAfter` first, in the same synchronous step, so no other attempt slips between.
    */
   reserve(key: string): () => void {
     const at = this.now();

@@ -1,0 +1,74 @@
+/**
+ * One reader's view of a dashboard's events (DESIGN.md §7 "Live"), shared by the REST event stream
+ * and the tRPC subscription: first what it missed since `lastEventId`, then each new batch, and a
+ * heartbeat when nothing happened for `heartbeatMs`. Before anything is handed on, `recheck`
+ * confirms that the reader may still watch (access was checked once, at opening, and a logout or
+ * a move to another organization must not leave a console listening); it throws when not, which
+ * ends the stream.
+ */
+import type { AlarmEvent, EventBus, StoredEvent } from './event-bus';
+
+export const HEARTBEAT_MS = 25_000;
+
+/** What a reader is sent: an alarm event, or `resync` when the missed events are no longer held (refetch everything). */
+export type LiveEvent = AlarmEvent | { event: 'resync'; data: Record<string, never> };
+
+export type LiveItem = (LiveEvent & { id: number }) | { event: 'heartbeat' };
+
+export interface LiveStreamOptions {
+  /** The last id the reader saw (`Last-Event-ID`); absent on a first connection. */
+  lastEventId?: string | undefined;
+  signal: AbortSignal | undefined;
+  heartbeatMs: number;
+  recheck: () => Promise<void>;
+}
+
+/** Many changes at once (a move of 1,000 alarms) need one counts event, not 1,000; the last one's id stands for them. */
+function coalesce(batch: StoredEvent[]): StoredEvent[] {
+  const counts = batch.findLast((e) => e.event === 'counts');
+  return [...batch.filter((e) => e.event === 'alarm'), ...(counts ? [counts] : [])];
+}
+
+export async function* liveStream(bus: EventBus, dashboardId: number, options: LiveStreamOptions): AsyncGenerator<LiveItem> {
+  const { signal, heartbeatMs, recheck } = options;
+  const queue: StoredEvent[] = [];
+  let wake: (() => void) | null = null;
+  const unsubscribe = bus.subscribe(dashboardId, (events) => {
+    queue.push(...events);
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    // Subscribed before reading the buffer (in the same tick), so nothing published in between falls through.
+    const lastId = options.lastEventId === undefined ? undefined : Number(options.lastEventId);
+    if (lastId !== undefined) {
+      const missed = Number.isSafeInteger(lastId) ? bus.since(dashboardId, lastId) : null;
+      if (missed === null) {
+        // Taken before waiting: what is published meanwhile is queued and sent after, with higher ids.
+        const resyncId = bus.lastId();
+        await recheck();
+        yield { event: 'resync', id: resyncId, data: {} };
+      } else queue.push(...missed);
+    }
+    while (!signal?.aborted) {
+      if (queue.length === 0) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, heartbeatMs);
+        });
+        clearTimeout(timer);
+        wake = null;
+        if (signal?.aborted) return;
+      }
+      await recheck();
+      const batch = coalesce(queue.splice(0));
+      if (batch.length === 0) yield { event: 'heartbeat' };
+      for (const e of batch) yield e;
+    }
+  } finally {
+    unsubscribe();
+    signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -197,3 +197,21 @@ test('installers manage tokens only while the dashboard is customizable; the liv
   await w.hook('alertmanager', token, alertmanager);
   expect(heard).toEqual(['alarm', 'alarm', 'counts']);
 });
+
+test('alerts are taken in their order: firing, resolved and firing again for one key in one request leave a new open alarm', async () => {
+  const w = await world();
+  const { token } = await w.newToken();
+  const alerts = [
+    { key: 'pomp-3', line: 'Pomp 3 staat stil' },
+    { key: 'pomp-4', line: 'Pomp 4 staat stil' },
+    { key: 'pomp-3', line: 'Pomp 3 loopt', status: 'resolved' },
+    { key: 'pomp-4', line: 'Pomp 4 loopt', status: 'resolved' },
+    { key: 'pomp-3', line: 'Pomp 3 staat weer stil' },
+  ];
+  expect(await (await w.hook('generic', token, { alerts })).json()).toEqual({ created: 3, grouped: 0, resolved: 2 });
+  expect((await w.alarms()).map((a) => [a.groupKey, a.resolutionBy])).toEqual([
+    ['pomp-3', 'API'],
+    ['pomp-4', 'API'],
+    ['pomp-3', null],
+  ]);
+});

@@ -10,7 +10,7 @@ import type { AlarmEvent } from '../../events/event-bus';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { landingFolderId } from '../alarm-dashboards/folders.queries';
 import type { AlarmDeps } from '../alarms/alarms.service';
-import { countsEvent, raise, resolveKey } from '../alarms/lifecycle';
+import { countsEvent, raise, resolveKeys } from '../alarms/lifecycle';
 import type { HookAlert } from './hook-alerts';
 
 export interface HookToken {
@@ -32,13 +32,21 @@ export async function takeAlerts(deps: AlarmDeps, token: HookToken, tool: string
   const result = { created: 0, grouped: 0, resolved: 0 };
   const events: AlarmEvent[] = [];
   await db.transaction().execute(async (trx) => {
+    // Resolves in a row are one move (order kept: a firing alert after them may raise its key anew).
+    let resolving: string[] = [];
+    const resolvePending = async () => {
+      if (resolving.length === 0) return;
+      const resolved = await resolveKeys(trx, at, actor, dashboardId, resolving, { by: 'API' });
+      result.resolved += resolved.resolved;
+      events.push(...resolved.events);
+      resolving = [];
+    };
     for (const alert of alerts) {
       if (alert.status === 'resolved') {
-        const resolved = await resolveKey(trx, at, actor, dashboardId, alert.key!, { by: 'API' });
-        result.resolved += resolved.resolved;
-        events.push(...resolved.events);
+        resolving.push(alert.key!);
         continue;
       }
+      await resolvePending();
       const raised = await raise(trx, at, actor, dashboardId, {
         line: alert.line,
         priority: alert.priority ?? defaultPriority,
@@ -52,6 +60,7 @@ export async function takeAlerts(deps: AlarmDeps, token: HookToken, tool: string
       result[raised.grouped ? 'grouped' : 'created'] += 1;
       events.push(...raised.events);
     }
+    await resolvePending();
   });
   // Every raise answers the counts event; consoles need it once per request.
   const alarmEvents = events.filter((e) => e !== countsEvent);

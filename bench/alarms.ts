@@ -3,12 +3,9 @@
  * sorted, filtered by assignee) over REST, folder counts, periodic counts for a year per day, and
  * moving 1,000 alarms in one call, response times for a year per month; each beside the raw SQL of the same query.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { loadConfig } from '../src-server/config';
-import { startServer } from '../src-server/server';
+import { startAlarmBench } from './alarm-bench-server';
 
 const ALARMS = 100_000;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -61,21 +58,7 @@ function seed(raw: SQLite.Database, dashboardId: number, folders: { inbox: numbe
 }
 
 export async function benchAlarms() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-alarms-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'bench@example.nl', ADMIN_PASSWORD: 'bench-wachtwoord-1' });
-  const server = await startServer(config, { log: () => {} });
-  const call = async (method: string, route: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${route}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-    return res.status === 204 ? null : res.json();
-  };
-  const { accessToken } = await call('POST', '/auth/login', undefined, { email: 'bench@example.nl', password: 'bench-wachtwoord-1' });
-  const org = await call('PUT', '/api/organizations', accessToken, { name: 'Bench' });
-  const dashboard = await call('POST', '/api/v1/alarms/dashboards', accessToken, { name: 'Bench', organizationId: org.id });
+  const { dataDir, call, accessToken, dashboard, stop } = await startAlarmBench('alarms');
   const folders = Object.fromEntries(
     ((await call('GET', `/api/v1/alarms/dashboards/${dashboard.id}/folders`, accessToken)) as { id: number; name: string }[]).map((f) => [f.name, f.id]),
   );
@@ -131,7 +114,6 @@ export async function benchAlarms() {
     ),
   };
   raw.close();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
   return figures;
 }

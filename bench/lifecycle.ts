@@ -4,12 +4,9 @@
  * history of one alarm over REST, and the folder page with the lifecycle columns; each beside the
  * raw SQL of its core statement.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { loadConfig } from '../src-server/config';
-import { startServer } from '../src-server/server';
+import { startAlarmBench } from './alarm-bench-server';
 
 const ALARMS = 100_000;
 const HISTORY_PER_ALARM = 10;
@@ -51,21 +48,7 @@ function seed(raw: SQLite.Database, dashboardId: number, folders: { inbox: numbe
 }
 
 export async function benchLifecycle() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-lifecycle-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'bench@example.nl', ADMIN_PASSWORD: 'bench-wachtwoord-1' });
-  const server = await startServer(config, { log: () => {} });
-  const call = async (method: string, route: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${route}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-    return res.status === 204 ? null : res.json();
-  };
-  const { accessToken: token } = await call('POST', '/auth/login', undefined, { email: 'bench@example.nl', password: 'bench-wachtwoord-1' });
-  const org = await call('PUT', '/api/organizations', token, { name: 'Bench' });
-  const dashboard = await call('POST', '/api/v1/alarms/dashboards', token, { name: 'Bench', organizationId: org.id });
+  const { dataDir, call, accessToken: token, dashboard, stop } = await startAlarmBench('lifecycle');
   const folders = Object.fromEntries(
     ((await call('GET', `/api/v1/alarms/dashboards/${dashboard.id}/folders`, token)) as { id: number; name: string }[]).map((f) => [f.name, f.id]),
   );
@@ -106,7 +89,6 @@ export async function benchLifecycle() {
     historyRows: (raw.prepare('select count(*) as n from alarmHistory').get() as { n: number }).n,
   };
   raw.close();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
   return figures;
 }

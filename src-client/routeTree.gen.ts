@@ -40,6 +40,7 @@ import { Route as AuthAlarmsDashboardIdEmailsSourcesRouteImport } from './routes
 import { Route as AuthAlarmsDashboardIdFoldersFolderRouteImport } from './routes/_auth/alarms/$dashboardId/folders/$folder'
 import { Route as AuthAlarmsDashboardIdSettingsAlarmsRouteImport } from './routes/_auth/alarms/$dashboardId/settings/alarms'
 import { Route as AuthAlarmsDashboardIdSettingsFoldersRouteImport } from './routes/_auth/alarms/$dashboardId/settings/folders'
+import { Route as AuthAlarmsDashboardIdSettingsIntegrationsRouteImport } from './routes/_auth/alarms/$dashboardId/settings/integrations'
 import { Route as AuthAlarmsDashboardIdSettingsMaintenanceRouteImport } from './routes/_auth/alarms/$dashboardId/settings/maintenance'
 import { Route as AuthAlarmsDashboardIdSettingsThemeRouteImport } from './routes/_auth/alarms/$dashboardId/settings/theme'
 import { Route as AuthAdminIntegrationsMeterbeheerFeedFeedUuidRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
@@ -217,6 +218,12 @@ const AuthAlarmsDashboardIdSettingsFoldersRoute =
     path: '/settings/folders',
     getParentRoute: () => AuthAlarmsDashboardIdRoute,
   } as any)
+const AuthAlarmsDashboardIdSettingsIntegrationsRoute =
+  AuthAlarmsDashboardIdSettingsIntegrationsRouteImport.update({
+    id: '/settings/integrations',
+    path: '/settings/integrations',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
 const AuthAlarmsDashboardIdSettingsMaintenanceRoute =
   AuthAlarmsDashboardIdSettingsMaintenanceRouteImport.update({
     id: '/settings/maintenance',
@@ -279,6 +286,7 @@ export interface FileRoutesByFullPath {
   '/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
   '/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  '/alarms/$dashboardId/settings/integrations': typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
   '/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
   '/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
@@ -313,6 +321,7 @@ export interface FileRoutesByTo {
   '/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
   '/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  '/alarms/$dashboardId/settings/integrations': typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
   '/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
   '/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
@@ -352,6 +361,7 @@ export interface FileRoutesById {
   '/_auth/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
   '/_auth/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/_auth/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  '/_auth/alarms/$dashboardId/settings/integrations': typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
   '/_auth/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
   '/_auth/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/_auth/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
@@ -391,6 +401,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/folders/$folder'
     | '/alarms/$dashboardId/settings/alarms'
     | '/alarms/$dashboardId/settings/folders'
+    | '/alarms/$dashboardId/settings/integrations'
     | '/alarms/$dashboardId/settings/maintenance'
     | '/alarms/$dashboardId/settings/theme'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
@@ -425,6 +436,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/folders/$folder'
     | '/alarms/$dashboardId/settings/alarms'
     | '/alarms/$dashboardId/settings/folders'
+    | '/alarms/$dashboardId/settings/integrations'
     | '/alarms/$dashboardId/settings/maintenance'
     | '/alarms/$dashboardId/settings/theme'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
@@ -463,6 +475,7 @@ export interface FileRouteTypes {
     | '/_auth/alarms/$dashboardId/folders/$folder'
     | '/_auth/alarms/$dashboardId/settings/alarms'
     | '/_auth/alarms/$dashboardId/settings/folders'
+    | '/_auth/alarms/$dashboardId/settings/integrations'
     | '/_auth/alarms/$dashboardId/settings/maintenance'
     | '/_auth/alarms/$dashboardId/settings/theme'
     | '/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
@@ -694,6 +707,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAlarmsDashboardIdSettingsFoldersRouteImport
       parentRoute: typeof AuthAlarmsDashboardIdRoute
     }
+    '/_auth/alarms/$dashboardId/settings/integrations': {
+      id: '/_auth/alarms/$dashboardId/settings/integrations'
+      path: '/settings/integrations'
+      fullPath: '/alarms/$dashboardId/settings/integrations'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdSettingsIntegrationsRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
     '/_auth/alarms/$dashboardId/settings/maintenance': {
       id: '/_auth/alarms/$dashboardId/settings/maintenance'
       path: '/settings/maintenance'
@@ -786,6 +806,7 @@ interface AuthAlarmsDashboardIdRouteChildren {
   AuthAlarmsDashboardIdFoldersFolderRoute: typeof AuthAlarmsDashboardIdFoldersFolderRoute
   AuthAlarmsDashboardIdSettingsAlarmsRoute: typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   AuthAlarmsDashboardIdSettingsFoldersRoute: typeof AuthAlarmsDashboardIdSettingsFoldersRoute
+  AuthAlarmsDashboardIdSettingsIntegrationsRoute: typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
   AuthAlarmsDashboardIdSettingsMaintenanceRoute: typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
   AuthAlarmsDashboardIdSettingsThemeRoute: typeof AuthAlarmsDashboardIdSettingsThemeRoute
 }
@@ -805,6 +826,8 @@ const AuthAlarmsDashboardIdRouteChildren: AuthAlarmsDashboardIdRouteChildren = {
     AuthAlarmsDashboardIdSettingsAlarmsRoute,
   AuthAlarmsDashboardIdSettingsFoldersRoute:
     AuthAlarmsDashboardIdSettingsFoldersRoute,
+  AuthAlarmsDashboardIdSettingsIntegrationsRoute:
+    AuthAlarmsDashboardIdSettingsIntegrationsRoute,
   AuthAlarmsDashboardIdSettingsMaintenanceRoute:
     AuthAlarmsDashboardIdSettingsMaintenanceRoute,
   AuthAlarmsDashboardIdSettingsThemeRoute:

@@ -6,6 +6,8 @@ import { alarmFoldersRouter } from './modules/alarm-folders/alarm-folders.router
 import { alarmsRouter } from './modules/alarms/alarms.router';
 import { alarmReportsRouter } from './modules/alarms/response-times.router';
 import { maintenanceWindowsRouter } from './modules/maintenance-windows/maintenance-windows.router';
+import { ingestTokensRouter } from './modules/ingest-tokens/ingest-tokens.router';
+import { hooksRouter } from './modules/ingest-tokens/hooks.router';
 import { alarmEmailsRouter } from './modules/alarm-emails/alarm-emails.router';
 import { alarmParsersRouter } from './modules/alarm-parsers/alarm-parsers.router';
 import { mailSourcesRouter } from './modules/mail-sources/mail-sources.router';
@@ -35,6 +37,8 @@ export const appRouter = router({
   alarm: alarmsRouter,
   alarmReport: alarmReportsRouter,
   maintenanceWindow: maintenanceWindowsRouter,
+  ingestToken: ingestTokensRouter,
+  alarmHook: hooksRouter,
   mailSource: mailSourcesRouter,
   alarmEmail: alarmEmailsRouter,
   alarmParser: alarmParsersRouter,

@@ -35,6 +35,7 @@ import { createSourceCallLimit } from './modules/mail-sources/source-call-limit'
 import { createParserSandbox } from './sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './secrets';
+import { createIngestLimit } from './modules/ingest-tokens/ingest-limit';
 
 export interface ServiceOptions {
   /** A file path, or `:memory:` for a private test database. */
@@ -80,6 +81,7 @@ export async function createServices(options: ServiceOptions) {
   const users: UserDeps = { db, clock, sessions: auth };
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
   const events = createEventBus({ now: () => clock().getTime() });
+  const ingestLimit = createIngestLimit(clock);
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
   const pipeline = { db, clock, sandbox, events };
@@ -128,6 +130,7 @@ export async function createServices(options: ServiceOptions) {
     parsing,
     imapWatchers,
     events,
+    ingestLimit,
     liveHeartbeatMs: options.liveHeartbeatMs ?? HEARTBEAT_MS,
     sandbox,
     async close() {

@@ -60,6 +60,8 @@ export const errorComponents = {
 const roleGuards = [staffProcedure, adminProcedure].map((p) => (p._def.middlewares as unknown[]).at(-1));
 /** DESIGN.md §7: customers get a 403 on every path of the alarm area. */
 const ALARM_AREA = '/api/v1/alarms/';
+/** The inbound hooks take an ingest token, not a user: there is no role to refuse (DESIGN.md §10). */
+const HOOKS = '/api/v1/alarms/hooks/';
 /** A path parameter of these types picks a variant (`{granularity}`, `{provider}`): a wrong one is a 400. */
 const CHOICES = new Set(['picklist', 'literal', 'enum']);
 /** An input key that names records by id (`folderId`, `locationIds`), which the caller may not see or which may not exist. */
@@ -73,7 +75,7 @@ function errorStatuses(op: RestOperation): Set<ErrorStatus> {
   const keys = Object.keys(op.input.entries);
   if (keys.length > 0) statuses.add(400);
   if (!op.route.public) statuses.add(401);
-  if (op.middlewares.some((m) => roleGuards.includes(m)) || op.route.path.startsWith(ALARM_AREA)) statuses.add(403);
+  if (op.middlewares.some((m) => roleGuards.includes(m)) || (op.route.path.startsWith(ALARM_AREA) && !op.route.path.startsWith(HOOKS))) statuses.add(403);
   const pathRecord = [...op.pathKeys.values()].some((key) => !CHOICES.has(op.input.entries[key]?.type ?? ''));
   if (pathRecord || keys.some((k) => NAMES_IDS.test(k) && holdsIds(op.input.entries[k] as Schema))) statuses.add(404);
   if (op.route.method !== 'GET') {

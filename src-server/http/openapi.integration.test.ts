@@ -112,6 +112,13 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
       'POST /api/v1/alarms/dashboards/{id}/maintenance-windows',
       'POST /api/v1/alarms/maintenance-windows/{id}/end',
       'DELETE /api/v1/alarms/maintenance-windows/{id}',
+      // DESIGN.md §10, ingest tokens and the inbound hooks
+      'GET /api/v1/alarms/dashboards/{id}/ingest-tokens',
+      'POST /api/v1/alarms/dashboards/{id}/ingest-tokens',
+      'DELETE /api/v1/alarms/ingest-tokens/{id}',
+      'POST /api/v1/alarms/hooks/alertmanager',
+      'POST /api/v1/alarms/hooks/grafana',
+      'POST /api/v1/alarms/hooks/generic',
       // DESIGN.md §7, mail
       'GET /api/v1/alarms/dashboards/{id}/email-alarm-sources',
       'POST /api/v1/alarms/dashboards/{id}/email-alarm-sources',

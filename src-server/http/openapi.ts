@@ -73,7 +73,17 @@ export function openApiDocument(router: AppRouter) {
     },
     servers: [{ url: '/', description: 'This server' }],
     tags: [...new Set(operations.map(tagOf))].map((name) => ({ name })),
-    components: { ...errorComponents, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      ...errorComponents,
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An access token from /auth/login; the hooks under /api/v1/alarms/hooks take an ingest token (`ebi_…`) instead, which opens nothing else.',
+        },
+      },
+    },
     security: [{ bearer: [] }],
     paths,
   };

@@ -73,6 +73,16 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
     return c.maintenanceWindow.delete({ windowId: id }).then(() => 'ok');
   },
   'alarm.live': (w, c) => c.alarm.live({ dashboardId: w.dashA.id }).then(() => 'ok'),
+  'ingestToken.list': (w, c) => c.ingestToken.list({ dashboardId: w.dashA.id }).then((r) => r.length),
+  'ingestToken.create': (w, c) => c.ingestToken.create({ dashboardId: w.dashA.id, name: 'Prometheus' }).then(() => 'ok'),
+  'ingestToken.revoke': async (w, c) => {
+    const { id } = await w.callers.admin.ingestToken.create({ dashboardId: w.dashA.id, name: 'Prometheus' });
+    return c.ingestToken.revoke({ tokenId: id }).then(() => 'ok');
+  },
+  // The hooks take an ingest token only: a user's session is no caller there.
+  'alarmHook.alertmanager': (_w, c) => c.alarmHook.alertmanager({ alerts: [] }).then(() => 'ok'),
+  'alarmHook.grafana': (_w, c) => c.alarmHook.grafana({ alerts: [] }).then(() => 'ok'),
+  'alarmHook.generic': (_w, c) => c.alarmHook.generic({ alerts: [] }).then(() => 'ok'),
   'mailSource.list': (w, c) => c.mailSource.list({ dashboardId: w.dashA.id }).then((s) => s.length),
   // Port 9 is closed: creating works, testing and fetching answer a Dutch failure without a network.
   'mailSource.create': (w, c) => c.mailSource.create({ dashboardId: w.dashA.id, ...imap }).then(() => 'ok'),
@@ -174,6 +184,12 @@ const expected: Record<string, Record<Role, unknown>> = {
   'maintenanceWindow.end': { admin: false, installerA: false, installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
   'maintenanceWindow.delete': work,
   'alarm.live': work,
+  'ingestToken.list': same(0),
+  'ingestToken.create': work,
+  'ingestToken.revoke': work,
+  'alarmHook.alertmanager': { admin: 'UNAUTHORIZED', installerA: 'UNAUTHORIZED', installerB: 'UNAUTHORIZED', customerA: 'UNAUTHORIZED' },
+  'alarmHook.grafana': { admin: 'UNAUTHORIZED', installerA: 'UNAUTHORIZED', installerB: 'UNAUTHORIZED', customerA: 'UNAUTHORIZED' },
+  'alarmHook.generic': { admin: 'UNAUTHORIZED', installerA: 'UNAUTHORIZED', installerB: 'UNAUTHORIZED', customerA: 'UNAUTHORIZED' },
   'mailSource.list': same(1),
   'mailSource.create': work,
   'mailSource.update': work,
@@ -227,7 +243,7 @@ test('every alarm procedure answers each role as DESIGN.md §7 says', async () =
 
 test('every alarm procedure has a row: a new one without a row fails here', () => {
   const procedures = Object.keys(appRouter._def.procedures).filter((name) =>
-    /^(alarm(Dashboard|Folder|Email|Parser|Report)?|mailSource|maintenanceWindow)\./.test(name),
+    /^(alarm(Dashboard|Folder|Email|Parser|Report|Hook)?|mailSource|maintenanceWindow|ingestToken)\./.test(name),
   );
   expect(procedures.sort()).toEqual(Object.keys(expected).sort());
 });

@@ -216,13 +216,13 @@ export function markSeen(db: DB, ids: number[], at: number) {
   return db.updateTable('alarm').set({ seen: 1, updatedAt: at }).where('id', 'in', ids).where('seen', '=', 0).execute();
 }
 
-/** The dashboard's alarms with this key in a relevant folder (index alarm_dashboard_key_resolved). */
-export function openAlarmsWithKey(db: DB, dashboardId: number, key: string) {
+/** The dashboard's alarms with one of these keys in a relevant folder (index alarm_dashboard_key_resolved). */
+export function openAlarmsWithKeys(db: DB, dashboardId: number, keys: string[]) {
   return db
     .selectFrom('alarm')
     .select(['id', 'folderId', 'resolvedAt', 'line'])
     .where('dashboardId', '=', dashboardId)
-    .where('groupKey', '=', key)
+    .where('groupKey', 'in', keys)
     .where('resolvedAt', 'is', null)
     .orderBy('id')
     .execute();

@@ -17,7 +17,7 @@ import { dashboardUsersById } from '../alarm-dashboards/alarm-dashboards.service
 import { folderOfDashboard, landingFolderId, trashFolderId } from '../alarm-dashboards/folders.queries';
 import * as q from './alarms.queries';
 import { historyOf, recordHistory } from './history.queries';
-import { type Raise, alarmEvent, countsEvent, moveWithLifecycle, raise, resolveKey } from './lifecycle';
+import { type Raise, alarmEvent, countsEvent, moveWithLifecycle, raise, resolveKeys } from './lifecycle';
 
 export interface AlarmDeps {
   db: DB;
@@ -108,7 +108,7 @@ export async function resolveByKey(deps: AlarmDeps, caller: Caller, dashboardId:
   const at = epochSeconds(deps.clock);
   const { resolved, events } = await deps.db
     .transaction()
-    .execute((trx) => resolveKey(trx, at, caller.actor, dashboardId, key, { by: 'API', userId: caller.user.id }));
+    .execute((trx) => resolveKeys(trx, at, caller.actor, dashboardId, [key], { by: 'API', userId: caller.user.id }));
   deps.events.publish(dashboardId, events);
   return { resolved };
 }

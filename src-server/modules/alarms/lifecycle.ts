@@ -89,9 +89,12 @@ export async function applyFolderRelevance(trx: DB, at: number, actor: Actor, fo
   );
 }
 
-/** Every open alarm of the dashboard with this key moves to the resolved folder; answers how many and the events. */
-export async function resolveKey(trx: DB, at: number, actor: Actor, dashboardId: number, key: string, cause: Cause) {
-  const open = await q.openAlarmsWithKey(trx, dashboardId, key);
+/**
+ * Every open alarm of the dashboard with one of these keys moves to the resolved folder in one
+ * move (a hook resolving 1,000 keys at once); answers how many and the events.
+ */
+export async function resolveKeys(trx: DB, at: number, actor: Actor, dashboardId: number, keys: string[], cause: Cause) {
+  const open = await q.openAlarmsWithKeys(trx, dashboardId, keys);
   if (open.length === 0) return { resolved: 0, events: [] };
   const toFolderId = await resolvedFolderIdOf(trx, dashboardId);
   const events = await moveWithLifecycle(trx, at, actor, { dashboardId, alarms: open, toFolderId, cause });

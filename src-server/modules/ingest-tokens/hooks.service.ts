@@ -1,0 +1,69 @@
+/**
+ * The inbound hooks (DESIGN.md §10): a request's alerts, already mapped (`hook-alerts.ts`), raise,
+ * group or resolve alarms on the token's dashboard, all in one transaction (all or nothing), and
+ * the live events go out once it has committed.
+ */
+import type { HookResult } from '@/domain/alarm-hooks';
+import type { Actor } from '@/domain/alarm-lifecycle';
+import { epochSeconds } from '../../clock';
+import type { AlarmEvent } from '../../events/event-bus';
+import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
+import { landingFolderId } from '../alarm-dashboards/folders.queries';
+import type { AlarmDeps } from '../alarms/alarms.service';
+import { countsEvent, raise, resolveKeys } from '../alarms/lifecycle';
+import type { HookAlert } from './hook-alerts';
+
+export interface HookToken {
+  id: number;
+  dashboardId: number;
+  name: string;
+}
+
+/** The history names the token and the tool: `Prometheus (Alertmanager)`. */
+export const hookActor = (token: HookToken, tool: string): Actor => ({ type: 'API', name: `${token.name} (${tool})` });
+
+export async function takeAlerts(deps: AlarmDeps, token: HookToken, tool: string, alerts: HookAlert[]): Promise<HookResult> {
+  const { db } = deps;
+  const { dashboardId } = token;
+  const { defaultPriority } = await dashboardDefaults(db, dashboardId);
+  const folderId = await landingFolderId(db, dashboardId, []);
+  const actor = hookActor(token, tool);
+  const at = epochSeconds(deps.clock);
+  const result = { created: 0, grouped: 0, resolved: 0 };
+  const events: AlarmEvent[] = [];
+  await db.transaction().execute(async (trx) => {
+    // Resolves in a row are one move (order kept: a firing alert after them may raise its key anew).
+    let resolving: string[] = [];
+    const resolvePending = async () => {
+      if (resolving.length === 0) return;
+      const resolved = await resolveKeys(trx, at, actor, dashboardId, resolving, { by: 'API' });
+      result.resolved += resolved.resolved;
+      events.push(...resolved.events);
+      resolving = [];
+    };
+    for (const alert of alerts) {
+      if (alert.status === 'resolved') {
+        resolving.push(alert.key!);
+        continue;
+      }
+      await resolvePending();
+      const raised = await raise(trx, at, actor, dashboardId, {
+        line: alert.line,
+        priority: alert.priority ?? defaultPriority,
+        data: alert.data,
+        deadlineAt: null,
+        folderId,
+        key: alert.key,
+        windowSeconds: null,
+        alarmEmailId: null,
+      });
+      result[raised.grouped ? 'grouped' : 'created'] += 1;
+      events.push(...raised.events);
+    }
+    await resolvePending();
+  });
+  // Every raise answers the counts event; consoles need it once per request.
+  const alarmEvents = events.filter((e) => e !== countsEvent);
+  deps.events.publish(dashboardId, alarmEvents.length < events.length ? [...alarmEvents, countsEvent] : alarmEvents);
+  return result;
+}

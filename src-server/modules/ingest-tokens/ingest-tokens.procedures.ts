@@ -1,0 +1,20 @@
+/**
+ * The ingest-token tier (DESIGN.md §10): a hook's caller is its `Authorization: Bearer ebi_…`
+ * token, which names the dashboard; `ctx.ingestToken` is its row. User sessions do not open the
+ * hooks, and an ingest token opens nothing else: `createContext` never takes it for a session, so
+ * every other tier answers 401. At most 600 requests a minute per token (429 with `Retry-After`).
+ */
+import { INGEST_TOKEN_PREFIX } from '@/domain/ingest-token';
+import { epochSeconds } from '../../clock';
+import { AppError } from '../../errors';
+import { publicProcedure } from '../../trpc/trpc';
+import { markUsed, tokenByHash } from './ingest-tokens.queries';
+import { hashIngestToken } from './ingest-tokens.service';
+
+export const ingestProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const found = ctx.token?.startsWith(INGEST_TOKEN_PREFIX) ? await tokenByHash(ctx.db, hashIngestToken(ctx.token)) : undefined;
+  if (!found) throw new AppError('UNAUTHORIZED', 'Geen geldig ingest-token (Authorization: Bearer ebi_…).');
+  ctx.ingestLimit(found.id);
+  await markUsed(ctx.db, found.id, epochSeconds(ctx.clock));
+  return next({ ctx: { ingestToken: found } });
+});

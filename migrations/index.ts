@@ -11,6 +11,7 @@ import * as alarmArea from './2026-11-23T1100-alarm-area';
 import * as mail from './2026-11-23T1200-mail';
 import * as alarmParsers from './2026-11-24T1000-alarm-parsers';
 import * as alarmLifecycle from './2026-11-25T1000-alarm-lifecycle';
+import * as notifications from './2026-11-25T1400-notifications';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1200-mail': mail,
   '2026-11-24T1000-alarm-parsers': alarmParsers,
   '2026-11-25T1000-alarm-lifecycle': alarmLifecycle,
+  '2026-11-25T1400-notifications': notifications,
 };

@@ -8,6 +8,7 @@ import { alarmReportsRouter } from './modules/alarms/response-times.router';
 import { maintenanceWindowsRouter } from './modules/maintenance-windows/maintenance-windows.router';
 import { alarmEmailsRouter } from './modules/alarm-emails/alarm-emails.router';
 import { alarmParsersRouter } from './modules/alarm-parsers/alarm-parsers.router';
+import { notificationsRouter } from './modules/notifications/notifications.router';
 import { mailSourcesRouter } from './modules/mail-sources/mail-sources.router';
 import { locationsRouter } from './modules/locations/locations.router';
 import { dashboardRouter } from './modules/dashboard/dashboard.router';
@@ -38,6 +39,7 @@ export const appRouter = router({
   mailSource: mailSourcesRouter,
   alarmEmail: alarmEmailsRouter,
   alarmParser: alarmParsersRouter,
+  notification: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,7 @@ import type { MailSourceTable } from '../modules/mail-sources/mail-sources.table
 import type { AlarmParserTable } from '../modules/alarm-parsers/alarm-parsers.table';
 import type { HeartbeatTable } from '../modules/alarm-parsers/heartbeats.table';
 import type { MaintenanceWindowTable } from '../modules/maintenance-windows/maintenance-windows.table';
+import type { AlarmMailThreadTable, NotificationCursorTable, NotificationRuleTable, NotificationTable } from '../modules/notifications/notifications.table';
 
 export interface Database {
   organization: OrganizationTable;
@@ -40,4 +41,8 @@ export interface Database {
   alarmHistory: AlarmHistoryTable;
   heartbeat: HeartbeatTable;
   maintenanceWindow: MaintenanceWindowTable;
+  notificationRule: NotificationRuleTable;
+  notification: NotificationTable;
+  notificationCursor: NotificationCursorTable;
+  alarmMailThread: AlarmMailThreadTable;
 }

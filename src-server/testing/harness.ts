@@ -24,6 +24,8 @@ export interface HarnessOptions {
   hub?: { baseUrl?: string; apiKey?: string; historyDays?: number };
   /** Microsoft 365 hosts: a Graph simulator's. Without them nothing leaves this machine either (closed port). */
   graph?: { loginUrl?: string; apiUrl?: string };
+  /** Outbound notifications; webhook tests allow loopback targets (their receivers listen there). */
+  notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -41,6 +43,7 @@ export async function createHarness(options: HarnessOptions = {}) {
       syncIntervalSeconds: 3600,
     },
     graph: { loginUrl: options.graph?.loginUrl ?? 'http://127.0.0.1:9/login', apiUrl: options.graph?.apiUrl ?? 'http://127.0.0.1:9' },
+    notify: { publicUrl: 'http://energiebeheer.test', ...options.notify },
   });
   const { db } = services;
   const app = createApp(services);

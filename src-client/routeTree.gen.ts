@@ -41,6 +41,7 @@ import { Route as AuthAlarmsDashboardIdFoldersFolderRouteImport } from './routes
 import { Route as AuthAlarmsDashboardIdSettingsAlarmsRouteImport } from './routes/_auth/alarms/$dashboardId/settings/alarms'
 import { Route as AuthAlarmsDashboardIdSettingsFoldersRouteImport } from './routes/_auth/alarms/$dashboardId/settings/folders'
 import { Route as AuthAlarmsDashboardIdSettingsMaintenanceRouteImport } from './routes/_auth/alarms/$dashboardId/settings/maintenance'
+import { Route as AuthAlarmsDashboardIdSettingsNotificationsRouteImport } from './routes/_auth/alarms/$dashboardId/settings/notifications'
 import { Route as AuthAlarmsDashboardIdSettingsThemeRouteImport } from './routes/_auth/alarms/$dashboardId/settings/theme'
 import { Route as AuthAdminIntegrationsMeterbeheerFeedFeedUuidRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
 import { Route as AuthAdminIntegrationsMeterbeheerFeedsIndexRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feeds/index'
@@ -223,6 +224,12 @@ const AuthAlarmsDashboardIdSettingsMaintenanceRoute =
     path: '/settings/maintenance',
     getParentRoute: () => AuthAlarmsDashboardIdRoute,
   } as any)
+const AuthAlarmsDashboardIdSettingsNotificationsRoute =
+  AuthAlarmsDashboardIdSettingsNotificationsRouteImport.update({
+    id: '/settings/notifications',
+    path: '/settings/notifications',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
 const AuthAlarmsDashboardIdSettingsThemeRoute =
   AuthAlarmsDashboardIdSettingsThemeRouteImport.update({
     id: '/settings/theme',
@@ -280,6 +287,7 @@ export interface FileRoutesByFullPath {
   '/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   '/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
+  '/alarms/$dashboardId/settings/notifications': typeof AuthAlarmsDashboardIdSettingsNotificationsRoute
   '/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/admin/integrations/meterbeheer/feeds/': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
@@ -314,6 +322,7 @@ export interface FileRoutesByTo {
   '/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   '/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
+  '/alarms/$dashboardId/settings/notifications': typeof AuthAlarmsDashboardIdSettingsNotificationsRoute
   '/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/admin/integrations/meterbeheer/feeds': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
@@ -353,6 +362,7 @@ export interface FileRoutesById {
   '/_auth/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/_auth/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   '/_auth/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
+  '/_auth/alarms/$dashboardId/settings/notifications': typeof AuthAlarmsDashboardIdSettingsNotificationsRoute
   '/_auth/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/_auth/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/_auth/admin/integrations/meterbeheer/feeds/': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
@@ -392,6 +402,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/settings/alarms'
     | '/alarms/$dashboardId/settings/folders'
     | '/alarms/$dashboardId/settings/maintenance'
+    | '/alarms/$dashboardId/settings/notifications'
     | '/alarms/$dashboardId/settings/theme'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/admin/integrations/meterbeheer/feeds/'
@@ -426,6 +437,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/settings/alarms'
     | '/alarms/$dashboardId/settings/folders'
     | '/alarms/$dashboardId/settings/maintenance'
+    | '/alarms/$dashboardId/settings/notifications'
     | '/alarms/$dashboardId/settings/theme'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/admin/integrations/meterbeheer/feeds'
@@ -464,6 +476,7 @@ export interface FileRouteTypes {
     | '/_auth/alarms/$dashboardId/settings/alarms'
     | '/_auth/alarms/$dashboardId/settings/folders'
     | '/_auth/alarms/$dashboardId/settings/maintenance'
+    | '/_auth/alarms/$dashboardId/settings/notifications'
     | '/_auth/alarms/$dashboardId/settings/theme'
     | '/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/_auth/admin/integrations/meterbeheer/feeds/'
@@ -701,6 +714,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAlarmsDashboardIdSettingsMaintenanceRouteImport
       parentRoute: typeof AuthAlarmsDashboardIdRoute
     }
+    '/_auth/alarms/$dashboardId/settings/notifications': {
+      id: '/_auth/alarms/$dashboardId/settings/notifications'
+      path: '/settings/notifications'
+      fullPath: '/alarms/$dashboardId/settings/notifications'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdSettingsNotificationsRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
     '/_auth/alarms/$dashboardId/settings/theme': {
       id: '/_auth/alarms/$dashboardId/settings/theme'
       path: '/settings/theme'
@@ -787,6 +807,7 @@ interface AuthAlarmsDashboardIdRouteChildren {
   AuthAlarmsDashboardIdSettingsAlarmsRoute: typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   AuthAlarmsDashboardIdSettingsFoldersRoute: typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   AuthAlarmsDashboardIdSettingsMaintenanceRoute: typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
+  AuthAlarmsDashboardIdSettingsNotificationsRoute: typeof AuthAlarmsDashboardIdSettingsNotificationsRoute
   AuthAlarmsDashboardIdSettingsThemeRoute: typeof AuthAlarmsDashboardIdSettingsThemeRoute
 }
 
@@ -807,6 +828,8 @@ const AuthAlarmsDashboardIdRouteChildren: AuthAlarmsDashboardIdRouteChildren = {
     AuthAlarmsDashboardIdSettingsFoldersRoute,
   AuthAlarmsDashboardIdSettingsMaintenanceRoute:
     AuthAlarmsDashboardIdSettingsMaintenanceRoute,
+  AuthAlarmsDashboardIdSettingsNotificationsRoute:
+    AuthAlarmsDashboardIdSettingsNotificationsRoute,
   AuthAlarmsDashboardIdSettingsThemeRoute:
     AuthAlarmsDashboardIdSettingsThemeRoute,
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
+import { claimNotification } from './notifications.queries';
 import { PRIVATE_TARGET } from './safe-target';
 import { startReceiver } from './test-receiver';
 
@@ -162,4 +163,31 @@ test('the rule test sends now and says so in Dutch; a manual retry of a failed n
   await w.settle();
   expect(await w.notifications()).toMatchObject([{ status: 'SENT', attempts: 2 }]);
   expect((await w.h.request(`${V1}/notifications/${failed!.id}/retry`, { method: 'POST', token: w.tokens.admin })).status).toBe(409);
+});
+
+test('an attempt cut off by a crash is tried once more when its lease ends, with the same delivery id', async () => {
+  const w = await world();
+  await w.h.request(`${V1}/dashboards/${w.dashA.id}/notification-rules`, {
+    method: 'POST',
+    token: w.tokens.admin,
+    json: { name: 'Later', enabled: false, priorities: ['HIGH'], events: ['created'], channel: { type: 'WEBHOOK', url: w.receiver.url(), secret: SECRET } },
+  });
+  // The row exists but the process "dies" right after claiming it: nothing is sent.
+  const { id: alarmId } = await w.alarm();
+  const ruleId = (await w.h.db.selectFrom('notificationRule').select('id').executeTakeFirstOrThrow()).id;
+  const at = Math.floor(T / 1000);
+  const { id } = await w.h.db
+    .insertInto('notification')
+    .values({ ruleId, dashboardId: w.dashA.id, alarmId, event: 'created', channel: 'WEBHOOK', status: 'PENDING', createdAt: at, nextAttemptAt: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  expect(await claimNotification(w.h.db, id, at, at + 120)).toBe(true);
+  await w.settle();
+  expect(w.receiver.received).toHaveLength(0);
+  w.advance(121);
+  await w.settle();
+  w.advance(600);
+  await w.settle();
+  expect(w.receiver.received.map((r) => r.headers['x-energiebeheer-delivery'])).toEqual([String(id)]);
+  expect(await w.notifications()).toMatchObject([{ id, status: 'SENT', attempts: 2 }]);
 });

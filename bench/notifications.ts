@@ -1,6 +1,7 @@
 /**
- * Notification latency (issue 19): a HIGH alarm raised over REST until its signed webhook arrives
- * at a receiver on loopback, median of 100, through the real server, job runner and wake-up.
+ * Notifications (issue 19) through the real server, job runner and wake-up, to receivers on
+ * loopback: a HIGH alarm raised over REST until its signed webhook arrives (median of 100), and
+ * 1,000 webhooks to a receiver that takes 1 s per answer while `/auth/me` is called back to back.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { startReceiver } from '../src-server/modules/notifications/test-receiver
 const ROUNDS = 100;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function benchNotifications() {
+async function setUp(receiver: Awaited<ReturnType<typeof startReceiver>>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-notify-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -23,7 +24,6 @@ export async function benchNotifications() {
     NOTIFY_ALLOW_PRIVATE_TARGETS: 'true',
   });
   const server = await startServer(config, { log: () => {} });
-  const receiver = await startReceiver();
   const call = async (method: string, route: string, token?: string, body?: unknown) => {
     const res = await fetch(`${server.url}${route}`, {
       method,
@@ -42,15 +42,48 @@ export async function benchNotifications() {
     events: ['created'],
     channel: { type: 'WEBHOOK', url: receiver.url(), secret: 'bench-secret-0123456789' },
   });
+  const raise = (line: string) => call('POST', `/api/v1/alarms/dashboards/${dashboard.id}/alarms`, token, { line, priority: 'HIGH' });
+  const stop = async () => {
+    await receiver.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { server, token, raise, stop };
+}
+
+export async function benchNotifications() {
+  const receiver = await startReceiver();
+  const { raise, stop } = await setUp(receiver);
   const samples: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const start = Date.now();
-    await call('POST', `/api/v1/alarms/dashboards/${dashboard.id}/alarms`, token, { line: `Bench ${i}`, priority: 'HIGH' });
+    await raise(`Bench ${i}`);
     await receiver.waitFor(i + 1);
     samples.push(receiver.received[i]!.at - start);
   }
-  await receiver.close();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
   return { median: median(samples), max: Math.max(...samples) };
+}
+
+const SLOW = 1000;
+
+/** 1,000 webhooks to a receiver answering after 1 s: how long they take, and `/auth/me` meanwhile. */
+export async function benchSlowReceiver() {
+  const receiver = await startReceiver(() => ({ status: 200, delayMs: 1000 }));
+  const { server, token, raise, stop } = await setUp(receiver);
+  const start = Date.now();
+  for (let i = 0; i < SLOW; i++) await raise(`Traag ${i}`);
+  const me: number[] = [];
+  let done = false;
+  const delivered = receiver.waitFor(SLOW).then(() => (done = true));
+  while (!done) {
+    const t = performance.now();
+    await fetch(`${server.url}/auth/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer());
+    me.push(performance.now() - t);
+  }
+  await delivered;
+  const seconds = (Date.now() - start) / 1000;
+  await stop();
+  me.sort((a, b) => a - b);
+  return { seconds, p99: me[Math.floor(me.length * 0.99)]!, calls: me.length };
 }

@@ -10,7 +10,7 @@ import { benchMixedLoad } from './load-mixed';
 import { benchMail } from './mail';
 import { benchParsePipeline } from './parse-pipeline';
 import { benchParsers } from './parsers';
-import { benchNotifications } from './notifications';
+import { benchNotifications, benchSlowReceiver } from './notifications';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
@@ -83,3 +83,7 @@ console.log(
 
 const notify = await benchNotifications();
 console.log(`HIGH alarm -> webhook received: ${ms(notify.median)} median of 100 (goal <= 1000 ms); slowest ${ms(notify.max)}`);
+const slow = await benchSlowReceiver();
+console.log(
+  `1,000 webhooks to a receiver taking 1 s each (10 in flight): ${slow.seconds.toFixed(0)} s (the receiver allows 100 s); /auth/me p99 meanwhile ${ms(slow.p99)} (goal <= 50 ms) over ${fmt(slow.calls)} calls`,
+);

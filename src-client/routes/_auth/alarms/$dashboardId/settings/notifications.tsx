@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { NOTIFICATION_STATUSES } from '@/domain/notifications';
 import { PageHeader } from '~/components/layout/page-header';
+import { AlertBanner } from '~/components/ui/alert-banner';
 import { SectionCard } from '~/components/ui/section-card';
 import { SettingsOnly } from '~/features/alarm-dashboards/settings-only';
 import { NotificationList } from '~/features/notifications/notification-list';
@@ -45,6 +46,11 @@ function NotificationsPage() {
         <RuleList rules={rules} editable={editable} />
       </SectionCard>
       <SectionCard title="Verstuurde meldingen">
+        {!channels.email && rules.some((r) => r.channel.type === 'EMAIL') ? (
+          <AlertBanner variant="warning" title="Geen SMTP-server ingesteld" className="mb-3">
+            E-mailmeldingen mislukken tot SMTP_URL en SMTP_FROM op de server zijn ingesteld.
+          </AlertBanner>
+        ) : null}
         <NotificationList dashboardId={dashboardId} editable={editable} initialStatus={status} />
       </SectionCard>
     </section>

@@ -16,6 +16,7 @@ import { httpStatusOf, trpc } from '~/lib/trpc';
 import { AlarmAssignees } from './alarm-assignees';
 import { AlarmDeadline } from './alarm-deadline';
 import { AlarmNotes } from './alarm-notes';
+import { AlarmNotifications } from './alarm-notifications';
 import { fieldErrorOf } from './request-errors';
 import { useSetFolder, useSetPriority, useSetSeen } from './use-alarm-mutations';
 
@@ -121,6 +122,7 @@ function PanelBody({ alarmId, dashboard, folders, users, meId }: Props) {
         <AlarmDeadline alarmId={alarmId} deadlineAt={a.deadlineAt} />
         <AlarmAssignees alarmId={alarmId} users={users} meId={meId} />
         <AlarmNotes alarmId={alarmId} notes={a.notes} />
+        <AlarmNotifications alarmId={alarmId} />
         <section className="grid gap-2">
           <h3 className="text-sm font-medium">Gegevens</h3>
           {entries.length ? (

@@ -11,6 +11,7 @@ import { benchMixedLoad } from './load-mixed';
 import { benchMail } from './mail';
 import { benchParsePipeline } from './parse-pipeline';
 import { benchParsers } from './parsers';
+import { benchNotifications, benchSlowReceiver } from './notifications';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
@@ -84,4 +85,11 @@ console.log(
 );
 console.log(
   `/auth/me p99 while 100-channel year reads run back to back: ${ms0(mixed.duringReads.p99)} (goal <= 50 ms; idle ${ms0(mixed.idle.p99)}); one read (100 channels × 366 days) ${ms(mixed.yearRead)} median of ${mixed.yearReads}`,
+);
+
+const notify = await benchNotifications();
+console.log(`HIGH alarm -> webhook received: ${ms(notify.median)} median of 100 (goal <= 1000 ms); slowest ${ms(notify.max)}`);
+const slow = await benchSlowReceiver();
+console.log(
+  `1,000 webhooks to a receiver taking 1 s each (10 in flight): ${slow.seconds.toFixed(0)} s (the receiver allows 100 s); /auth/me p99 meanwhile ${ms(slow.p99)} (goal <= 50 ms) over ${fmt(slow.calls)} calls`,
 );

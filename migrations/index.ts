@@ -12,6 +12,7 @@ import * as mail from './2026-11-23T1200-mail';
 import * as alarmParsers from './2026-11-24T1000-alarm-parsers';
 import * as alarmLifecycle from './2026-11-25T1000-alarm-lifecycle';
 import * as ingestTokens from './2026-11-25T1300-ingest-tokens';
+import * as notifications from './2026-11-25T1400-notifications';
 import * as emailArrival from './2026-11-25T1500-email-arrival';
 
 export const migrations: Record<string, Migration> = {
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1000-alarm-parsers': alarmParsers,
   '2026-11-25T1000-alarm-lifecycle': alarmLifecycle,
   '2026-11-25T1300-ingest-tokens': ingestTokens,
+  '2026-11-25T1400-notifications': notifications,
   '2026-11-25T1500-email-arrival': emailArrival,
 };

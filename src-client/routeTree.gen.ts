@@ -42,6 +42,7 @@ import { Route as AuthAlarmsDashboardIdSettingsAlarmsRouteImport } from './route
 import { Route as AuthAlarmsDashboardIdSettingsFoldersRouteImport } from './routes/_auth/alarms/$dashboardId/settings/folders'
 import { Route as AuthAlarmsDashboardIdSettingsIntegrationsRouteImport } from './routes/_auth/alarms/$dashboardId/settings/integrations'
 import { Route as AuthAlarmsDashboardIdSettingsMaintenanceRouteImport } from './routes/_auth/alarms/$dashboardId/settings/maintenance'
+import { Route as AuthAlarmsDashboardIdSettingsNotificationsRouteImport } from './routes/_auth/alarms/$dashboardId/settings/notifications'
 import { Route as AuthAlarmsDashboardIdSettingsThemeRouteImport } from './routes/_auth/alarms/$dashboardId/settings/theme'
 import { Route as AuthAdminIntegrationsMeterbeheerFeedFeedUuidRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
 import { Route as AuthAdminIntegrationsMeterbeheerFeedsIndexRouteImport } from './routes/_auth/admin/integrations/meterbeheer/feeds/index'
@@ -230,6 +231,12 @@ const AuthAlarmsDashboardIdSettingsMaintenanceRoute =
     path: '/settings/maintenance',
     getParentRoute: () => AuthAlarmsDashboardIdRoute,
   } as any)
+const AuthAlarmsDashboardIdSettingsNotificationsRoute =
+  AuthAlarmsDashboardIdSettingsNotificationsRouteImport.update({
+    id: '/settings/notifications',
+    path: '/settings/notifications',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
 const AuthAlarmsDashboardIdSettingsThemeRoute =
   AuthAlarmsDashboardIdSettingsThemeRouteImport.update({
     id: '/settings/theme',
@@ -288,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   '/alarms/$dashboardId/settings/integrations': typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
   '/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
+  '/alarms/$dashboardId/settings/notifications': typeof AuthAlarmsDashboardIdSettingsNotificationsRoute
   '/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/admin/integrations/meterbeheer/feeds/': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
@@ -323,6 +331,7 @@ export interface FileRoutesByTo {
   '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   '/alarms/$dashboardId/settings/integrations': typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
   '/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
+  '/alarms/$dashboardId/settings/notifications': typeof AuthAlarmsDashboardIdSettingsNotificationsRoute
   '/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/admin/integrations/meterbeheer/feeds': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
@@ -363,6 +372,7 @@ export interface FileRoutesById {
   '/_auth/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   '/_auth/alarms/$dashboardId/settings/integrations': typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
   '/_auth/alarms/$dashboardId/settings/maintenance': typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
+  '/_auth/alarms/$dashboardId/settings/notifications': typeof AuthAlarmsDashboardIdSettingsNotificationsRoute
   '/_auth/alarms/$dashboardId/settings/theme': typeof AuthAlarmsDashboardIdSettingsThemeRoute
   '/_auth/admin/integrations/meterbeheer/feed/$feedUuid': typeof AuthAdminIntegrationsMeterbeheerFeedFeedUuidRoute
   '/_auth/admin/integrations/meterbeheer/feeds/': typeof AuthAdminIntegrationsMeterbeheerFeedsIndexRoute
@@ -403,6 +413,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/settings/folders'
     | '/alarms/$dashboardId/settings/integrations'
     | '/alarms/$dashboardId/settings/maintenance'
+    | '/alarms/$dashboardId/settings/notifications'
     | '/alarms/$dashboardId/settings/theme'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/admin/integrations/meterbeheer/feeds/'
@@ -438,6 +449,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/settings/folders'
     | '/alarms/$dashboardId/settings/integrations'
     | '/alarms/$dashboardId/settings/maintenance'
+    | '/alarms/$dashboardId/settings/notifications'
     | '/alarms/$dashboardId/settings/theme'
     | '/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/admin/integrations/meterbeheer/feeds'
@@ -477,6 +489,7 @@ export interface FileRouteTypes {
     | '/_auth/alarms/$dashboardId/settings/folders'
     | '/_auth/alarms/$dashboardId/settings/integrations'
     | '/_auth/alarms/$dashboardId/settings/maintenance'
+    | '/_auth/alarms/$dashboardId/settings/notifications'
     | '/_auth/alarms/$dashboardId/settings/theme'
     | '/_auth/admin/integrations/meterbeheer/feed/$feedUuid'
     | '/_auth/admin/integrations/meterbeheer/feeds/'
@@ -721,6 +734,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAlarmsDashboardIdSettingsMaintenanceRouteImport
       parentRoute: typeof AuthAlarmsDashboardIdRoute
     }
+    '/_auth/alarms/$dashboardId/settings/notifications': {
+      id: '/_auth/alarms/$dashboardId/settings/notifications'
+      path: '/settings/notifications'
+      fullPath: '/alarms/$dashboardId/settings/notifications'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdSettingsNotificationsRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
     '/_auth/alarms/$dashboardId/settings/theme': {
       id: '/_auth/alarms/$dashboardId/settings/theme'
       path: '/settings/theme'
@@ -808,6 +828,7 @@ interface AuthAlarmsDashboardIdRouteChildren {
   AuthAlarmsDashboardIdSettingsFoldersRoute: typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   AuthAlarmsDashboardIdSettingsIntegrationsRoute: typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
   AuthAlarmsDashboardIdSettingsMaintenanceRoute: typeof AuthAlarmsDashboardIdSettingsMaintenanceRoute
+  AuthAlarmsDashboardIdSettingsNotificationsRoute: typeof AuthAlarmsDashboardIdSettingsNotificationsRoute
   AuthAlarmsDashboardIdSettingsThemeRoute: typeof AuthAlarmsDashboardIdSettingsThemeRoute
 }
 
@@ -830,6 +851,8 @@ const AuthAlarmsDashboardIdRouteChildren: AuthAlarmsDashboardIdRouteChildren = {
     AuthAlarmsDashboardIdSettingsIntegrationsRoute,
   AuthAlarmsDashboardIdSettingsMaintenanceRoute:
     AuthAlarmsDashboardIdSettingsMaintenanceRoute,
+  AuthAlarmsDashboardIdSettingsNotificationsRoute:
+    AuthAlarmsDashboardIdSettingsNotificationsRoute,
   AuthAlarmsDashboardIdSettingsThemeRoute:
     AuthAlarmsDashboardIdSettingsThemeRoute,
 }

@@ -64,3 +64,24 @@ describe('MAIL_ALLOW_PRIVATE_HOSTS', () => {
     expect(() => load('1')).toThrow('Invalid configuration: MAIL_ALLOW_PRIVATE_HOSTS: must be true or false');
   });
 });
+
+describe('notifications', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: testTempDir('energie-config-'), ...env });
+  test('PUBLIC_URL defaults to localhost with the port; SMTP and private targets are off unless set', () => {
+    expect(load({ PORT: '8080' })).toMatchObject({ publicUrl: 'http://localhost:8080', smtpUrl: undefined, notifyAllowPrivateTargets: false });
+    expect(load({ PUBLIC_URL: 'https://alarm.example.nl/', NOTIFY_ALLOW_PRIVATE_TARGETS: 'true' })).toMatchObject({
+      publicUrl: 'https://alarm.example.nl',
+      notifyAllowPrivateTargets: true,
+    });
+    expect(load({ SMTP_URL: 'smtps://u:p@mail.example.nl:465', SMTP_FROM: 'Energiebeheer <alarm@example.nl>' })).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example.nl:465',
+      smtpFrom: 'Energiebeheer <alarm@example.nl>',
+    });
+  });
+  test('an invalid value stops start-up with one line', () => {
+    expect(() => load({ SMTP_URL: 'http://mail.example.nl' })).toThrow('Invalid configuration: SMTP_URL: must start with smtp:// or smtps://');
+    expect(() => load({ SMTP_FROM: 'niemand' })).toThrow('Invalid configuration: SMTP_FROM: must be an address, e.g. Energiebeheer <alarm@example.com>');
+    expect(() => load({ PUBLIC_URL: 'ftp://x' })).toThrow('Invalid configuration: PUBLIC_URL: must start with http:// or https://');
+    expect(() => load({ NOTIFY_ALLOW_PRIVATE_TARGETS: 'ja' })).toThrow('Invalid configuration: NOTIFY_ALLOW_PRIVATE_TARGETS: must be true or false');
+  });
+});

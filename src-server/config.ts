@@ -27,6 +27,13 @@ const envSchema = v.object({
   GRAPH_LOGIN_URL: v.optional(v.pipe(v.string(), v.url())),
   GRAPH_API_URL: v.optional(v.pipe(v.string(), v.url())),
   SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^smtps?:\/\//i, 'must start with smtp:// or smtps://'))),
+  SMTP_FROM: v.optional(
+    v.pipe(v.string(), v.regex(/^(.*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, e.g. Energiebeheer <alarm@example.com>')),
+  ),
+  // Where the console is reached from outside: the links in notifications.
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must start with http:// or https://'))),
+  NOTIFY_ALLOW_PRIVATE_TARGETS: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
   // How many reverse proxies in front add themselves to X-Forwarded-For: `true` is one.
   TRUST_PROXY: v.optional(
     v.pipe(
@@ -62,6 +69,10 @@ export type Config = {
   graphApiUrl?: string;
   trustProxy: number;
   mailAllowPrivateHosts: boolean;
+  smtpUrl?: string;
+  smtpFrom?: string;
+  publicUrl: string;
+  notifyAllowPrivateTargets: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -96,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailAllowPrivateHosts: e.MAIL_ALLOW_PRIVATE_HOSTS,
     graphLoginUrl: e.GRAPH_LOGIN_URL,
     graphApiUrl: e.GRAPH_API_URL,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    notifyAllowPrivateTargets: e.NOTIFY_ALLOW_PRIVATE_TARGETS === 'true',
   };
 }
 

@@ -10,6 +10,7 @@ import { ingestTokensRouter } from './modules/ingest-tokens/ingest-tokens.router
 import { hooksRouter } from './modules/ingest-tokens/hooks.router';
 import { alarmEmailsRouter } from './modules/alarm-emails/alarm-emails.router';
 import { alarmParsersRouter } from './modules/alarm-parsers/alarm-parsers.router';
+import { notificationsRouter } from './modules/notifications/notifications.router';
 import { mailSourcesRouter } from './modules/mail-sources/mail-sources.router';
 import { locationsRouter } from './modules/locations/locations.router';
 import { dashboardRouter } from './modules/dashboard/dashboard.router';
@@ -42,6 +43,7 @@ export const appRouter = router({
   mailSource: mailSourcesRouter,
   alarmEmail: alarmEmailsRouter,
   alarmParser: alarmParsersRouter,
+  notification: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

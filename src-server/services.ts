@@ -36,6 +36,9 @@ import { createParserSandbox } from './sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './secrets';
 import { createIngestLimit } from './modules/ingest-tokens/ingest-limit';
+import { createMailer } from './modules/notifications/email';
+import { createNotifyWaker, NOTIFY_JOB, notificationJobs } from './modules/notifications/notifications.jobs';
+import type { DeliveryDeps } from './modules/notifications/delivery';
 
 export interface ServiceOptions {
   /** A file path, or `:memory:` for a private test database. */
@@ -50,6 +53,8 @@ export interface ServiceOptions {
   allowPrivateMailHosts?: boolean;
   /** How often a live stream sends its heartbeat and rechecks its reader's access (25 s; tests shorten it). */
   liveHeartbeatMs?: number;
+  /** Outbound notifications (DESIGN.md §10): SMTP, the console's public address, private targets. */
+  notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
 }
 
 export async function createServices(options: ServiceOptions) {
@@ -102,6 +107,20 @@ export async function createServices(options: ServiceOptions) {
   };
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail);
+  // Notifications: every alarm change wakes the notify job, so a HIGH alarm's webhook leaves at once.
+  const notifyWaker = createNotifyWaker();
+  const notify: DeliveryDeps = {
+    db,
+    clock,
+    secrets,
+    mailer: createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom }),
+    publicUrl: options.notify?.publicUrl ?? 'http://localhost:3000',
+    allowPrivateTargets: options.notify?.allowPrivateTargets ?? false,
+  };
+  events.subscribeAll(() => {
+    notifyWaker.wake();
+    void jobs.runNow(NOTIFY_JOB).catch(() => undefined);
+  });
   // The registry: each module declares its jobs; the runner schedules them once `start()` is called.
   const jobs = createJobRunner({
     db,
@@ -110,6 +129,7 @@ export async function createServices(options: ServiceOptions) {
       ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
       ...mailSourceJobs(mail),
       ...alarmParserJobs(pipeline),
+      ...notificationJobs(notify, notifyWaker),
     ],
   });
   return {
@@ -133,10 +153,12 @@ export async function createServices(options: ServiceOptions) {
     ingestLimit,
     liveHeartbeatMs: options.liveHeartbeatMs ?? HEARTBEAT_MS,
     sandbox,
+    notify,
     async close() {
       await jobs.stop();
       await imapWatchers.stop();
       await sandbox.close();
+      notify.mailer.close();
       await db.destroy();
     },
   };

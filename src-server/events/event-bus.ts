@@ -20,6 +20,8 @@ export interface EventBus {
   publish(dashboardId: number, events: AlarmEvent[]): void;
   /** Calls `listener` with each batch published for the dashboard; returns the unsubscribe. */
   subscribe(dashboardId: number, listener: (events: StoredEvent[]) => void): () => void;
+  /** Calls `listener` with every dashboard's batches (the notifications job wakes on them); returns the unsubscribe. */
+  subscribeAll(listener: (dashboardId: number, events: StoredEvent[]) => void): () => void;
   /**
    * The dashboard's events after `lastId`, or null when some of them are no longer held (or the
    * id was never given out by this bus, e.g. before a restart): the reader must then refetch everything.
@@ -37,6 +39,9 @@ export interface EventBusOptions {
   keepMs?: number;
   now?: () => number;
 }
+
+// Dashboard ids are numbers, so this name never collides with one.
+const ANY = '*';
 
 export function createEventBus(options: EventBusOptions = {}): EventBus {
   const now = options.now ?? Date.now;
@@ -66,10 +71,15 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
       const stored = events.map((e) => ({ ...e, id: ++lastId }));
       hold(dashboardId, stored);
       emitter.emit(String(dashboardId), stored);
+      emitter.emit(ANY, dashboardId, stored);
     },
     subscribe(dashboardId, listener) {
       emitter.on(String(dashboardId), listener);
       return () => emitter.off(String(dashboardId), listener);
+    },
+    subscribeAll(listener) {
+      emitter.on(ANY, listener);
+      return () => emitter.off(ANY, listener);
     },
     since(dashboardId, after) {
       const buffer = buffers.get(dashboardId);

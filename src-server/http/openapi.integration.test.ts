@@ -119,6 +119,15 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
       'POST /api/v1/alarms/hooks/alertmanager',
       'POST /api/v1/alarms/hooks/grafana',
       'POST /api/v1/alarms/hooks/generic',
+      // DESIGN.md §10, notifications
+      'GET /api/v1/alarms/notification-channels',
+      'GET /api/v1/alarms/dashboards/{id}/notification-rules',
+      'POST /api/v1/alarms/dashboards/{id}/notification-rules',
+      'PATCH /api/v1/alarms/notification-rules/{id}',
+      'DELETE /api/v1/alarms/notification-rules/{id}',
+      'POST /api/v1/alarms/notification-rules/{id}/test',
+      'GET /api/v1/alarms/dashboards/{id}/notifications',
+      'POST /api/v1/alarms/notifications/{id}/retry',
       // DESIGN.md §7, mail
       'GET /api/v1/alarms/dashboards/{id}/email-alarm-sources',
       'POST /api/v1/alarms/dashboards/{id}/email-alarm-sources',

@@ -29,6 +29,8 @@ export interface HarnessOptions {
   /** The test Dovecot runs on loopback, so internal IMAP hosts are allowed unless a test says false. */
   allowPrivateMailHosts?: boolean;
   liveHeartbeatMs?: number;
+  /** Outbound notifications; webhook tests allow loopback targets (their receivers listen there). */
+  notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -48,6 +50,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     },
     graph: { loginUrl: options.graph?.loginUrl ?? 'http://127.0.0.1:9/login', apiUrl: options.graph?.apiUrl ?? 'http://127.0.0.1:9' },
     allowPrivateMailHosts: options.allowPrivateMailHosts ?? true,
+    notify: { publicUrl: 'http://energiebeheer.test', ...options.notify },
   });
   const { db } = services;
   const app = createApp(services);

@@ -114,6 +114,35 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
         parser: { type: 'DEFAULT', name: 'Concept', enabled: true, sourceId: null, config: { match: { subject: 'pomp' }, line: 'x' } },
       })
       .then((r) => r.type),
+  'notification.channels': (_w, c) => c.notification.channels().then((r) => r.email),
+  'notification.rules': (w, c) => c.notification.rules({ dashboardId: w.dashA.id }).then((r) => r.length),
+  'notification.createRule': (w, c) => c.notification.createRule({ dashboardId: w.dashA.id, ...webhookRule } as never).then(() => 'ok'),
+  'notification.updateRule': async (w, c) => {
+    const { id } = await w.callers.admin.notification.createRule({ dashboardId: w.dashA.id, ...webhookRule } as never);
+    return c.notification.updateRule({ ruleId: id, ...webhookRule, name: 'Nieuw' } as never).then(() => 'ok');
+  },
+  'notification.deleteRule': async (w, c) => {
+    const { id } = await w.callers.admin.notification.createRule({ dashboardId: w.dashA.id, ...webhookRule } as never);
+    return c.notification.deleteRule({ ruleId: id }).then(() => 'ok');
+  },
+  'notification.testRule': async (w, c) => {
+    const { id } = await w.callers.admin.notification.createRule({ dashboardId: w.dashA.id, ...webhookRule } as never);
+    return c.notification.testRule({ ruleId: id }).then((r) => r.ok);
+  },
+  'notification.list': (w, c) => c.notification.list({ dashboardId: w.dashA.id, page: 0, size: 20 }).then((r) => r.notifications.length),
+  'notification.retry': async (w, c) => {
+    const { id: ruleId } = await w.callers.admin.notification.createRule({ dashboardId: w.dashA.id, ...webhookRule } as never);
+    const values = { ruleId, dashboardId: w.dashA.id, alarmId: w.alarm, event: 'overdue', channel: 'WEBHOOK', status: 'FAILED', createdAt: 0 } as const;
+    const { id } = await w.h.db.insertInto('notification').values(values).returning('id').executeTakeFirstOrThrow();
+    return c.notification.retry({ notificationId: id }).then(() => 'ok');
+  },
+};
+/** A webhook rule to a closed loopback port: a test is refused (private target), nothing leaves. */
+const webhookRule = {
+  name: 'Wachtdienst',
+  priorities: ['HIGH'],
+  events: ['created'],
+  channel: { type: 'WEBHOOK', url: 'http://127.0.0.1:9/hook', secret: 'een-heel-geheim-secret' },
 };
 /** A maintenance window active now, by the system clock these worlds run on. */
 const hourAround = () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 3_600_000).toISOString() });
@@ -190,6 +219,14 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarmHook.alertmanager': { admin: 'UNAUTHORIZED', installerA: 'UNAUTHORIZED', installerB: 'UNAUTHORIZED', customerA: 'UNAUTHORIZED' },
   'alarmHook.grafana': { admin: 'UNAUTHORIZED', installerA: 'UNAUTHORIZED', installerB: 'UNAUTHORIZED', customerA: 'UNAUTHORIZED' },
   'alarmHook.generic': { admin: 'UNAUTHORIZED', installerA: 'UNAUTHORIZED', installerB: 'UNAUTHORIZED', customerA: 'UNAUTHORIZED' },
+  'notification.channels': { admin: false, installerA: false, installerB: false, customerA: 'FORBIDDEN' },
+  'notification.rules': same(0),
+  'notification.createRule': work,
+  'notification.updateRule': work,
+  'notification.deleteRule': work,
+  'notification.testRule': same(false),
+  'notification.list': same(0),
+  'notification.retry': work,
   'mailSource.list': same(1),
   'mailSource.create': work,
   'mailSource.update': work,
@@ -243,7 +280,7 @@ test('every alarm procedure answers each role as DESIGN.md §7 says', async () =
 
 test('every alarm procedure has a row: a new one without a row fails here', () => {
   const procedures = Object.keys(appRouter._def.procedures).filter((name) =>
-    /^(alarm(Dashboard|Folder|Email|Parser|Report|Hook)?|mailSource|maintenanceWindow|ingestToken)\./.test(name),
+    /^(alarm(Dashboard|Folder|Email|Parser|Report|Hook)?|mailSource|maintenanceWindow|ingestToken|notification)\./.test(name),
   );
   expect(procedures.sort()).toEqual(Object.keys(expected).sort());
 });

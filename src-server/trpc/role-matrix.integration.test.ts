@@ -27,7 +27,7 @@ async function withMeter(w: World) {
 }
 type MeterWorld = Awaited<ReturnType<typeof withMeter>>;
 const week = { from: '2024-01-01T00:00:00', to: '2024-01-08T00:00:00' };
-const isAlarmArea = (name: string) => /^(alarm\w*|mail\w*|maintenanceWindow|ingestToken)\./.test(name);
+const isAlarmArea = (name: string) => /^(alarm\w*|mail\w*|maintenanceWindow|ingestToken|notification)\./.test(name);
 
 /** Each case runs on a fresh world so that writes of one role do not affect the next. */
 const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h']['caller']>>) => Promise<unknown>> = {

@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { Inbox, KeyRound, LayoutDashboard, Mail, Palette, FolderCog, SlidersHorizontal, Timer, Workflow, Wrench } from 'lucide-react';
+import { BellRing, Inbox, KeyRound, LayoutDashboard, Mail, Palette, FolderCog, SlidersHorizontal, Timer, Workflow, Wrench } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { FolderIcon } from '~/components/alarms/folder-icon';
@@ -12,6 +12,7 @@ type AreaPath =
   | '/alarms/$dashboardId/settings/alarms'
   | '/alarms/$dashboardId/settings/maintenance'
   | '/alarms/$dashboardId/settings/integrations'
+  | '/alarms/$dashboardId/settings/notifications'
   | '/alarms/$dashboardId/report'
   | '/alarms/$dashboardId/emails/sources'
   | '/alarms/$dashboardId/emails/parsers'
@@ -30,6 +31,7 @@ const settingsItems: Item[] = [
   { to: '/alarms/$dashboardId/settings/alarms', label: 'Alarminstellingen', icon: SlidersHorizontal },
   { to: '/alarms/$dashboardId/settings/maintenance', label: 'Onderhoud', icon: Wrench },
   { to: '/alarms/$dashboardId/settings/integrations', label: 'Koppelingen', icon: KeyRound },
+  { to: '/alarms/$dashboardId/settings/notifications', label: 'Meldingen', icon: BellRing },
 ];
 /** The inbox shows how many e-mails wait for the parsers, when any do. */
 const emailItems = (pending: number | undefined): Item[] => [

@@ -7,7 +7,7 @@ import { epochSeconds, isoFromSeconds } from '../../clock';
 import type { ParserProgram } from '../../sandbox/parser-sandbox.types';
 import { invalidField } from '../../errors';
 import { emailForParsing } from '../alarm-emails/alarm-emails.queries';
-import { openAlarmsWithKey } from '../alarms/alarms.queries';
+import { openAlarmsWithKeys } from '../alarms/alarms.queries';
 import { type ParserDeps, checkParserFields } from './alarm-parsers.service';
 import { toProgram } from './alarm-parsers.queries';
 import type { AlarmParserRow } from './alarm-parsers.table';
@@ -30,7 +30,7 @@ async function dryRun(deps: ParserDeps, program: ParserProgram, sourceId: number
   if (outcome.type === 'FAILED') return { type: 'FAILED', exceptionType: outcome.exceptionType, exceptionMessage: outcome.exceptionMessage };
   if ('heartbeat' in outcome) return { type: 'MATCHED', heartbeat: { key: outcome.heartbeat } };
   if ('resolve' in outcome) {
-    const open = outcome.resolve ? await openAlarmsWithKey(deps.db, dashboardId, outcome.resolve) : [];
+    const open = outcome.resolve ? await openAlarmsWithKeys(deps.db, dashboardId, [outcome.resolve]) : [];
     return { type: 'MATCHED', resolve: { key: outcome.resolve, alarms: open.map(({ id, line }) => ({ id, line })) } };
   }
   const resolved = await resolveMatch(deps.db, epochSeconds(deps.clock), email, outcome);

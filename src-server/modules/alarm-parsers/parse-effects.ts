@@ -9,7 +9,7 @@ import type { AlarmEvent } from '../../events/event-bus';
 import { type EmailForParsing, linkEmailToAlarm, resolvedBefore } from '../alarm-emails/alarm-emails.queries';
 import { alarmExists } from '../alarms/alarms.queries';
 import { raiseParsedAlarm } from '../alarms/alarms.service';
-import { type Raise, resolveKey } from '../alarms/lifecycle';
+import { type Raise, resolveKeys } from '../alarms/lifecycle';
 import { endSilence } from '../alarms/silence';
 import { heartbeatAlarmKey, renewHeartbeat } from './heartbeats.queries';
 
@@ -24,7 +24,7 @@ type Applied = { record: { resolved?: number; heartbeatKey?: string }; events: A
 export async function applyEffect(trx: DB, at: number, actor: Actor, email: EmailForParsing, effect: Effect): Promise<Applied> {
   if ('resolve' in effect) {
     if (!effect.resolve || (await resolvedBefore(trx, email.id))) return { record: { resolved: 0 }, events: [] };
-    const { resolved, events } = await resolveKey(trx, at, actor, email.dashboardId, effect.resolve, { by: 'RECOVERY', alarmEmailId: email.id });
+    const { resolved, events } = await resolveKeys(trx, at, actor, email.dashboardId, [effect.resolve], { by: 'RECOVERY', alarmEmailId: email.id });
     return { record: { resolved }, events };
   }
   if ('heartbeat' in effect) {

@@ -12,7 +12,7 @@ import type { DB } from '../../db/database';
 import type { AlarmEvent } from '../../events/event-bus';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { landingFolderId } from '../alarm-dashboards/folders.queries';
-import { raise, resolveKey } from './lifecycle';
+import { raise, resolveKeys } from './lifecycle';
 
 const SYSTEM: Actor = { type: 'SYSTEM', name: 'Stiltebewaking' };
 
@@ -52,4 +52,4 @@ export async function raiseSilenceOnce(trx: DB, at: number, silence: Silence): P
 
 /** A sign of life (the e-mail `emailId`) resolves the silence's open alarm, in the caller's transaction. */
 export const endSilence = (trx: DB, at: number, actor: Actor, dashboardId: number, key: string, emailId: number) =>
-  resolveKey(trx, at, actor, dashboardId, key, { by: 'RECOVERY', alarmEmailId: emailId });
+  resolveKeys(trx, at, actor, dashboardId, [key], { by: 'RECOVERY', alarmEmailId: emailId });

@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { todayLocal } from '@/lib/amsterdam';
 import { OverviewPage } from '~/features/alarms/overview/overview-page';
+import { FailedNotificationsNotice } from '~/features/notifications/failed-notifications-notice';
 import { type ChartPeriod, overviewSearchSchema, periodRange } from '~/features/alarms/overview/period';
 import { loadRouteData } from '~/lib/route-data';
 import { trpc } from '~/lib/trpc';
@@ -28,5 +29,10 @@ function OverviewRoute() {
   const [dashboard] = trpc.alarmDashboard.get.useSuspenseQuery({ dashboardId });
   const [folders] = trpc.alarmFolder.list.useSuspenseQuery({ dashboardId });
   const onPeriod = useCallback((p: ChartPeriod) => void navigate({ search: { period: p }, replace: true }), [navigate]);
-  return <OverviewPage dashboard={dashboard} folders={folders} period={period} onPeriod={onPeriod} />;
+  return (
+    <div className="grid gap-4">
+      <FailedNotificationsNotice dashboardId={dashboardId} />
+      <OverviewPage dashboard={dashboard} folders={folders} period={period} onPeriod={onPeriod} />
+    </div>
+  );
 }

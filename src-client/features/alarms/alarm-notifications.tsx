@@ -1,0 +1,37 @@
+import { formatDateTime } from '@/lib/dates';
+import { trpc } from '~/lib/trpc';
+
+interface Details {
+  rule?: string;
+  channel?: string;
+  target?: string;
+  error?: string;
+  retry?: boolean;
+}
+
+/** Who was told about this alarm and when, from its history (`notified` / `notification-failed`); nothing while no rule sent. */
+export function AlarmNotifications({ alarmId }: { alarmId: number }) {
+  const history = trpc.alarm.history.useQuery({ alarmId });
+  const sent = (history.data ?? []).filter((h) => h.event === 'notified' || h.event === 'notification-failed');
+  if (sent.length === 0) return null;
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-medium">Meldingen</h3>
+      <ul className="grid gap-1 text-sm">
+        {sent.map((h, i) => {
+          const d = h.details as Details;
+          const channel = d.channel === 'EMAIL' ? 'e-mail' : 'webhook';
+          return (
+            <li key={i} className="break-words">
+              <span className="tabular-nums text-muted-foreground">{formatDateTime(new Date(h.at))}</span>{' '}
+              {h.event === 'notified'
+                ? `${channel} aan ${d.target ?? ''}`
+                : `${channel} mislukt: ${d.error ?? ''}${d.retry ? ' (wordt opnieuw geprobeerd)' : ''}`}
+              {d.rule ? <span className="text-muted-foreground"> · regel {d.rule}</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

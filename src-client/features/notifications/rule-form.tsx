@@ -1,0 +1,198 @@
+import { useForm } from '@tanstack/react-form';
+import { TRPCClientError } from '@trpc/client';
+import { PRIORITIES, type Priority, priorityLabels } from '@/domain/alarm-dashboard';
+import { NOTIFY_EVENTS, type NotifyEvent, notifyEventLabels } from '@/domain/notifications';
+import { AppForm, useRequestFailure } from '~/components/form/app-form';
+import { ChoiceField } from '~/components/form/choice-fields';
+import { SubmitButton } from '~/components/form/submit-button';
+import { TextField } from '~/components/form/text-field';
+import { AlertBanner } from '~/components/ui/alert-banner';
+import { useCreateRule } from './use-notification-mutations';
+
+interface Values {
+  name: string;
+  priorities: Priority[];
+  events: NotifyEvent[];
+  unacknowledgedMinutes: string;
+  channelType: 'EMAIL' | 'WEBHOOK';
+  emailTarget: 'ASSIGNABLE' | 'ADDRESSES';
+  addresses: string;
+  url: string;
+  secret: string;
+}
+
+const initial: Values = {
+  name: '',
+  priorities: ['HIGH'],
+  events: ['created'],
+  unacknowledgedMinutes: '15',
+  channelType: 'EMAIL',
+  emailTarget: 'ASSIGNABLE',
+  addresses: '',
+  url: '',
+  secret: '',
+};
+
+/** The server's messages for the channel's parts, which have no field of their own here. */
+function channelErrors(error: unknown) {
+  const fieldErrors = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
+  return Object.entries(fieldErrors ?? {})
+    .filter(([name]) => name.startsWith('channel'))
+    .flatMap(([, messages]) => messages);
+}
+
+function toggle<T>(list: T[], value: T, on: boolean) {
+  return on ? [...new Set([...list, value])] : list.filter((x) => x !== value);
+}
+
+function CheckGroup<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  options: [T, string][];
+  value: T[];
+  onChange: (v: T[]) => void;
+}) {
+  return (
+    <fieldset className="grid gap-1.5">
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      {options.map(([key, label]) => (
+        <label key={key} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={value.includes(key)}
+            onChange={(e) => onChange(toggle(value, key, e.target.checked))}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A new rule: which alarms and events, and where the notification goes (e-mail or a signed webhook). */
+export function RuleForm({ dashboardId, emailAvailable }: { dashboardId: number; emailAvailable: boolean }) {
+  const create = useCreateRule();
+  const { failure, run } = useRequestFailure();
+  const form = useForm({
+    defaultValues: initial,
+    onSubmit: async ({ value, formApi }) => {
+      const channel =
+        value.channelType === 'WEBHOOK'
+          ? { type: 'WEBHOOK' as const, url: value.url, secret: value.secret }
+          : {
+              type: 'EMAIL' as const,
+              to: value.emailTarget === 'ASSIGNABLE' ? ('ASSIGNABLE' as const) : value.addresses.split(/[\s,;]+/).filter(Boolean),
+            };
+      const ok = await run(formApi, () =>
+        create.mutateAsync({
+          dashboardId,
+          name: value.name,
+          enabled: true,
+          priorities: value.priorities,
+          events: value.events,
+          unacknowledgedMinutes: value.events.includes('unacknowledged') ? Number(value.unacknowledgedMinutes) : null,
+          channel,
+        }),
+      );
+      if (ok) formApi.reset(initial);
+    },
+  });
+  const extra = channelErrors(create.error);
+  return (
+    <AppForm form={form} failure={failure && extra.length ? `${failure} ${extra.join(' ')}` : failure} className="grid gap-4">
+      <form.Field name="name">{(field) => <TextField field={field} label="Naam" required placeholder="bijv. Wachtdienst nacht" />}</form.Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form.Field name="priorities">
+          {(field) => (
+            <CheckGroup legend="Prioriteiten" options={PRIORITIES.map((p) => [p, priorityLabels[p]])} value={field.state.value} onChange={field.handleChange} />
+          )}
+        </form.Field>
+        <form.Field name="events">
+          {(field) => (
+            <CheckGroup
+              legend="Gebeurtenissen"
+              options={NOTIFY_EVENTS.map((e) => [e, notifyEventLabels[e]])}
+              value={field.state.value}
+              onChange={field.handleChange}
+            />
+          )}
+        </form.Field>
+      </div>
+      <form.Subscribe selector={(s) => s.values.events.includes('unacknowledged')}>
+        {(on) =>
+          on ? (
+            <form.Field name="unacknowledgedMinutes">
+              {(field) => <TextField field={field} label="Niet bevestigd na (minuten)" type="number" min={1} max={1440} required />}
+            </form.Field>
+          ) : null
+        }
+      </form.Subscribe>
+      <form.Field name="channelType">
+        {(field) => (
+          <ChoiceField
+            field={field}
+            label="Kanaal"
+            options={[
+              { value: 'EMAIL', label: 'E-mail' },
+              { value: 'WEBHOOK', label: 'Webhook' },
+            ]}
+          />
+        )}
+      </form.Field>
+      <form.Subscribe selector={(s) => [s.values.channelType, s.values.emailTarget] as const}>
+        {([type, target]) =>
+          type === 'EMAIL' ? (
+            <>
+              {emailAvailable ? null : (
+                <AlertBanner variant="warning" title="Geen SMTP-server ingesteld">
+                  Stel SMTP_URL en SMTP_FROM in op de server; tot dan mislukken e-mailmeldingen.
+                </AlertBanner>
+              )}
+              <form.Field name="emailTarget">
+                {(field) => (
+                  <ChoiceField
+                    field={field}
+                    label="Aan"
+                    options={[
+                      { value: 'ASSIGNABLE', label: 'De gebruikers van dit dashboard' },
+                      { value: 'ADDRESSES', label: 'Deze e-mailadressen' },
+                    ]}
+                  />
+                )}
+              </form.Field>
+              {target === 'ADDRESSES' ? (
+                <form.Field name="addresses">
+                  {(field) => <TextField field={field} label="E-mailadressen" hint="Gescheiden door komma's of spaties; hoogstens 20." required />}
+                </form.Field>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <form.Field name="url">{(field) => <TextField field={field} label="URL" type="url" required placeholder="https://…" />}</form.Field>
+              <form.Field name="secret">
+                {(field) => (
+                  <TextField
+                    field={field}
+                    label="Geheim"
+                    type="password"
+                    required
+                    autoComplete="new-password"
+                    hint="Minstens 16 tekens. De ontvanger controleert er de handtekening X-Energiebeheer-Signature mee."
+                  />
+                )}
+              </form.Field>
+            </>
+          )
+        }
+      </form.Subscribe>
+      <div>
+        <SubmitButton form={form}>Regel toevoegen</SubmitButton>
+      </div>
+    </AppForm>
+  );
+}

@@ -1,0 +1,58 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { NOTIFICATION_STATUSES } from '@/domain/notifications';
+import { PageHeader } from '~/components/layout/page-header';
+import { AlertBanner } from '~/components/ui/alert-banner';
+import { SectionCard } from '~/components/ui/section-card';
+import { SettingsOnly } from '~/features/alarm-dashboards/settings-only';
+import { NotificationList } from '~/features/notifications/notification-list';
+import { RuleForm } from '~/features/notifications/rule-form';
+import { RuleList } from '~/features/notifications/rule-list';
+import { canChangeSettings } from '~/lib/alarms/access';
+import { trpc } from '~/lib/trpc';
+
+export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/notifications')({
+  validateSearch: v.object({ status: v.optional(v.picklist(NOTIFICATION_STATUSES)) }),
+  loader: ({ context: { utils }, params: { dashboardId } }) =>
+    Promise.all([
+      utils.alarmDashboard.get.ensureData({ dashboardId }),
+      utils.notification.rules.ensureData({ dashboardId }),
+      utils.notification.channels.ensureData(),
+    ]),
+  component: NotificationsPage,
+});
+
+/** Rules that send alarms out by e-mail or webhook, and what was sent; everyone of the dashboard reads them. */
+function NotificationsPage() {
+  const { dashboardId } = Route.useParams();
+  const { status } = Route.useSearch();
+  const { user } = Route.useRouteContext();
+  const [dashboard] = trpc.alarmDashboard.get.useSuspenseQuery({ dashboardId });
+  const [rules] = trpc.notification.rules.useSuspenseQuery({ dashboardId });
+  const [channels] = trpc.notification.channels.useSuspenseQuery();
+  const editable = canChangeSettings(user, dashboard);
+  return (
+    <section className="grid [&>:first-child]:mb-0 max-w-5xl gap-6">
+      <PageHeader
+        title="Meldingen"
+        description="Stuur alarmen door per e-mail of webhook: bij een nieuw alarm, als het is opgelost, als het na een aantal minuten niet is bevestigd of als de deadline verstrijkt. Alarmen tijdens onderhoud blijven stil."
+      />
+      <SettingsOnly user={user} dashboard={dashboard}>
+        <SectionCard title="Nieuwe meldingsregel">
+          <RuleForm dashboardId={dashboardId} emailAvailable={channels.email} />
+        </SectionCard>
+      </SettingsOnly>
+      <SectionCard title="Meldingsregels">
+        <RuleList rules={rules} editable={editable} />
+      </SectionCard>
+      <SectionCard title="Verstuurde meldingen">
+        {!channels.email && rules.some((r) => r.channel.type === 'EMAIL') ? (
+          <AlertBanner variant="warning" title="Geen SMTP-server ingesteld" className="mb-3">
+            E-mailmeldingen mislukken tot SMTP_URL en SMTP_FROM op de server zijn ingesteld.
+          </AlertBanner>
+        ) : null}
+        <NotificationList dashboardId={dashboardId} editable={editable} initialStatus={status} />
+      </SectionCard>
+    </section>
+  );
+}

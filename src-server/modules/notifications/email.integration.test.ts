@@ -1,0 +1,111 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, expect, test } from 'vitest';
+import { NO_SMTP } from '@/domain/notifications';
+import { createAlarmWorld } from '../../testing/alarm-world';
+
+const T = Date.parse('2026-11-25T09:00:00Z');
+const closing: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closing.splice(0)) await close();
+});
+
+/** A real SMTP server on loopback that keeps what arrives, envelope recipients included. */
+async function startSmtp() {
+  const mails: { to: string[]; mail: ParsedMail }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      void simpleParser(stream).then((mail) => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closing.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { mails, url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}` };
+}
+
+async function world(smtpUrl?: string) {
+  let now = T;
+  const w = await createAlarmWorld({ clock: () => new Date(now), notify: { smtpUrl, smtpFrom: 'Energiebeheer <alarm@energiebeheer.test>' } });
+  closing.push(() => w.h.close());
+  const admin = w.callers.admin;
+  const rule = (to: 'ASSIGNABLE' | string[], events = ['created', 'resolved', 'unacknowledged']) =>
+    admin.notification.createRule({
+      dashboardId: w.dashA.id,
+      name: 'Wachtdienst',
+      priorities: ['HIGH', 'MEDIUM'],
+      events,
+      unacknowledgedMinutes: events.includes('unacknowledged') ? 5 : undefined,
+      channel: { type: 'EMAIL', to },
+    } as never);
+  const settle = async () => {
+    await w.h.jobs.runNow('notify');
+    await w.h.jobs.runNow('notify');
+  };
+  return { ...w, admin, rule, settle, advance: (minutes: number) => (now += minutes * 60_000) };
+}
+
+test('notification mails arrive with Dutch subjects, the data and the link, and later mails of an alarm thread on its first', async () => {
+  const smtp = await startSmtp();
+  const w = await world(smtp.url);
+  await w.rule(['wacht@example.nl']);
+  const alarm = await w.admin.alarm.create({
+    dashboardId: w.dashA.id,
+    line: 'Koelcel 4 te warm',
+    priority: 'HIGH',
+    key: 'koel-4',
+    data: { temperatuur: '9 °C' },
+  } as never);
+  await w.settle();
+  w.advance(6);
+  await w.settle();
+  await w.admin.alarm.resolveByKey({ dashboardId: w.dashA.id, key: 'koel-4' });
+  await w.settle();
+  const [first, second, third] = smtp.mails;
+  expect(smtp.mails.map((m) => m.mail.subject)).toEqual(['[HOOG] Koelcel 4 te warm', '[NIET BEVESTIGD] Koelcel 4 te warm', '[OPGELOST] Koelcel 4 te warm']);
+  expect(first!.to).toEqual(['wacht@example.nl']);
+  expect(first!.mail.from?.value).toEqual([{ name: 'Energiebeheer', address: 'alarm@energiebeheer.test' }]);
+  const link = `http://energiebeheer.test/app/alarms/${w.dashA.id}/folders/inbox?alarm=${alarm.id}`;
+  expect(first!.mail.text).toContain('temperatuur: 9 °C');
+  expect(first!.mail.text).toContain(link);
+  expect(first!.mail.html).toContain(`href="${link}"`);
+  expect(first!.mail.inReplyTo).toBeUndefined();
+  const root = first!.mail.messageId;
+  for (const later of [second!, third!]) {
+    expect(later.mail.inReplyTo).toBe(root);
+    expect(later.mail.references).toBe(root);
+  }
+  expect((await w.admin.notification.list({ dashboardId: w.dashA.id, page: 0, size: 20 })).notifications.map((n) => n.status)).toEqual([
+    'SENT',
+    'SENT',
+    'SENT',
+  ]);
+});
+
+test('ASSIGNABLE mails the dashboard’s assignable users: admins and the organization’s installers', async () => {
+  const smtp = await startSmtp();
+  const w = await world(smtp.url);
+  await w.rule('ASSIGNABLE', ['created']);
+  await w.admin.alarm.create({ dashboardId: w.dashA.id, line: 'Brandmelding', priority: 'MEDIUM' } as never);
+  await w.settle();
+  expect(smtp.mails.map((m) => m.mail.subject)).toEqual(['[MIDDEL] Brandmelding']);
+  expect(smtp.mails[0]!.to.sort()).toEqual(
+    (await w.admin.alarmDashboard.users({ dashboardId: w.dashA.id, page: 0, size: 20 })).users.map((u) => u.email).sort(),
+  );
+});
+
+test('without SMTP settings a mail notification fails at once with a Dutch reason, and the channels say e-mail is off', async () => {
+  const w = await world();
+  await w.rule(['wacht@example.nl'], ['created']);
+  await w.admin.alarm.create({ dashboardId: w.dashA.id, line: 'Brandmelding', priority: 'HIGH' } as never);
+  await w.settle();
+  expect((await w.admin.notification.list({ dashboardId: w.dashA.id, page: 0, size: 20 })).notifications).toMatchObject([
+    { status: 'FAILED', lastError: NO_SMTP },
+  ]);
+  expect(await w.admin.notification.channels()).toEqual({ email: false, webhook: true });
+});

@@ -1,0 +1,84 @@
+/**
+ * Turns alarm changes into notification rows (DESIGN.md §10). The alarm history is the event log:
+ * a cursor in the database says how far it has been read, so a restart continues where it stopped
+ * and the alarms module needs to know nothing of notifications. `created` and `resolved` rows become
+ * notifications of the matching enabled rules; the unique (rule, alarm, event) index makes every
+ * insert idempotent, so a batch read twice after a crash notifies no one twice.
+ *
+ * - An alarm resolved by a maintenance window is muted: neither its `created` nor its `resolved`.
+ * - `resolved` goes only to rules that announced the alarm (any earlier notification of the rule).
+ * - `unacknowledged` and `overdue` are found by looking at open alarms (`escalate`), only for
+ *   moments after the rule was made, so a new rule does not page for last month's alarms.
+ */
+import type { Priority } from '@/domain/alarm-dashboard';
+import type { NotifyEvent } from '@/domain/notifications';
+import type { DB } from '../../db/database';
+import type { NotificationRuleRow } from './notifications.table';
+import * as q from './notifications.queries';
+import { enabledRules } from './rules.queries';
+
+const BATCH = 1000;
+
+interface Rule {
+  row: NotificationRuleRow;
+  priorities: Priority[];
+  events: NotifyEvent[];
+}
+
+const parse = (row: NotificationRuleRow): Rule => ({ row, priorities: JSON.parse(row.priorities), events: JSON.parse(row.events) });
+
+const muted = (details: string) => (JSON.parse(details) as { by?: string }).by === 'MAINTENANCE';
+
+/** Reads the history after the cursor; answers how many notifications it queued. */
+export async function notificationsFromHistory(db: DB, now: number): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const done = await db.transaction().execute(async (trx) => {
+      const after = await q.historyCursor(trx);
+      const rows = await q.historyAfter(trx, after, BATCH);
+      if (rows.length === 0) return true;
+      const rules = (await enabledRules(trx)).map(parse);
+      for (const rule of rules) {
+        const mine = rows.filter((r) => r.dashboardId === rule.row.dashboardId && rule.priorities.includes(r.priority));
+        const created = rule.events.includes('created') ? mine.filter((r) => r.event === 'created' && r.resolutionBy !== 'MAINTENANCE') : [];
+        const resolving = rule.events.includes('resolved') ? mine.filter((r) => r.event === 'resolved' && !muted(r.details)) : [];
+        const announced = await q.announcedAlarmIds(
+          trx,
+          rule.row.id,
+          resolving.map((r) => r.alarmId),
+        );
+        const values = [...created, ...resolving.filter((r) => announced.has(r.alarmId) || created.some((c) => c.alarmId === r.alarmId))].map((r) => ({
+          ruleId: rule.row.id,
+          dashboardId: r.dashboardId,
+          alarmId: r.alarmId,
+          event: r.event as NotifyEvent,
+          channel: rule.row.channelType,
+          status: 'PENDING' as const,
+          createdAt: now,
+          nextAttemptAt: now,
+        }));
+        await q.insertNotifications(trx, values);
+        queued += values.length;
+      }
+      await q.setHistoryCursor(trx, rows.at(-1)!.id);
+      return rows.length < BATCH;
+    });
+    if (done) return queued;
+  }
+}
+
+/** Queues `unacknowledged` and `overdue` notifications for open alarms whose moment has come. */
+export async function escalate(db: DB, now: number) {
+  for (const rule of (await enabledRules(db)).map(parse)) {
+    const e = {
+      ruleId: rule.row.id,
+      dashboardId: rule.row.dashboardId,
+      channel: rule.row.channelType,
+      priorities: rule.priorities,
+      now,
+      since: rule.row.createdAt,
+    };
+    if (rule.events.includes('unacknowledged') && rule.row.unacknowledgedMinutes) await q.insertUnacknowledged(db, e, rule.row.unacknowledgedMinutes);
+    if (rule.events.includes('overdue')) await q.insertOverdue(db, e);
+  }
+}

@@ -1,0 +1,206 @@
+/** Notification rows (DESIGN.md §10): created from the history, claimed and finished by the job, listed per dashboard. */
+import { type Insertable, sql } from 'kysely';
+import type { NotificationStatus } from '@/domain/notifications';
+import type { User } from '@/domain/user';
+import type { DB } from '../../db/database';
+import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
+import type { AlarmFacts } from './alarm-message';
+import type { NotificationTable } from './notifications.table';
+
+export async function historyCursor(db: DB) {
+  const row = await db.selectFrom('notificationCursor').select('lastHistoryId').where('name', '=', 'history').executeTakeFirst();
+  return row?.lastHistoryId ?? 0;
+}
+
+export const setHistoryCursor = (db: DB, lastHistoryId: number) =>
+  db
+    .insertInto('notificationCursor')
+    .values({ name: 'history', lastHistoryId })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ lastHistoryId }))
+    .execute();
+
+/** History after the cursor, with what the rules match on (the alarm's dashboard, priority, resolution). */
+export const historyAfter = (db: DB, after: number, limit: number) =>
+  db
+    .selectFrom('alarmHistory')
+    .innerJoin('alarm', 'alarm.id', 'alarmHistory.alarmId')
+    .select([
+      'alarmHistory.id',
+      'alarmHistory.alarmId',
+      'alarmHistory.event',
+      'alarmHistory.details',
+      'alarm.dashboardId',
+      'alarm.priority',
+      'alarm.resolutionBy',
+    ])
+    .where('alarmHistory.id', '>', after)
+    .orderBy('alarmHistory.id')
+    .limit(limit)
+    .execute();
+
+export const lastHistoryId = async (db: DB) =>
+  (
+    await db
+      .selectFrom('alarmHistory')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst()
+  )?.id ?? 0;
+
+/** Inserts what is new; a row for the same rule, alarm and event already there stays as it is. */
+export async function insertNotifications(db: DB, rows: Insertable<NotificationTable>[]) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('notification')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['ruleId', 'alarmId', 'event']).doNothing())
+    .execute();
+}
+
+/** The alarms of these ids a rule has announced (any notification but `resolved`). */
+export async function announcedAlarmIds(db: DB, ruleId: number, alarmIds: number[]) {
+  if (alarmIds.length === 0) return new Set<number>();
+  const rows = await db
+    .selectFrom('notification')
+    .select('alarmId')
+    .where('ruleId', '=', ruleId)
+    .where('alarmId', 'in', alarmIds)
+    .where('event', '!=', 'resolved')
+    .execute();
+  return new Set(rows.map((r) => r.alarmId));
+}
+
+interface Escalation {
+  ruleId: number;
+  dashboardId: number;
+  channel: 'EMAIL' | 'WEBHOOK';
+  priorities: string[];
+  now: number;
+  /** Only alarms whose moment (receipt + minutes, or deadline) lies after the rule was made. */
+  since: number;
+}
+
+/** Open, unacknowledged alarms received `minutes` ago or longer: one `unacknowledged` row each, once. */
+export function insertUnacknowledged(db: DB, e: Escalation, minutes: number) {
+  const before = e.now - minutes * 60;
+  return insertEscalation(db, e, 'unacknowledged', (q) =>
+    q
+      .where('acknowledgedAt', 'is', null)
+      .where('receivedAt', '<=', before)
+      .where('receivedAt', '>', e.since - minutes * 60),
+  );
+}
+
+/** Open alarms whose deadline has passed: one `overdue` row each, once. */
+export function insertOverdue(db: DB, e: Escalation) {
+  return insertEscalation(db, e, 'overdue', (q) => q.where('deadlineAt', 'is not', null).where('deadlineAt', '<=', e.now).where('deadlineAt', '>', e.since));
+}
+
+type AlarmQuery = ReturnType<typeof openAlarms>;
+const openAlarms = (db: DB, e: Escalation) =>
+  db
+    .selectFrom('alarm')
+    .where('dashboardId', '=', e.dashboardId)
+    .where('resolvedAt', 'is', null)
+    .where('priority', 'in', e.priorities as never);
+
+async function insertEscalation(db: DB, e: Escalation, event: 'unacknowledged' | 'overdue', narrow: (q: AlarmQuery) => AlarmQuery) {
+  await db
+    .insertInto('notification')
+    .columns(['ruleId', 'dashboardId', 'alarmId', 'event', 'channel', 'status', 'createdAt', 'nextAttemptAt'])
+    .expression(
+      narrow(openAlarms(db, e)).select([
+        sql.lit(e.ruleId).as('ruleId'),
+        sql.lit(e.dashboardId).as('dashboardId'),
+        'id',
+        sql.lit(event).as('event'),
+        sql.lit(e.channel).as('channel'),
+        sql.lit('PENDING').as('status'),
+        sql.lit(e.now).as('createdAt'),
+        sql.lit(e.now).as('nextAttemptAt'),
+      ]),
+    )
+    .onConflict((oc) => oc.columns(['ruleId', 'alarmId', 'event']).doNothing())
+    .execute();
+}
+
+/** Pending rows whose attempt is due, oldest due first. */
+export const dueNotifications = (db: DB, now: number, limit: number, exclude: number[]) => {
+  let q = db.selectFrom('notification').selectAll().where('status', '=', 'PENDING').where('nextAttemptAt', '<=', now);
+  if (exclude.length) q = q.where('id', 'not in', exclude);
+  return q.orderBy('nextAttemptAt').orderBy('id').limit(limit).execute();
+};
+
+/**
+ * Takes a due row for one attempt: counts it and moves `nextAttemptAt` to `leaseUntil`, so a
+ * process that dies mid-attempt leaves it due again then (one retry, the same delivery id).
+ */
+export async function claimNotification(db: DB, id: number, dueAt: number, leaseUntil: number) {
+  const result = await db
+    .updateTable('notification')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: leaseUntil }))
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .where('nextAttemptAt', '=', dueAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export const finishNotification = (
+  db: DB,
+  id: number,
+  values: { status: NotificationStatus; lastError: string | null; sentAt: number | null; nextAttemptAt: number | null },
+) => db.updateTable('notification').set(values).where('id', '=', id).execute();
+
+export const findNotification = (db: DB, id: number) => db.selectFrom('notification').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** What the webhook and the mail say about an alarm. */
+export const alarmFacts = (db: DB, alarmId: number): Promise<AlarmFacts | undefined> =>
+  db
+    .selectFrom('alarm')
+    .innerJoin('alarmDashboard', 'alarmDashboard.id', 'alarm.dashboardId')
+    .innerJoin('alarmFolder', 'alarmFolder.id', 'alarm.folderId')
+    .select([
+      'alarm.id',
+      'alarm.dashboardId',
+      'alarmDashboard.name as dashboardName',
+      'alarm.groupKey as key',
+      'alarm.line',
+      'alarm.priority',
+      'alarm.receivedAt',
+      'alarm.resolvedAt',
+      'alarm.data',
+      'alarm.folderId',
+      'alarmFolder.name as folderName',
+      'alarmFolder.label as folderLabel',
+    ])
+    .where('alarm.id', '=', alarmId)
+    .executeTakeFirst();
+
+/** The thread root of an alarm's mails: the first notification mail's Message-ID, set once. */
+export async function threadRoot(db: DB, alarmId: number, messageId: string) {
+  await db
+    .insertInto('alarmMailThread')
+    .values({ alarmId, messageId })
+    .onConflict((oc) => oc.column('alarmId').doNothing())
+    .execute();
+  return (await db.selectFrom('alarmMailThread').select('messageId').where('alarmId', '=', alarmId).executeTakeFirstOrThrow()).messageId;
+}
+
+/** A dashboard's notifications, newest first, with their rule's name and their alarm's line. */
+export function notificationsOfDashboard(db: DB, dashboardId: number, status: NotificationStatus | undefined) {
+  let q = db
+    .selectFrom('notification')
+    .innerJoin('alarm', 'alarm.id', 'notification.alarmId')
+    .leftJoin('notificationRule', 'notificationRule.id', 'notification.ruleId')
+    .where('notification.dashboardId', '=', dashboardId);
+  if (status) q = q.where('notification.status', '=', status);
+  return q;
+}
+
+/** A notification of a dashboard the user may open; undefined for a foreign id. */
+export const findVisibleNotification = (db: DB, user: User, id: number) =>
+  db.selectFrom('notification').selectAll().where('id', '=', id).where('dashboardId', 'in', visibleDashboardIds(db, user)).executeTakeFirst();
+
+/** Due again now; a manual retry of a FAILED notification is one more attempt (with backoff while it keeps failing within 24 h of its creation). */
+export const retryNotification = (db: DB, id: number, now: number) =>
+  db.updateTable('notification').set({ status: 'PENDING', nextAttemptAt: now }).where('id', '=', id).execute();

@@ -1,0 +1,93 @@
+/** `/api/v1/alarms/…notification-rules…` and `…notifications…` (DESIGN.md §10): rules, their test, the delivery list and retry. */
+import * as v from 'valibot';
+import { createRuleSchema, listNotificationsSchema, notificationPageSchema, ruleSchema, testAnswerSchema, updateRuleSchema } from '@/domain/notifications';
+import { toListQuery } from '@/domain/paging';
+import { rest } from '../../trpc/rest-route';
+import { router, scopedProcedure } from '../../trpc/trpc';
+import {
+  ALARMS,
+  alarmAreaProcedure,
+  assertCustomizable,
+  dashboardProcedure,
+  dashboardSettingsProcedure,
+} from '../alarm-dashboards/alarm-dashboards.procedures';
+import { NOTIFY_JOB } from './notifications.jobs';
+import { findVisibleNotification } from './notifications.queries';
+import * as service from './notifications.service';
+import { findVisibleRule } from './rules.queries';
+import * as rules from './rules.service';
+
+const dashboard = { params: { id: 'dashboardId' } };
+const rule = { params: { id: 'ruleId' } };
+
+/** Input carries `ruleId`, a rule of a dashboard the caller may change; `ctx.rule` is its row. */
+const ruleSettingsProcedure = scopedProcedure('ruleId', 'rule', (ctx, id) => findVisibleRule(ctx.db, ctx.user, id), rules.RULE_ABSENT, alarmAreaProcedure).use(
+  async ({ ctx, next }) => {
+    await assertCustomizable(ctx, ctx.rule.dashboardId);
+    return next();
+  },
+);
+
+/** Input carries `notificationId`, a notification of a dashboard the caller may change. */
+const notificationSettingsProcedure = scopedProcedure(
+  'notificationId',
+  'notification',
+  (ctx, id) => findVisibleNotification(ctx.db, ctx.user, id),
+  service.NOTIFICATION_ABSENT,
+  alarmAreaProcedure,
+).use(async ({ ctx, next }) => {
+  await assertCustomizable(ctx, ctx.notification.dashboardId);
+  return next();
+});
+
+const wake = (ctx: { jobs: { runNow(name: string): Promise<unknown> } }) => void ctx.jobs.runNow(NOTIFY_JOB).catch(() => undefined);
+
+export const notificationsRouter = router({
+  channels: alarmAreaProcedure
+    .meta(rest(`GET ${ALARMS}/notification-channels`, 'Which channels this server can send on: `email` is false without SMTP_URL and SMTP_FROM'))
+    .output(v.object({ email: v.boolean(), webhook: v.boolean() }))
+    .query(({ ctx }) => ({ email: ctx.notify.mailer.configured, webhook: true })),
+  rules: dashboardProcedure
+    .meta(rest(`GET ${ALARMS}/dashboards/{id}/notification-rules`, "The dashboard's notification rules (webhook secrets answer null)", dashboard))
+    .output(v.array(ruleSchema))
+    .query(({ ctx, input }) => rules.listRules(ctx.db, input.dashboardId)),
+  createRule: dashboardSettingsProcedure
+    .meta(
+      rest(`POST ${ALARMS}/dashboards/{id}/notification-rules`, 'Add a rule: priorities, events, e-mail or a signed webhook', { ...dashboard, status: 201 }),
+    )
+    .input(createRuleSchema)
+    .output(ruleSchema)
+    .mutation(({ ctx, input }) => rules.createRule(ctx, input)),
+  updateRule: ruleSettingsProcedure
+    .meta(rest(`PATCH ${ALARMS}/notification-rules/{id}`, 'Change a rule; a webhook without `secret` keeps the stored one', rule))
+    .input(updateRuleSchema)
+    .output(ruleSchema)
+    .mutation(({ ctx, input }) => rules.updateRule(ctx, ctx.rule, input)),
+  deleteRule: ruleSettingsProcedure
+    .meta(rest(`DELETE ${ALARMS}/notification-rules/{id}`, 'Delete a rule and its notifications', { ...rule, status: 204 }))
+    .mutation(({ ctx }) => rules.deleteRule(ctx.db, ctx.rule)),
+  testRule: ruleSettingsProcedure
+    .meta(rest(`POST ${ALARMS}/notification-rules/{id}/test`, 'Send a test notification now (about a made-up HIGH alarm); `message` says how it went', rule))
+    .output(testAnswerSchema)
+    .mutation(async ({ ctx }) => {
+      const { name } = await ctx.db.selectFrom('alarmDashboard').select('name').where('id', '=', ctx.rule.dashboardId).executeTakeFirstOrThrow();
+      return service.testRule(ctx.notify, ctx.rule, name);
+    }),
+  list: dashboardProcedure
+    .meta(rest(`GET ${ALARMS}/dashboards/{id}/notifications`, "The dashboard's notifications, newest first, optionally of one status", dashboard))
+    .input(listNotificationsSchema)
+    .output(notificationPageSchema)
+    .query(({ ctx, input }) => service.listNotifications(ctx, input.dashboardId, input.status, toListQuery(input))),
+  retry: notificationSettingsProcedure
+    .meta(
+      rest(`POST ${ALARMS}/notifications/{id}/retry`, 'Try a pending or failed notification again now (409 when it was sent)', {
+        params: { id: 'notificationId' },
+        status: 204,
+        errors: [409],
+      }),
+    )
+    .mutation(async ({ ctx }) => {
+      await service.retry(ctx, ctx.notification);
+      wake(ctx);
+    }),
+});

@@ -1,0 +1,68 @@
+/**
+ * The notification list, manual retry and a rule's test (DESIGN.md §10). A test sends now, past the
+ * job, about a made-up alarm (id 0) so a receiver or mailbox can be checked before a real alarm.
+ */
+import type { ListQuery } from '@/domain/paging';
+import type { Notification, NotificationStatus } from '@/domain/notifications';
+import { epochSeconds, isoFromSeconds } from '../../clock';
+import { pageCount, pageWindow } from '../../db/listing';
+import { AppError } from '../../errors';
+import type { AlarmFacts } from './alarm-message';
+import { type DeliveryDeps, send } from './delivery';
+import type { NotificationRow, NotificationRuleRow } from './notifications.table';
+import * as q from './notifications.queries';
+
+export const NOTIFICATION_ABSENT = 'Deze melding bestaat niet.';
+
+export async function listNotifications(deps: Pick<DeliveryDeps, 'db'>, dashboardId: number, status: NotificationStatus | undefined, list: ListQuery) {
+  const base = q.notificationsOfDashboard(deps.db, dashboardId, status);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('notification')
+    .select(['notificationRule.name as ruleName', 'alarm.line as alarmLine'])
+    .orderBy('notification.id', 'desc')
+    .limit(pageWindow(list).limit)
+    .offset(pageWindow(list).offset)
+    .execute();
+  const notifications: Notification[] = rows.map((r) => ({
+    id: r.id,
+    ruleId: r.ruleId,
+    ruleName: r.ruleName,
+    alarmId: r.alarmId,
+    alarmLine: r.alarmLine,
+    event: r.event,
+    channel: r.channel,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    createdAt: isoFromSeconds(r.createdAt)!,
+    sentAt: isoFromSeconds(r.sentAt),
+  }));
+  return { notifications, totalNumberOfPages: pageCount(total, list) };
+}
+
+/** Makes a notification due now; the job is woken by the caller. A sent one stays sent. */
+export async function retry(deps: Pick<DeliveryDeps, 'db' | 'clock'>, row: NotificationRow) {
+  if (row.status === 'SENT') throw new AppError('CONFLICT', 'Deze melding is al verstuurd.');
+  await q.retryNotification(deps.db, row.id, epochSeconds(deps.clock));
+}
+
+export async function testRule(deps: DeliveryDeps, rule: NotificationRuleRow, dashboardName: string) {
+  const now = epochSeconds(deps.clock);
+  const alarm: AlarmFacts = {
+    id: 0,
+    dashboardId: rule.dashboardId,
+    dashboardName,
+    key: null,
+    line: `Testmelding van regel "${rule.name}"`,
+    priority: 'HIGH',
+    receivedAt: now,
+    resolvedAt: null,
+    data: JSON.stringify({ test: 'true' }),
+    folderId: 0,
+    folderName: 'test',
+    folderLabel: 'Test',
+  };
+  const attempt = await send(deps, rule, 'created', alarm, `test-${rule.id}-${now}`, false);
+  return attempt.ok ? { ok: true, message: `Testmelding verstuurd naar ${attempt.target}.` } : { ok: false, message: `Testmelding mislukt: ${attempt.error}` };
+}

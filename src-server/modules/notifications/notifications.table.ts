@@ -1,0 +1,53 @@
+import type { Generated, Selectable } from 'kysely';
+import type { NotificationStatus, NotifyEvent } from '@/domain/notifications';
+
+/** A rule of a dashboard (DESIGN.md §10): which alarms and events notify whom, by e-mail or webhook. */
+export interface NotificationRuleTable {
+  id: Generated<number>;
+  dashboardId: number;
+  name: string;
+  enabled: number;
+  /** JSON array of priorities. */
+  priorities: string;
+  /** JSON array of events. */
+  events: string;
+  unacknowledgedMinutes: number | null;
+  channelType: 'EMAIL' | 'WEBHOOK';
+  /** EMAIL: JSON `"ASSIGNABLE"` or an address array; WEBHOOK: the URL. */
+  target: string;
+  /** The webhook secret, sealed with the secret box. */
+  secret: string | null;
+  createdAt: number;
+}
+export type NotificationRuleRow = Selectable<NotificationRuleTable>;
+
+/** One notification of one rule for one alarm and event; its id is the webhook's delivery id. */
+export interface NotificationTable {
+  id: Generated<number>;
+  /** null for a rule's test, which has no row; kept non-null by every real notification. */
+  ruleId: number | null;
+  dashboardId: number;
+  alarmId: number;
+  event: NotifyEvent;
+  channel: 'EMAIL' | 'WEBHOOK';
+  status: NotificationStatus;
+  attempts: Generated<number>;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+  /** When the next attempt is due; while an attempt runs, when it counts as crashed (a lease). */
+  nextAttemptAt: number | null;
+}
+export type NotificationRow = Selectable<NotificationTable>;
+
+/** How far the history has been turned into notifications. */
+export interface NotificationCursorTable {
+  name: string;
+  lastHistoryId: number;
+}
+
+/** The Message-ID of an alarm's first notification mail: later mails reply to it. */
+export interface AlarmMailThreadTable {
+  alarmId: number;
+  messageId: string;
+}

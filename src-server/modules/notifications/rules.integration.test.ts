@@ -1,0 +1,124 @@
+import { afterEach, expect, test } from 'vitest';
+import { createAlarmWorld } from '../../testing/alarm-world';
+import { startReceiver } from './test-receiver';
+
+const V1 = '/api/v1/alarms';
+const T = Date.parse('2026-11-25T09:00:00Z');
+const closing: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closing.splice(0)) await close();
+});
+
+async function world() {
+  let now = T;
+  const receiver = await startReceiver();
+  const w = await createAlarmWorld({ clock: () => new Date(now), notify: { allowPrivateTargets: true } });
+  closing.push(receiver.close, () => w.h.close());
+  const admin = w.callers.admin;
+  const rule = (events: string[], extra: Record<string, unknown> = {}) =>
+    admin.notification.createRule({
+      dashboardId: w.dashA.id,
+      name: 'Wachtdienst',
+      priorities: ['HIGH', 'MEDIUM'],
+      events,
+      channel: { type: 'WEBHOOK', url: receiver.url(), secret: 'een-heel-geheim-secret' },
+      ...extra,
+    } as never);
+  const alarm = (extra: Record<string, unknown> = {}) =>
+    admin.alarm.create({ dashboardId: w.dashA.id, line: 'Pomp 2 storing', priority: 'HIGH', ...extra } as never);
+  const settle = async () => {
+    await w.h.jobs.runNow('notify');
+    await w.h.jobs.runNow('notify');
+  };
+  /** What the receiver got: [event, alarm id] per request. */
+  const got = () => receiver.received.map((r) => JSON.parse(r.body) as { event: string; alarm: { id: number } }).map((b) => [b.event, b.alarm.id]);
+  return { ...w, receiver, admin, rule, alarm, settle, got, advance: (minutes: number) => (now += minutes * 60_000) };
+}
+
+test('an alarm raised inside a maintenance window notifies no one, neither created nor resolved', async () => {
+  const w = await world();
+  await w.rule(['created', 'resolved']);
+  await w.admin.maintenanceWindow.create({
+    dashboardId: w.dashA.id,
+    from: new Date(T - 60_000).toISOString(),
+    to: new Date(T + 3_600_000).toISOString(),
+  } as never);
+  await w.alarm();
+  await w.settle();
+  expect(w.got()).toEqual([]);
+});
+
+test('resolved goes only to rules that announced the alarm; priorities outside the rule notify nothing; an occurrence does not announce again', async () => {
+  const w = await world();
+  const high = await w.alarm({ key: 'pomp-2' });
+  await w.settle();
+  await w.rule(['created', 'resolved']);
+  const medium = await w.alarm({ key: 'pomp-3', priority: 'MEDIUM' });
+  const low = await w.alarm({ key: 'pomp-4', priority: 'LOW' });
+  await w.alarm({ key: 'pomp-3', priority: 'MEDIUM' });
+  await w.settle();
+  for (const key of ['pomp-2', 'pomp-3', 'pomp-4']) await w.admin.alarm.resolveByKey({ dashboardId: w.dashA.id, key });
+  await w.settle();
+  expect(w.got()).toEqual([
+    ['created', medium.id],
+    ['resolved', medium.id],
+  ]);
+  expect([high.id, low.id]).not.toContain(medium.id);
+});
+
+test('unacknowledged fires once after N minutes for open, unacknowledged alarms; overdue once when the deadline passes', async () => {
+  const w = await world();
+  await w.rule(['unacknowledged', 'overdue'], { unacknowledgedMinutes: 10 });
+  const quiet = await w.alarm({ deadlineAt: new Date(T + 20 * 60_000).toISOString() });
+  const seen = await w.alarm();
+  await w.admin.alarm.acknowledge({ alarmId: seen.id });
+  w.advance(9);
+  await w.settle();
+  expect(w.got()).toEqual([]);
+  w.advance(2);
+  await w.settle();
+  expect(w.got()).toEqual([['unacknowledged', quiet.id]]);
+  w.advance(10);
+  await w.settle();
+  w.advance(5);
+  await w.settle();
+  expect(w.got()).toEqual([
+    ['unacknowledged', quiet.id],
+    ['overdue', quiet.id],
+  ]);
+});
+
+test('a rule needs its minutes with unacknowledged, and a webhook secret of 16 characters; the secret is never answered and a PATCH without it keeps it', async () => {
+  const w = await world();
+  const post = async (json: Record<string, unknown>) => {
+    const res = await w.h.request(`${V1}/dashboards/${w.dashA.id}/notification-rules`, {
+      method: 'POST',
+      token: w.tokens.admin,
+      json: {
+        name: 'X',
+        priorities: ['HIGH'],
+        events: ['created'],
+        channel: { type: 'WEBHOOK', url: 'https://example.com/h', secret: 'een-heel-geheim-secret' },
+        ...json,
+      },
+    });
+    expect(res.status).toBe(400);
+    return ((await res.json()) as { error: { fieldErrors: unknown } }).error.fieldErrors;
+  };
+  expect(await post({ events: ['unacknowledged'] })).toEqual({ unacknowledgedMinutes: ['Geef het aantal minuten op bij "niet bevestigd" (en alleen daar).'] });
+  expect(await post({ channel: { type: 'WEBHOOK', url: 'https://example.com/h', secret: 'kort' } })).toEqual({
+    'channel.secret': ['Het geheim moet minstens 16 tekens lang zijn.'],
+  });
+  const rule = await w.rule(['created']);
+  expect(rule.channel).toEqual({ type: 'WEBHOOK', url: w.receiver.url(), secret: null });
+  const changed = await w.admin.notification.updateRule({
+    ruleId: rule.id,
+    name: 'Nacht',
+    priorities: ['HIGH'],
+    events: ['created'],
+    channel: { type: 'WEBHOOK', url: w.receiver.url('/nacht') },
+  } as never);
+  expect(changed).toMatchObject({ name: 'Nacht', channel: { secret: null } });
+  expect(await w.admin.notification.testRule({ ruleId: rule.id })).toMatchObject({ ok: true });
+  expect(w.receiver.received[0]!.path).toBe('/nacht');
+});

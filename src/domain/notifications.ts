@@ -1,0 +1,151 @@
+/**
+ * Notification rules and their deliveries (DESIGN.md §10 "Outbound"): one schema per shape, used
+ * by the form, the tRPC input and the REST body.
+ *
+ * Decisions where DESIGN.md is silent:
+ * - A webhook's `secret` is write-only like a source password: answers carry `secret: null`, and
+ *   an update without it keeps the stored one.
+ * - `unacknowledgedMinutes` is required with the `unacknowledged` event and refused without it.
+ */
+import * as v from 'valibot';
+import { PRIORITIES, prioritySchema } from './alarm-dashboard';
+import { idSchema } from './common';
+import { pageSizeFields } from './paging';
+
+export const NOTIFY_EVENTS = ['created', 'resolved', 'unacknowledged', 'overdue'] as const;
+export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
+export const notifyEventLabels: Record<NotifyEvent, string> = {
+  created: 'Nieuw alarm',
+  resolved: 'Opgelost',
+  unacknowledged: 'Niet bevestigd na … minuten',
+  overdue: 'Deadline verstreken',
+};
+
+export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+export const RULE_NAME_MAX = 128;
+export const EMAIL_TARGETS_MAX = 20;
+export const WEBHOOK_SECRET_MIN = 16;
+export const NO_SMTP = 'Geen SMTP-server ingesteld.';
+
+const address = v.pipe(v.string(), v.trim(), v.email('Elk adres moet een geldig e-mailadres zijn.'));
+const emailChannel = v.object({
+  type: v.literal('EMAIL'),
+  to: v.union(
+    [
+      v.literal('ASSIGNABLE'),
+      v.pipe(
+        v.array(address),
+        v.minLength(1, 'Geef minstens één e-mailadres op.'),
+        v.maxLength(EMAIL_TARGETS_MAX, `Geef hoogstens ${EMAIL_TARGETS_MAX} e-mailadressen op.`),
+      ),
+    ],
+    'Kies de gebruikers van het dashboard of geef e-mailadressen op.',
+  ),
+});
+const webhookUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.url('De URL is ongeldig.'),
+  v.regex(/^https?:\/\//i, 'De URL moet met http:// of https:// beginnen.'),
+  v.maxLength(2048, 'De URL is te lang.'),
+);
+const secret = v.pipe(
+  v.string(),
+  v.minLength(WEBHOOK_SECRET_MIN, `Het geheim moet minstens ${WEBHOOK_SECRET_MIN} tekens lang zijn.`),
+  v.maxLength(256, 'Het geheim is te lang.'),
+);
+const webhookChannel = v.object({ type: v.literal('WEBHOOK'), url: webhookUrl, secret });
+/** A webhook in an update: without `secret` the stored one stays. */
+const webhookChannelUpdate = v.object({ type: v.literal('WEBHOOK'), url: webhookUrl, secret: v.optional(secret) });
+
+const ruleFields = {
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Geef de regel een naam.'),
+    v.maxLength(RULE_NAME_MAX, `De naam mag hoogstens ${RULE_NAME_MAX} tekens lang zijn.`),
+  ),
+  enabled: v.optional(v.boolean(), true),
+  priorities: v.pipe(v.array(prioritySchema), v.minLength(1, 'Kies minstens één prioriteit.'), v.maxLength(PRIORITIES.length)),
+  events: v.pipe(
+    v.array(v.picklist(NOTIFY_EVENTS, 'Onbekende gebeurtenis.')),
+    v.minLength(1, 'Kies minstens één gebeurtenis.'),
+    v.maxLength(NOTIFY_EVENTS.length),
+  ),
+  unacknowledgedMinutes: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(),
+        v.integer('Geef een geheel aantal minuten op.'),
+        v.minValue(1, 'Minstens 1 minuut.'),
+        v.maxValue(1440, 'Hoogstens 1440 minuten (een dag).'),
+      ),
+    ),
+  ),
+};
+
+/** `unacknowledged` needs its minutes, and the minutes need the event. */
+const minutesWithEvent = (r: { events: NotifyEvent[]; unacknowledgedMinutes?: number | null }) =>
+  r.events.includes('unacknowledged') === (r.unacknowledgedMinutes != null);
+const MINUTES_MESSAGE = 'Geef het aantal minuten op bij "niet bevestigd" (en alleen daar).';
+
+export const createRuleSchema = v.pipe(
+  v.object({ dashboardId: idSchema, ...ruleFields, channel: v.variant('type', [emailChannel, webhookChannel], 'Kies e-mail of webhook.') }),
+  v.forward(
+    v.check((r) => minutesWithEvent(r), MINUTES_MESSAGE),
+    ['unacknowledgedMinutes'],
+  ),
+);
+export const updateRuleSchema = v.pipe(
+  v.object({ ruleId: idSchema, ...ruleFields, channel: v.variant('type', [emailChannel, webhookChannelUpdate], 'Kies e-mail of webhook.') }),
+  v.forward(
+    v.check((r) => minutesWithEvent(r), MINUTES_MESSAGE),
+    ['unacknowledgedMinutes'],
+  ),
+);
+export type CreateRule = v.InferOutput<typeof createRuleSchema>;
+export type UpdateRule = v.InferOutput<typeof updateRuleSchema>;
+
+export const ruleChannelSchema = v.variant('type', [emailChannel, v.object({ type: v.literal('WEBHOOK'), url: v.string(), secret: v.null() })]);
+export type RuleChannel = v.InferOutput<typeof ruleChannelSchema>;
+
+export const ruleSchema = v.object({
+  id: v.number(),
+  dashboardId: v.number(),
+  name: v.string(),
+  enabled: v.boolean(),
+  priorities: v.array(prioritySchema),
+  events: v.array(v.picklist(NOTIFY_EVENTS)),
+  unacknowledgedMinutes: v.nullable(v.number()),
+  channel: ruleChannelSchema,
+  createdAt: v.string(),
+});
+export type NotificationRule = v.InferOutput<typeof ruleSchema>;
+
+export const testAnswerSchema = v.object({ ok: v.boolean(), message: v.string() });
+
+export const notificationSchema = v.object({
+  id: v.number(),
+  ruleId: v.nullable(v.number()),
+  ruleName: v.nullable(v.string()),
+  alarmId: v.number(),
+  alarmLine: v.string(),
+  event: v.picklist(NOTIFY_EVENTS),
+  channel: v.picklist(['EMAIL', 'WEBHOOK']),
+  status: v.picklist(NOTIFICATION_STATUSES),
+  attempts: v.number(),
+  lastError: v.nullable(v.string()),
+  createdAt: v.string(),
+  sentAt: v.nullable(v.string()),
+});
+export type Notification = v.InferOutput<typeof notificationSchema>;
+
+export const listNotificationsSchema = v.object({
+  dashboardId: idSchema,
+  page: pageSizeFields.page,
+  size: pageSizeFields.size,
+  status: v.optional(v.picklist(NOTIFICATION_STATUSES, 'De status moet PENDING, SENT of FAILED zijn.')),
+});
+export const notificationPageSchema = v.object({ notifications: v.array(notificationSchema), totalNumberOfPages: v.number() });

@@ -108,7 +108,12 @@ describe('messages', () => {
     const listed = await collect(graph.listUnread(sim.mailbox, folder.id, 'Verwerkt'));
     expect(sim.requests - before).toBe(3);
     expect(listed.map((m) => m.id)).toEqual(ids.filter((_, n) => n !== 3));
-    expect(listed[0]).toEqual({ id: ids[0], internetMessageId: '<alarm-0@example.nl>', categories: [] });
+    expect(listed[0]).toEqual({
+      id: ids[0],
+      internetMessageId: '<alarm-0@example.nl>',
+      categories: [],
+      receivedDateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
     expect(listed.find((m) => m.id === ids[5])?.categories).toEqual(['Rood']);
     expect(sim.log.filter((r) => r.path.includes('/messages?')).every((r) => r.path.includes('%24top=3') || r.path.includes('$top=3'))).toBe(true);
   });

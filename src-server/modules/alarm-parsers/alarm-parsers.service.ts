@@ -114,7 +114,8 @@ export async function updateParser(deps: ParserDeps, row: AlarmParserRow, { pars
   await deps.db.transaction().execute(async (trx) => {
     await q.updateParserRow(trx, parserId, {
       ...(change.name !== undefined ? { name: change.name } : {}),
-      ...(change.enabled !== undefined ? { enabled: change.enabled ? 1 : 0 } : {}),
+      // Switching it on (again) clears why the product switched it off.
+      ...(change.enabled !== undefined ? { enabled: change.enabled ? 1 : 0, disabledReason: null } : {}),
       ...(change.sourceId !== undefined ? { sourceId: change.sourceId } : {}),
       ...(change.config !== undefined ? { configJson: JSON.stringify(change.config) } : {}),
       ...(change.code !== undefined ? { code: change.code } : {}),

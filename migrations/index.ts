@@ -14,6 +14,7 @@ import * as alarmLifecycle from './2026-11-25T1000-alarm-lifecycle';
 import * as ingestTokens from './2026-11-25T1300-ingest-tokens';
 import * as notifications from './2026-11-25T1400-notifications';
 import * as emailArrival from './2026-11-25T1500-email-arrival';
+import * as parserDisabledReason from './2026-11-25T1600-parser-disabled-reason';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1300-ingest-tokens': ingestTokens,
   '2026-11-25T1400-notifications': notifications,
   '2026-11-25T1500-email-arrival': emailArrival,
+  '2026-11-25T1600-parser-disabled-reason': parserDisabledReason,
 };

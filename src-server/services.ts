@@ -32,6 +32,7 @@ import type { EmailParsing } from './modules/alarm-emails/alarm-emails.service';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createSourceCallLimit } from './modules/mail-sources/source-call-limit';
+import { createParseCallLimit } from './modules/alarm-parsers/parse-call-limit';
 import { createParserSandbox } from './sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './secrets';
@@ -147,6 +148,7 @@ export async function createServices(options: ServiceOptions) {
     graph: mail.graph,
     allowPrivateMailHosts: mail.allowPrivateMailHosts,
     sourceCallLimit: createSourceCallLimit(clock),
+    parseCallLimit: createParseCallLimit(clock),
     parsing,
     imapWatchers,
     events,

@@ -237,7 +237,8 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarmEmail.get': same('Storing'),
   'alarmEmail.attempts': same(0),
   'alarmEmail.markRead': same(true),
-  // Parsing is alarm work; changing parsers follows the settings rule (DESIGN.md §7).
+  // Parsing is alarm work; changing parsers follows the settings rule (DESIGN.md §7), and so do
+  // dry runs, re-parses and clearing on a locked dashboard (alarm-parsers.integration.test.ts).
   'alarmEmail.reparse': same('MATCHED'),
   'alarmEmail.reparseRejected': same(0),
   'alarmParser.list': same(1),

@@ -256,6 +256,8 @@ const parserBase = {
   name: v.string(),
   index: v.number(),
   enabled: v.boolean(),
+  /** Why the product switched it off (issue 22 item 2), shown in the list; null otherwise. */
+  disabledReason: v.nullable(v.string()),
   /** Attempts of the last 24 hours (beyond SPEC: the parsers page shows them). */
   last24h: outcomeCounts,
 };

@@ -107,6 +107,7 @@ describe('the parser forms', () => {
       name: 'GBS',
       index: 0,
       enabled: false,
+      disabledReason: null,
       type: 'DEFAULT',
       sourceId: null,
       last24h: { matched: 0, failed: 0, rejected: 0 },

@@ -60,6 +60,12 @@ export function ParserList({
                 <Tag>{parser.type === 'DEFAULT' && parser.sourceId !== null ? (sourceNames.get(parser.sourceId) ?? 'Onbekende bron') : 'Alle bronnen'}</Tag>
                 {parser.enabled ? null : <Tag className="border-amber-300 bg-amber-50 text-amber-900">Uitgeschakeld</Tag>}
               </div>
+              {/* Set when the product switched it off itself (it kept hitting its time limit): say why. */}
+              {parser.disabledReason ? (
+                <p className="pt-1 text-sm text-amber-900" data-testid="parser-disabled-reason">
+                  {parser.disabledReason}
+                </p>
+              ) : null}
               <div className="pt-1">
                 <Last24h parser={parser} />
               </div>

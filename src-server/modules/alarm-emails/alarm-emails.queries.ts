@@ -61,6 +61,17 @@ export async function findEmail(db: DB, user: User, id: number) {
   };
 }
 
+/** The dashboard of an e-mail in the user's scope, for the settings rule; undefined when absent. */
+export async function emailDashboardId(db: DB, user: User, id: number) {
+  const r = await db
+    .selectFrom('alarmEmail')
+    .select('dashboardId')
+    .where('id', '=', id)
+    .where('dashboardId', 'in', visibleDashboardIds(db, user))
+    .executeTakeFirst();
+  return r?.dashboardId;
+}
+
 export async function attemptsOf(db: DB, emailId: number) {
   const rows = await db.selectFrom('parsingAttempt').selectAll().where('emailId', '=', emailId).orderBy('id').execute();
   return rows.map((a) => ({
@@ -99,9 +110,24 @@ export function emailForParsing(db: DB, id: number) {
 }
 export type EmailForParsing = NonNullable<Awaited<ReturnType<typeof emailForParsing>>>;
 
-/** The parse queue: PENDING e-mails, oldest first. */
-export async function pendingEmailIds(db: DB, limit: number) {
-  const rows = await db.selectFrom('alarmEmail').select('id').where('parsingStatus', '=', 'PENDING').orderBy('id').limit(limit).execute();
+/**
+ * The parse queue, round robin per dashboard: every dashboard's oldest PENDING e-mail, then every
+ * dashboard's second, and so on, at most `perDashboard` of each. One dashboard's backlog (or
+ * hostile parsers reparsing it) then never keeps another dashboard's new mail out of the next
+ * batch, and that batch, written in one transaction, is short (issue 22 item 2).
+ */
+export async function pendingEmailIds(db: DB, limit: number, perDashboard = limit) {
+  const queue = db
+    .selectFrom('alarmEmail')
+    .select((eb) => [
+      'id',
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.partitionBy('dashboardId').orderBy('id'))
+        .as('turn'),
+    ])
+    .where('parsingStatus', '=', 'PENDING');
+  const rows = await db.selectFrom(queue.as('q')).select('id').where('turn', '<=', perDashboard).orderBy('turn').orderBy('id').limit(limit).execute();
   return rows.map((r) => r.id);
 }
 

@@ -5,7 +5,13 @@ import { idSchema } from '@/domain/common';
 import { pageSchema } from '@/domain/paging';
 import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
-import { ALARMS, alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
+import {
+  ALARMS,
+  alarmAreaProcedure,
+  assertCustomizable,
+  dashboardProcedure,
+  dashboardSettingsProcedure,
+} from '../alarm-dashboards/alarm-dashboards.procedures';
 import { listEmails } from './alarm-emails.queries';
 import * as service from './alarm-emails.service';
 
@@ -42,22 +48,29 @@ export const alarmEmailsRouter = router({
       rest(
         `POST ${ALARMS}/emails/{id}/reparse`,
         'Run the parsers on the e-mail again now; answers the e-mail after parsing (an alarm it made is kept, never doubled)',
-        email,
+        { ...email, errors: [429] },
       ),
     )
     .input(byEmail)
     .output(emailSchema)
-    .mutation(({ ctx, input }) => service.reparse(ctx, ctx.user, input.emailId)),
-  reparseRejected: dashboardProcedure
+    .mutation(async ({ ctx, input }) => {
+      // Re-parsing loads the parser pool: on a locked dashboard only admins may, and it is rate-limited (issue 22 item 2).
+      const dashboardId = await service.dashboardOfEmail(ctx.db, ctx.user, input.emailId);
+      await assertCustomizable(ctx, dashboardId);
+      ctx.parseCallLimit(dashboardId);
+      return service.reparse(ctx, ctx.user, input.emailId);
+    }),
+  reparseRejected: dashboardSettingsProcedure
     .meta(
       rest(
         `POST ${ALARMS}/dashboards/{id}/emails/reparse-rejected`,
         'Queue every REJECTED e-mail of the dashboard for parsing again (after a parser changed); answers how many',
-        {
-          params: { id: 'dashboardId' },
-        },
+        { params: { id: 'dashboardId' }, errors: [429] },
       ),
     )
     .output(v.object({ count: v.number() }))
-    .mutation(({ ctx, input }) => service.reparseRejected(ctx, input.dashboardId)),
+    .mutation(({ ctx, input }) => {
+      ctx.parseCallLimit(input.dashboardId);
+      return service.reparseRejected(ctx, input.dashboardId);
+    }),
 });

@@ -7,7 +7,7 @@ import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { notFound } from '../../errors';
-import { attemptsOf, findEmail, markEmailRead, requeueEmail, requeueRejected } from './alarm-emails.queries';
+import { attemptsOf, emailDashboardId, findEmail, markEmailRead, requeueEmail, requeueRejected } from './alarm-emails.queries';
 
 export interface EmailParsing {
   /** Runs the parsers on one PENDING e-mail now and records the outcome. */
@@ -41,6 +41,13 @@ export async function setRead({ db, clock }: EmailDeps, user: User, emailId: num
   if (read === (email.readAt !== null)) return email;
   await markEmailRead(db, emailId, read ? epochSeconds(clock) : null);
   return getEmail(db, user, emailId);
+}
+
+/** The dashboard of an e-mail the user may see; a foreign or absent one is a 404. */
+export async function dashboardOfEmail(db: DB, user: User, emailId: number) {
+  const dashboardId = await emailDashboardId(db, user, emailId);
+  if (dashboardId === undefined) throw notFound(ABSENT);
+  return dashboardId;
 }
 
 /** Runs the parsers on the e-mail again now and answers it after parsing. */

@@ -5,7 +5,7 @@ import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
 import { ALARMS, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { callerOf, clearFolder } from '../alarms/alarms.service';
-import { folderProcedure, folderSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
+import { folderSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { foldersOfDashboard } from '../alarm-dashboards/folders.queries';
 import * as service from './alarm-folders.service';
 
@@ -47,7 +47,8 @@ export const alarmFoldersRouter = router({
     .input(folderOrderSchema)
     .output(v.array(folderSchema))
     .mutation(({ ctx, input }) => service.reorderFolders(ctx.db, input.dashboardId, input.folderIds)),
-  clear: folderProcedure
+  // Clearing empties a folder for everyone: on a locked dashboard only admins may.
+  clear: folderSettingsProcedure
     .meta(rest(`POST ${ALARMS}/folders/{id}/clear`, "Move the folder's alarms to the trash (in the trash: delete them for good)", { ...folder, status: 204 }))
     .mutation(({ ctx }) => clearFolder(ctx, callerOf(ctx), ctx.folder)),
   counts: dashboardProcedure

@@ -116,17 +116,29 @@ describe('CRUD and order', () => {
     ]);
   });
 
-  test('installers change parsers only while the dashboard is customizable; reading, dry runs and re-parsing stay open', async () => {
+  test('a locked dashboard: installers neither change parsers nor dry-run, re-parse or clear (403); reading stays open, admins may all', async () => {
     const { w, api } = await world();
     const parser = (await api('POST', `/dashboards/${w.dashA.id}/alarm-email-parsers`, rules('{{subject}}'))).body;
     const emailId = await deliver(w, rawMail('Pomp 1'));
+    const [folder] = await w.callers.admin.alarmFolder.list({ dashboardId: w.dashA.id });
+    if (!folder) throw new Error('a dashboard has its system folders');
     await w.callers.admin.alarmDashboard.customizable({ dashboardId: w.dashA.id, customizable: false });
-    expect((await api('POST', `/dashboards/${w.dashA.id}/alarm-email-parsers`, rules('x'))).status).toBe(403);
-    expect((await api('PATCH', `/alarm-email-parsers/${parser.id}`, { name: 'y' })).status).toBe(403);
-    expect((await api('DELETE', `/alarm-email-parsers/${parser.id}`)).status).toBe(403);
+    const locked = [
+      await api('POST', `/dashboards/${w.dashA.id}/alarm-email-parsers`, rules('x')),
+      await api('PATCH', `/alarm-email-parsers/${parser.id}`, { name: 'y' }),
+      await api('DELETE', `/alarm-email-parsers/${parser.id}`),
+      await api('POST', `/alarm-email-parsers/${parser.id}/dry-run`, { emailId }),
+      await api('POST', `/dashboards/${w.dashA.id}/alarm-email-parsers/dry-run`, { emailId, parser: rules('x') }),
+      await api('POST', `/emails/${emailId}/reparse`),
+      await api('POST', `/dashboards/${w.dashA.id}/emails/reparse-rejected`),
+      await api('POST', `/folders/${folder.id}/clear`),
+    ];
+    expect(locked.map((r) => r.status)).toEqual(Array(locked.length).fill(403));
+    for (const r of locked) expect(JSON.stringify(r.body)).toContain('niet aanpasbaar');
     expect((await api('GET', `/dashboards/${w.dashA.id}/alarm-email-parsers`)).body).toHaveLength(1);
-    expect((await api('POST', `/alarm-email-parsers/${parser.id}/dry-run`, { emailId })).body.type).toBe('MATCHED');
-    expect((await api('POST', `/emails/${emailId}/reparse`)).body.parsingStatus).toBe('MATCHED');
+    expect((await api('POST', `/alarm-email-parsers/${parser.id}/dry-run`, { emailId }, w.tokens.admin)).body.type).toBe('MATCHED');
+    expect((await api('POST', `/emails/${emailId}/reparse`, undefined, w.tokens.admin)).body.parsingStatus).toBe('MATCHED');
+    expect((await api('POST', `/folders/${folder.id}/clear`, undefined, w.tokens.admin)).status).toBe(204);
     expect((await api('PATCH', `/alarm-email-parsers/${parser.id}`, { name: 'door beheer' }, w.tokens.admin)).status).toBe(200);
     expect((await api('GET', `/dashboards/${w.dashA.id}/alarm-email-parsers`, undefined, w.tokens.customerA)).status).toBe(403);
   });
@@ -149,6 +161,16 @@ describe('CRUD and order', () => {
     await api('DELETE', `/alarm-email-parsers/${parser.id}`);
     expect(await attempts(w, matched)).toMatchObject([{ parser: { id: parser.id, name: 'Pomp' }, type: 'MATCHED' }]);
   });
+});
+
+test('at most 50 parsers per dashboard: the 51st is a 409 with a Dutch message and is not stored', async () => {
+  const { w, api } = await world();
+  for (let i = 0; i < 50; i++) expect((await api('POST', `/dashboards/${w.dashA.id}/alarm-email-parsers`, rules(`P${i}`))).status).toBe(201);
+  const extra = await api('POST', `/dashboards/${w.dashA.id}/alarm-email-parsers`, rules('P50'));
+  expect(extra.status).toBe(409);
+  expect(JSON.stringify(extra.body)).toContain('Een dashboard heeft ten hoogste 50 parsers');
+  expect((await api('GET', `/dashboards/${w.dashA.id}/alarm-email-parsers`)).body).toHaveLength(50);
+  expect((await api('POST', `/dashboards/${w.dashB.id}/alarm-email-parsers`, rules('B'), w.tokens.installerB)).status).toBe(201);
 });
 
 describe('dry runs', () => {

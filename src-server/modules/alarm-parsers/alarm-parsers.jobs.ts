@@ -1,5 +1,5 @@
 /**
- * The parser module's jobs. `alarm-parse` drains the parse queue (PENDING e-mails, oldest first, in batches) every
+ * The parser module's jobs. `alarm-parse` drains the parse queue (PENDING e-mails, round robin per dashboard, in batches) every
  * two seconds, and at once when a re-parse queues e-mails (`runNow`). The queue is the e-mails'
  * status, so a run cut short by a crash leaves the rest PENDING for the next process.
  * `heartbeat-check` raises for heartbeats silent too long (DESIGN.md §9: at least every minute);
@@ -13,6 +13,8 @@ import { type PipelineDeps, parseEmails } from './parse-pipeline';
 export const ALARM_PARSE_JOB = 'alarm-parse';
 export const HEARTBEAT_CHECK_JOB = 'heartbeat-check';
 const BATCH = 100;
+/** A backlog's batch stays short, so another dashboard's new mail waits for at most this many of it. */
+const PER_DASHBOARD = 25;
 
 export const alarmParserJobs = (deps: PipelineDeps) => [
   defineJob({
@@ -24,7 +26,8 @@ export const alarmParserJobs = (deps: PipelineDeps) => [
     async run(signal) {
       let matched = 0;
       let rejected = 0;
-      for (let ids = await pendingEmailIds(deps.db, BATCH); ids.length && !signal.aborted; ids = await pendingEmailIds(deps.db, BATCH)) {
+      const next = () => pendingEmailIds(deps.db, BATCH, PER_DASHBOARD);
+      for (let ids = await next(); ids.length && !signal.aborted; ids = await next()) {
         const counts = await parseEmails(deps, ids, signal);
         matched += counts.MATCHED;
         rejected += counts.REJECTED;

@@ -10,7 +10,7 @@ import type { ParserProgram } from '../../sandbox/parser-sandbox.types';
 type Counts = Parser['last24h'];
 
 export function toParser(r: AlarmParserRow, last24h: Counts): Parser {
-  const base = { id: r.id, name: r.name, index: r.position, enabled: r.enabled === 1, last24h };
+  const base = { id: r.id, name: r.name, index: r.position, enabled: r.enabled === 1, disabledReason: r.disabledReason, last24h };
   return r.type === 'DEFAULT'
     ? { ...base, type: 'DEFAULT', sourceId: r.sourceId, config: JSON.parse(r.configJson!) as ParserConfig }
     : { ...base, type: 'CUSTOM', code: r.code! };
@@ -55,4 +55,25 @@ export const deleteParserRow = (db: DB, id: number) => db.deleteFrom('alarmParse
 export async function writeOrder(db: DB, ids: number[]) {
   for (const [position, id] of ids.entries())
     await db.updateTable('alarmParser').set({ position }).where('id', '=', id).where('position', '!=', position).execute();
+}
+
+/** A parser whose last this many runs all hit the time limit is switched off (issue 22 item 2). */
+export const RUNAWAY_RUNS = 5;
+export const RUNAWAY_REASON = `Uitgeschakeld: liep ${RUNAWAY_RUNS} keer achter elkaar tegen de tijdslimiet aan.`;
+
+/**
+ * Switches a parser off when its last runs all hit the time limit, with the reason the list shows:
+ * it would otherwise hold a pool worker for its full time limit on every e-mail of its dashboard.
+ */
+export async function switchOffRunaway(db: DB, parserId: number) {
+  const last = await db
+    .selectFrom('parsingAttempt')
+    .select('exceptionType')
+    .where('parserId', '=', parserId)
+    .orderBy('timestamp', 'desc')
+    .orderBy('id', 'desc')
+    .limit(RUNAWAY_RUNS)
+    .execute();
+  if (last.length < RUNAWAY_RUNS || last.some((a) => a.exceptionType !== 'TimeLimitExceeded')) return;
+  await db.updateTable('alarmParser').set({ enabled: 0, disabledReason: RUNAWAY_REASON }).where('id', '=', parserId).where('enabled', '=', 1).execute();
 }

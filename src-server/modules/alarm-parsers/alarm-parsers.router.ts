@@ -49,6 +49,7 @@ export const alarmParsersRouter = router({
       rest(`POST ${ALARMS}/dashboards/{id}/alarm-email-parsers`, 'Add a DEFAULT (rules) or CUSTOM (code) parser; `index` places it, else it goes last', {
         ...dashboard,
         status: 201,
+        errors: [409],
       }),
     )
     .input(createParserSchema)
@@ -80,26 +81,32 @@ export const alarmParsersRouter = router({
       if (!(await findDashboard(ctx.db, ctx.user, input.dashboardId))) throw notFound(DASHBOARD_ABSENT);
       return service.parserSources(ctx.db, input.dashboardId);
     }),
-  dryRun: parserProcedure
+  // Dry runs load the parser pool: on a locked dashboard only admins may (issue 22 item 2).
+  dryRun: parserSettingsProcedure
     .meta(
-      rest(
-        `POST ${ALARMS}/alarm-email-parsers/{id}/dry-run`,
-        'The attempt this parser would record for one of the dashboard’s e-mails; nothing is stored',
-        parser,
-      ),
+      rest(`POST ${ALARMS}/alarm-email-parsers/{id}/dry-run`, 'The attempt this parser would record for one of the dashboard’s e-mails; nothing is stored', {
+        ...parser,
+        errors: [429],
+      }),
     )
     .input(dryRunSavedSchema)
     .output(dryRunResultSchema)
-    .mutation(({ ctx, input }) => dryRunSaved(ctx, ctx.parser, input.emailId)),
-  dryRunDraft: dashboardProcedure
+    .mutation(({ ctx, input }) => {
+      ctx.parseCallLimit(ctx.parser.dashboardId);
+      return dryRunSaved(ctx, ctx.parser, input.emailId);
+    }),
+  dryRunDraft: dashboardSettingsProcedure
     .meta(
       rest(
         `POST ${ALARMS}/dashboards/{id}/alarm-email-parsers/dry-run`,
         'The attempt an unsaved parser would record for one of the dashboard’s e-mails; nothing is stored',
-        dashboard,
+        { ...dashboard, errors: [429] },
       ),
     )
     .input(dryRunDraftSchema)
     .output(dryRunResultSchema)
-    .mutation(({ ctx, input }) => dryRunDraft(ctx, input.dashboardId, input.emailId, input.parser)),
+    .mutation(({ ctx, input }) => {
+      ctx.parseCallLimit(input.dashboardId);
+      return dryRunDraft(ctx, input.dashboardId, input.emailId, input.parser);
+    }),
 });

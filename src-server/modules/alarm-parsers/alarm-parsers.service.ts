@@ -23,6 +23,8 @@ export interface ParserDeps {
 
 export const PARSER_ABSENT = 'Deze parser bestaat niet.';
 const DAY = 86_400;
+/** Every e-mail runs every enabled parser: without a cap one dashboard could fill the parser pool (issue 22 item 2). */
+export const MAX_PARSERS_PER_DASHBOARD = 50;
 
 async function withCounts(deps: ParserDeps, rows: AlarmParserRow[]) {
   const counts = await attemptCountsByParser(
@@ -75,6 +77,9 @@ export async function createParser(deps: ParserDeps, { dashboardId, index, ...dr
   const at = epochSeconds(deps.clock);
   const id = await deps.db.transaction().execute(async (trx) => {
     const ids = (await q.parsersOfDashboard(trx, dashboardId)).map((r) => r.id);
+    if (ids.length >= MAX_PARSERS_PER_DASHBOARD) {
+      throw new AppError('CONFLICT', `Een dashboard heeft ten hoogste ${MAX_PARSERS_PER_DASHBOARD} parsers; verwijder er eerst een.`);
+    }
     const id = await q.insertParser(trx, {
       dashboardId,
       name: draft.name,
@@ -109,7 +114,8 @@ export async function updateParser(deps: ParserDeps, row: AlarmParserRow, { pars
   await deps.db.transaction().execute(async (trx) => {
     await q.updateParserRow(trx, parserId, {
       ...(change.name !== undefined ? { name: change.name } : {}),
-      ...(change.enabled !== undefined ? { enabled: change.enabled ? 1 : 0 } : {}),
+      // Switching it on (again) clears why the product switched it off.
+      ...(change.enabled !== undefined ? { enabled: change.enabled ? 1 : 0, disabledReason: null } : {}),
       ...(change.sourceId !== undefined ? { sourceId: change.sourceId } : {}),
       ...(change.config !== undefined ? { configJson: JSON.stringify(change.config) } : {}),
       ...(change.code !== undefined ? { code: change.code } : {}),

@@ -12,6 +12,8 @@ export interface AlarmParserTable {
   configJson: string | null;
   /** CUSTOM: the JavaScript; null for DEFAULT. */
   code: string | null;
+  /** Why the product switched it off (it kept hitting its time limit); null otherwise. */
+  disabledReason: string | null;
   createdAt: number;
   updatedAt: number;
 }

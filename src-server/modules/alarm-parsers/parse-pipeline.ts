@@ -18,7 +18,7 @@ import { folderByName, landingFolderId } from '../alarm-dashboards/folders.queri
 import type { Raise } from '../alarms/lifecycle';
 import { sourceRow } from '../mail-sources/mail-sources.queries';
 import type { ParserProgram } from '../../sandbox/parser-sandbox.types';
-import { parsersForEmail, toProgram } from './alarm-parsers.queries';
+import { parsersForEmail, switchOffRunaway, toProgram } from './alarm-parsers.queries';
 import type { ParserDeps } from './alarm-parsers.service';
 import { applyEffect, type Effect } from './parse-effects';
 import { toParserEmail } from './parser-email';
@@ -199,6 +199,8 @@ export async function parseEmails(deps: PipelineDeps, emailIds: readonly number[
       counts[p.effect ? 'MATCHED' : 'REJECTED']++;
       published.set(p.email.dashboardId, [...(published.get(p.email.dashboardId) ?? []), ...events]);
     }
+    const timedOut = new Set(prepared.flatMap((p) => p?.attempts.filter((a) => a.exceptionType === 'TimeLimitExceeded').map((a) => a.parserId) ?? []));
+    for (const parserId of timedOut) if (parserId !== null) await switchOffRunaway(trx, parserId);
   });
   // One `counts` event per dashboard is enough for a batch.
   for (const [dashboardId, events] of published) {

@@ -1,0 +1,23 @@
+/**
+ * The parse queue is fair per dashboard (issue 22 item 2): one dashboard's backlog must not make
+ * another dashboard's new mail wait behind it, so a batch takes the dashboards' oldest in turn.
+ */
+import { expect, test } from 'vitest';
+import { pendingEmailIds } from '../alarm-emails/alarm-emails.queries';
+import { createAlarmWorld } from '../../testing/alarm-world';
+import { deliver, rawMail } from './parser-test-kit';
+
+test('a backlog of 200 e-mails of dashboard A does not keep the 1 e-mail of B stored after them out of the first batch, nor makes it a long one', async () => {
+  const w = await createAlarmWorld();
+  const backlog: number[] = [];
+  for (let i = 0; i < 200; i++) backlog.push(await deliver(w, rawMail(`Storing ${i}`)));
+  const fromB = await deliver(w, rawMail('Storing B'), { dashboardId: w.dashB.id });
+  // Round robin: each dashboard's oldest first, dashboards interleaved; within A still oldest first.
+  const batch = await pendingEmailIds(w.h.db, 100);
+  expect(batch).toHaveLength(100);
+  expect(batch.slice(0, 2)).toEqual([backlog[0], fromB]);
+  expect(batch.slice(2)).toEqual(backlog.slice(1, 99));
+  // At most 25 of a dashboard per batch: B's mail waits for a short batch of A's backlog, not for 100.
+  expect(await pendingEmailIds(w.h.db, 100, 25)).toEqual([backlog[0], fromB, ...backlog.slice(1, 25)]);
+  await w.h.close();
+});

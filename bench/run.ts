@@ -9,6 +9,7 @@ import { benchLifecycle } from './lifecycle';
 import { benchHooks } from './hooks';
 import { benchMixedLoad } from './load-mixed';
 import { benchMail } from './mail';
+import { benchFairness } from './fairness';
 import { benchParsePipeline } from './parse-pipeline';
 import { benchParsers } from './parsers';
 import { benchNotifications, benchSlowReceiver } from './notifications';
@@ -64,6 +65,11 @@ console.log(
   `Mail ingest from Dovecot: ${fmt(mail.productRate)} messages/s stored and parsed (${mail.count} of ~${mail.kb.toFixed(1)} KB; goal >= 200/s) vs a bare imapflow fetch ${fmt(mail.bareRate)}/s -> ratio ${(mail.productRate / mail.bareRate).toFixed(2)}`,
 );
 console.log(`Mail delivery to stored e-mail with IDLE: ${ms(mail.idleMedianMs)} median of 11 (goal <= 2000 ms)`);
+
+const fair = await benchFairness();
+console.log(
+  `Fairness, APPEND -> alarm on a quiet dashboard: ${ms(fair.idle)} idle, ${ms(fair.busy)} while a hostile dashboard's 200 e-mails meet 10 runaway parsers (goal <= 2x idle) -> ratio ${(fair.busy / fair.idle).toFixed(2)}; runaway parsers switched off: ${fair.disabled}`,
+);
 
 const parsers = await benchParsers();
 console.log(

@@ -1,0 +1,136 @@
+/**
+ * Fairness (issue 22 item 2): the time from an IMAP APPEND to the alarm on a quiet dashboard, idle
+ * and while a hostile dashboard saturates its share of the parser pool (a backlog of 200 e-mails
+ * through five catastrophic regexes and five endless CUSTOM parsers). Goal: busy ≤ 2× idle.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServices } from '../src-server/services';
+import { connectImap } from '../src-server/modules/mail-sources/imap/imap-fetch';
+import { storeIncomingMail } from '../src-server/modules/alarm-emails/alarm-emails.store';
+import { startDovecot } from '../src-server/testing/dovecot';
+
+const USER = { 'stil@example.nl': 'bench-wachtwoord' };
+const SAMPLES = 7;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const mail = (subject: string, body = 'Storing') =>
+  `From: GBS <gbs@example.nl>\r\nTo: alarm@example.nl\r\nSubject: ${subject}\r\nMessage-ID: <${subject.replace(/\W/g, '-')}-${Math.random()}@example.nl>\r\n\r\n${body}\r\n`;
+
+export async function benchFairness() {
+  const dovecot = await startDovecot({ users: USER });
+  const dir = mkdtempSync(path.join(tmpdir(), 'energie-fair-'));
+  const services = await createServices({
+    databaseFile: path.join(dir, 'app.db'),
+    secretKey: 'bench-secret-key-'.repeat(3),
+    hub: { baseUrl: 'http://127.0.0.1:9/api/v1', historyDays: 1, syncIntervalSeconds: 3600 },
+    allowPrivateMailHosts: true,
+  });
+  try {
+    const { createDashboard } = await import('../src-server/modules/alarm-dashboards/alarm-dashboards.service');
+    const { createSource } = await import('../src-server/modules/mail-sources/mail-sources.service');
+    const org = await services.db.insertInto('organization').values({ name: 'Bench', createdAt: 0 }).returning('id').executeTakeFirstOrThrow();
+    const admin = { id: 0, type: 'admin' as const, email: 'x', fullName: null };
+    const quiet = await createDashboard(services.db, services.clock, admin, { name: 'Stil', organizationId: org.id });
+    const hostile = await createDashboard(services.db, services.clock, admin, { name: 'Vijandig', organizationId: org.id });
+    const parser = (dashboardId: number, name: string, type: 'DEFAULT' | 'CUSTOM', body: string, index: number) =>
+      services.db
+        .insertInto('alarmParser')
+        .values({
+          dashboardId,
+          name,
+          type,
+          enabled: 1,
+          position: index,
+          sourceId: null,
+          configJson: type === 'DEFAULT' ? body : null,
+          code: type === 'CUSTOM' ? body : null,
+          disabledReason: null,
+          createdAt: 0,
+          updatedAt: 0,
+        })
+        .execute();
+    await parser(quiet.id, 'Alles', 'DEFAULT', JSON.stringify({ line: '{{subject}}' }), 0);
+    // Ten runaway parsers: each is switched off after 5 time-outs in a row, so together they hold
+    // the pool for about 50 runs of 250-400 ms, longer than the busy samples take.
+    for (let i = 0; i < 5; i++) {
+      await parser(hostile.id, `Lus ${i}`, 'CUSTOM', 'function parse(email) { while (true) {} }', 2 * i);
+      await parser(hostile.id, `Terugzoeken ${i}`, 'DEFAULT', JSON.stringify({ match: { body: '^(a+)+$' }, line: '{{subject}}' }), 2 * i + 1);
+    }
+    await createSource(services, {
+      dashboardId: quiet.id,
+      type: 'IMAP',
+      name: 'Stil',
+      folderId: null,
+      pollIntervalSeconds: 3600,
+      silenceMinutes: null,
+      imapHost: dovecot.host,
+      imapPort: dovecot.port,
+      imapSecure: false,
+      imapUsername: 'stil@example.nl',
+      imapPassword: 'bench-wachtwoord',
+      imapInputFolder: 'INBOX',
+    });
+    await services.jobs.start();
+    await services.imapWatchers.start();
+    await new Promise((r) => setTimeout(r, 500));
+    const appender = connectImap({
+      host: dovecot.host,
+      port: dovecot.port,
+      secure: false,
+      username: 'stil@example.nl',
+      password: 'bench-wachtwoord',
+      inputFolder: 'INBOX',
+    });
+    await appender.connect();
+    const alarms = async () =>
+      Number(
+        (
+          await services.db
+            .selectFrom('alarm')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('dashboardId', '=', quiet.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const appendToAlarm = async (i: number) => {
+      const before = await alarms();
+      const start = performance.now();
+      await appender.append('INBOX', mail(`Stil ${i}`));
+      while ((await alarms()) === before) await new Promise((r) => setTimeout(r, 5));
+      return performance.now() - start;
+    };
+    const idle: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) idle.push(await appendToAlarm(i));
+    // The hostile dashboard's backlog: each e-mail costs the pool a time limit per parser.
+    const now = Math.floor(Date.now() / 1000);
+    for (let i = 0; i < 200; i++)
+      await storeIncomingMail(services.db, {
+        dashboardId: hostile.id,
+        sourceId: null,
+        raw: Buffer.from(mail(`Vijandig ${i}`, `${'a'.repeat(40)}!`)),
+        storedAt: now,
+      });
+    services.parsing.wake();
+    await new Promise((r) => setTimeout(r, 300));
+    const busy: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) busy.push(await appendToAlarm(SAMPLES + i));
+    await appender.logout();
+    const hostilePending = Number(
+      (
+        await services.db
+          .selectFrom('alarmEmail')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('dashboardId', '=', hostile.id)
+          .where('parsingStatus', '=', 'PENDING')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const disabled = (await services.db.selectFrom('alarmParser').select('id').where('dashboardId', '=', hostile.id).where('enabled', '=', 0).execute()).length;
+    return { idle: median(idle), busy: median(busy), hostilePending, disabled };
+  } finally {
+    await services.close();
+    await dovecot.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

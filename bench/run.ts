@@ -68,7 +68,7 @@ console.log(`Mail delivery to stored e-mail with IDLE: ${ms(mail.idleMedianMs)} 
 
 const fair = await benchFairness();
 console.log(
-  `Fairness, APPEND -> alarm on a quiet dashboard: ${ms(fair.idle)} idle, ${ms(fair.busy)} while a hostile dashboard's 200 e-mails meet 10 runaway parsers (goal <= 2x idle) -> ratio ${(fair.busy / fair.idle).toFixed(2)}; runaway parsers switched off: ${fair.disabled}`,
+  `Fairness, APPEND -> alarm on a quiet dashboard: ${ms(fair.idle)} idle, ${ms(fair.busy)} while a hostile dashboard's 200 e-mails meet 10 runaway parsers (goal <= 2x idle) -> ratio ${(fair.busy / fair.idle).toFixed(2)} (${fair.busySamples} samples while the backlog waited); runaway parsers switched off: ${fair.disabled}`,
 );
 
 const parsers = await benchParsers();

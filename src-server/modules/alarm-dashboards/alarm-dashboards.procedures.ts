@@ -54,8 +54,24 @@ export const FOLDER_ABSENT = 'Deze map bestaat niet.';
 /** Input carries `folderId`, a folder of a dashboard the caller may open; `ctx.folder` is it, with its dashboard's id. */
 export const folderProcedure = scopedProcedure('folderId', 'folder', (ctx, id) => findVisibleFolder(ctx.db, ctx.user, id), FOLDER_ABSENT, alarmAreaProcedure);
 
+/**
+ * Input carries `key`, the id of a row of a dashboard (a source, window, rule, token, …) that the
+ * caller may open, found by `find`; `ctx[name]` is the row. Changing it is a settings change: admins,
+ * or installers while the dashboard is customizable.
+ */
+export function dashboardRowSettingsProcedure<K extends string, N extends string, R extends { dashboardId: number }>(
+  key: K,
+  name: N,
+  find: (ctx: SignedInContext, id: number) => Promise<R | undefined>,
+  absentMessage: string,
+) {
+  return scopedProcedure(key, name, find, absentMessage, alarmAreaProcedure).use(async ({ ctx, next }) => {
+    // tRPC cannot narrow a context merged under a generic name: the row is there, as `scopedProcedure` put it.
+    const scoped = ctx as unknown as SignedInContext & Record<N, R>;
+    await assertCustomizable(scoped, scoped[name].dashboardId);
+    return next();
+  });
+}
+
 /** A folder procedure that changes settings: admins, or installers while the dashboard is customizable. */
-export const folderSettingsProcedure = folderProcedure.use(async ({ ctx, next }) => {
-  await assertCustomizable(ctx, ctx.folder.dashboardId);
-  return next();
-});
+export const folderSettingsProcedure = dashboardRowSettingsProcedure('folderId', 'folder', (ctx, id) => findVisibleFolder(ctx.db, ctx.user, id), FOLDER_ABSENT);

@@ -2,24 +2,20 @@
 import * as v from 'valibot';
 import { createIngestTokenSchema, createdIngestTokenSchema, ingestTokenSchema } from '@/domain/ingest-token';
 import { rest } from '../../trpc/rest-route';
-import { router, scopedProcedure } from '../../trpc/trpc';
-import { ALARMS, alarmAreaProcedure, assertCustomizable, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
+import { router } from '../../trpc/trpc';
+import { ALARMS, dashboardRowSettingsProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findVisibleToken } from './ingest-tokens.queries';
 import * as service from './ingest-tokens.service';
 
 const dashboard = { params: { id: 'dashboardId' } };
 
 /** Input carries `tokenId`, a token of a dashboard whose settings the caller may change. */
-const tokenSettingsProcedure = scopedProcedure(
+const tokenSettingsProcedure = dashboardRowSettingsProcedure(
   'tokenId',
   'ingestToken',
   (ctx, id) => findVisibleToken(ctx.db, ctx.user, id),
   service.TOKEN_ABSENT,
-  alarmAreaProcedure,
-).use(async ({ ctx, next }) => {
-  await assertCustomizable(ctx, ctx.ingestToken.dashboardId);
-  return next();
-});
+);
 
 export const ingestTokensRouter = router({
   list: dashboardSettingsProcedure

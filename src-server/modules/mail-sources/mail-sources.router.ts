@@ -3,14 +3,8 @@ import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
 import { createSourceSchema, sourceSchema, sourceTestResultSchema, updateSourceSchema } from '@/domain/mail-source';
 import { rest } from '../../trpc/rest-route';
-import { router, scopedProcedure } from '../../trpc/trpc';
-import {
-  ALARMS,
-  alarmAreaProcedure,
-  assertCustomizable,
-  dashboardProcedure,
-  dashboardSettingsProcedure,
-} from '../alarm-dashboards/alarm-dashboards.procedures';
+import { router } from '../../trpc/trpc';
+import { ALARMS, dashboardRowSettingsProcedure, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findVisibleSource, sourcesOfDashboard } from './mail-sources.queries';
 import * as service from './mail-sources.service';
 
@@ -18,16 +12,7 @@ const dashboard = { params: { id: 'dashboardId' } };
 const source = { params: { id: 'sourceId' } };
 
 /** Input carries `sourceId`, a source of a dashboard the caller may open and change; `ctx.source` is its row. */
-const sourceProcedure = scopedProcedure(
-  'sourceId',
-  'source',
-  (ctx, id) => findVisibleSource(ctx.db, ctx.user, id),
-  service.SOURCE_ABSENT,
-  alarmAreaProcedure,
-).use(async ({ ctx, next }) => {
-  await assertCustomizable(ctx, ctx.source.dashboardId);
-  return next();
-});
+const sourceProcedure = dashboardRowSettingsProcedure('sourceId', 'source', (ctx, id) => findVisibleSource(ctx.db, ctx.user, id), service.SOURCE_ABSENT);
 
 /** A source procedure that reaches out to the mailbox on demand, so it is rate-limited (source-call-limit.ts). */
 const sourceCallProcedure = sourceProcedure.use(({ ctx, next }) => {

@@ -2,14 +2,8 @@
 import * as v from 'valibot';
 import { createMaintenanceWindowSchema, maintenanceWindowSchema } from '@/domain/alarm-lifecycle';
 import { rest } from '../../trpc/rest-route';
-import { router, scopedProcedure } from '../../trpc/trpc';
-import {
-  ALARMS,
-  alarmAreaProcedure,
-  assertCustomizable,
-  dashboardProcedure,
-  dashboardSettingsProcedure,
-} from '../alarm-dashboards/alarm-dashboards.procedures';
+import { router } from '../../trpc/trpc';
+import { ALARMS, dashboardRowSettingsProcedure, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findVisibleWindow } from './maintenance-windows.queries';
 import * as service from './maintenance-windows.service';
 
@@ -17,16 +11,12 @@ const dashboard = { params: { id: 'dashboardId' } };
 const window = { params: { id: 'windowId' } };
 
 /** Input carries `windowId`, a window of a dashboard the caller may open and change; `ctx.window` is its row. */
-const windowSettingsProcedure = scopedProcedure(
+const windowSettingsProcedure = dashboardRowSettingsProcedure(
   'windowId',
   'window',
   (ctx, id) => findVisibleWindow(ctx.db, ctx.user, id),
   service.WINDOW_ABSENT,
-  alarmAreaProcedure,
-).use(async ({ ctx, next }) => {
-  await assertCustomizable(ctx, ctx.window.dashboardId);
-  return next();
-});
+);
 
 export const maintenanceWindowsRouter = router({
   list: dashboardProcedure

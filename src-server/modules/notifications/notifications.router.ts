@@ -3,11 +3,11 @@ import * as v from 'valibot';
 import { createRuleSchema, listNotificationsSchema, notificationPageSchema, ruleSchema, testAnswerSchema, updateRuleSchema } from '@/domain/notifications';
 import { toListQuery } from '@/domain/paging';
 import { rest } from '../../trpc/rest-route';
-import { router, scopedProcedure } from '../../trpc/trpc';
+import { router } from '../../trpc/trpc';
 import {
   ALARMS,
   alarmAreaProcedure,
-  assertCustomizable,
+  dashboardRowSettingsProcedure,
   dashboardProcedure,
   dashboardSettingsProcedure,
 } from '../alarm-dashboards/alarm-dashboards.procedures';
@@ -21,24 +21,15 @@ const dashboard = { params: { id: 'dashboardId' } };
 const rule = { params: { id: 'ruleId' } };
 
 /** Input carries `ruleId`, a rule of a dashboard the caller may change; `ctx.rule` is its row. */
-const ruleSettingsProcedure = scopedProcedure('ruleId', 'rule', (ctx, id) => findVisibleRule(ctx.db, ctx.user, id), rules.RULE_ABSENT, alarmAreaProcedure).use(
-  async ({ ctx, next }) => {
-    await assertCustomizable(ctx, ctx.rule.dashboardId);
-    return next();
-  },
-);
+const ruleSettingsProcedure = dashboardRowSettingsProcedure('ruleId', 'rule', (ctx, id) => findVisibleRule(ctx.db, ctx.user, id), rules.RULE_ABSENT);
 
 /** Input carries `notificationId`, a notification of a dashboard the caller may change. */
-const notificationSettingsProcedure = scopedProcedure(
+const notificationSettingsProcedure = dashboardRowSettingsProcedure(
   'notificationId',
   'notification',
   (ctx, id) => findVisibleNotification(ctx.db, ctx.user, id),
   service.NOTIFICATION_ABSENT,
-  alarmAreaProcedure,
-).use(async ({ ctx, next }) => {
-  await assertCustomizable(ctx, ctx.notification.dashboardId);
-  return next();
-});
+);
 
 const wake = (ctx: { jobs: { runNow(name: string): Promise<unknown> } }) => void ctx.jobs.runNow(NOTIFY_JOB).catch(() => undefined);
 

@@ -255,6 +255,7 @@ export async function insertAlarm(
     groupKey: string | null;
     alarmEmailId: number | null;
     previousAlarmId: number | null;
+    locationId?: number | null;
   },
 ) {
   const { id } = await db

@@ -29,6 +29,8 @@ export interface AlarmTable {
   resolutionUserId: number | null;
   resolutionEmailId: number | null;
   previousAlarmId: number | null;
+  /** The customer location the alarm is about (DESIGN.md §13), of the dashboard's organization. */
+  locationId: Generated<number | null>;
 }
 export type AlarmRow = Selectable<AlarmTable>;
 

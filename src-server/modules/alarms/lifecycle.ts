@@ -112,6 +112,8 @@ export interface Raise {
   /** With a key: a repeat joins an open alarm whose last occurrence lies within this window (null: any open one). */
   windowSeconds: number | null;
   alarmEmailId: number | null;
+  /** The location the alarm is about, already checked to belong to the dashboard's organization. */
+  locationId?: number | null;
 }
 
 /**

@@ -143,7 +143,7 @@ export async function deleteSource(db: DB, dashboardId: number, sourceId: number
   await db.deleteFrom('mailSource').where('id', '=', sourceId).execute();
 }
 
-export const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
+const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
   host: row.imapHost!,
   port: row.imapPort!,
   secure: row.imapSecure === 1,

@@ -37,7 +37,7 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-export class PrivateTargetError extends Error {
+class PrivateTargetError extends Error {
   code = 'EPRIVATETARGET';
   constructor() {
     super(PRIVATE_TARGET);

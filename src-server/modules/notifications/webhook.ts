@@ -11,7 +11,7 @@ import { isIP } from 'node:net';
 import type { Attempt } from './attempt';
 import { isPrivateAddress, PRIVATE_TARGET, publicOnlyLookup } from './safe-target';
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export interface WebhookRequest {
   url: string;
@@ -22,7 +22,7 @@ export interface WebhookRequest {
   allowPrivateTargets: boolean;
 }
 
-export const signature = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const signature = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** 408, 429 and 5xx are worth another try; other answers are final. */
 const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;

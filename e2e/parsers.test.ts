@@ -58,17 +58,7 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     product = await startProduct({ GRAPH_LOGIN_URL: graph.loginUrl, GRAPH_API_URL: graph.apiUrl });
     token = await adminToken(product.url);
     ({ dashboardId } = await installerDashboard(api, { organization: 'Zonnedak Installaties', dashboard: 'Storingen Zonnedak', installer: INSTALLER }));
-    const source = await api<{ id: number }>('POST', `${base()}/email-alarm-sources`, {
-      type: 'MICROSOFT_GRAPH',
-      name: 'Kantoor 365',
-      tenantId: graph.tenantId,
-      clientId: graph.clientId,
-      clientSecret: graph.clientSecret,
-      sharedMailbox: graph.mailbox,
-      inputFolder: 'Inbox',
-      readCategory: 'Verwerkt',
-      pollIntervalSeconds: 3600,
-    });
+    const source = await api<{ id: number }>('POST', `${base()}/email-alarm-sources`, graph.sourceSettings('Kantoor 365', 'Inbox', 3600));
     graph.deliver(mail('Alarm: hoge druk op WKK-2', 'Locatie: Utrecht\r\nStatus: storing'));
     graph.deliver(mail('Alarm: lage temperatuur op KV-1', 'Locatie: Zeist\r\nStatus: waarschuwing'));
     graph.deliver(mail('Alarm: hoge druk op WKK-2 (herhaling)', 'Locatie: Utrecht\r\nStatus: storing'));

@@ -17,7 +17,8 @@ import { type GraphClient, GraphError, createGraphClient } from './graph/graph-c
 import { fetchGraphMailbox, testGraphSource } from './graph/graph-fetch';
 import type { ImapFlow } from 'imapflow';
 import { ImapSourceError, connectImap, describeImapError, fetchNewMessages } from './imap/imap-fetch';
-import { INTERNAL_HOST_MESSAGE, imapTarget, ipLiteral, isInternalAddress } from './imap/imap-address';
+import { isInternalAddress } from '../../internal-address';
+import { INTERNAL_HOST_MESSAGE, imapTarget, ipLiteral } from './imap/imap-address';
 import * as q from './mail-sources.queries';
 import type { EmailParsing } from '../alarm-emails/alarm-emails.service';
 import type { MailSourceRow } from './mail-sources.table';

@@ -9,7 +9,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type { Attempt } from './attempt';
-import { isPrivateAddress, PRIVATE_TARGET, publicOnlyLookup } from './safe-target';
+import { isInternalAddress } from '../../internal-address';
+import { PRIVATE_TARGET, publicOnlyLookup } from './safe-target';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
@@ -38,7 +39,7 @@ function retryAfterSeconds(header: string | string[] | undefined): number | unde
 export function sendWebhook(request: WebhookRequest): Promise<Attempt> {
   const url = new URL(request.url);
   const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (!request.allowPrivateTargets && isIP(literal) && isPrivateAddress(literal)) {
+  if (!request.allowPrivateTargets && isIP(literal) && isInternalAddress(literal)) {
     return Promise.resolve({ ok: false, retry: false, error: PRIVATE_TARGET });
   }
   const client = url.protocol === 'https:' ? https : http;

@@ -6,20 +6,9 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { startAlarmBench } from './alarm-bench-server';
+import { timed } from './stats';
 
 const ALARMS = 100_000;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-async function timed(run: (i: number) => Promise<unknown> | unknown, times = 31) {
-  await run(-1);
-  const samples = [];
-  for (let i = 0; i < times; i++) {
-    const start = performance.now();
-    await run(i);
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
 
 /** 100,000 alarms over the last year: most in Afgehandeld, 20,000 in the inbox, a third assigned. */
 function seed(raw: SQLite.Database, dashboardId: number, folders: { inbox: number; done: number }, users: number[]) {

@@ -12,8 +12,7 @@ import { addDays, localMidnight, todayLocal } from '../src/lib/amsterdam';
 import { loadConfig } from '../src-server/config';
 import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/profiles';
 import { startServer } from '../src-server/server';
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+import { median } from './stats';
 
 function seed(file: string) {
   const raw = new SQLite(file);

@@ -3,29 +3,20 @@
  * and while a hostile dashboard saturates its share of the parser pool (a backlog of 200 e-mails
  * through five catastrophic regexes and five endless CUSTOM parsers). Goal: busy ≤ 2× idle.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createServices } from '../src-server/services';
 import { connectImap } from '../src-server/modules/mail-sources/imap/imap-fetch';
 import { storeIncomingMail } from '../src-server/modules/alarm-emails/alarm-emails.store';
 import { startDovecot } from '../src-server/testing/dovecot';
+import { median } from './stats';
+import { startBenchServices } from './bench-services';
 
 const USER = { 'stil@example.nl': 'bench-wachtwoord' };
 const SAMPLES = 7;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mail = (subject: string, body = 'Storing') =>
   `From: GBS <gbs@example.nl>\r\nTo: alarm@example.nl\r\nSubject: ${subject}\r\nMessage-ID: <${subject.replace(/\W/g, '-')}-${Math.random()}@example.nl>\r\n\r\n${body}\r\n`;
 
 export async function benchFairness() {
   const dovecot = await startDovecot({ users: USER });
-  const dir = mkdtempSync(path.join(tmpdir(), 'energie-fair-'));
-  const services = await createServices({
-    databaseFile: path.join(dir, 'app.db'),
-    secretKey: 'bench-secret-key-'.repeat(3),
-    hub: { baseUrl: 'http://127.0.0.1:9/api/v1', historyDays: 1, syncIntervalSeconds: 3600 },
-    allowPrivateMailHosts: true,
-  });
+  const { services, stop } = await startBenchServices('fair', { allowPrivateMailHosts: true });
   try {
     const { createDashboard } = await import('../src-server/modules/alarm-dashboards/alarm-dashboards.service');
     const { createSource } = await import('../src-server/modules/mail-sources/mail-sources.service');
@@ -131,8 +122,7 @@ export async function benchFairness() {
     const disabled = (await services.db.selectFrom('alarmParser').select('id').where('dashboardId', '=', hostile.id).where('enabled', '=', 0).execute()).length;
     return { idle: median(idle), busy: busy.length ? median(busy) : NaN, busySamples: busy.length, disabled };
   } finally {
-    await services.close();
+    await stop();
     await dovecot.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

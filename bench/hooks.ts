@@ -5,10 +5,10 @@
  * resolves them, each timed once beside it.
  */
 import { startAlarmBench } from './alarm-bench-server';
+import { median } from './stats';
 
 const ALERTS = 1000;
 const RUNS = 5;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Alerts shaped like Alertmanager's: labels, annotations, generatorURL and a fingerprint each. */
 const payload = (run: number, status: 'firing' | 'resolved') => ({

@@ -7,10 +7,10 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { startAlarmBench } from './alarm-bench-server';
+import { median, timed } from './stats';
 
 const ALARMS = 100_000;
 const HISTORY_PER_ALARM = 10;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** 100,000 alarms over a year (80,000 resolved in Afgehandeld, every tenth with a key) and ten history rows each. */
 function seed(raw: SQLite.Database, dashboardId: number, folders: { inbox: number; done: number }) {
@@ -70,16 +70,6 @@ export async function benchLifecycle() {
   const rawOpenByKey = raw.prepare('select id, folderId, resolvedAt from alarm where dashboardId = ? and groupKey = ? and resolvedAt is null');
   const rawHistory = raw.prepare('select * from alarmHistory where alarmId = ? order by id');
   const someAlarm = (raw.prepare('select id from alarm where folderId = ? limit 1 offset 5000').get(folders.done) as { id: number }).id;
-  const timed = async (run: () => unknown, times = 31) => {
-    await run();
-    const samples = [];
-    for (let i = 0; i < times; i++) {
-      const start = performance.now();
-      await run();
-      samples.push(performance.now() - start);
-    }
-    return median(samples);
-  };
   const figures = {
     resolveByKey: median(resolve),
     rawOpenByKey: await timed(() => rawOpenByKey.all(dashboard.id, 'sensor:42')),

@@ -4,12 +4,9 @@
  * with its cursor, \Seen), beside a bare imapflow fetch of the same messages; and the time from an
  * IMAP APPEND to the stored e-mail with IDLE.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createServices } from '../src-server/services';
 import { connectImap } from '../src-server/modules/mail-sources/imap/imap-fetch';
 import { startDovecot } from '../src-server/testing/dovecot';
+import { startBenchServices } from './bench-services';
 
 const COUNT = 1000;
 const USER = { 'bench@example.nl': 'bench-wachtwoord' };
@@ -18,14 +15,8 @@ const message = (i: number) =>
 
 export async function benchMail() {
   const dovecot = await startDovecot({ users: USER });
-  const dir = mkdtempSync(path.join(tmpdir(), 'energie-mail-'));
-  const services = await createServices({
-    databaseFile: path.join(dir, 'app.db'),
-    secretKey: 'bench-secret-key-'.repeat(3),
-    hub: { baseUrl: 'http://127.0.0.1:9/api/v1', historyDays: 1, syncIntervalSeconds: 3600 },
-    // The bench's Dovecot runs on loopback.
-    allowPrivateMailHosts: true,
-  });
+  // The bench's Dovecot runs on loopback.
+  const { services, stop } = await startBenchServices('mail', { allowPrivateMailHosts: true });
   try {
     const settings = {
       host: dovecot.host,
@@ -117,8 +108,7 @@ export async function benchMail() {
       idleMedianMs: latencies[5]!,
     };
   } finally {
-    await services.close();
+    await stop();
     await dovecot.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -14,21 +14,10 @@ import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/p
 import { predictHourly } from '../src-server/modules/measurements/forecast';
 import { aggregate } from '../src-server/modules/measurement-store/measurements.queries';
 import { startServer } from '../src-server/server';
+import { timed } from './stats';
 
 const YEAR_START = localMidnight('2025-01-01');
 const YEAR_END = localMidnight('2026-01-01');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-async function timed(run: () => Promise<unknown> | unknown, times = 21) {
-  await run();
-  const samples = [];
-  for (let i = 0; i < times; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
 
 function seed(file: string, channels: number) {
   const raw = new SQLite(file);
@@ -68,9 +57,9 @@ export async function benchMeasurements() {
   const total = raw.prepare(`select sum(value) from measurementHour where channelId in (${ids.join(',')}) and ts >= ? and ts < ?`);
 
   const figures = {
-    hour: await timed(() => get(`1/measurements/aggregate/hour?${range}`)),
-    day: await timed(() => get(`1/measurements/aggregate/day?${range}`)),
-    rawGrouped: await timed(() => grouped.all(YEAR_START, YEAR_END)),
+    hour: await timed(() => get(`1/measurements/aggregate/hour?${range}`), 21),
+    day: await timed(() => get(`1/measurements/aggregate/day?${range}`), 21),
+    rawGrouped: await timed(() => grouped.all(YEAR_START, YEAR_END), 21),
     sum100: await timed(() => get(`${ids.join(',')}/measurements/sum/total?${range}`), 5),
     rawSum100: await timed(() => total.get(YEAR_START, YEAR_END), 5),
     ...(await forecastAccuracy(server.services.db)),

@@ -4,9 +4,6 @@
  * DEFAULT parsers (the third matches, a third of the e-mails group). Beside it the sandbox's
  * `runChain` alone over the same e-mails one at a time: the database's share is the difference.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ALARM_PARSE_JOB } from '../src-server/modules/alarm-parsers/alarm-parsers.jobs';
 import { emailForParsing } from '../src-server/modules/alarm-emails/alarm-emails.queries';
 import { storeIncomingMail } from '../src-server/modules/alarm-emails/alarm-emails.store';
@@ -14,19 +11,14 @@ import { parsersForEmail, toProgram } from '../src-server/modules/alarm-parsers/
 import { toParserEmail } from '../src-server/modules/alarm-parsers/parser-email';
 import { hashPassword } from '../src-server/modules/users/passwords';
 import { insertUser } from '../src-server/modules/users/users.queries';
-import { createServices } from '../src-server/services';
 import { createContext } from '../src-server/trpc/context';
 import { createCaller } from '../src-server/root-router';
+import { startBenchServices } from './bench-services';
 
 const COUNT = 2000;
 
 export async function benchParsePipeline() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-parse-'));
-  const services = await createServices({
-    databaseFile: path.join(dir, 'app.db'),
-    secretKey: 'bench-secret-key-'.repeat(3),
-    hub: { baseUrl: 'http://127.0.0.1:9/api/v1', historyDays: 1, syncIntervalSeconds: 3600 },
-  });
+  const { services, stop } = await startBenchServices('parse');
   try {
     const { db } = services;
     await insertUser(db, {
@@ -85,7 +77,6 @@ export async function benchParsePipeline() {
     if (pending !== 0) throw new Error(`${pending} e-mails were left PENDING.`);
     return { count: COUNT, pipelineRate, sandboxRate, alarms };
   } finally {
-    await services.close();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoLogoPng } from '../scripts/demo-alarms';
 import { hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage, signIn } from './support/browser';
-import { ADMIN, type Product, startProduct, restClient } from './support/product';
+import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
 const CUSTOMER = { email: 'karin@example.nl', password: 'klant-wachtwoord-123' };
@@ -35,9 +35,7 @@ describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
 
   beforeAll(async () => {
     product = await startProduct();
-    ({ accessToken: token } = await (
-      await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-    ).json());
+    token = await adminToken(product.url);
     const org = await api<{ id: number }>('PUT', '/api/organizations', { name: 'Zonnedak Installaties' });
     const location = await api<{ id: number }>('POST', '/api/locations', {
       organizationId: org.id,

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fitsWidth, hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { ADMIN, type Product, restClient, startProduct } from './support/product';
+import { adminToken, installerDashboard, type Product, restClient, startProduct } from './support/product';
 
 const INSTALLER = { email: 'ina@example.nl', password: 'installateur-wachtwoord', fullName: 'Ina Installateur' };
 
@@ -50,12 +50,8 @@ describe.skipIf(!hasChromium)('the alarm console in Chromium', () => {
 
   beforeAll(async () => {
     product = await startProduct();
-    ({ accessToken: token } = await (
-      await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-    ).json());
-    const org = await api<{ id: number }>('PUT', '/api/organizations', { name: 'Warmte Service' });
-    await api('POST', '/api/users/create', { type: 'installer', organizationId: org.id, ...INSTALLER });
-    dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Warmte', organizationId: org.id })).id;
+    token = await adminToken(product.url);
+    ({ dashboardId } = await installerDashboard(api, { organization: 'Warmte Service', dashboard: 'Storingen Warmte', installer: INSTALLER }));
     folders = await api<Folder[]>('GET', `${base()}/folders`);
     // Oldest first in the list (sort=receivedAt,asc) is the order raised here.
     await raise('Ketel 1: vlam uit', { priority: 'HIGH' });

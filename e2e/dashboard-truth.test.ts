@@ -15,7 +15,7 @@ import { loadConfig } from '../src-server/config';
 import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { startServer } from '../src-server/server';
 import { hasChromium, launchBrowser, seriousA11yViolations, signIn } from './support/browser';
-import { ADMIN } from './support/product';
+import { ADMIN, adminToken } from './support/product';
 
 /** Monday 23 November 2026, 09:00 in Amsterdam: the HUB has published up to Sunday midnight. */
 const MONDAY = new Date('2026-11-23T08:00:00Z');
@@ -31,13 +31,8 @@ describe.skipIf(!hasChromium)('dashboards tell the truth at a glance', () => {
   let dataDir: string;
   let browser: Browser;
 
-  const json = { 'content-type': 'application/json' };
-  async function adminToken() {
-    const login = await fetch(`${server.url}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(ADMIN) });
-    return ((await login.json()) as { accessToken: string }).accessToken;
-  }
   async function sync() {
-    const res = await fetch(`${server.url}/api/meterbeheer/sync`, { method: 'POST', headers: { authorization: `Bearer ${await adminToken()}` } });
+    const res = await fetch(`${server.url}/api/meterbeheer/sync`, { method: 'POST', headers: { authorization: `Bearer ${await adminToken(server.url)}` } });
     expect((await res.json()).failed).toBe(0);
   }
   /** A signed-in customer whose browser clock stands at `now`. */
@@ -65,7 +60,7 @@ describe.skipIf(!hasChromium)('dashboards tell the truth at a glance', () => {
       METERBEHEER_HISTORY_DAYS: '400',
     });
     server = await startServer(config, { clock: () => now, clientDir: path.resolve('dist/client'), log: () => {} });
-    await seedDemoWorld(server.url, await adminToken());
+    await seedDemoWorld(server.url, await adminToken(server.url));
     await sync();
     browser = await launchBrowser();
   }, 120_000);

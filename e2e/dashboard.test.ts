@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CUSTOMER, seedDemoWorld } from '../scripts/demo-world';
 import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { hasChromium, launchBrowser, signIn } from './support/browser';
-import { ADMIN, type Product, startProduct } from './support/product';
+import { adminToken, type Product, startProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('a customer reads its energy in Chromium', () => {
   let sim: HubSimulator;
@@ -17,8 +17,7 @@ describe.skipIf(!hasChromium)('a customer reads its energy in Chromium', () => {
   beforeAll(async () => {
     sim = await startHubSimulator({ historyDays: 400 });
     product = await startProduct({ METERBEHEER_API_URL: sim.baseUrl, METERBEHEER_API_KEY: sim.apiKey, METERBEHEER_HISTORY_DAYS: '60' });
-    const login = await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const { accessToken } = await login.json();
+    const accessToken = await adminToken(product.url);
     await seedDemoWorld(product.url, accessToken);
     const sync = await fetch(`${product.url}/api/meterbeheer/sync`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
     expect((await sync.json()).failed).toBe(0);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { ADMIN, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('ingest tokens on the Koppelingen page in Chromium', () => {
   let product: Product;
@@ -24,9 +24,7 @@ describe.skipIf(!hasChromium)('ingest tokens on the Koppelingen page in Chromium
 
   beforeAll(async () => {
     product = await startProduct();
-    ({ accessToken: token } = await (
-      await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-    ).json());
+    token = await adminToken(product.url);
     const org = await api<{ id: number }>('PUT', '/api/organizations', { name: 'Warmtewerk' });
     dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Warmtewerk', organizationId: org.id })).id;
     browser = await launchBrowser();

@@ -4,7 +4,7 @@ import { type GraphSimulator, startGraphSimulator } from '../src-server/modules/
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../src-server/testing/dovecot';
 import { fieldLabel, fitsWidth, hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage } from './support/browser';
 import { deliver, hostileMail, htmlMail, shot } from './support/mail';
-import { ADMIN, type Product, startProduct, restClient } from './support/product';
+import { adminToken, installerDashboard, type Product, restClient, startProduct } from './support/product';
 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
 const MAILBOX = { user: 'alarm@example.nl', password: 'mailbox-wachtwoord' };
@@ -38,12 +38,8 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
     dovecot = await startDovecot({ users: { [MAILBOX.user]: MAILBOX.password } });
     graph = await startGraphSimulator();
     product = await startProduct({ GRAPH_LOGIN_URL: graph.loginUrl, GRAPH_API_URL: graph.apiUrl });
-    ({ accessToken: token } = await (
-      await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-    ).json());
-    const org = await api<{ id: number }>('PUT', '/api/organizations', { name: 'Zonnedak Installaties' });
-    await api('POST', '/api/users/create', { type: 'installer', organizationId: org.id, ...INSTALLER });
-    dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Zonnedak', organizationId: org.id })).id;
+    token = await adminToken(product.url);
+    ({ dashboardId } = await installerDashboard(api, { organization: 'Zonnedak Installaties', dashboard: 'Storingen Zonnedak', installer: INSTALLER }));
     await api('POST', `${base()}/folders`, { name: 'storingen', label: 'Storingen', icon: 'flame', countMode: 'TOTAL', relevant: true });
     browser = await launchBrowser();
     installer = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password);

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PHONE, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { ADMIN, type Product, restClient, startProduct } from './support/product';
+import { adminToken, installerDashboard, type Product, restClient, startProduct } from './support/product';
 
 const INSTALLER = { email: 'ivo@example.nl', password: 'installateur-wachtwoord', fullName: 'Ivo Installateur' };
 
@@ -30,12 +30,8 @@ describe.skipIf(!hasChromium)('maintenance windows and the response-time report 
 
   beforeAll(async () => {
     product = await startProduct();
-    ({ accessToken: token } = await (
-      await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-    ).json());
-    const org = await api<{ id: number }>('PUT', '/api/organizations', { name: 'Warmtewerk' });
-    await api('POST', '/api/users/create', { type: 'installer', organizationId: org.id, ...INSTALLER });
-    dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Warmtewerk', organizationId: org.id })).id;
+    token = await adminToken(product.url);
+    ({ dashboardId } = await installerDashboard(api, { organization: 'Warmtewerk', dashboard: 'Storingen Warmtewerk', installer: INSTALLER }));
     // Last month's alarms with their handling times, written the way the lifecycle records them.
     const ids = [];
     for (let i = 0; i < 40; i++) ids.push((await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, { line: `Storing ${i}` })).id);

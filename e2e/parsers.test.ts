@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GraphSimulator, startGraphSimulator } from '../src-server/modules/mail-sources/graph/graph-simulator';
 import { fieldLabel, fitsWidth, hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { ADMIN, type Product, startProduct, restClient } from './support/product';
+import { adminToken, installerDashboard, type Product, restClient, startProduct } from './support/product';
 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
 const SUBJECT_PATTERN = '^Alarm: (?<melding>.+?) op (?<installatie>\\S+)';
@@ -56,23 +56,9 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
   beforeAll(async () => {
     graph = await startGraphSimulator();
     product = await startProduct({ GRAPH_LOGIN_URL: graph.loginUrl, GRAPH_API_URL: graph.apiUrl });
-    ({ accessToken: token } = await (
-      await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-    ).json());
-    const org = await api<{ id: number }>('PUT', '/api/organizations', { name: 'Zonnedak Installaties' });
-    await api('POST', '/api/users/create', { type: 'installer', organizationId: org.id, ...INSTALLER });
-    dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Zonnedak', organizationId: org.id })).id;
-    const source = await api<{ id: number }>('POST', `${base()}/email-alarm-sources`, {
-      type: 'MICROSOFT_GRAPH',
-      name: 'Kantoor 365',
-      tenantId: graph.tenantId,
-      clientId: graph.clientId,
-      clientSecret: graph.clientSecret,
-      sharedMailbox: graph.mailbox,
-      inputFolder: 'Inbox',
-      readCategory: 'Verwerkt',
-      pollIntervalSeconds: 3600,
-    });
+    token = await adminToken(product.url);
+    ({ dashboardId } = await installerDashboard(api, { organization: 'Zonnedak Installaties', dashboard: 'Storingen Zonnedak', installer: INSTALLER }));
+    const source = await api<{ id: number }>('POST', `${base()}/email-alarm-sources`, graph.sourceSettings('Kantoor 365', 'Inbox', 3600));
     graph.deliver(mail('Alarm: hoge druk op WKK-2', 'Locatie: Utrecht\r\nStatus: storing'));
     graph.deliver(mail('Alarm: lage temperatuur op KV-1', 'Locatie: Zeist\r\nStatus: waarschuwing'));
     graph.deliver(mail('Alarm: hoge druk op WKK-2 (herhaling)', 'Locatie: Utrecht\r\nStatus: storing'));

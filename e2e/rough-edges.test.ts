@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { INSTALLER, seedDemoWorld } from '../scripts/demo-world';
 import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { hasChromium, launchBrowser, seriousA11yViolations, signIn } from './support/browser';
-import { ADMIN, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -34,9 +34,7 @@ describe.skipIf(!hasChromium)('the rough edges a newcomer hits (issue 10)', () =
   beforeAll(async () => {
     sim = await startHubSimulator({ historyDays: 10 });
     product = await startProduct({ METERBEHEER_API_URL: sim.baseUrl, METERBEHEER_API_KEY: sim.apiKey, METERBEHEER_HISTORY_DAYS: '3' });
-    token = (
-      await (await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()
-    ).accessToken;
+    token = await adminToken(product.url);
     await seedDemoWorld(product.url, token);
     ids.organization = (await api<{ organizations: { id: number }[] }>('GET', '/api/organizations/list')).organizations[0]!.id;
     const locations = (await api<{ locations: { id: number; name: string }[] }>('GET', '/api/locations/list')).locations;

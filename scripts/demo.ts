@@ -63,17 +63,11 @@ const alarms = await seedDemoAlarms(
   organization!.id,
 );
 console.log(`Seeded the alarm dashboard with ${alarms.alarms} alarms.`);
-await call('POST', `/api/v1/alarms/dashboards/${alarms.dashboardId}/email-alarm-sources`, {
-  type: 'MICROSOFT_GRAPH',
-  name: 'Servicedesk (Microsoft 365, gesimuleerd)',
-  tenantId: graph.tenantId,
-  clientId: graph.clientId,
-  clientSecret: graph.clientSecret,
-  sharedMailbox: graph.mailbox,
-  inputFolder: 'Alarmen',
-  readCategory: 'Verwerkt',
-  pollIntervalSeconds: 15,
-});
+await call(
+  'POST',
+  `/api/v1/alarms/dashboards/${alarms.dashboardId}/email-alarm-sources`,
+  graph.sourceSettings('Servicedesk (Microsoft 365, gesimuleerd)', 'Alarmen', 15),
+);
 // One rules parser that turns the demo mailbox's e-mails into alarms (repeats within an hour group).
 const field = (name: string) => ({ name, field: 'body', pattern: `^${name}: (.+)$` });
 await call('POST', `/api/v1/alarms/dashboards/${alarms.dashboardId}/alarm-email-parsers`, {

@@ -19,7 +19,7 @@ import { type RestEnv, requireBodyType, restErrorHandler, restNotFound, withCont
 import { type AppServices, createContext } from './trpc/context';
 import { appRouter } from './root-router';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_UPLOAD_BYTES = MAX_BODY_BYTES + 64 * 1024;
 const UPLOAD_PATH = /^\/api\/v1\/alarms\/dashboards\/[^/]+\/settings\/branding$/;
 

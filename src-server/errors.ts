@@ -5,7 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 
-export const APP_ERROR_CODES = {
+const APP_ERROR_CODES = {
   BAD_REQUEST: { status: 400, trpc: 'BAD_REQUEST' },
   UNAUTHORIZED: { status: 401, trpc: 'UNAUTHORIZED' },
   FORBIDDEN: { status: 403, trpc: 'FORBIDDEN' },

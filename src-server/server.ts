@@ -11,7 +11,7 @@ import { type Config, ConfigError } from './config';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
 import { type ServiceOptions, createServices } from './services';
 
-export const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
+const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   databaseFile: path.join(config.dataDir, 'app.db'),
   secretKey: config.secretKey,
   clock,

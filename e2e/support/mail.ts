@@ -10,7 +10,7 @@ import { connectImap } from '../../src-server/modules/mail-sources/imap/imap-fet
 import type { TestDovecot } from '../../src-server/testing/dovecot';
 
 /** A header value as RFC 2047 encoded words, folded, so any text (RTL marks, tags) travels intact. */
-export function encodedWords(text: string) {
+function encodedWords(text: string) {
   const chars = [...text];
   const words: string[] = [];
   for (let i = 0; i < chars.length; i += 20) words.push(`=?UTF-8?B?${Buffer.from(chars.slice(i, i + 20).join('')).toString('base64')}?=`);

@@ -82,3 +82,21 @@ export const restClient =
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return (res.status === 204 ? undefined : await res.json()) as T;
   };
+
+/** The admin's bearer token: signs in over REST with the password the product was started with. */
+export async function adminToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  if (!res.ok) throw new Error(`Admin sign-in: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** Where most alarm journeys begin: an organization with one installer and one alarm dashboard, made over REST. */
+export async function installerDashboard(
+  api: ReturnType<typeof restClient>,
+  names: { organization: string; dashboard: string; installer: { email: string; password: string; fullName: string } },
+) {
+  const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: names.organization })).id;
+  await api('POST', '/api/users/create', { type: 'installer', organizationId, ...names.installer });
+  const dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: names.dashboard, organizationId })).id;
+  return { organizationId, dashboardId };
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-export const MOBILE_BREAKPOINT = 768;
+const MOBILE_BREAKPOINT = 768;
 const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 
 /** True below 768 px, following the window as it resizes. */

@@ -59,7 +59,7 @@ export const requireBodyType =
   };
 
 /** Answered before the body was read: the connection closes, so the unread body cannot garble the next request on it. */
-export const closesConnection = (status: number) => status === 413 || status === 415;
+const closesConnection = (status: number) => status === 413 || status === 415;
 
 /** Puts the request context (who is asking) on `c.var.ctx`. */
 export const withContext =

@@ -13,7 +13,7 @@ import type { Context } from 'hono';
  * scrollbar), which Chromium blocks otherwise. Inline styles cannot run code; scripts stay strictly
  * same-origin, with no inline script and no eval.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

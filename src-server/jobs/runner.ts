@@ -194,4 +194,3 @@ export function createJobRunner(options: JobRunnerOptions) {
     },
   };
 }
-export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -15,7 +15,7 @@ export interface RunLimits {
 }
 
 /** The largest JSON a parse result may serialize to. */
-export const RESULT_MAX_CHARS = 64 * 1024;
+const RESULT_MAX_CHARS = 64 * 1024;
 /** QuickJS's own stack bound; well inside a worker's 4 MB native stack (512 KB overflowed Node's 1 MB main stack). */
 const STACK_BYTES = 256 * 1024;
 /** Extra time to describe a thrown value, which may run the guest's getters. */

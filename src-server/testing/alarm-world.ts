@@ -20,3 +20,19 @@ export async function createAlarmWorld(options: Parameters<typeof createWorld>[0
   return { ...w, dashA, dashB, foldersA: await folders(dashA.id), foldersB: await folders(dashB.id), callers };
 }
 export type AlarmWorld = Awaited<ReturnType<typeof createAlarmWorld>>;
+
+/** The custom folder alarm tests route to: 'Storingen' (flame, counted, relevant) in dashboard A, made by the admin. */
+export const addStoringenFolder = (w: AlarmWorld) =>
+  w.callers.admin.alarmFolder.create({ dashboardId: w.dashA.id, name: 'storingen', label: 'Storingen', icon: 'flame', countMode: 'TOTAL', relevant: true });
+
+/** A mail source's IMAP settings that are never fetched from (port 9 answers nothing): a source that only gives e-mails a source. */
+export const unreachableImap = (name: string) => ({
+  type: 'IMAP' as const,
+  name,
+  imapHost: '127.0.0.1',
+  imapPort: 9,
+  imapSecure: false,
+  imapUsername: 'u',
+  imapPassword: 'p',
+  imapInputFolder: 'INBOX',
+});

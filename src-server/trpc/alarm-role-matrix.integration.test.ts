@@ -3,7 +3,7 @@
  * installer of A, installer of B and customer of A, on organization A's dashboard.
  */
 import { expect, test } from 'vitest';
-import { type AlarmWorld, createAlarmWorld } from '../testing/alarm-world';
+import { type AlarmWorld, createAlarmWorld, unreachableImap } from '../testing/alarm-world';
 import { appRouter } from '../root-router';
 import { storeIncomingMail } from '../modules/alarm-emails/alarm-emails.store';
 
@@ -146,16 +146,7 @@ const webhookRule = {
 };
 /** A maintenance window active now, by the system clock these worlds run on. */
 const hourAround = () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 3_600_000).toISOString() });
-const imap = {
-  type: 'IMAP',
-  name: 'GBS',
-  imapHost: '127.0.0.1',
-  imapPort: 9,
-  imapSecure: false,
-  imapUsername: 'u',
-  imapPassword: 'p',
-  imapInputFolder: 'INBOX',
-} as const;
+const imap = unreachableImap('GBS');
 
 const work = { admin: 'ok', installerA: 'ok', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' };
 const adminOnly = { admin: 'ok', installerA: 'FORBIDDEN', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' };

@@ -14,7 +14,7 @@ export interface AppContext extends AppServices {
   via: 'trpc' | 'rest';
 }
 
-export function bearerToken(header: string | undefined | null): string | null {
+function bearerToken(header: string | undefined | null): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;
 }

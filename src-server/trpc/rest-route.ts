@@ -5,7 +5,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Error statuses a procedure's own code can answer, which its tier and input cannot reveal to the OpenAPI document. */
-export type DeclaredError = 401 | 403 | 404 | 409 | 429 | 502;
+type DeclaredError = 401 | 403 | 404 | 409 | 429 | 502;
 
 export interface RestRoute {
   method: HttpMethod;

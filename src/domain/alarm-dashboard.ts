@@ -39,7 +39,7 @@ const colour = v.pipe(
 export const themeSchema = v.object(Object.fromEntries(THEME_KEYS.map((k) => [k, colour])) as Record<ThemeKey, typeof colour>);
 export type Theme = v.InferOutput<typeof themeSchema>;
 
-export const DASHBOARD_NAME_MAX = 128;
+const DASHBOARD_NAME_MAX = 128;
 const name = requiredText(
   DASHBOARD_NAME_MAX,
   'De naam van het dashboard moet worden opgegeven.',
@@ -49,7 +49,7 @@ const name = requiredText(
 export const createDashboardSchema = v.object({ name, organizationId: idSchema });
 export const renameDashboardSchema = v.object({ dashboardId: idSchema, name });
 
-export const settingsSchema = v.object({
+const settingsSchema = v.object({
   defaultFolderId: v.nullable(v.number()),
   /** Where recoveries and maintenance windows send alarms (DESIGN.md §9); a folder that is not relevant. */
   resolvedFolderId: v.nullable(v.number()),

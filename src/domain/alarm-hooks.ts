@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { prioritySchema } from './alarm-dashboard';
 
 /** At most this many alerts in one request (Alertmanager's `max_alerts` can keep to it). */
-export const MAX_HOOK_ALERTS = 1000;
+const MAX_HOOK_ALERTS = 1000;
 
 const status = v.picklist(['firing', 'resolved'], 'De status moet firing of resolved zijn.');
 const text = (message: string) => v.string(message);

@@ -14,15 +14,12 @@ import { RE2JS } from 're2js';
 import * as v from 'valibot';
 import { prioritySchema } from './alarm-dashboard';
 import { idSchema } from './common';
-import { ALARM_COUNT_GRANULARITIES, alarmKeySchema, instantSchema, localDaySchema } from './alarm';
+import { ALARM_COUNT_GRANULARITIES, instantSchema, localDaySchema } from './alarm';
 
 /** How long after a resolve a repeat of the same key counts as flapping (names `previousAlarmId`). */
 export const FLAPPING_SECONDS = 24 * 3600;
 
-export const resolveByKeySchema = v.object({ dashboardId: idSchema, key: alarmKeySchema });
-export const resolvedCountSchema = v.object({ resolved: v.number() });
-
-export const ACTOR_TYPES = ['USER', 'EMAIL', 'API', 'SYSTEM'] as const;
+const ACTOR_TYPES = ['USER', 'EMAIL', 'API', 'SYSTEM'] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
 /** Who made a change: a user, an e-mail (id = the stored e-mail), an API call, the system (a job or rule). */
 export interface Actor {
@@ -31,7 +28,7 @@ export interface Actor {
   name: string;
 }
 
-export const HISTORY_EVENTS = [
+const HISTORY_EVENTS = [
   'created',
   'occurred',
   'moved',

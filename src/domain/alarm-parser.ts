@@ -30,24 +30,24 @@ export const MATCH_FIELDS = ['from', 'subject', 'body'] as const;
 export type MatchField = (typeof MATCH_FIELDS)[number];
 export const matchFieldLabels: Record<MatchField, string> = { from: 'Afzender', subject: 'Onderwerp', body: 'Tekst' };
 
-export const PATTERN_MAX = 1000;
-export const TEMPLATE_MAX = 1000;
+const PATTERN_MAX = 1000;
+const TEMPLATE_MAX = 1000;
 export const PRIORITY_RULES_MAX = 20;
 export const DATA_FIELDS_MAX = 30;
-export const CODE_MAX = 100_000;
+const CODE_MAX = 100_000;
 /** Flags of every user regular expression. */
-export const REGEX_FLAGS = 'im';
+const REGEX_FLAGS = 'im';
 /** Limits of one CUSTOM run and of one parser's regular expressions for one e-mail. */
 export const PARSER_TIME_LIMIT_MS = 250;
 export const PARSER_MEMORY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /** The value names a template may always use. */
-export const BUILTIN_TEMPLATE_NAMES = ['subject', 'from'] as const;
+const BUILTIN_TEMPLATE_NAMES = ['subject', 'from'] as const;
 const TEMPLATE_NAME = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 const NAMED_GROUP = /\(\?<([A-Za-z_$][A-Za-z0-9_$]*)>/g;
 
 /** The names a template refers to, in order, without repeats. */
-export const templateNames = (template: string) => [...new Set([...template.matchAll(TEMPLATE_NAME)].map((m) => m[1]!))];
+const templateNames = (template: string) => [...new Set([...template.matchAll(TEMPLATE_NAME)].map((m) => m[1]!))];
 
 /** Fills `{{name}}` with the value (absent: empty), squeezing the whitespace a missing value leaves. */
 export const renderTemplate = (template: string, values: Readonly<Record<string, string | undefined>>) =>
@@ -57,7 +57,7 @@ export const renderTemplate = (template: string, values: Readonly<Record<string,
     .trim();
 
 /** The named groups a pattern defines (`(?<name>…)`). */
-export const patternGroupNames = (pattern: string) => [...pattern.matchAll(NAMED_GROUP)].map((m) => m[1]!);
+const patternGroupNames = (pattern: string) => [...pattern.matchAll(NAMED_GROUP)].map((m) => m[1]!);
 
 /** Compiles a user pattern as the pipeline does; `null` when it is not a valid expression. */
 export function compilePattern(pattern: string): RegExp | null {
@@ -69,7 +69,7 @@ export function compilePattern(pattern: string): RegExp | null {
 }
 
 /** How many capturing groups a valid pattern has. */
-export const groupCount = (pattern: string) => (compilePattern(pattern) ? new RegExp(`(?:${pattern})|`, REGEX_FLAGS).exec('')!.length - 1 : 0);
+const groupCount = (pattern: string) => (compilePattern(pattern) ? new RegExp(`(?:${pattern})|`, REGEX_FLAGS).exec('')!.length - 1 : 0);
 
 const pattern = (missing: string) =>
   v.pipe(
@@ -119,8 +119,8 @@ const minutes = (max: number, message: string) => v.pipe(v.number(message), v.in
 
 /** The longest silence a heartbeat waits for (a week). */
 export const HEARTBEAT_MINUTES_MAX = 10_080;
-export const RECOVERY_NEEDS_GROUP = 'Een herstelmelding heeft een groeperingssleutel nodig: die zegt welk alarm hersteld is.';
-export const HEARTBEAT_WITH_RECOVERY = 'Een hartslag maakt geen alarmen, dus heeft geen herstelmelding.';
+const RECOVERY_NEEDS_GROUP = 'Een herstelmelding heeft een groeperingssleutel nodig: die zegt welk alarm hersteld is.';
+const HEARTBEAT_WITH_RECOVERY = 'Een hartslag maakt geen alarmen, dus heeft geen herstelmelding.';
 
 /** The DEFAULT parser's `config` as stored (DESIGN.md §7). Unknown keys are refused. */
 export const parserConfigSchema = v.pipe(
@@ -312,7 +312,7 @@ export type ParseOutcome =
   | { type: 'FAILED'; exceptionType: string; exceptionMessage: string; exceptionStackTrace: string | null };
 
 /** A CUSTOM match with a key but without `windowMinutes` groups repeats of the last hour. */
-export const DEFAULT_WINDOW_MINUTES = 60;
+const DEFAULT_WINDOW_MINUTES = 60;
 
 /** What a CUSTOM `parse(email)` may return to match (`{reject: reason}` or null rejects). */
 export const customResultSchema = strict(

@@ -21,7 +21,7 @@ const line = v.pipe(
 );
 
 /** A flat object of extracted strings. */
-export const alarmDataSchema = v.pipe(
+const alarmDataSchema = v.pipe(
   v.record(
     v.pipe(v.string(), v.nonEmpty('Een veldnaam mag niet leeg zijn.'), v.maxLength(64, 'Een veldnaam mag maximaal 64 tekens lang zijn.')),
     v.pipe(v.string('Elke waarde in data moet tekst zijn.'), v.maxLength(2000, 'Een waarde in data mag maximaal 2000 tekens lang zijn.')),
@@ -64,14 +64,14 @@ export const createAlarmSchema = v.object({
 });
 export type CreateAlarm = v.InferOutput<typeof createAlarmSchema>;
 
-export const RESOLUTIONS = ['USER', 'RECOVERY', 'API', 'MAINTENANCE', 'SYSTEM'] as const;
+const RESOLUTIONS = ['USER', 'RECOVERY', 'API', 'MAINTENANCE', 'SYSTEM'] as const;
 export type ResolutionBy = (typeof RESOLUTIONS)[number];
 /** How an alarm left the relevant folders: by whom, and the recovery e-mail when one resolved it. */
-export const resolutionSchema = v.nullable(v.object({ by: v.picklist(RESOLUTIONS), userId: v.optional(v.number()), alarmEmailId: v.optional(v.number()) }));
+const resolutionSchema = v.nullable(v.object({ by: v.picklist(RESOLUTIONS), userId: v.optional(v.number()), alarmEmailId: v.optional(v.number()) }));
 export type Resolution = v.InferOutput<typeof resolutionSchema>;
 
 /** `true` or `false`, also as a query string's text. */
-export const booleanParam = (name: string) =>
+const booleanParam = (name: string) =>
   v.union(
     [
       v.boolean(),

@@ -35,10 +35,10 @@ const moduleSelectorSchema = v.picklist(MODULE_SELECTORS as [ModuleSelector, ...
  * data; `previous` is null unless the earlier span holds (nearly) as many values: no comparison
  * against a period without data.
  */
-export const spanFigureSchema = v.object({ from: v.string(), to: v.string(), value: v.nullable(v.number()), previous: v.nullable(v.number()) });
+const spanFigureSchema = v.object({ from: v.string(), to: v.string(), value: v.nullable(v.number()), previous: v.nullable(v.number()) });
 export type SpanFigure = v.InferOutput<typeof spanFigureSchema>;
 
-export const moduleSummarySchema = v.object({
+const moduleSummarySchema = v.object({
   selector: moduleSelectorSchema,
   title: v.string(),
   unit: v.string(),
@@ -60,7 +60,7 @@ export type ModuleSummary = v.InferOutput<typeof moduleSummarySchema>;
 const locationHeader = { id: v.number(), name: v.string(), city: v.string(), streetAddress: v.string(), selector: v.string() };
 
 /** Electricity use of the last seven whole days with data, per day (for a sparkline), against the seven before. */
-export const recentDaysSchema = v.object({
+const recentDaysSchema = v.object({
   ...spanFigureSchema.entries,
   days: v.array(v.object({ date: v.string(), value: v.nullable(v.number()) })),
   lastDataAt: v.string(),

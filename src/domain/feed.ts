@@ -99,7 +99,7 @@ export const addFeedSchema = v.variant(
   `De provider moet een van ${CREATABLE_PROVIDERS.join(', ')} zijn.`,
 );
 
-export type FeedForm<P extends CreatableProvider> = v.InferOutput<(typeof feedFormSchemas)[P]>;
+type FeedForm<P extends CreatableProvider> = v.InferOutput<(typeof feedFormSchemas)[P]>;
 export type AnyFeedForm = FeedForm<CreatableProvider>;
 
 /** Fields that are secrets: sent to the HUB once, stored encrypted, never returned. */
@@ -125,7 +125,7 @@ export const feedTitle = (provider: Provider) => `${providerNames[provider]} fee
 export const FEED_CREATE_FAILED = { title: 'Verzoek mislukt', message: 'Er is een fout opgetreden tijdens het aanmaken van de feed' } as const;
 export const FEED_CREATE_WAIT = 'Een ogenblik geduld ...';
 
-export const FEED_STATUSES = ['verified', 'unverified'] as const;
+const FEED_STATUSES = ['verified', 'unverified'] as const;
 export type FeedStatus = (typeof FEED_STATUSES)[number];
 
 const channelEntries = {
@@ -138,7 +138,7 @@ const channelEntries = {
   lastDataTimestamp: v.nullable(v.string()),
   valueCount: v.number(),
 };
-export const channelSchema = v.object(channelEntries);
+const channelSchema = v.object(channelEntries);
 export type Channel = v.InferOutput<typeof channelSchema>;
 
 export const feedSchema = v.object({

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { idSchema } from './common';
 
 export const INGEST_TOKEN_PREFIX = 'ebi_';
-export const INGEST_TOKEN_NAME_MAX = 100;
+const INGEST_TOKEN_NAME_MAX = 100;
 
 export const createIngestTokenSchema = v.object({
   dashboardId: idSchema,

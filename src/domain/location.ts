@@ -15,7 +15,7 @@ export const locationFieldLabels = {
   country: 'Land',
 } as const;
 
-export const locationFields = {
+const locationFields = {
   organizationId: v.pipe(v.number('Kies een organisatie.'), v.integer('Kies een organisatie.'), v.minValue(1, 'Kies een organisatie.')),
   name: requiredText(128, 'De naam van de locatie moet worden opgegeven.', 'De naam van de locatie mag maximaal 128 tekens lang zijn.'),
   streetAddress: requiredText(256, 'Het adres moet worden opgegeven.', 'Het adres mag maximaal 256 tekens lang zijn.'),

@@ -12,7 +12,7 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 export const sourceTypeLabels: Record<SourceType, string> = { IMAP: 'IMAP', MICROSOFT_GRAPH: 'Microsoft 365' };
 
 /** The longest silence a source may be watched for (a week), as a heartbeat. */
-export const SILENCE_MINUTES_MAX = 10_080;
+const SILENCE_MINUTES_MAX = 10_080;
 
 const text = (max: number, missing: string, tooLong: string) => requiredText(max, missing, tooLong);
 const secret = (missing: string) => v.pipe(v.string(missing), v.nonEmpty(missing), v.maxLength(512, 'Het geheim is te lang.'));

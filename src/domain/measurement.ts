@@ -4,14 +4,13 @@
  */
 import * as v from 'valibot';
 
-export const GRANULARITIES = ['quarter_hour', 'hour', 'day', 'week', 'month', 'year'] as const;
+const GRANULARITIES = ['quarter_hour', 'hour', 'day', 'week', 'month', 'year'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
-export const SELECT_KINDS = ['interval', 'cumulative'] as const;
-export type SelectKind = (typeof SELECT_KINDS)[number];
+const SELECT_KINDS = ['interval', 'cumulative'] as const;
 
 /** At most this many buckets (or intervals) in one answer: a year of quarter-hours is 35,136. */
 export const MAX_BUCKETS = 40_000;
-export const MAX_CHANNELS = 100;
+const MAX_CHANNELS = 100;
 /**
  * At most this many values (channels × buckets, or channels × quarter-hours for `select`) per
  * answer: a channel-year of quarter-hours, 11 channel-years of hours or 100 of days fit.
@@ -20,7 +19,7 @@ export const MAX_CELLS = 100_000;
 
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-export const localDateTimeSchema = (field: string) =>
+const localDateTimeSchema = (field: string) =>
   v.pipe(
     v.string(`${field} moet worden opgegeven (JJJJ-MM-DDTUU:mm:ss).`),
     v.check((s) => {
@@ -36,7 +35,7 @@ export const localDateTimeSchema = (field: string) =>
  * `1,2,1`: the ids as given, repeats included, since `aggregate` answers one value per given
  * position (DESIGN.md §6). Readers use `uniqueChannelIds`, so a repeated id is read only once.
  */
-export const channelIdsSchema = v.pipe(
+const channelIdsSchema = v.pipe(
   v.string(),
   v.regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15})*$/, 'De kanalen moeten een komma-gescheiden lijst van ids zijn.'),
   v.transform((s) => s.split(',').map(Number)),
@@ -60,12 +59,11 @@ export const dateSchema = v.object({
 });
 
 export const measurementSchema = v.object({ timestamp: v.string(), value: v.nullable(v.number()) });
-export type Measurement = v.InferOutput<typeof measurementSchema>;
 export const aggregateMeasurementSchema = v.object({ timestamp: v.string(), values: v.array(v.nullable(v.number())) });
 export type AggregateMeasurement = v.InferOutput<typeof aggregateMeasurementSchema>;
 
 /** Peak demand: the highest quarter-hour per local bucket (large connections are billed on it). */
-export const PEAK_GRANULARITIES = ['day', 'week', 'month', 'year'] as const;
+const PEAK_GRANULARITIES = ['day', 'week', 'month', 'year'] as const;
 export const peakSchema = v.object({
   ...range,
   granularity: v.picklist(PEAK_GRANULARITIES, `De indeling moet een van ${PEAK_GRANULARITIES.join(', ')} zijn.`),

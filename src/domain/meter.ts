@@ -43,8 +43,7 @@ export const updateMeterSchema = v.variant('type', [
 ]);
 export type UpdateMeter = v.InferOutput<typeof updateMeterSchema>;
 
-export const meterChannelSchema = v.object({ type: v.literal('meterbeheer'), id: v.number(), updateTimestamp: v.nullable(v.string()) });
-export type MeterChannel = v.InferOutput<typeof meterChannelSchema>;
+const meterChannelSchema = v.object({ type: v.literal('meterbeheer'), id: v.number(), updateTimestamp: v.nullable(v.string()) });
 
 export const meterSchema = v.object({
   id: v.number(),

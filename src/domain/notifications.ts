@@ -24,9 +24,9 @@ export const notifyEventLabels: Record<NotifyEvent, string> = {
 export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
-export const RULE_NAME_MAX = 128;
-export const EMAIL_TARGETS_MAX = 20;
-export const WEBHOOK_SECRET_MIN = 16;
+const RULE_NAME_MAX = 128;
+const EMAIL_TARGETS_MAX = 20;
+const WEBHOOK_SECRET_MIN = 16;
 export const NO_SMTP = 'Geen SMTP-server ingesteld.';
 
 const address = v.pipe(v.string(), v.trim(), v.email('Elk adres moet een geldig e-mailadres zijn.'));
@@ -108,7 +108,7 @@ export const updateRuleSchema = v.pipe(
 export type CreateRule = v.InferOutput<typeof createRuleSchema>;
 export type UpdateRule = v.InferOutput<typeof updateRuleSchema>;
 
-export const ruleChannelSchema = v.variant('type', [emailChannel, v.object({ type: v.literal('WEBHOOK'), url: v.string(), secret: v.null() })]);
+const ruleChannelSchema = v.variant('type', [emailChannel, v.object({ type: v.literal('WEBHOOK'), url: v.string(), secret: v.null() })]);
 export type RuleChannel = v.InferOutput<typeof ruleChannelSchema>;
 
 export const ruleSchema = v.object({
@@ -126,7 +126,7 @@ export type NotificationRule = v.InferOutput<typeof ruleSchema>;
 
 export const testAnswerSchema = v.object({ ok: v.boolean(), message: v.string() });
 
-export const notificationSchema = v.object({
+const notificationSchema = v.object({
   id: v.number(),
   ruleId: v.nullable(v.number()),
   ruleName: v.nullable(v.string()),

@@ -4,7 +4,7 @@ import { idSchema } from './common';
 import { locationSchema } from './location';
 import { requiredText } from './text';
 
-export const ORGANIZATION_NAME_MAX = 128;
+const ORGANIZATION_NAME_MAX = 128;
 
 /** An organization id the caller may not see, or that does not exist (404, or a field error on input). */
 export const ORGANIZATION_ABSENT = 'Deze organisatie bestaat niet.';

@@ -20,7 +20,7 @@ import type { FolderIcon as FolderIconName } from '@/domain/alarm-folder';
 import { cn } from '~/lib/cn';
 
 /** The lucide icon of each folder icon name (DESIGN.md §7). */
-export const folderIcons: Record<FolderIconName, LucideIcon> = {
+const folderIcons: Record<FolderIconName, LucideIcon> = {
   inbox: Inbox,
   'check-circle': CircleCheck,
   'trash-2': Trash2,

@@ -4,7 +4,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 
 /** Messages of a field's errors, whether a validator gave strings or Standard Schema issues. */
-export function errorMessages(errors: readonly unknown[]): string[] {
+function errorMessages(errors: readonly unknown[]): string[] {
   const messages = errors.map((e) => (typeof e === 'string' ? e : (e as { message?: string } | undefined)?.message));
   return [...new Set(messages.filter((m): m is string => Boolean(m)))];
 }

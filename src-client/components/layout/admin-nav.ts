@@ -13,7 +13,7 @@ export interface AdminNavItem {
 }
 
 /** The admin sidebar's entries, in order (SPEC.md §2). */
-export const adminNav: AdminNavItem[] = [
+const adminNav: AdminNavItem[] = [
   { to: '/admin', label: 'Overzicht', icon: Home },
   { to: '/admin/organizations', label: 'Organisaties', icon: Building2, prefix: '/admin/organization', roles: ['admin'] },
   { to: '/admin/locations', label: 'Locaties', icon: MapPin, prefix: '/admin/location' },

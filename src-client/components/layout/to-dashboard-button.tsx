@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 
-export const DASHBOARD_REDIRECT_DELAY_MS = 1000;
+const DASHBOARD_REDIRECT_DELAY_MS = 1000;
 
 /** 'Naar dashboard': disabled with a spinner for one second, then /dashboard (SPEC.md §4, §9). */
 export function ToDashboardButton() {

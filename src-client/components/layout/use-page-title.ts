@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const APP_NAME = 'Energiebeheer';
+const APP_NAME = 'Energiebeheer';
 
 /** Names the page in the browser's tab and history: 'Feeds · Energiebeheer'. */
 export function usePageTitle(title: string | undefined) {

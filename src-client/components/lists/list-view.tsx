@@ -6,14 +6,14 @@ import { EmptyRow, Pager, SearchBox } from './list-controls';
 import type { ListSearch } from './list-search';
 import { LoadError } from './load-error';
 
-export interface Column<T> {
+interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;
 }
 
 /** The list's query as `useQuery` gives it: its page, whether it is fetching, its failure and a retry. */
-export interface ListQueryState<P> {
+interface ListQueryState<P> {
   data: P | undefined;
   isFetching: boolean;
   error: unknown;

@@ -3,8 +3,8 @@ import type { ComponentType, ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 
 /** The eight banner variants of SPEC.md §9; an unknown variant falls back to 'default'. */
-export const ALERT_VARIANTS = ['error', 'warning', 'primary', 'secondary', 'primary-dark', 'default', 'destructive', 'warning-outline'] as const;
-export type AlertVariant = (typeof ALERT_VARIANTS)[number];
+const ALERT_VARIANTS = ['error', 'warning', 'primary', 'secondary', 'primary-dark', 'default', 'destructive', 'warning-outline'] as const;
+type AlertVariant = (typeof ALERT_VARIANTS)[number];
 
 const styles: Record<AlertVariant, { className: string; icon: ComponentType<{ className?: string }>; urgent: boolean }> = {
   error: { className: 'border-destructive/40 bg-red-50 text-red-900', icon: CircleAlert, urgent: true },

@@ -10,4 +10,3 @@ export const CardDescription = ({ className, ...props }: ComponentProps<'div'>) 
   <div className={cn('text-sm text-muted-foreground', className)} {...props} />
 );
 export const CardContent = ({ className, ...props }: ComponentProps<'div'>) => <div className={cn('p-6 pt-3', className)} {...props} />;
-export const CardFooter = ({ className, ...props }: ComponentProps<'div'>) => <div className={cn('flex items-center gap-2 p-6 pt-0', className)} {...props} />;

@@ -30,7 +30,7 @@ export function useCreateDashboard() {
 }
 
 /** A refusal of the upload, with the server's Dutch message for the field. */
-export class UploadError extends Error {}
+class UploadError extends Error {}
 
 /**
  * The logo goes over REST as multipart (`PATCH …/settings/branding`, field `file`): the tRPC

@@ -6,7 +6,7 @@ import { cn } from '~/lib/cn';
  * forms, no popups, no navigation of this page) and a policy of its own that loads nothing but
  * inline images, so even a sanitizer's miss could neither run nor phone home.
  */
-export const FRAME_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+const FRAME_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'";
 
 const frameDocument = (html: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}">` +

@@ -9,12 +9,12 @@ import * as v from 'valibot';
 import type { Priority } from '@/domain/alarm-dashboard';
 import { EXAMPLE_CUSTOM_CODE, type MatchField, type Parser, type ParserConfig, type ParserType, parserDraftSchema } from '@/domain/alarm-parser';
 
-export interface PriorityRuleValues {
+interface PriorityRuleValues {
   field: MatchField;
   pattern: string;
   priority: Priority;
 }
-export interface DataFieldValues {
+interface DataFieldValues {
   name: string;
   field: MatchField;
   pattern: string;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Parser, ParserDraft } from '@/domain/alarm-parser';
 import { formSchema } from '~/components/form/form-schema';
 import { applyParserErrors, clearChangedFieldErrors } from './parser-errors';
-import { type CustomValues, type DefaultValues, type ParserValues, parsedDraft, parserFormSchema } from './parser-form-values';
+import { type DefaultValues, type ParserValues, parsedDraft, parserFormSchema } from './parser-form-values';
 import { useCreateParser, useUpdateParser } from './use-parser-mutations';
 
 /** update's input: everything the form holds; `config`/`sourceId` for DEFAULT, `code` for CUSTOM. */
@@ -47,4 +47,3 @@ export function useParserForm<T extends ParserValues>({
 }
 
 export type DefaultForm = ReturnType<typeof useParserForm<DefaultValues>>['form'];
-export type CustomForm = ReturnType<typeof useParserForm<CustomValues>>['form'];

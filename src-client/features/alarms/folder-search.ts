@@ -22,7 +22,7 @@ export const folderSearchSchema = v.object({
 });
 export type FolderSearch = v.InferOutput<typeof folderSearchSchema>;
 
-export const DEFAULT_SORT: AlarmSort = 'receivedAt,desc';
+const DEFAULT_SORT: AlarmSort = 'receivedAt,desc';
 
 export const sortLabels: Record<AlarmSort, string> = {
   'receivedAt,desc': 'Nieuwste eerst',

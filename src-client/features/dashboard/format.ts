@@ -30,7 +30,7 @@ export function wall(instant: string | Date) {
 }
 
 /** The wall time written in an API timestamp ('2024-03-31T03:00:00+02:00'), as a Date for formatting. */
-export const wallTime = (timestamp: string) => new Date(`${timestamp.slice(0, 19)}`);
+const wallTime = (timestamp: string) => new Date(`${timestamp.slice(0, 19)}`);
 
 /** Local wall time for the measurement API: '2024-03-31T00:00:00'. */
 export const apiTime = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm:ss");

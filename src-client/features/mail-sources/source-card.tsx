@@ -13,7 +13,7 @@ const healthBadge: Record<Health, { label: string; className: string }> = {
   new: { label: 'Nog niet opgehaald', className: 'border-slate-300 bg-slate-100 text-slate-700' },
 };
 
-export function SourceStatusBadge({ source }: { source: MailSource }) {
+function SourceStatusBadge({ source }: { source: MailSource }) {
   const { label, className } = healthBadge[healthOf(source)];
   return (
     <span

@@ -21,7 +21,7 @@ export interface ImapValues {
   silenceMinutes: string;
 }
 
-export interface GraphValues {
+interface GraphValues {
   name: string;
   tenantId: string;
   clientId: string;
@@ -88,8 +88,6 @@ export const sourceFormSchemas = {
     edit: v.object({ ...common, ...graphFields, clientSecret: keptSecret('clientSecret') }),
   },
 };
-
-export const secretField = { IMAP: 'imapPassword', MICROSOFT_GRAPH: 'clientSecret' } as const;
 
 /** The form's values for a new source of this type (SPEC defaults: port 993 with TLS, INBOX, Inbox, 'Verwerkt', 60 s) or for an existing one. */
 export function sourceDefaults(type: SourceType, source?: MailSource): SourceValues {

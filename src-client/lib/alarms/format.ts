@@ -15,5 +15,5 @@ export interface Address {
   name: string;
 }
 
-export const formatAddress = (a: Address) => (a.name && a.address ? `${a.name} <${a.address}>` : a.name || a.address);
+const formatAddress = (a: Address) => (a.name && a.address ? `${a.name} <${a.address}>` : a.name || a.address);
 export const formatAddresses = (list: Address[]) => list.map(formatAddress).join(', ');

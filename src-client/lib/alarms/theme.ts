@@ -19,13 +19,13 @@ function luminance(hex: string) {
 }
 
 /** The WCAG contrast ratio of two colours (1 to 21). */
-export function contrast(a: string, b: string) {
+function contrast(a: string, b: string) {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
 
 /** Black or white, whichever reads better on `background` (always at least 4.5:1). */
-export const readableOn = (background: string) => (contrast(background, '#ffffff') >= contrast(background, '#000000') ? '#ffffff' : '#000000');
+const readableOn = (background: string) => (contrast(background, '#ffffff') >= contrast(background, '#000000') ? '#ffffff' : '#000000');
 
 const cssName = (key: ThemeKey) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

@@ -49,7 +49,7 @@ export const dashboardSettingsProcedure = dashboardProcedure.use(({ ctx, next })
   return next();
 });
 
-export const FOLDER_ABSENT = 'Deze map bestaat niet.';
+const FOLDER_ABSENT = 'Deze map bestaat niet.';
 
 /** Input carries `folderId`, a folder of a dashboard the caller may open; `ctx.folder` is it, with its dashboard's id. */
 export const folderProcedure = scopedProcedure('folderId', 'folder', (ctx, id) => findVisibleFolder(ctx.db, ctx.user, id), FOLDER_ABSENT, alarmAreaProcedure);

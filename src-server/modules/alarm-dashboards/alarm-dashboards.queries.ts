@@ -8,7 +8,7 @@ import { contains, pageCount, pageWindow } from '../../db/listing';
 import { organizationScope } from '../../tenancy';
 import type { AlarmDashboardRow } from './alarm-dashboards.table';
 
-export const brandingPath = (sha256: string) => `/files/branding/${sha256}`;
+const brandingPath = (sha256: string) => `/files/branding/${sha256}`;
 
 function visibleDashboards(db: DB, user: User, query?: string) {
   let q = db

@@ -11,7 +11,7 @@ import type { DB } from '../../db/database';
 import { type ReadMessage, readMessage } from './mime';
 
 /** Larger messages are kept as headers only (the product is for alarms, not for archives). */
-export const MAX_RAW_BYTES = 25 * 1024 * 1024;
+const MAX_RAW_BYTES = 25 * 1024 * 1024;
 
 export interface IncomingMail {
   dashboardId: number;
@@ -37,7 +37,7 @@ const headerBlock = (raw: Buffer) => {
 };
 
 /** `mid:<message-id>` (without brackets, lower-cased), else `sha256:<hex of the bytes>`. */
-export function dedupeKeyOf(messageId: string | null, raw: Buffer) {
+function dedupeKeyOf(messageId: string | null, raw: Buffer) {
   const id = messageId?.trim().replace(/^<|>$/g, '').trim().toLowerCase();
   return id ? `mid:${id}` : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
 }

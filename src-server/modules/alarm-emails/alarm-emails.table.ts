@@ -1,6 +1,6 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
-export type ParsingStatus = 'PENDING' | 'MATCHED' | 'REJECTED';
+type ParsingStatus = 'PENDING' | 'MATCHED' | 'REJECTED';
 
 export interface AlarmEmailTable {
   id: Generated<number>;
@@ -27,7 +27,6 @@ export interface AlarmEmailTable {
   /** The alarm this e-mail made or added an occurrence to (the id may outlive the alarm). */
   alarmId: Generated<number | null>;
 }
-export type AlarmEmailRow = Selectable<AlarmEmailTable>;
 
 export interface ParsingAttemptTable {
   id: Generated<number>;

@@ -9,7 +9,7 @@ import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
 import { htmlToMailText } from './html-text';
 
-export interface Address {
+interface Address {
   address: string;
   name: string;
 }
@@ -32,7 +32,7 @@ const addresses = (value: AddressObject | AddressObject[] | undefined): Address[
     .map((a) => ({ address: a.address ?? '', name: a.name ?? '' }));
 
 /** HTML that cannot run or fetch anything; inline images by cid are dropped, data: images kept. */
-export const sanitizeEmailHtml = (html: string) =>
+const sanitizeEmailHtml = (html: string) =>
   sanitizeHtml(html, {
     allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'font', 'center', 'span']),
     allowedAttributes: {
@@ -49,7 +49,7 @@ export const sanitizeEmailHtml = (html: string) =>
  * A decoded subject (`=?UTF-8?B?...?=` can carry any code point) without C0/C1 control characters
  * or bidi overrides, which would garble or reorder alarm lines; tabs and line breaks become spaces.
  */
-export const cleanSubject = (subject: string) =>
+const cleanSubject = (subject: string) =>
   subject
     .replace(/[\t\r\n]/g, ' ')
     .replace(/[\p{Cc}\p{Bidi_Control}]/gu, '')

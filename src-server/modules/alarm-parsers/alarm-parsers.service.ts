@@ -24,7 +24,7 @@ export interface ParserDeps {
 export const PARSER_ABSENT = 'Deze parser bestaat niet.';
 const DAY = 86_400;
 /** Every e-mail runs every enabled parser: without a cap one dashboard could fill the parser pool (issue 22 item 2). */
-export const MAX_PARSERS_PER_DASHBOARD = 50;
+const MAX_PARSERS_PER_DASHBOARD = 50;
 
 async function withCounts(deps: ParserDeps, rows: AlarmParserRow[]) {
   const counts = await attemptCountsByParser(

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type AlarmWorld, createAlarmWorld } from '../../testing/alarm-world';
+import { type AlarmWorld, addStoringenFolder, createAlarmWorld } from '../../testing/alarm-world';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../../testing/dovecot';
 import { connectImap } from '../mail-sources/imap/imap-fetch';
 import { addCustomParser, addDefaultParser, deliver, drain } from './parser-test-kit';
@@ -25,14 +25,7 @@ test('the corpus: at least 20 e-mails, each with an expectation', () => {
 
 async function corpusWorld() {
   const w = await createAlarmWorld();
-  const storingen = await w.callers.admin.alarmFolder.create({
-    dashboardId: w.dashA.id,
-    name: 'storingen',
-    label: 'Storingen',
-    icon: 'flame',
-    countMode: 'TOTAL',
-    relevant: true,
-  });
+  const storingen = await addStoringenFolder(w);
   return { w, folders: { inbox: w.foldersA.inbox, storingen: storingen.id } as Record<string, number> };
 }
 

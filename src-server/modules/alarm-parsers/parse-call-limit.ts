@@ -10,7 +10,7 @@ import { SlidingWindowLimiter } from '../../rate-limit';
 
 export const PARSE_CALLS_PER_MINUTE = 30;
 
-export const tooManyParseCallsMessage = (seconds: number) =>
+const tooManyParseCallsMessage = (seconds: number) =>
   `Te veel testruns en herverwerkingen voor dit dashboard achter elkaar. Probeer het over ${seconds} seconden opnieuw.`;
 
 export function createParseCallLimit(clock: Clock) {
@@ -23,5 +23,3 @@ export function createParseCallLimit(clock: Clock) {
     perDashboard.reserve(key);
   };
 }
-
-export type ParseCallLimit = ReturnType<typeof createParseCallLimit>;

@@ -4,7 +4,7 @@
  * of one and of all rejected e-mails, and grouping windows.
  */
 import { describe, expect, test } from 'vitest';
-import { createAlarmWorld } from '../../testing/alarm-world';
+import { addStoringenFolder, createAlarmWorld } from '../../testing/alarm-world';
 import { NO_PARSER_REASON } from './parse-pipeline';
 import { addCustomParser, addDefaultParser, addMailSource, alarmsIn, attempts, deliver, drain, email, rawMail } from './parser-test-kit';
 
@@ -71,14 +71,7 @@ describe('the chain', () => {
     const now = new Date('2026-11-23T10:00:00Z');
     const w = await createAlarmWorld({ clock: () => now });
     const admin = w.callers.admin;
-    const storingen = await admin.alarmFolder.create({
-      dashboardId: w.dashA.id,
-      name: 'storingen',
-      label: 'Storingen',
-      icon: 'flame',
-      countMode: 'TOTAL',
-      relevant: true,
-    });
+    const storingen = await addStoringenFolder(w);
     const weg = await admin.alarmFolder.create({ dashboardId: w.dashA.id, name: 'weg', label: 'Weg', icon: 'bell', countMode: 'TOTAL', relevant: true });
     const source = await addMailSource(w, 'PV', { folderId: w.foldersA.done });
     await admin.alarmDashboard.defaultPriority({ dashboardId: w.dashA.id, priority: 'LOW' });

@@ -1,7 +1,7 @@
 /** Test helpers for the parser module: e-mails into the store, parsers through the API, the queue drained. */
 import type * as v from 'valibot';
 import type { parserConfigSchema } from '@/domain/alarm-parser';
-import type { AlarmWorld } from '../../testing/alarm-world';
+import { type AlarmWorld, unreachableImap } from '../../testing/alarm-world';
 import { storeIncomingMail } from '../alarm-emails/alarm-emails.store';
 import { ALARM_PARSE_JOB } from './alarm-parsers.jobs';
 
@@ -37,17 +37,6 @@ export const email = (w: AlarmWorld, emailId: number) => w.callers.admin.alarmEm
 export const alarmsIn = (w: AlarmWorld, folderId: number) =>
   w.callers.admin.alarm.list({ folderId, page: 0, size: 100, sort: 'receivedAt,asc' }).then((r) => r.alarms);
 
-/** A mail source the tests never fetch from (port 9 answers nothing): it only gives e-mails a source. */
+/** A mail source the tests never fetch from: it only gives e-mails a source. */
 export const addMailSource = (w: AlarmWorld, name: string, extra: { dashboardId?: number; folderId?: number | null } = {}) =>
-  w.callers.admin.mailSource.create({
-    dashboardId: extra.dashboardId ?? w.dashA.id,
-    name,
-    type: 'IMAP',
-    imapHost: '127.0.0.1',
-    imapPort: 9,
-    imapSecure: false,
-    imapUsername: 'u',
-    imapPassword: 'p',
-    imapInputFolder: 'INBOX',
-    folderId: extra.folderId ?? null,
-  });
+  w.callers.admin.mailSource.create({ dashboardId: extra.dashboardId ?? w.dashA.id, ...unreachableImap(name), folderId: extra.folderId ?? null });

@@ -17,7 +17,7 @@ import type { AlarmRow } from './alarms.table';
 export const PRIORITY_RANK: Record<Priority, number> = { LOW: 1, MEDIUM: 2, HIGH: 3 };
 
 /** What the list's search matches: the line and the data values. */
-export const searchTextOf = (line: string, data: Record<string, string>) => [line, ...Object.values(data)].join('\n').toLowerCase();
+const searchTextOf = (line: string, data: Record<string, string>) => [line, ...Object.values(data)].join('\n').toLowerCase();
 
 async function assigneesOf(db: DB, alarmIds: number[]) {
   const byAlarm = new Map<number, number[]>();

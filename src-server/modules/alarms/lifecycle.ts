@@ -27,7 +27,7 @@ export const alarmEvent = (type: 'created' | 'changed' | 'moved' | 'deleted', al
 });
 
 /** The cause of a move by this actor: a user's own hand, an API call, the system. */
-export const causeOf = (actor: Actor): Cause =>
+const causeOf = (actor: Actor): Cause =>
   actor.type === 'SYSTEM' ? { by: 'SYSTEM' } : actor.type === 'EMAIL' ? { by: 'RECOVERY', alarmEmailId: actor.id } : { by: 'USER', userId: actor.id };
 
 const labelled = (folders: Map<number, { label: string }>, id: number) => ({ id, label: folders.get(id)?.label ?? '' });

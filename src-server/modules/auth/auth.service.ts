@@ -187,5 +187,3 @@ export function createAuthService({ db, clock }: { db: DB; clock: Clock }, optio
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database';
 import { countUsers, insertUser } from '../users/users.queries';
 import { hashPassword } from '../users/passwords';
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 /**
  * When no user exists, creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD or with a random

@@ -14,7 +14,7 @@ export function newToken() {
 
 export const newFamilyId = () => randomId(15);
 
-export function hashSecret(secret: string): string {
+function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 

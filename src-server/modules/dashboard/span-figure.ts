@@ -13,7 +13,7 @@ import { sumAndCount } from '../measurement-store/measurements.queries';
 const COMPARABLE_SHARE = 0.95;
 
 /** The same local time of day `days` calendar days away (a DST day keeps the time since midnight). */
-export const shiftDays = (ts: number, days: number) => {
+const shiftDays = (ts: number, days: number) => {
   const date = localDate(ts);
   return localMidnight(addDays(date, days)) + (ts - localMidnight(date));
 };

@@ -20,7 +20,7 @@ export interface HookToken {
 }
 
 /** The history names the token and the tool: `Prometheus (Alertmanager)`. */
-export const hookActor = (token: HookToken, tool: string): Actor => ({ type: 'API', name: `${token.name} (${tool})` });
+const hookActor = (token: HookToken, tool: string): Actor => ({ type: 'API', name: `${token.name} (${tool})` });
 
 export async function takeAlerts(deps: AlarmDeps, token: HookToken, tool: string, alerts: HookAlert[]): Promise<HookResult> {
   const { db } = deps;

@@ -6,7 +6,7 @@ import { type Clock, epochSeconds } from '../../clock';
 import { AppError } from '../../errors';
 import { SlidingWindowLimiter } from '../../rate-limit';
 
-export const HOOK_REQUESTS_PER_MINUTE = 600;
+const HOOK_REQUESTS_PER_MINUTE = 600;
 
 export function createIngestLimit(clock: Clock) {
   const perToken = new SlidingWindowLimiter(HOOK_REQUESTS_PER_MINUTE, 60, () => epochSeconds(clock));

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 /** A dashboard's ingest token (DESIGN.md §10): only the SHA-256 of the token is stored. */
 export interface IngestTokenTable {
@@ -11,4 +11,3 @@ export interface IngestTokenTable {
   createdAt: number;
   lastUsedAt: number | null;
 }
-export type IngestTokenRow = Selectable<IngestTokenTable>;

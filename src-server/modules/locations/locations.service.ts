@@ -13,7 +13,7 @@ import { findOrganization } from '../organizations/organizations.queries';
 import * as q from './locations.queries';
 
 /** What still uses a location, each asked of the module that owns it (inside the delete's transaction). */
-export interface LocationDependents {
+interface LocationDependents {
   countCustomers(db: DB, locationId: number): Promise<number>;
   countMeters(db: DB, locationId: number): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface LocationTable {
   id: Generated<number>;
@@ -12,4 +12,3 @@ export interface LocationTable {
   unit: string | null;
   createdAt: number;
 }
-export type LocationRow = Selectable<LocationTable>;

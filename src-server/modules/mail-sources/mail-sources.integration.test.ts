@@ -135,16 +135,7 @@ describe('Microsoft 365 sources', () => {
     const sim = await startGraphSimulator({ folders: ['Alarmen'] });
     try {
       const w = await createAlarmWorld({ graph: { loginUrl: sim.loginUrl, apiUrl: sim.apiUrl } });
-      const json = {
-        type: 'MICROSOFT_GRAPH',
-        name: 'Servicedesk',
-        tenantId: sim.tenantId,
-        clientId: sim.clientId,
-        clientSecret: sim.clientSecret,
-        sharedMailbox: sim.mailbox,
-        inputFolder: 'Alarmen',
-        readCategory: 'Verwerkt',
-      };
+      const json = sim.sourceSettings('Servicedesk', 'Alarmen');
       const source = await (
         await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, { method: 'POST', token: w.tokens.installerA, json })
       ).json();

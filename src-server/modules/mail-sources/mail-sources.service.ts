@@ -17,7 +17,8 @@ import { type GraphClient, GraphError, createGraphClient } from './graph/graph-c
 import { fetchGraphMailbox, testGraphSource } from './graph/graph-fetch';
 import type { ImapFlow } from 'imapflow';
 import { ImapSourceError, connectImap, describeImapError, fetchNewMessages } from './imap/imap-fetch';
-import { INTERNAL_HOST_MESSAGE, imapTarget, ipLiteral, isInternalAddress } from './imap/imap-address';
+import { isInternalAddress } from '../../internal-address';
+import { INTERNAL_HOST_MESSAGE, imapTarget, ipLiteral } from './imap/imap-address';
 import * as q from './mail-sources.queries';
 import type { EmailParsing } from '../alarm-emails/alarm-emails.service';
 import type { MailSourceRow } from './mail-sources.table';
@@ -143,7 +144,7 @@ export async function deleteSource(db: DB, dashboardId: number, sourceId: number
   await db.deleteFrom('mailSource').where('id', '=', sourceId).execute();
 }
 
-export const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
+const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
   host: row.imapHost!,
   port: row.imapPort!,
   secure: row.imapSecure === 1,

@@ -7,8 +7,8 @@ import { type Clock, epochSeconds } from '../../clock';
 import { AppError } from '../../errors';
 import { SlidingWindowLimiter } from '../../rate-limit';
 
-export const SOURCE_CALLS_PER_MINUTE = 10;
-export const USER_SOURCE_CALLS_PER_MINUTE = 30;
+const SOURCE_CALLS_PER_MINUTE = 10;
+const USER_SOURCE_CALLS_PER_MINUTE = 30;
 
 export const tooManySourceCallsMessage = (seconds: number) =>
   `Te veel verbindingstests en ophaalacties achter elkaar. Probeer het over ${seconds} seconden opnieuw.`;
@@ -27,5 +27,3 @@ export function createSourceCallLimit(clock: Clock) {
     perUser.reserve(user);
   };
 }
-
-export type SourceCallLimit = ReturnType<typeof createSourceCallLimit>;

@@ -9,7 +9,7 @@ import type { EventBus } from '../../events/event-bus';
 import { endSilence, raiseSilenceOnce, silenceSince } from '../alarms/silence';
 import type { MailSourceRow } from './mail-sources.table';
 
-export const sourceSilenceKey = (sourceId: number) => `silence:source:${sourceId}`;
+const sourceSilenceKey = (sourceId: number) => `silence:source:${sourceId}`;
 
 /** In the store transaction of a new e-mail of the source: its last e-mail moves, its silence ends. */
 export async function noteSourceEmail(trx: DB, row: MailSourceRow, at: number, emailId: number) {

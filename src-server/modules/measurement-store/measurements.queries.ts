@@ -23,7 +23,7 @@ export const CHUNK_ROWS = 10_000;
 const SUM_CHUNK_ROWS = 50_000;
 
 /** Lets pending I/O (other requests) run before the next chunk. */
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Chunk {
   channelIds: number[];

@@ -17,7 +17,7 @@ import type { ChannelRow, FeedRow } from './meterbeheer.table';
 import * as q from './feeds.queries';
 
 /** The meters' side of channels (the meters module's). */
-export interface ChannelUse {
+interface ChannelUse {
   /** Of these channels, those a meter uses. */
   inUse(db: DB, channelIds: number[]): Promise<Set<number>>;
   /** Unlinks these channels from the meters on locations the user may see; the meters stay. */

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface MeterTable {
   id: Generated<number>;
@@ -9,4 +9,3 @@ export interface MeterTable {
   netExportChannelId: number | null;
   createdAt: number;
 }
-export type MeterRow = Selectable<MeterTable>;

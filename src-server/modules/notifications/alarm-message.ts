@@ -21,7 +21,7 @@ export interface AlarmFacts {
   folderLabel: string;
 }
 
-export const alarmUrl = (publicUrl: string, a: AlarmFacts) =>
+const alarmUrl = (publicUrl: string, a: AlarmFacts) =>
   `${publicUrl.replace(/\/+$/, '')}/app/alarms/${a.dashboardId}/folders/${encodeURIComponent(a.folderName)}?alarm=${a.id}`;
 
 export function webhookBody(event: NotifyEvent, sentAt: Date, a: AlarmFacts, publicUrl: string) {

@@ -29,12 +29,12 @@ export interface DeliveryDeps {
   allowPrivateTargets: boolean;
 }
 
-export const NOTIFY_ACTOR: Actor = { type: 'SYSTEM', name: 'Meldingen' };
+const NOTIFY_ACTOR: Actor = { type: 'SYSTEM', name: 'Meldingen' };
 const RETRY_FOR_SECONDS = 24 * 3600;
 const MAX_WAIT_SECONDS = 3600;
 
 /** 30 s after the first failure, doubling up to an hour; a Retry-After within that range wins. */
-export const retryDelaySeconds = (attempts: number, retryAfter?: number) => Math.min(MAX_WAIT_SECONDS, retryAfter ?? 30 * 2 ** Math.max(0, attempts - 1));
+const retryDelaySeconds = (attempts: number, retryAfter?: number) => Math.min(MAX_WAIT_SECONDS, retryAfter ?? 30 * 2 ** Math.max(0, attempts - 1));
 
 /**
  * Sends what a rule says about an alarm and event; `deliveryId` names the attempt to webhook

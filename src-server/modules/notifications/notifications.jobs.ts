@@ -12,7 +12,7 @@ import { escalate, notificationsFromHistory } from './from-history';
 import * as q from './notifications.queries';
 
 export const NOTIFY_JOB = 'notify';
-export const MAX_IN_FLIGHT = 10;
+const MAX_IN_FLIGHT = 10;
 /** Longer than any attempt (10 s webhook, SMTP timeouts): a row still leased after this was cut off by a crash. */
 const LEASE_SECONDS = 120;
 const ESCALATE_EVERY_SECONDS = 15;

@@ -38,14 +38,6 @@ export const historyAfter = (db: DB, after: number, limit: number) =>
     .limit(limit)
     .execute();
 
-export const lastHistoryId = async (db: DB) =>
-  (
-    await db
-      .selectFrom('alarmHistory')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst()
-  )?.id ?? 0;
-
 /** Inserts what is new; a row for the same rule, alarm and event already there stays as it is. */
 export async function insertNotifications(db: DB, rows: Insertable<NotificationTable>[]) {
   if (rows.length === 0) return;
@@ -150,8 +142,6 @@ export const finishNotification = (
   id: number,
   values: { status: NotificationStatus; lastError: string | null; sentAt: number | null; nextAttemptAt: number | null },
 ) => db.updateTable('notification').set(values).where('id', '=', id).execute();
-
-export const findNotification = (db: DB, id: number) => db.selectFrom('notification').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** What the webhook and the mail say about an alarm. */
 export const alarmFacts = (db: DB, alarmId: number): Promise<AlarmFacts | undefined> =>

@@ -19,7 +19,7 @@ export interface RuleDeps {
   secrets: SecretBox;
 }
 
-export function toRule(r: NotificationRuleRow): NotificationRule {
+function toRule(r: NotificationRuleRow): NotificationRule {
   const channel: RuleChannel =
     r.channelType === 'EMAIL' ? { type: 'EMAIL', to: JSON.parse(r.target) as 'ASSIGNABLE' | string[] } : { type: 'WEBHOOK', url: r.target, secret: null };
   return {

@@ -9,9 +9,10 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type { Attempt } from './attempt';
-import { isPrivateAddress, PRIVATE_TARGET, publicOnlyLookup } from './safe-target';
+import { isInternalAddress } from '../../internal-address';
+import { PRIVATE_TARGET, publicOnlyLookup } from './safe-target';
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export interface WebhookRequest {
   url: string;
@@ -22,7 +23,7 @@ export interface WebhookRequest {
   allowPrivateTargets: boolean;
 }
 
-export const signature = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const signature = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** 408, 429 and 5xx are worth another try; other answers are final. */
 const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
@@ -38,7 +39,7 @@ function retryAfterSeconds(header: string | string[] | undefined): number | unde
 export function sendWebhook(request: WebhookRequest): Promise<Attempt> {
   const url = new URL(request.url);
   const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (!request.allowPrivateTargets && isIP(literal) && isPrivateAddress(literal)) {
+  if (!request.allowPrivateTargets && isIP(literal) && isInternalAddress(literal)) {
     return Promise.resolve({ ok: false, retry: false, error: PRIVATE_TARGET });
   }
   const client = url.protocol === 'https:' ? https : http;

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../errors';
 import * as q from './organizations.queries';
 
 /** What still belongs to an organization, each asked of the module that owns it (inside the delete's transaction). */
-export interface OrganizationDependents {
+interface OrganizationDependents {
   countLocations(db: DB, organizationId: number): Promise<number>;
   countInstallers(db: DB, organizationId: number): Promise<number>;
   feedNames(db: DB, organizationId: number): Promise<string[]>;

@@ -1,8 +1,7 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface OrganizationTable {
   id: Generated<number>;
   name: string;
   createdAt: number;
 }
-export type OrganizationRow = Selectable<OrganizationTable>;

@@ -14,7 +14,7 @@ import { findOrganization } from '../organizations/organizations.queries';
 import * as q from './users.queries';
 
 /** What changing a password needs of sign-in (the auth module's, above this one). */
-export interface SessionControl {
+interface SessionControl {
   verifyOwnPassword(userId: number, password: string, ip: string): Promise<boolean>;
   revokeOtherSessions(userId: number, keepFamilyId?: string): Promise<unknown>;
 }

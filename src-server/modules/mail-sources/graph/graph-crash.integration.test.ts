@@ -31,17 +31,12 @@ test('SIGKILL while fetching from Microsoft 365 through 429s, restart: exactly o
   const { accessToken } = await product.call('POST', '/auth/login', undefined, PROCESS_ADMIN);
   const org = await product.call('PUT', '/api/organizations', accessToken, { name: 'Graph' });
   const dashboard = await product.call('POST', '/api/v1/alarms/dashboards', accessToken, { name: 'Graph', organizationId: org.id });
-  const source = await product.call('POST', `/api/v1/alarms/dashboards/${dashboard.id}/email-alarm-sources`, accessToken, {
-    type: 'MICROSOFT_GRAPH',
-    name: 'Servicedesk',
-    tenantId: sim.tenantId,
-    clientId: sim.clientId,
-    clientSecret: sim.clientSecret,
-    sharedMailbox: sim.mailbox,
-    inputFolder: 'Alarmen',
-    readCategory: 'Verwerkt',
-    pollIntervalSeconds: 10,
-  });
+  const source = await product.call(
+    'POST',
+    `/api/v1/alarms/dashboards/${dashboard.id}/email-alarm-sources`,
+    accessToken,
+    sim.sourceSettings('Servicedesk', 'Alarmen', 10),
+  );
   // A storm: again and again, after 40 good requests two 429s with a 1 s Retry-After (the client
   // waits out the first, the second ends the run, and the job comes back after the Retry-After).
   for (let i = 0; i < 6; i++) sim.fail({ status: 429, retryAfter: 1, times: 2, after: 40 });

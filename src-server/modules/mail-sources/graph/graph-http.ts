@@ -22,8 +22,8 @@ export class GraphError extends Error {
   }
 }
 
-export const DEFAULT_GRAPH_LOGIN_URL = 'https://login.microsoftonline.com';
-export const DEFAULT_GRAPH_API_URL = 'https://graph.microsoft.com';
+const DEFAULT_GRAPH_LOGIN_URL = 'https://login.microsoftonline.com';
+const DEFAULT_GRAPH_API_URL = 'https://graph.microsoft.com';
 const SCOPE = 'https://graph.microsoft.com/.default';
 
 export interface GraphHttpOptions {
@@ -167,4 +167,3 @@ export function createGraphHttp(options: GraphHttpOptions) {
 
   return { apiBase: `${apiOrigin}/v1.0`, request, readJson, readBytes };
 }
-export type GraphHttp = ReturnType<typeof createGraphHttp>;

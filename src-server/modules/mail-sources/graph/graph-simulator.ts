@@ -130,6 +130,18 @@ export async function startGraphSimulator(options: GraphSimulatorOptions = {}) {
     clientId,
     clientSecret,
     mailbox: mailboxAddress,
+    /** A Microsoft 365 mail source's settings (REST body) that read `inputFolder` of this mailbox and tag what they stored 'Verwerkt'. */
+    sourceSettings: (name: string, inputFolder: string, pollIntervalSeconds?: number) => ({
+      type: 'MICROSOFT_GRAPH' as const,
+      name,
+      tenantId,
+      clientId,
+      clientSecret,
+      sharedMailbox: mailboxAddress,
+      inputFolder,
+      readCategory: 'Verwerkt',
+      ...(pollIntervalSeconds === undefined ? {} : { pollIntervalSeconds }),
+    }),
     /** Puts a message (raw MIME, kept byte for byte) into a folder path (default `Inbox`); returns its id. */
     deliver: (raw: string | Buffer, { folder = 'Inbox', categories = [] }: { folder?: string; categories?: string[] } = {}) =>
       mailbox.deliver(Buffer.isBuffer(raw) ? raw : Buffer.from(raw, 'utf8'), folder, categories).id,

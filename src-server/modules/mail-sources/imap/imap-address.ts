@@ -6,38 +6,17 @@
  * the connect (rebinding) cannot slip through.
  */
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isInternalAddress } from '../../../internal-address';
 import { ImapSourceError } from './imap-fetch';
 
 export const INTERNAL_HOST_MESSAGE = 'Deze IMAP-server staat op een intern of lokaal netwerkadres; dat is niet toegestaan.';
-
-// IPv4-mapped IPv6 addresses (::ffff:10.0.0.1) are matched against the IPv4 subnets by BlockList itself.
-const internal = new BlockList();
-const IPV4 = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const;
-const IPV6 = [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const;
-for (const [network, prefix] of IPV4) internal.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of IPV6) internal.addSubnet(network, prefix, 'ipv6');
 
 /** The bare address of an IP literal host (`[::1]` → `::1`), or null for a name. */
 export function ipLiteral(host: string): string | null {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   return isIP(bare) ? bare : null;
 }
-
-export const isInternalAddress = (address: string) => internal.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
 /** The checked address to connect to, and the name TLS should ask for and verify (none for an IP literal). */
 export interface ImapTarget {

@@ -1,0 +1,14 @@
+/** The benches' figures: the median of samples, and the median time of a call after one warm-up call. */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Runs `run` once to warm up (with -1), then `times` times (with 0, 1, …); the median in ms. */
+export async function timed(run: (i: number) => Promise<unknown> | unknown, times = 31) {
+  await run(-1);
+  const samples = [];
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    await run(i);
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}

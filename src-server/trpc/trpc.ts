@@ -66,8 +66,11 @@ export const publicProcedure = t.procedure.use(appErrors);
  */
 const alreadyInContext = <T>() => undefined as unknown as T;
 
+/** The answer to a call of a signed-in tier without a valid access token. */
+export const notSignedIn = () => new AppError('UNAUTHORIZED', 'Je bent niet ingelogd.');
+
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.session || !ctx.user) throw new AppError('UNAUTHORIZED', 'Je bent niet ingelogd.');
+  if (!ctx.session || !ctx.user) throw notSignedIn();
   return next({ ctx: alreadyInContext<{ session: NonNullable<AppContext['session']>; user: NonNullable<AppContext['user']> }>() });
 });
 

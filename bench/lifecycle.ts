@@ -55,6 +55,9 @@ export async function benchLifecycle() {
   const raw = new SQLite(path.join(dataDir, 'app.db'));
   raw.pragma('journal_mode = WAL');
   seed(raw, dashboard.id, { inbox: folders.inbox!, done: folders.done! });
+  // The seed blocks this process (the server's too) for seconds: let the server close the keep-alive
+  // connection that timed out meanwhile before the next call, which would otherwise meet ECONNRESET.
+  await new Promise((resolve) => setTimeout(resolve, 200));
   const v1 = `/api/v1/alarms`;
 
   // Resolve by key: raise an alarm with a fresh key (not timed), then time the resolve that moves it.

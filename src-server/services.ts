@@ -7,10 +7,12 @@
  * service's deps object here, so imports between modules only go down. The server, the test
  * harness, the bench and the demo all build them here, so they run the same wiring.
  */
+import { SqliteAdapter } from 'kysely';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type Clock, systemClock } from './clock';
 import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
+import { createSessionCache } from './modules/auth/session-cache';
 import { createHubClient } from './modules/meterbeheer/hub-client';
 import { createSyncService } from './modules/meterbeheer/sync.service';
 import type { FeedDeps } from './modules/meterbeheer/feeds.service';
@@ -60,9 +62,13 @@ export interface ServiceOptions {
 
 export async function createServices(options: ServiceOptions) {
   const clock = options.clock ?? systemClock;
-  const db = openDatabase(options.databaseFile);
+  const opened = openDatabase(options.databaseFile);
+  // On SQLite this process is the database's one writer, so it may remember checked sign-ins, the
+  // cache watching every write through `db`; PostgreSQL serves several instances: no cache there.
+  const sessionCache = opened.getExecutor().adapter instanceof SqliteAdapter ? createSessionCache() : undefined;
+  const db = sessionCache ? opened.withPlugin(sessionCache.plugin) : opened;
   await migrateToLatest(db);
-  const auth = createAuthService({ db, clock }, options.auth);
+  const auth = createAuthService({ db, clock, sessionCache }, options.auth);
   const hub = createHubClient(options.hub);
   const sync = createSyncService({ db, hub, clock }, { historyDays: options.hub.historyDays });
   const secrets = createSecretBox(options.secretKey);

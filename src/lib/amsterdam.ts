@@ -70,23 +70,44 @@ export const wallClock = (utcSeconds: number) => new Date((utcSeconds + amsterda
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** 'HH:mm:ss' of whole minutes, made once each: bucket starts are whole hours or quarters. */
+const clockTimes: string[] = [];
+function timeOfDay(seconds: number): string {
+  if (seconds % 60 !== 0) return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+  const minute = seconds / 60;
+  return (clockTimes[minute] ??= `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}:00`);
+}
+
 /**
  * `amsterdamIso` for many instants (UTC seconds) at once, as the bucket code needs it: the date
- * part is formatted once per local day and the time by arithmetic (a year of hours in well under a
- * millisecond instead of several).
+ * part is formatted once per local day, the summer-time window looked up once per year and the
+ * time of day once per minute of the day (a year of hours in under a millisecond).
  */
 export function amsterdamIsoSeries(utcSeconds: number[]): string[] {
+  const out: string[] = new Array(utcSeconds.length);
   let day = NaN;
   let prefix = '';
-  return utcSeconds.map((ts) => {
-    const offset = amsterdamOffsetMinutes(ts * 1000);
-    const wall = ts + offset * 60;
+  let yearFrom = Infinity;
+  let yearTo = -Infinity;
+  let summerFrom = 0;
+  let summerTo = 0;
+  for (let i = 0; i < utcSeconds.length; i++) {
+    const ts = utcSeconds[i]!;
+    const ms = ts * 1000;
+    if (ms < yearFrom || ms >= yearTo) {
+      const year = new Date(ms).getUTCFullYear();
+      yearFrom = Date.UTC(year, 0, 1);
+      yearTo = Date.UTC(year + 1, 0, 1);
+      [summerFrom, summerTo] = summerTime(year);
+    }
+    const summer = ms >= summerFrom && ms < summerTo;
+    const wall = ts + (summer ? 7200 : 3600);
     const wallDay = Math.floor(wall / 86_400);
     if (wallDay !== day) {
       day = wallDay;
       prefix = new Date(wallDay * 86_400_000).toISOString().slice(0, 11);
     }
-    const seconds = wall - wallDay * 86_400;
-    return `${prefix}${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}${offset === 120 ? '+02:00' : '+01:00'}`;
-  });
+    out[i] = prefix + timeOfDay(wall - wallDay * 86_400) + (summer ? '+02:00' : '+01:00');
+  }
+  return out;
 }

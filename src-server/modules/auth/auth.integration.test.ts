@@ -237,6 +237,23 @@ describe('sessions', () => {
     expect((await h.request('/auth/me', { token: other.accessToken })).status).toBe(401);
   });
 
+  test('REST /auth/me (answered beside the REST adapter) keeps the adapter’s 401, headers and 405', async () => {
+    const h = await createHarness();
+    await h.user('admin', 'anna@example.nl');
+    const { accessToken } = await h.signIn('anna@example.nl');
+    const me = await h.request('/auth/me', { token: accessToken });
+    const other = await h.request('/api/users/list', { token: accessToken });
+    for (const name of ['content-security-policy', 'x-content-type-options', 'cache-control', 'content-type']) {
+      expect(me.headers.get(name)).toBe(other.headers.get(name));
+    }
+    const [anonymousMe, anonymousOther] = await Promise.all([h.request('/auth/me'), h.request('/api/users/list')]);
+    expect(anonymousMe.status).toBe(401);
+    expect(await anonymousMe.json()).toEqual(await anonymousOther.json());
+    const post = await h.request('/auth/me', { method: 'POST', token: accessToken, json: {} });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
+  });
+
   test('the tRPC auth.me gives the same user as REST and UNAUTHORIZED without a token', async () => {
     const h = await createHarness();
     const orgId = await h.organization();

@@ -14,6 +14,7 @@ import * as q from './auth.queries';
 import { verifyPassword, verifyWithoutUser } from '../users/passwords';
 import { SlidingWindowLimiter } from '../../rate-limit';
 import { newFamilyId, newToken, secretMatches, splitToken } from './tokens';
+import type { SessionCache } from './session-cache';
 
 export interface AuthOptions {
   accessTtlSeconds?: number;
@@ -34,7 +35,11 @@ export interface Authenticated {
 
 const sessionExpired = () => new AppError('UNAUTHORIZED', 'Je sessie is verlopen. Log opnieuw in.');
 
-export function createAuthService({ db, clock }: { db: DB; clock: Clock }, options: AuthOptions = {}) {
+/**
+ * `sessionCache`: only where this process is the database's one writer, and installed on `db`
+ * (see session-cache.ts); without it every request reads its session from the database.
+ */
+export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: Clock; sessionCache?: SessionCache }, options: AuthOptions = {}) {
   const accessTtl = options.accessTtlSeconds ?? 3600;
   const refreshTtl = options.refreshTtlSeconds ?? 30 * 24 * 3600;
   const window = options.failureWindowSeconds ?? 15 * 60;
@@ -127,17 +132,28 @@ export function createAuthService({ db, clock }: { db: DB; clock: Clock }, optio
 
     /** The signed-in user for an access token, or null; extends the session when half spent. */
     async authenticate(token: string): Promise<Authenticated | null> {
+      const at = now();
+      // The same token string was checked before and nothing it depends on was written since.
+      const cached = sessionCache?.get(token, at, accessTtl / 2);
+      if (cached) return cached;
+      const stamp = sessionCache?.stamp() ?? 0;
       const parts = splitToken(token);
       if (!parts) return null;
       const row = await q.findAccessSessionWithUser(db, parts.id);
       if (!row || !secretMatches(parts.secret, row.secretHash)) return null;
-      const at = now();
       if (row.expiresAt <= at) {
         await q.deleteAccessTokensOfFamily(db, row.familyId);
         return null;
       }
-      if (row.expiresAt - at < accessTtl / 2) await q.extendSession(db, row.sessionId, at + accessTtl);
-      return { user: await userOf(row), sessionId: row.sessionId, familyId: row.familyId };
+      // Lucia's sliding expiry: written only once half the lifetime is spent, not on every request.
+      const extend = row.expiresAt - at < accessTtl / 2;
+      if (extend) await q.extendSession(db, row.sessionId, at + accessTtl);
+      // Shared by every request with this token while cached: frozen, so no caller can change it for the others.
+      const user = await userOf(row);
+      if (user.type === 'customer') Object.freeze(user.locationIds);
+      const auth: Authenticated = Object.freeze({ user: Object.freeze(user), sessionId: row.sessionId, familyId: row.familyId });
+      if (!extend) sessionCache?.set(token, auth, row.expiresAt, stamp);
+      return auth;
     },
 
     /**

@@ -56,16 +56,16 @@ export function chunks(channelIds: number[], from: number, to: number, step: num
   return out;
 }
 
-/** Sums per channel and quarter or hour within [from, to). */
-function groupedSums(db: DB, { channelIds, from, to }: Chunk, step: number) {
+/**
+ * Sums per channel and quarter or hour within [from, to). A chunk of one channel (a long range)
+ * does not read `channelId` back: a year of hours is 8,760 rows, and each column read is a
+ * property on every row object.
+ */
+function groupedSums(db: DB, { channelIds, from, to }: Chunk, step: number): Promise<{ channelId?: number; slot: number; value: number }[]> {
   if (step === 3600 && hourAligned(from, to)) {
-    return db
-      .selectFrom('measurementHour')
-      .select(['channelId', 'ts as slot', 'value'])
-      .where('channelId', 'in', channelIds)
-      .where('ts', '>=', from)
-      .where('ts', '<', to)
-      .execute();
+    const hours = db.selectFrom('measurementHour').where('channelId', 'in', channelIds).where('ts', '>=', from).where('ts', '<', to);
+    if (channelIds.length === 1) return hours.select(['ts as slot', 'value']).execute();
+    return hours.select(['channelId', 'ts as slot', 'value']).execute();
   }
   return db
     .selectFrom('measurement')
@@ -77,28 +77,48 @@ function groupedSums(db: DB, { channelIds, from, to }: Chunk, step: number) {
     .execute();
 }
 
-type Cells = (number | null)[][];
+/**
+ * The sums of buckets × channels in two flat arrays (bucket-major), not an array per bucket: a
+ * year of hours is 8,760 buckets, and every small array is work for the allocator and the
+ * collector. `seen` tells "no data" (null) from a sum of 0.
+ */
+interface Grid {
+  width: number;
+  sums: Float64Array;
+  seen: Uint8Array;
+}
+
+function add(grid: Grid, bucket: number, column: number, value: number) {
+  const cell = bucket * grid.width + column;
+  grid.sums[cell]! += value;
+  grid.seen[cell] = 1;
+}
+
+/** Position of each channel id in the answer's `values`. */
+const columns = (channelIds: number[]) => new Map(channelIds.map((id, i) => [id, i]));
 
 /** Per slot (quarter or hour) rows laid into their buckets: quarter-hours, hours, or ranges that do not start on a whole hour. */
-async function bySlot(db: DB, channelIds: number[], granularity: Granularity, from: number, to: number, starts: number[], values: Cells) {
-  const column = new Map(channelIds.map((id, i) => [id, i]));
+async function bySlot(db: DB, channelIds: number[], granularity: Granularity, from: number, to: number, starts: number[], grid: Grid) {
+  const column = columns(channelIds);
   // Quarter-hours and hours are evenly spaced: a slot's bucket is arithmetic, not a search.
   const even = granularity === 'quarter_hour' || granularity === 'hour';
   const step = STEP[granularity];
-  const indexOf = (slot: number) => (even ? Math.floor((slot - starts[0]!) / step) : bucketOf(starts, slot));
+  const first = starts[0]!;
   for (const [n, chunk] of chunks(channelIds, from, to, step).entries()) {
     if (n > 0) await yieldToEventLoop();
-    for (const row of await groupedSums(db, chunk, step)) {
-      const bucket = values[indexOf(Number(row.slot))]!;
-      const c = column.get(row.channelId)!;
-      bucket[c] = (bucket[c] ?? 0) + Number(row.value);
+    const rows = await groupedSums(db, chunk, step);
+    // One channel per chunk (long ranges): every row goes to its column, and the rows do not name it.
+    const only = chunk.channelIds.length === 1 ? column.get(chunk.channelIds[0]!)! : -1;
+    for (const row of rows) {
+      const slot = Number(row.slot);
+      add(grid, even ? Math.floor((slot - first) / step) : bucketOf(starts, slot), only >= 0 ? only : column.get(row.channelId!)!, Number(row.value));
     }
   }
 }
 
 /** Days, weeks, months and years over whole hours: summed in SQL per bucket, so one row per channel and bucket comes back. */
-async function byBucket(db: DB, channelIds: number[], from: number, to: number, starts: number[], values: Cells) {
-  const column = new Map(channelIds.map((id, i) => [id, i]));
+async function byBucket(db: DB, channelIds: number[], from: number, to: number, starts: number[], grid: Grid) {
+  const column = columns(channelIds);
   let scanned = 0;
   for (const [i, start] of starts.entries()) {
     const a = Math.max(from, start);
@@ -117,10 +137,7 @@ async function byBucket(db: DB, channelIds: number[], from: number, to: number, 
         .where('ts', '<', chunk.to)
         .groupBy('channelId')
         .execute();
-      for (const row of rows) {
-        const c = column.get(row.channelId)!;
-        values[i]![c] = (values[i]![c] ?? 0) + Number(row.value);
-      }
+      for (const row of rows) add(grid, i, column.get(row.channelId)!, Number(row.value));
     }
   }
 }
@@ -134,11 +151,18 @@ export async function aggregate(
   to: number,
   starts = bucketStarts(granularity, from, to),
 ) {
-  const values: Cells = starts.map(() => channelIds.map(() => null));
+  const width = channelIds.length;
+  const grid: Grid = { width, sums: new Float64Array(starts.length * width), seen: new Uint8Array(starts.length * width) };
   const longBuckets = granularity !== 'quarter_hour' && granularity !== 'hour' && hourAligned(from, to);
-  await (longBuckets ? byBucket(db, channelIds, from, to, starts, values) : bySlot(db, channelIds, granularity, from, to, starts, values));
+  await (longBuckets ? byBucket(db, channelIds, from, to, starts, grid) : bySlot(db, channelIds, granularity, from, to, starts, grid));
   const timestamps = amsterdamIsoSeries(starts);
-  return starts.map((_, i) => ({ timestamp: timestamps[i]!, values: values[i]!.map((v) => (v === null ? null : round(v))) }));
+  const out: { timestamp: string; values: (number | null)[] }[] = new Array(starts.length);
+  for (let i = 0, cell = 0; i < starts.length; i++) {
+    const values: (number | null)[] = [];
+    for (let c = 0; c < width; c++, cell++) values.push(grid.seen[cell] ? round(grid.sums[cell]!) : null);
+    out[i] = { timestamp: timestamps[i]!, values };
+  }
+  return out;
 }
 
 /** Per stored interval, summed over the channels; `cumulative` adds a running total from `from`. Read in windows of time. */

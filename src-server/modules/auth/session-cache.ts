@@ -1,0 +1,115 @@
+/**
+ * Signed-in users by access token, in memory, so the check that runs on every request skips the
+ * database and the hash while nothing about the sign-in changed. Correct only where this process
+ * is the one writer of the database (SQLite): `services.ts` creates it there and not on
+ * PostgreSQL, where other instances log out, rotate and change passwords unseen.
+ *
+ * Invalidation is by the writes themselves, not by a list of call sites: the Kysely plugin sees
+ * every statement, and any insert, update or delete of `session`, `user` or `userLocation` (and
+ * any raw statement that might write them) empties the cache, before the statement runs and again
+ * after it, so a lookup that overlapped the write is not kept either. Logout, rotation, a password
+ * change, a deleted user, a changed role, name or location list: the next request reads the
+ * database again. Rows deleted by `on delete cascade` hang off `user`, which is watched.
+ */
+import type { KyselyPlugin, OperationNode, QueryId, RootOperationNode } from 'kysely';
+import type { Authenticated } from './auth.service';
+
+/** The tables an `Authenticated` is read from. */
+const WATCHED = new Set(['session', 'user', 'userLocation']);
+const MAX_ENTRIES = 10_000;
+
+interface Entry {
+  auth: Authenticated;
+  /** The session's expiry when read: the entry serves only while no extension is due. */
+  expiresAt: number;
+}
+
+/** Table names a write's target names (a table, an alias of one, a list of them). */
+function targets(node: OperationNode | undefined): string[] {
+  if (!node) return [];
+  const n = node as OperationNode & { table?: { identifier: { name: string } }; node?: OperationNode; items?: OperationNode[]; froms?: OperationNode[] };
+  if (n.kind === 'TableNode') return [n.table!.identifier.name];
+  if (n.kind === 'AliasNode') return targets(n.node);
+  if (n.kind === 'ListNode') return n.items!.flatMap(targets);
+  if (n.kind === 'FromNode') return n.froms!.flatMap(targets);
+  return [];
+}
+
+/** Whether a statement may write a watched table; when unsure (raw SQL), yes. */
+export function writesWatched(node: RootOperationNode | OperationNode): boolean {
+  const n = node as OperationNode & {
+    into?: OperationNode;
+    table?: OperationNode;
+    from?: OperationNode;
+    with?: { expressions: { expression: OperationNode }[] };
+    sqlFragments?: readonly string[];
+    parameters?: readonly OperationNode[];
+  };
+  // A write may hide in a common table expression of any statement.
+  if (n.with?.expressions.some((cte) => writesWatched(cte.expression))) return true;
+  switch (n.kind) {
+    case 'SelectQueryNode':
+      return false;
+    case 'InsertQueryNode':
+    case 'MergeQueryNode':
+      return targets(n.into).some((t) => WATCHED.has(t));
+    case 'UpdateQueryNode':
+      return targets(n.table).some((t) => WATCHED.has(t));
+    case 'DeleteQueryNode':
+      return targets(n.from).some((t) => WATCHED.has(t));
+    case 'RawNode': {
+      const text = n.sqlFragments!.join(' ');
+      if (/^\s*(select|pragma|explain)\b/i.test(text)) return false;
+      return /session|user/i.test(text) || n.parameters!.some((p) => p.kind !== 'ValueNode');
+    }
+    default:
+      // Schema changes (migrations) and anything new: assume the worst.
+      return true;
+  }
+}
+
+export function createSessionCache() {
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+  const writes = new WeakSet<QueryId>();
+  const changed = () => {
+    generation++;
+    entries.clear();
+  };
+
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (writesWatched(node)) {
+        changed();
+        writes.add(queryId);
+      }
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (writes.has(queryId)) changed();
+      return result;
+    },
+  };
+
+  return {
+    /** Install on the database every part of the process writes through. */
+    plugin,
+    /** The cached sign-in of `token` while it needs no extension at `now` (seconds), else undefined. */
+    get(token: string, now: number, extendBelow: number): Authenticated | undefined {
+      const entry = entries.get(token);
+      if (!entry) return undefined;
+      if (entry.expiresAt - now >= extendBelow) return entry.auth;
+      entries.delete(token);
+      return undefined;
+    },
+    /** Taken before a lookup: `set` keeps its answer only if no watched write happened since. */
+    stamp: () => generation,
+    set(token: string, auth: Authenticated, expiresAt: number, stamp: number) {
+      if (stamp !== generation) return;
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(token, { auth, expiresAt });
+    },
+  };
+}
+
+export type SessionCache = ReturnType<typeof createSessionCache>;

@@ -17,7 +17,7 @@ export interface AppContext extends AppServices {
   via: 'trpc' | 'rest';
 }
 
-function bearerToken(header: string | undefined | null): string | null {
+export function bearerToken(header: string | undefined | null): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;
 }

@@ -191,6 +191,7 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
   }
 
   return {
+    workers: size,
     runChain(parsers, email) {
       if (parsers.length === 0) return Promise.resolve([]);
       return submit<ParseOutcome[]>((id, resolve, reject) => ({ id, crashes: 0, kind: 'chain', parsers: [...parsers], email, preset: {}, resolve, reject }));

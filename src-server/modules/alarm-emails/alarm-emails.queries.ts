@@ -86,27 +86,30 @@ export async function attemptsOf(db: DB, emailId: number) {
   }));
 }
 
+const FOR_PARSING = [
+  'id',
+  'dashboardId',
+  'sourceId',
+  'parsingStatus',
+  'alarmId',
+  'receivedAt',
+  'subject',
+  'fromJson',
+  'toJson',
+  'sentAt',
+  'text',
+  'html',
+  'headersJson',
+] as const;
+
 /** What the parse pipeline reads of a stored e-mail. */
 export function emailForParsing(db: DB, id: number) {
-  return db
-    .selectFrom('alarmEmail')
-    .select([
-      'id',
-      'dashboardId',
-      'sourceId',
-      'parsingStatus',
-      'alarmId',
-      'receivedAt',
-      'subject',
-      'fromJson',
-      'toJson',
-      'sentAt',
-      'text',
-      'html',
-      'headersJson',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('alarmEmail').select(FOR_PARSING).where('id', '=', id).executeTakeFirst();
+}
+
+/** `emailForParsing` of several e-mails in one query (the parse queue reads ahead); absent ones are left out. */
+export async function emailsForParsing(db: DB, ids: readonly number[]) {
+  return ids.length ? db.selectFrom('alarmEmail').select(FOR_PARSING).where('id', 'in', ids).execute() : [];
 }
 export type EmailForParsing = NonNullable<Awaited<ReturnType<typeof emailForParsing>>>;
 

@@ -12,7 +12,7 @@ import type { Actor } from '@/domain/alarm-lifecycle';
 import { epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import type { AlarmEvent, EventBus } from '../../events/event-bus';
-import { type AttemptRecord, claimParse, emailForParsing, recordAttempts } from '../alarm-emails/alarm-emails.queries';
+import { type AttemptRecord, type EmailForParsing, claimParse, emailForParsing, recordAttempts } from '../alarm-emails/alarm-emails.queries';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { folderByName, landingFolderId } from '../alarm-dashboards/folders.queries';
 import type { Raise } from '../alarms/lifecycle';
@@ -141,7 +141,13 @@ export type Prepared = NonNullable<Awaited<ReturnType<typeof prepareParse>>>;
 /** Reads a PENDING e-mail and runs its parsers (no transaction); null when it is not PENDING. */
 export async function prepareParse(deps: PipelineDeps, emailId: number, memo: Memo) {
   const email = await emailForParsing(deps.db, emailId);
-  if (!email || email.parsingStatus !== 'PENDING') return null;
+  return email ? prepareEmail(deps, email, memo) : null;
+}
+
+/** Runs the parsers of an e-mail read before; null when it was not PENDING (recording checks again). */
+export async function prepareEmail(deps: PipelineDeps, email: EmailForParsing, memo: Memo) {
+  if (email.parsingStatus !== 'PENDING') return null;
+  const emailId = email.id;
   const rows = await memo(`parsers:${email.dashboardId}:${email.sourceId}`, () => parsersForEmail(deps.db, email.dashboardId, email.sourceId));
   const { attempts, effect } = await runParsers(
     deps,

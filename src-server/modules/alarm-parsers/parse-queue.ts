@@ -11,12 +11,14 @@
  * records it (guarded on PENDING, parse-pipeline.ts), so a crash leaves the rest PENDING for the next
  * run and nothing is recorded twice.
  */
-import { pendingEmails } from '../alarm-emails/alarm-emails.queries';
-import { type PipelineDeps, type Prepared, batchMemo, prepareParse, recordParses } from './parse-pipeline';
+import { type EmailForParsing, emailsForParsing, pendingEmails } from '../alarm-emails/alarm-emails.queries';
+import { type PipelineDeps, type Prepared, batchMemo, prepareEmail, recordParses } from './parse-pipeline';
 
 /** E-mails read from the queue at once, and of one dashboard among them (the queue's round robin). */
 const WINDOW = 100;
 const WINDOW_PER_DASHBOARD = 25;
+/** How long an ended chain waits for others to share its transaction while a backlog is parsed. */
+const GROUP_COMMIT_MS = 15;
 
 /** Lets new mail reach a run in progress: the scheduler reads the queue again at once. */
 export function createParseWaker() {
@@ -65,7 +67,7 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
   const started = new Map<number, Started[]>();
   const chains = new Map<number, number>();
   let running = 0;
-  let queue: { id: number; dashboardId: number }[] = [];
+  let queue: EmailForParsing[] = [];
   let memo = batchMemo();
   let recording: Promise<void> | null = null;
   let failure = null as { error: unknown } | null;
@@ -74,8 +76,18 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
 
   const ready = () => [...started.values()].some((list) => list[0]?.result);
 
+  let flush: ReturnType<typeof setTimeout> | undefined;
+  function flushSoon() {
+    flush ??= setTimeout(() => {
+      flush = undefined;
+      record();
+    }, GROUP_COMMIT_MS);
+  }
+
   /** Takes every dashboard's ended chains, in its start order, and records them in one transaction. */
   function record() {
+    clearTimeout(flush);
+    flush = undefined;
     if (recording) return;
     recording = (async () => {
       for (;;) {
@@ -104,8 +116,18 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
       });
   }
 
-  function start(email: { id: number; dashboardId: number }) {
-    const entry: Started = { ...email, chain: prepareParse(deps, email.id, memo) };
+  /**
+   * The queue's next e-mails with what their chains need, read ahead in one query: starting a chain
+   * then waits for no database, so the next chain runs while a transaction records the last.
+   */
+  async function readQueue() {
+    const ids = (await pendingEmails(deps.db, WINDOW, WINDOW_PER_DASHBOARD)).map((e) => e.id).filter((id) => !isStarted(id));
+    const rows = new Map((await emailsForParsing(deps.db, ids)).map((r) => [r.id, r]));
+    return ids.flatMap((id) => rows.get(id) ?? []);
+  }
+
+  function start(email: EmailForParsing) {
+    const entry: Started = { id: email.id, dashboardId: email.dashboardId, chain: prepareEmail(deps, email, memo) };
     started.set(email.dashboardId, [...(started.get(email.dashboardId) ?? []), entry]);
     chains.set(email.dashboardId, (chains.get(email.dashboardId) ?? 0) + 1);
     running++;
@@ -113,7 +135,9 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
       .then(
         (prepared) => {
           entry.result = { prepared };
-          record();
+          // Alone (nothing else queued) it is recorded at once; in a backlog a few ms later, with the chains ending meanwhile.
+          if (queue.length === 0) record();
+          else flushSoon();
         },
         (error: unknown) => void (failure ??= { error }),
       )
@@ -129,7 +153,7 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
   while (!signal.aborted && !failure) {
     if (waker.take()) refill = true;
     if (refill || queue.length === 0) {
-      queue = (await pendingEmails(deps.db, WINDOW, WINDOW_PER_DASHBOARD)).filter((e) => !isStarted(e.id));
+      queue = await readQueue();
       // Settings changed meanwhile (a parser edited or switched off) count from the next chain on.
       if (refill) memo = batchMemo();
       refill = false;
@@ -139,16 +163,18 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
       if ((chains.get(queue[i]!.dashboardId) ?? 0) < perDashboard) start(queue.splice(i, 1)[0]!);
       else i++;
     }
+    if (flush && queue.length === 0) record();
     const busy = [...ended, ...(recording ? [recording] : [])];
     if (!busy.length && !queue.length) {
       // Read once more: what is left PENDING now came after the last read.
-      queue = (await pendingEmails(deps.db, WINDOW, WINDOW_PER_DASHBOARD)).filter((e) => !isStarted(e.id));
+      queue = await readQueue();
       if (!queue.length && !waker.take()) break;
       continue;
     }
     await waker.wait(busy, signal);
   }
   await Promise.allSettled(ended);
+  if (!failure) record();
   while (recording) await recording;
   if (failure) throw failure.error;
   return totals;

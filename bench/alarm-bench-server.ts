@@ -8,9 +8,9 @@ import path from 'node:path';
 import { loadConfig } from '../src-server/config';
 import { startServer } from '../src-server/server';
 
-export async function startAlarmBench(name: string) {
+export async function startAlarmBench(name: string, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `energie-${name}-`));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'bench@example.nl', ADMIN_PASSWORD: 'bench-wachtwoord-1' });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'bench@example.nl', ADMIN_PASSWORD: 'bench-wachtwoord-1', ...env });
   const server = await startServer(config, { log: () => {} });
   const call = async (method: string, route: string, token?: string, body?: unknown) => {
     const res = await fetch(`${server.url}${route}`, {
@@ -26,6 +26,7 @@ export async function startAlarmBench(name: string) {
   const dashboard = await call('POST', '/api/v1/alarms/dashboards', accessToken, { name: 'Bench', organizationId: org.id });
   return {
     dataDir,
+    server,
     call,
     accessToken: accessToken as string,
     dashboard: dashboard as { id: number },

@@ -199,7 +199,9 @@ export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, cli
     row.imapInputFolder!,
     { uidValidity: current.uidValidity, lastUid: current.lastUid },
     async (messages, cursor) => {
-      await storeSourceMails(deps, row, messages, (trx, fresh) => q.advanceCursor(trx, row.id, cursor, fresh));
+      const results = await storeSourceMails(deps, row, messages, (trx, fresh) => q.advanceCursor(trx, row.id, cursor, fresh));
+      // Parsed while the server is still flagged \Seen and the next batch fetched, not after the whole fetch.
+      if (results.some((r) => !r.duplicate)) deps.parsing.wake();
     },
   );
   await contactSucceeded(deps, row, stored);

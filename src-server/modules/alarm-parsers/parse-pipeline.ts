@@ -35,7 +35,7 @@ type ResolvedAlarm = Omit<Raise, 'alarmEmailId'>;
 const failure = (exceptionType: string, exceptionMessage: string) => ({ ok: false as const, failure: { exceptionType, exceptionMessage } });
 
 /** Settings read once per batch instead of once per e-mail (the scheduler starts a new one on every refill and after a time-out). */
-export type Memo = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+type Memo = <T>(key: string, read: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_, read) => read();
 export function batchMemo(): Memo {
   const seen = new Map<string, Promise<unknown>>();
@@ -139,7 +139,7 @@ async function runParsers(
 export type Prepared = NonNullable<Awaited<ReturnType<typeof prepareParse>>>;
 
 /** Reads a PENDING e-mail and runs its parsers (no transaction); null when it is not PENDING. */
-export async function prepareParse(deps: PipelineDeps, emailId: number, memo: Memo) {
+async function prepareParse(deps: PipelineDeps, emailId: number, memo: Memo) {
   const email = await emailForParsing(deps.db, emailId);
   return email ? prepareEmail(deps, email, memo) : null;
 }
@@ -184,7 +184,7 @@ async function recordParse(trx: DB, at: number, { emailId, email, attempts, effe
 }
 
 /** What recording a group of parses did: outcomes, and whether a parser hit its time limit (its dashboard's parsers may be switched off now). */
-export type Recorded = { MATCHED: number; REJECTED: number; skipped: number; timedOut: boolean };
+type Recorded = { MATCHED: number; REJECTED: number; skipped: number; timedOut: boolean };
 
 /**
  * Records prepared parses in one transaction, in the given order (grouping sees a dashboard's

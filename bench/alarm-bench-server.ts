@@ -27,6 +27,7 @@ export async function startAlarmBench(name: string, env: Record<string, string> 
   return {
     dataDir,
     url: server.url,
+    server,
     call,
     accessToken: accessToken as string,
     dashboard: dashboard as { id: number },

@@ -32,6 +32,7 @@ import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
 import { ALARM_PARSE_JOB, alarmParserJobs } from './modules/alarm-parsers/alarm-parsers.jobs';
 import type { EmailParsing } from './modules/alarm-emails/alarm-emails.service';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
+import { createParseWaker } from './modules/alarm-parsers/parse-queue';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createSourceCallLimit } from './modules/mail-sources/source-call-limit';
 import { createParseCallLimit } from './modules/alarm-parsers/parse-call-limit';
@@ -99,10 +100,16 @@ export async function createServices(options: ServiceOptions) {
   const pipeline = { db, clock, sandbox, events };
   // Stored mail is parsed at once (a run in progress picks it up; the schedule is the safety net).
   // `wake` is only called once jobs run, so the runner declared below exists by then.
-  const parsing: EmailParsing = {
-    parseNow: (emailId) => parseEmail(pipeline, emailId),
-    wake: () => void jobs.runNow(ALARM_PARSE_JOB).catch(() => undefined),
+  const parseWaker = createParseWaker();
+  // A wake that came while a run was already ending is taken by a next run.
+  const wakeParsing = (): void => {
+    parseWaker.wake();
+    void jobs.runNow(ALARM_PARSE_JOB).then(
+      () => parseWaker.missed() && wakeParsing(),
+      () => undefined,
+    );
   };
+  const parsing: EmailParsing = { parseNow: (emailId) => parseEmail(pipeline, emailId), wake: wakeParsing };
   const mail: SourceDeps = {
     db,
     clock,
@@ -135,7 +142,7 @@ export async function createServices(options: ServiceOptions) {
     jobs: [
       ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
       ...mailSourceJobs(mail),
-      ...alarmParserJobs(pipeline),
+      ...alarmParserJobs(pipeline, parseWaker),
       ...notificationJobs(notify, notifyWaker),
     ],
   });

@@ -77,18 +77,21 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
     return slot;
   }
 
+  function assign(slot: Slot, task: Task) {
+    slot.task = task;
+    slot.worker.ref();
+    const message: ToWorker =
+      task.kind === 'chain'
+        ? { type: 'chain', taskId: task.id, parsers: task.parsers, email: task.email, preset: task.preset }
+        : { type: 'check', taskId: task.id, code: task.code };
+    slot.worker.postMessage(message);
+  }
+
   function dispatch() {
     while (queue.length > 0 && !closed) {
       const slot = [...slots].find((s) => !s.task && !s.ended) ?? (slots.size < size ? spawn() : undefined);
       if (!slot) break;
-      const task = queue.shift()!;
-      slot.task = task;
-      slot.worker.ref();
-      const message: ToWorker =
-        task.kind === 'chain'
-          ? { type: 'chain', taskId: task.id, parsers: task.parsers, email: task.email, preset: task.preset }
-          : { type: 'check', taskId: task.id, code: task.code };
-      slot.worker.postMessage(message);
+      assign(slot, queue.shift()!);
     }
     armWatchdog();
   }
@@ -132,7 +135,10 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
       return;
     }
     task.preset[parser] = outcome;
-    queue.unshift(task);
+    // The rest of the chain goes on in the ended worker's replacement, not in a worker that is free
+    // now: that one stays free for other work (another dashboard's mail must not wait for a runaway chain).
+    if (closed) queue.unshift(task);
+    else assign(spawn(), task);
   }
 
   function tick() {
@@ -191,6 +197,7 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
   }
 
   return {
+    workers: size,
     runChain(parsers, email) {
       if (parsers.length === 0) return Promise.resolve([]);
       return submit<ParseOutcome[]>((id, resolve, reject) => ({ id, crashes: 0, kind: 'chain', parsers: [...parsers], email, preset: {}, resolve, reject }));

@@ -9,6 +9,8 @@ import type { ParserConfig, ParserEmail, ParseOutcome } from '@/domain/alarm-par
 export type ParserProgram = { id: number; type: 'DEFAULT'; config: ParserConfig } | { id: number; type: 'CUSTOM'; code: string };
 
 export interface ParserSandbox {
+  /** Worker threads in the pool: how many chains run at once. */
+  readonly workers: number;
   /**
    * Runs the parsers in order on one e-mail and stops after the first MATCHED: one outcome per
    * parser run, in order (a FAILED run does not stop the chain). Never rejects for anything a

@@ -86,27 +86,30 @@ export async function attemptsOf(db: DB, emailId: number) {
   }));
 }
 
+const FOR_PARSING = [
+  'id',
+  'dashboardId',
+  'sourceId',
+  'parsingStatus',
+  'alarmId',
+  'receivedAt',
+  'subject',
+  'fromJson',
+  'toJson',
+  'sentAt',
+  'text',
+  'html',
+  'headersJson',
+] as const;
+
 /** What the parse pipeline reads of a stored e-mail. */
 export function emailForParsing(db: DB, id: number) {
-  return db
-    .selectFrom('alarmEmail')
-    .select([
-      'id',
-      'dashboardId',
-      'sourceId',
-      'parsingStatus',
-      'alarmId',
-      'receivedAt',
-      'subject',
-      'fromJson',
-      'toJson',
-      'sentAt',
-      'text',
-      'html',
-      'headersJson',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('alarmEmail').select(FOR_PARSING).where('id', '=', id).executeTakeFirst();
+}
+
+/** `emailForParsing` of several e-mails in one query (the parse queue reads ahead); absent ones are left out. */
+export async function emailsForParsing(db: DB, ids: readonly number[]) {
+  return ids.length ? db.selectFrom('alarmEmail').select(FOR_PARSING).where('id', 'in', ids).execute() : [];
 }
 export type EmailForParsing = NonNullable<Awaited<ReturnType<typeof emailForParsing>>>;
 
@@ -117,18 +120,23 @@ export type EmailForParsing = NonNullable<Awaited<ReturnType<typeof emailForPars
  * batch, and that batch, written in one transaction, is short (issue 22 item 2).
  */
 export async function pendingEmailIds(db: DB, limit: number, perDashboard = limit) {
+  return (await pendingEmails(db, limit, perDashboard)).map((r) => r.id);
+}
+
+/** `pendingEmailIds` with each e-mail's dashboard, which the scheduler shares the parser pool by. */
+export async function pendingEmails(db: DB, limit: number, perDashboard = limit) {
   const queue = db
     .selectFrom('alarmEmail')
     .select((eb) => [
       'id',
+      'dashboardId',
       eb.fn
         .agg<number>('row_number')
         .over((over) => over.partitionBy('dashboardId').orderBy('id'))
         .as('turn'),
     ])
     .where('parsingStatus', '=', 'PENDING');
-  const rows = await db.selectFrom(queue.as('q')).select('id').where('turn', '<=', perDashboard).orderBy('turn').orderBy('id').limit(limit).execute();
-  return rows.map((r) => r.id);
+  return db.selectFrom(queue.as('q')).select(['id', 'dashboardId']).where('turn', '<=', perDashboard).orderBy('turn').orderBy('id').limit(limit).execute();
 }
 
 /** Read (at `at`) or unread again. */

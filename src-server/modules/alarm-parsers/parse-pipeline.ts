@@ -12,7 +12,7 @@ import type { Actor } from '@/domain/alarm-lifecycle';
 import { epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import type { AlarmEvent, EventBus } from '../../events/event-bus';
-import { type AttemptRecord, claimParse, emailForParsing, recordAttempts } from '../alarm-emails/alarm-emails.queries';
+import { type AttemptRecord, type EmailForParsing, claimParse, emailForParsing, recordAttempts } from '../alarm-emails/alarm-emails.queries';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { folderByName, landingFolderId } from '../alarm-dashboards/folders.queries';
 import type { Raise } from '../alarms/lifecycle';
@@ -34,10 +34,10 @@ type ResolvedAlarm = Omit<Raise, 'alarmEmailId'>;
 
 const failure = (exceptionType: string, exceptionMessage: string) => ({ ok: false as const, failure: { exceptionType, exceptionMessage } });
 
-/** Settings read once per batch instead of once per e-mail (a batch takes well under a second). */
+/** Settings read once per batch instead of once per e-mail (the scheduler starts a new one on every refill and after a time-out). */
 type Memo = <T>(key: string, read: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_, read) => read();
-function batchMemo(): Memo {
+export function batchMemo(): Memo {
   const seen = new Map<string, Promise<unknown>>();
   return <T>(key: string, read: () => Promise<T>) => {
     if (!seen.has(key)) seen.set(key, read());
@@ -136,12 +136,18 @@ async function runParsers(
   return { attempts, effect: null };
 }
 
-type Prepared = NonNullable<Awaited<ReturnType<typeof prepareParse>>>;
+export type Prepared = NonNullable<Awaited<ReturnType<typeof prepareParse>>>;
 
 /** Reads a PENDING e-mail and runs its parsers (no transaction); null when it is not PENDING. */
 async function prepareParse(deps: PipelineDeps, emailId: number, memo: Memo) {
   const email = await emailForParsing(deps.db, emailId);
-  if (!email || email.parsingStatus !== 'PENDING') return null;
+  return email ? prepareEmail(deps, email, memo) : null;
+}
+
+/** Runs the parsers of an e-mail read before; null when it was not PENDING (recording checks again). */
+export async function prepareEmail(deps: PipelineDeps, email: EmailForParsing, memo: Memo) {
+  if (email.parsingStatus !== 'PENDING') return null;
+  const emailId = email.id;
   const rows = await memo(`parsers:${email.dashboardId}:${email.sourceId}`, () => parsersForEmail(deps.db, email.dashboardId, email.sourceId));
   const { attempts, effect } = await runParsers(
     deps,
@@ -177,18 +183,19 @@ async function recordParse(trx: DB, at: number, { emailId, email, attempts, effe
   return applied.events;
 }
 
+/** What recording a group of parses did: outcomes, and whether a parser hit its time limit (its dashboard's parsers may be switched off now). */
+type Recorded = { MATCHED: number; REJECTED: number; skipped: number; timedOut: boolean };
+
 /**
- * Parses PENDING e-mails: every e-mail's parsers start at once (the sandbox's workers run them in
- * parallel, outside any transaction); then one transaction records them all in the given order,
- * so grouping sees the e-mails in the order they arrived. Events go out after the commit.
+ * Records prepared parses in one transaction, in the given order (grouping sees a dashboard's
+ * e-mails in the order they arrived); a parser that hit its time limit is switched off when its
+ * last runs all did. Events go out after the commit, one `counts` event per dashboard.
  */
-export async function parseEmails(deps: PipelineDeps, emailIds: readonly number[], signal?: AbortSignal) {
+export async function recordParses(deps: PipelineDeps, prepared: readonly (Prepared | null)[]): Promise<Recorded> {
   const counts = { MATCHED: 0, REJECTED: 0, skipped: 0 };
-  const memo = batchMemo();
-  const prepared = await Promise.all(emailIds.map((id) => prepareParse(deps, id, memo)));
-  if (signal?.aborted) return counts;
   const at = epochSeconds(deps.clock);
   const published = new Map<number, AlarmEvent[]>();
+  const timedOut = new Set(prepared.flatMap((p) => p?.attempts.filter((a) => a.exceptionType === 'TimeLimitExceeded').map((a) => a.parserId) ?? []));
   await deps.db.transaction().execute(async (trx) => {
     for (const p of prepared) {
       const events = p && (await recordParse(trx, at, p));
@@ -199,14 +206,21 @@ export async function parseEmails(deps: PipelineDeps, emailIds: readonly number[
       counts[p.effect ? 'MATCHED' : 'REJECTED']++;
       published.set(p.email.dashboardId, [...(published.get(p.email.dashboardId) ?? []), ...events]);
     }
-    const timedOut = new Set(prepared.flatMap((p) => p?.attempts.filter((a) => a.exceptionType === 'TimeLimitExceeded').map((a) => a.parserId) ?? []));
     for (const parserId of timedOut) if (parserId !== null) await switchOffRunaway(trx, parserId);
   });
-  // One `counts` event per dashboard is enough for a batch.
   for (const [dashboardId, events] of published) {
     const alarms = events.filter((e) => e.event !== 'counts');
     if (events.length) deps.events.publish(dashboardId, alarms.length < events.length ? [...alarms, { event: 'counts', data: {} }] : alarms);
   }
+  return { ...counts, timedOut: timedOut.size > 0 };
+}
+
+/** Parses these PENDING e-mails: their chains run at once, then one transaction records them in the given order. */
+async function parseEmails(deps: PipelineDeps, emailIds: readonly number[], signal?: AbortSignal) {
+  const memo = batchMemo();
+  const prepared = await Promise.all(emailIds.map((id) => prepareParse(deps, id, memo)));
+  if (signal?.aborted) return { MATCHED: 0, REJECTED: 0, skipped: 0 };
+  const { timedOut: _, ...counts } = await recordParses(deps, prepared);
   return counts;
 }
 

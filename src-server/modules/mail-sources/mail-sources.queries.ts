@@ -52,10 +52,10 @@ export function recordFailure(db: DB, id: number, message: string, failures: num
 }
 
 /**
- * The IMAP cursor and the stored count move with each stored message, in its transaction. The
+ * The IMAP cursor and the stored count move with each stored batch, in its transaction. The
  * cursor never moves back (a "Nu ophalen" beside the scheduled fetch may finish later).
  */
-export function advanceCursor(db: DB, id: number, cursor: { uidValidity: string; lastUid: number }, stored: boolean) {
+export function advanceCursor(db: DB, id: number, cursor: { uidValidity: string; lastUid: number }, stored: number) {
   return db
     .updateTable('mailSource')
     .set((eb) => ({
@@ -66,16 +66,16 @@ export function advanceCursor(db: DB, id: number, cursor: { uidValidity: string;
         .else(cursor.lastUid)
         .end(),
       uidValidity: cursor.uidValidity,
-      ...(stored ? { messagesStored: eb('messagesStored', '+', 1) } : {}),
+      ...(stored ? { messagesStored: eb('messagesStored', '+', stored) } : {}),
     }))
     .where('id', '=', id)
     .execute();
 }
-/** A stored (not duplicate) message counts for the source, in the store's transaction. */
-export function countStoredMessage(db: DB, id: number) {
+/** Stored (not duplicate) messages count for the source, in the store's transaction. */
+export function countStoredMessages(db: DB, id: number, stored: number) {
   return db
     .updateTable('mailSource')
-    .set((eb) => ({ messagesStored: eb('messagesStored', '+', 1) }))
+    .set((eb) => ({ messagesStored: eb('messagesStored', '+', stored) }))
     .where('id', '=', id)
     .execute();
 }

@@ -12,7 +12,7 @@ import { notFound, invalidField } from '../../errors';
 import { backoffSeconds } from '../../jobs/backoff';
 import type { SecretBox } from '../../secrets';
 import { folderOfDashboard } from '../alarm-dashboards/folders.queries';
-import { storeIncomingMail } from '../alarm-emails/alarm-emails.store';
+import { storeIncomingMails } from '../alarm-emails/alarm-emails.store';
 import { type GraphClient, GraphError, createGraphClient } from './graph/graph-client';
 import { fetchGraphMailbox, testGraphSource } from './graph/graph-fetch';
 import type { ImapFlow } from 'imapflow';
@@ -160,33 +160,38 @@ export async function imapClient(deps: SourceDeps, row: MailSourceRow, timeoutMs
 }
 
 /**
- * Stores one message of the source. In its transaction: `cursor` (the IMAP cursor), the source's
- * count and last e-mail, and the end of its silence (the alarm resolves, published after the commit).
+ * Stores messages of the source in one transaction. In it: `cursor(trx, stored)` (the IMAP cursor,
+ * with how many were new), else the source's count; its last e-mail and the end of its silence (the
+ * alarm resolves, published after the commit).
  */
-export async function storeSourceMail(
+async function storeSourceMails(
   deps: SourceDeps,
   row: MailSourceRow,
-  raw: Buffer,
-  arrivedAt: number | null,
-  cursor?: (trx: DB, duplicate: boolean) => Promise<unknown>,
+  messages: readonly { raw: Buffer; arrivedAt: number | null }[],
+  cursor?: (trx: DB, stored: number) => Promise<unknown>,
 ) {
   const at = epochSeconds(deps.clock);
   let events: AlarmEvent[] = [];
-  const result = await storeIncomingMail(
-    deps.db,
-    { dashboardId: row.dashboardId, sourceId: row.id, raw, storedAt: at, arrivedAt },
-    async (trx, duplicate, id) => {
-      await (cursor ? cursor(trx, duplicate) : duplicate ? undefined : q.countStoredMessage(trx, row.id));
-      if (!duplicate) events = await noteSourceEmail(trx, row, at, id);
-    },
-  );
+  const mails = messages.map((m) => ({ dashboardId: row.dashboardId, sourceId: row.id, raw: m.raw, storedAt: at, arrivedAt: m.arrivedAt }));
+  const results = await storeIncomingMails(deps.db, mails, async (trx, stored) => {
+    const fresh = stored.filter((r) => !r.duplicate);
+    await (cursor ? cursor(trx, fresh.length) : fresh.length ? q.countStoredMessages(trx, row.id, fresh.length) : undefined);
+    if (fresh.length) events = await noteSourceEmail(trx, row, at, fresh.at(-1)!.id);
+  });
   deps.events.publish(row.dashboardId, events);
-  return result;
+  return results;
+}
+
+/** Stores one message of the source (`storeSourceMails` of one). */
+export async function storeSourceMail(deps: SourceDeps, row: MailSourceRow, raw: Buffer, arrivedAt: number | null) {
+  const [result] = await storeSourceMails(deps, row, [{ raw, arrivedAt }]);
+  return result!;
 }
 
 /**
  * Stores what arrived in the source's input folder since its cursor over a connected client, and
- * records the contact. The scheduled fetch and the IDLE watcher both come here.
+ * records the contact. The scheduled fetch and the IDLE watcher both come here. Each fetched batch
+ * is one transaction with the cursor at its last UID.
  */
 export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, client: ImapFlow): Promise<number> {
   const current = (await q.sourceRow(deps.db, row.id)) ?? row;
@@ -194,8 +199,10 @@ export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, cli
     client,
     row.imapInputFolder!,
     { uidValidity: current.uidValidity, lastUid: current.lastUid },
-    async (raw, cursor, arrivedAt) => {
-      await storeSourceMail(deps, row, raw, arrivedAt, (trx, duplicate) => q.advanceCursor(trx, row.id, cursor, !duplicate));
+    async (messages, cursor) => {
+      const results = await storeSourceMails(deps, row, messages, (trx, fresh) => q.advanceCursor(trx, row.id, cursor, fresh));
+      // Parsed while the server is still flagged \Seen and the next batch fetched, not after the whole fetch.
+      if (results.some((r) => !r.duplicate)) deps.parsing.wake();
     },
   );
   await contactSucceeded(deps, row, stored);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { storeIncomingMail } from '../../alarm-emails/alarm-emails.store';
+import { storeIncomingMail, storeIncomingMails } from '../../alarm-emails/alarm-emails.store';
 import { createAlarmWorld } from '../../../testing/alarm-world';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../../../testing/dovecot';
 import { startHttpServer, startTcpServer } from '../../../testing/tcp-servers';
@@ -67,15 +67,19 @@ async function mailboxWorld(folder: string) {
     .executeTakeFirstOrThrow();
   const cursor = async (): Promise<ImapCursor> =>
     w.h.db.selectFrom('mailSource').select(['uidValidity', 'lastUid']).where('id', '=', sourceId).executeTakeFirstOrThrow();
-  const run = async () => {
+  /** Fetches and stores each batch with its cursor; `failAfter` batches stored, the next one's transaction fails at its end. */
+  const run = async (failAfter = Infinity) => {
     const client = connectImap(settings(folder));
     await client.connect();
+    let batches = 0;
     try {
-      return await fetchNewMessages(client, folder, await cursor(), (raw, next) =>
-        storeIncomingMail(w.h.db, { dashboardId: w.dashA.id, sourceId, raw, storedAt: 0 }, async (trx) => {
+      return await fetchNewMessages(client, folder, await cursor(), (messages, next) => {
+        const mails = messages.map((m) => ({ dashboardId: w.dashA.id, sourceId, raw: m.raw, storedAt: 0 }));
+        return storeIncomingMails(w.h.db, mails, async (trx) => {
           await trx.updateTable('mailSource').set({ uidValidity: next.uidValidity, lastUid: next.lastUid }).where('id', '=', sourceId).execute();
-        }).then(() => undefined),
-      );
+          if (++batches > failAfter) throw new Error('Het proces stopt midden in een batch.');
+        }).then(() => undefined);
+      });
     } finally {
       await client.logout();
     }
@@ -107,6 +111,19 @@ describe.runIf(available)('IMAP ingestion against a real Dovecot', () => {
     expect((await m.cursor()).lastUid).toBe(30);
   });
 
+  test('each fetched batch is stored in one transaction with the cursor at its last UID: a failure inside the second keeps the first whole and none of the second', async () => {
+    const m = await mailboxWorld('Alarmen-batch');
+    await m.deliver(Array.from({ length: 150 }, (_, i) => message(1000 + i)));
+    await expect(m.run(1)).rejects.toThrow('Het proces stopt midden in een batch.');
+    expect(await m.emails()).toHaveLength(100);
+    expect((await m.cursor()).lastUid).toBe(100);
+    // The next run starts after the cursor and stores the rest once.
+    expect((await m.run()).stored).toBe(50);
+    const subjects = (await m.emails()).map((e) => e.subject);
+    expect(subjects).toEqual(Array.from({ length: 150 }, (_, i) => `Storing ${1000 + i}`));
+    expect((await m.cursor()).lastUid).toBe(150);
+  });
+
   test('each message comes with its INTERNALDATE: the stored e-mail is received then, and stored now', async () => {
     const m = await mailboxWorld('Alarmen-arrival');
     const client = connectImap(settings('Alarmen-arrival'));
@@ -115,9 +132,11 @@ describe.runIf(available)('IMAP ingestion against a real Dovecot', () => {
     await client.append('Alarmen-arrival', message(900), [], new Date('2026-11-25T03:15:00Z'));
     const arrivals: (number | null)[] = [];
     const now = Math.floor(Date.now() / 1000);
-    await fetchNewMessages(client, 'Alarmen-arrival', await m.cursor(), async (raw, _cursor, arrivedAt) => {
-      arrivals.push(arrivedAt);
-      await storeIncomingMail(m.h.db, { dashboardId: m.dashA.id, sourceId: m.sourceId, raw, storedAt: now, arrivedAt });
+    await fetchNewMessages(client, 'Alarmen-arrival', await m.cursor(), async (messages) => {
+      for (const { raw, arrivedAt } of messages) {
+        arrivals.push(arrivedAt);
+        await storeIncomingMail(m.h.db, { dashboardId: m.dashA.id, sourceId: m.sourceId, raw, storedAt: now, arrivedAt });
+      }
     });
     await client.logout();
     expect(arrivals).toEqual([Date.parse('2026-11-25T03:15:00Z') / 1000]);

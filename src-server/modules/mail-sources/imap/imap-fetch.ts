@@ -1,8 +1,8 @@
 /**
  * Fetching new mail from an IMAP mailbox with imapflow (DESIGN.md §7 "Pipeline"). The cursor is
  * UIDVALIDITY plus the last stored UID; a changed UIDVALIDITY rescans the folder (the store's
- * dedupe keeps that harmless). Each message is stored, with its cursor, before it is flagged
- * \Seen on the server. Known imapflow pitfalls are avoided: no command inside a fetch loop (UIDs
+ * dedupe keeps that harmless). Each fetched batch is stored in one transaction with its cursor,
+ * before it is flagged \Seen on the server. Known imapflow pitfalls are avoided: no command inside a fetch loop (UIDs
  * are searched first, then fetched in batches and stored after each batch's loop), an `error`
  * listener on every client, and a new client per connection attempt.
  */
@@ -27,9 +27,12 @@ export class ImapSourceError extends Error {
   override name = 'ImapSourceError';
 }
 
-/** One message to store; `cursor` is the source position to write in the same transaction. */
-/** `arrivedAt`: the message's INTERNALDATE (when the server received it), epoch seconds; null when absent. */
-export type StoreImapMessage = (raw: Buffer, cursor: { uidValidity: string; lastUid: number }, arrivedAt: number | null) => Promise<void>;
+/**
+ * A fetched batch to store, in UID order, in one transaction with `cursor`, the source position
+ * after its last message. `arrivedAt`: a message's INTERNALDATE (when the server received it), epoch
+ * seconds; null when absent.
+ */
+export type StoreImapBatch = (messages: { raw: Buffer; arrivedAt: number | null }[], cursor: { uidValidity: string; lastUid: number }) => Promise<void>;
 
 const BATCH = 100;
 
@@ -110,7 +113,7 @@ async function openFolder(client: ImapFlow, folder: string) {
  * Stores every message after the cursor; answers the new cursor and how many were stored.
  * `client` must be connected; the caller owns it (so IDLE can follow on the same connection).
  */
-export async function fetchNewMessages(client: ImapFlow, folder: string, cursor: ImapCursor, store: StoreImapMessage) {
+export async function fetchNewMessages(client: ImapFlow, folder: string, cursor: ImapCursor, store: StoreImapBatch) {
   const lock = await openFolder(client, folder);
   try {
     const mailbox = client.mailbox;
@@ -127,12 +130,14 @@ export async function fetchNewMessages(client: ImapFlow, folder: string, cursor:
         if (message.source) messages.push({ uid: message.uid, source: message.source, arrivedAt: Number.isNaN(internal) ? null : Math.floor(internal / 1000) });
       }
       messages.sort((a, b) => a.uid - b.uid);
-      for (const m of messages) {
-        await store(m.source, { uidValidity, lastUid: m.uid }, m.arrivedAt);
-        lastUid = m.uid;
-        stored++;
-      }
-      if (messages.length) await client.messageFlagsAdd(messages.map((m) => m.uid).join(','), ['\\Seen'], { uid: true });
+      if (!messages.length) continue;
+      await store(
+        messages.map((m) => ({ raw: m.source, arrivedAt: m.arrivedAt })),
+        { uidValidity, lastUid: messages.at(-1)!.uid },
+      );
+      lastUid = messages.at(-1)!.uid;
+      stored += messages.length;
+      await client.messageFlagsAdd(messages.map((m) => m.uid).join(','), ['\\Seen'], { uid: true });
     }
     return { uidValidity, lastUid, stored, exists: mailbox.exists };
   } finally {

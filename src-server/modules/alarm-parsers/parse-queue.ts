@@ -1,0 +1,181 @@
+/**
+ * The parse queue's scheduler (issue 22 item 2, issue 24): PENDING e-mails go to the sandbox one
+ * chain per e-mail, dashboards in turn, and each e-mail is recorded as soon as its chain (and the
+ * chains started before it in its dashboard) ended, not when a whole batch did. A dashboard holds
+ * at most all workers but one, so another dashboard's new mail always finds a worker, however long
+ * a hostile dashboard's runaway chains take. Chains that end while a transaction is being written
+ * are recorded together in the next one (group commit): one e-mail alone is recorded at once, a
+ * backlog in few transactions.
+ *
+ * Nothing here is state the database does not hold: an e-mail is PENDING until the transaction that
+ * records it (guarded on PENDING, parse-pipeline.ts), so a crash leaves the rest PENDING for the next
+ * run and nothing is recorded twice.
+ */
+import { type EmailForParsing, emailsForParsing, pendingEmails } from '../alarm-emails/alarm-emails.queries';
+import { type PipelineDeps, type Prepared, batchMemo, prepareEmail, recordParses } from './parse-pipeline';
+
+/** E-mails read from the queue at once, and of one dashboard among them (the queue's round robin). */
+const WINDOW = 100;
+const WINDOW_PER_DASHBOARD = 25;
+/** How long an ended chain waits for others to share its transaction while a backlog is parsed. */
+const GROUP_COMMIT_MS = 15;
+
+/** Lets new mail reach a run in progress: the scheduler reads the queue again at once. */
+export function createParseWaker() {
+  let woken = false;
+  let poke: (() => void) | null = null;
+  return {
+    wake() {
+      woken = true;
+      poke?.();
+    },
+    /** Whether a wake came since the last call (and forgets it). */
+    take() {
+      const was = woken;
+      woken = false;
+      return was;
+    },
+    /** A wake that no run has taken yet: the run that just ended missed it. */
+    missed: () => woken,
+    /** Resolves on a wake or when one of `others` settles. */
+    wait(others: Promise<unknown>[], signal: AbortSignal) {
+      if (woken || signal.aborted) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          poke = null;
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        poke = done;
+        signal.addEventListener('abort', done, { once: true });
+        for (const p of others) void p.then(done, done);
+      });
+    },
+  };
+}
+export type ParseWaker = ReturnType<typeof createParseWaker>;
+
+type Started = { id: number; dashboardId: number; chain: Promise<Prepared | null>; result?: { prepared: Prepared | null } };
+
+/** Drains the parse queue until no e-mail is PENDING (or `signal` aborts); answers the outcomes. */
+export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, signal: AbortSignal) {
+  const totals = { matched: 0, rejected: 0 };
+  const slots = Math.max(1, deps.sandbox.workers);
+  // With one worker there is nothing to leave to others.
+  const perDashboard = Math.max(1, slots - 1);
+  /** Per dashboard, its started e-mails not yet recorded, in the order they started. */
+  const started = new Map<number, Started[]>();
+  const chains = new Map<number, number>();
+  let running = 0;
+  let queue: EmailForParsing[] = [];
+  let memo = batchMemo();
+  let recording: Promise<void> | null = null;
+  let failure = null as { error: unknown } | null;
+  const ended: Promise<unknown>[] = [];
+  const isStarted = (id: number) => [...started.values()].some((list) => list.some((s) => s.id === id));
+
+  const ready = () => [...started.values()].some((list) => list[0]?.result);
+
+  let flush: ReturnType<typeof setTimeout> | undefined;
+  function flushSoon() {
+    flush ??= setTimeout(() => {
+      flush = undefined;
+      record();
+    }, GROUP_COMMIT_MS);
+  }
+
+  /** Takes every dashboard's ended chains, in its start order, and records them in one transaction. */
+  function record() {
+    clearTimeout(flush);
+    flush = undefined;
+    if (recording) return;
+    recording = (async () => {
+      for (;;) {
+        const ready: Started[] = [];
+        for (const list of started.values()) {
+          let n = 0;
+          while (n < list.length && list[n]!.result) n++;
+          ready.push(...list.splice(0, n));
+        }
+        if (!ready.length) return;
+        const recorded = await recordParses(
+          deps,
+          ready.map((s) => s.result!.prepared),
+        );
+        totals.matched += recorded.MATCHED;
+        totals.rejected += recorded.REJECTED;
+        // A parser may just have been switched off: the next chains read the parsers again.
+        if (recorded.timedOut) memo = batchMemo();
+      }
+    })()
+      .catch((error: unknown) => void (failure ??= { error }))
+      .finally(() => {
+        recording = null;
+        // A chain that ended while the last transaction was being committed.
+        if (!failure && ready()) record();
+      });
+  }
+
+  /**
+   * The queue's next e-mails with what their chains need, read ahead in one query: starting a chain
+   * then waits for no database, so the next chain runs while a transaction records the last.
+   */
+  async function readQueue() {
+    const ids = (await pendingEmails(deps.db, WINDOW, WINDOW_PER_DASHBOARD)).map((e) => e.id).filter((id) => !isStarted(id));
+    const rows = new Map((await emailsForParsing(deps.db, ids)).map((r) => [r.id, r]));
+    return ids.flatMap((id) => rows.get(id) ?? []);
+  }
+
+  function start(email: EmailForParsing) {
+    const entry: Started = { id: email.id, dashboardId: email.dashboardId, chain: prepareEmail(deps, email, memo) };
+    started.set(email.dashboardId, [...(started.get(email.dashboardId) ?? []), entry]);
+    chains.set(email.dashboardId, (chains.get(email.dashboardId) ?? 0) + 1);
+    running++;
+    const settled: Promise<void> = entry.chain
+      .then(
+        (prepared) => {
+          entry.result = { prepared };
+          // Alone (nothing else queued) it is recorded at once; in a backlog a few ms later, with the chains ending meanwhile.
+          if (queue.length === 0) record();
+          else flushSoon();
+        },
+        (error: unknown) => void (failure ??= { error }),
+      )
+      .finally(() => {
+        running--;
+        chains.set(email.dashboardId, chains.get(email.dashboardId)! - 1);
+        ended.splice(ended.indexOf(settled), 1);
+      });
+    ended.push(settled);
+  }
+
+  let refill = true;
+  while (!signal.aborted && !failure) {
+    if (waker.take()) refill = true;
+    if (refill || queue.length === 0) {
+      queue = await readQueue();
+      // Settings changed meanwhile (a parser edited or switched off) count from the next chain on.
+      if (refill) memo = batchMemo();
+      refill = false;
+    }
+    // Dashboards in the queue's turn; one over its share waits, so the last worker stays free for others.
+    for (let i = 0; i < queue.length && running < slots;) {
+      if ((chains.get(queue[i]!.dashboardId) ?? 0) < perDashboard) start(queue.splice(i, 1)[0]!);
+      else i++;
+    }
+    if (flush && queue.length === 0) record();
+    const busy = [...ended, ...(recording ? [recording] : [])];
+    if (!busy.length && !queue.length) {
+      // Read once more: what is left PENDING now came after the last read.
+      queue = await readQueue();
+      if (!queue.length && !waker.take()) break;
+      continue;
+    }
+    await waker.wait(busy, signal);
+  }
+  await Promise.allSettled(ended);
+  if (!failure) record();
+  while (recording) await recording;
+  if (failure) throw failure.error;
+  return totals;
+}

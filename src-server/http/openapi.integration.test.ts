@@ -135,6 +135,7 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
       // DESIGN.md §7, mail
       'GET /api/v1/alarms/dashboards/{id}/email-alarm-sources',
       'POST /api/v1/alarms/dashboards/{id}/email-alarm-sources',
+      'POST /api/v1/alarms/dashboards/{id}/email-alarm-sources/test',
       'DELETE /api/v1/alarms/dashboards/{id}/email-alarm-sources/{sourceId}',
       'PATCH /api/v1/alarms/sources/{id}',
       'POST /api/v1/alarms/sources/{id}/test',

@@ -17,7 +17,7 @@ export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';
 export const SIDEBAR_WIDTH_ICON = '3rem';
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
-const TOGGLE_LABEL = 'Navigatiebalk in/ uitklappen';
+const TOGGLE_LABEL = 'Navigatiebalk in-/uitklappen';
 
 interface SidebarState {
   open: boolean;

@@ -131,7 +131,12 @@ export async function testNewSource(deps: SourceDeps, input: CreateSource) {
     lastEmailAt: null,
     silenceRaisedFor: null,
   };
-  return testSource(deps, row);
+  try {
+    return await testSource(deps, row);
+  } finally {
+    // Graph clients are cached per credentials; an unsaved source's must not stay behind.
+    deps.graph.clients.delete(`${row.tenantId}|${row.clientId}|${row.secret}`);
+  }
 }
 
 export async function updateSource(deps: SourceDeps, { sourceId, imapPassword, clientSecret, imapSecure, ...change }: UpdateSource) {

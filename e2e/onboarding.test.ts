@@ -63,6 +63,9 @@ describe.skipIf(!hasChromium)('inviting users and resetting passwords (issue 23 
     await page.getByRole('button', { name: 'Uitnodigen per e-mail' }).click();
     expect(await page.getByLabel('Wachtwoord').count()).toBe(0);
     await page.getByRole('checkbox', { name: /Bakkerij Jansen/ }).check();
+    // The toggle colours fade for 150 ms: the screenshot waits for them (nothing is asserted on it).
+    await page.waitForTimeout(400);
+    await shot(page, `onboarding-invite-form-${email.split('@')[0]}`);
     await page.getByRole('button', { name: 'Uitnodiging versturen' }).click();
     return page.getByLabel('Uitnodigingslink');
   }

@@ -173,6 +173,18 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     await wkk.getByText('Hoog').waitFor();
     await alarms.filter({ hasText: 'KV-1: lage temperatuur (waarschuwing)' }).getByText('Normaal').waitFor();
 
+    // "Originele e-mail bekijken" keeps a way back to the alarm (issue 23 item 7).
+    await wkk.getByRole('button').first().click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Originele e-mail bekijken' }).click();
+    await page.waitForURL(/\/emails\/inbox\?.*fromAlarm=\d+/);
+    const back = page.getByRole('dialog').getByRole('link', { name: 'Terug naar het alarm' });
+    await back.waitFor();
+    await shot(page, 'email-back-to-alarm-desktop');
+    await back.click();
+    await page.waitForURL(/\/folders\/inbox\?alarm=\d+/);
+    await page.getByRole('dialog').getByLabel('Notities').waitFor();
+    await page.keyboard.press('Escape');
+
     // One e-mail again, from its panel: still no parser for the newsletter.
     await area(page, '/emails/inbox?status=REJECTED');
     await page.getByTestId('email-row').first().getByRole('button').click();

@@ -186,7 +186,7 @@ describe.skipIf(!hasChromium)('the rough edges a newcomer hits (issue 10)', () =
     expect(wide).toEqual([]);
 
     await page.goto(`${product.url}/app/admin`);
-    await page.getByRole('button', { name: 'Navigatiebalk in/ uitklappen' }).click();
+    await page.getByRole('button', { name: 'Navigatiebalk in-/uitklappen' }).click();
     const sheet = page.getByRole('dialog');
     await sheet.getByRole('link', { name: 'Meters' }).click();
     await page.waitForURL(`${product.url}/app/admin/meters`);

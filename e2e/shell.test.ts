@@ -86,9 +86,9 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('sidebar').getAttribute('data-state')).toBe('collapsed');
 
-    await page.getByRole('button', { name: 'Navigatiebalk in/ uitklappen' }).hover();
+    await page.getByRole('button', { name: 'Navigatiebalk in-/uitklappen' }).hover();
     await page.getByRole('tooltip').filter({ hasText: 'Navigatiebalk in/ uitklappen' }).waitFor();
-    await page.getByRole('button', { name: 'Navigatiebalk in/ uitklappen' }).click();
+    await page.getByRole('button', { name: 'Navigatiebalk in-/uitklappen' }).click();
     await expect.poll(() => sidebar.getAttribute('data-state')).toBe('expanded');
   });
 
@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
     await signIn(page, product.url, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${product.url}/app/`);
     await page.goto(`${product.url}/app/admin`);
-    await page.getByRole('button', { name: 'Navigatiebalk in/ uitklappen' }).click();
+    await page.getByRole('button', { name: 'Navigatiebalk in-/uitklappen' }).click();
     const sheet = page.getByRole('dialog', { name: 'Navigatie' });
     await sheet.waitFor();
     await sheet.getByRole('link', { name: 'Overzicht' }).waitFor();

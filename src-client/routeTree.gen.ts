@@ -10,7 +10,9 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PasswordResetRouteImport } from './routes/password-reset'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
 import { Route as AuthAlarmsRouteImport } from './routes/_auth/alarms'
@@ -52,9 +54,19 @@ const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PasswordResetRoute = PasswordResetRouteImport.update({
+  id: '/password-reset',
+  path: '/password-reset',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
@@ -264,7 +276,9 @@ const AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
+  '/password-reset': typeof PasswordResetRoute
   '/admin': typeof AuthAdminRouteWithChildren
   '/alarms': typeof AuthAlarmsRouteWithChildren
   '/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
@@ -302,7 +316,9 @@ export interface FileRoutesByFullPath {
   '/admin/integrations/meterbeheer/feeds/create/$provider': typeof AuthAdminIntegrationsMeterbeheerFeedsCreateProviderRoute
 }
 export interface FileRoutesByTo {
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
+  '/password-reset': typeof PasswordResetRoute
   '/': typeof AuthIndexRoute
   '/admin': typeof AuthAdminIndexRoute
   '/alarms': typeof AuthAlarmsIndexRoute
@@ -340,7 +356,9 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_auth': typeof AuthRouteWithChildren
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
+  '/password-reset': typeof PasswordResetRoute
   '/_auth/admin': typeof AuthAdminRouteWithChildren
   '/_auth/alarms': typeof AuthAlarmsRouteWithChildren
   '/_auth/': typeof AuthIndexRoute
@@ -382,7 +400,9 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/invitation'
     | '/login'
+    | '/password-reset'
     | '/admin'
     | '/alarms'
     | '/alarms/$dashboardId'
@@ -420,7 +440,9 @@ export interface FileRouteTypes {
     | '/admin/integrations/meterbeheer/feeds/create/$provider'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/invitation'
     | '/login'
+    | '/password-reset'
     | '/'
     | '/admin'
     | '/alarms'
@@ -457,7 +479,9 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_auth'
+    | '/invitation'
     | '/login'
+    | '/password-reset'
     | '/_auth/admin'
     | '/_auth/alarms'
     | '/_auth/'
@@ -498,7 +522,9 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren
+  InvitationRoute: typeof InvitationRoute
   LoginRoute: typeof LoginRoute
+  PasswordResetRoute: typeof PasswordResetRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -510,11 +536,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invitation': {
+      id: '/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof InvitationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/password-reset': {
+      id: '/password-reset'
+      path: '/password-reset'
+      fullPath: '/password-reset'
+      preLoaderRoute: typeof PasswordResetRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/': {
@@ -900,7 +940,9 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
+  InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
+  PasswordResetRoute: PasswordResetRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

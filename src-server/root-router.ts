@@ -20,6 +20,7 @@ import { metersRouter } from './modules/meters/meters.router';
 import { organizationsRouter } from './modules/organizations/organizations.router';
 import { overviewRouter } from './modules/overview/overview.router';
 import { usersRouter } from './modules/users/users.router';
+import { onboardingRouter } from './modules/onboarding/onboarding.router';
 import { createCallerFactory, router } from './trpc/trpc';
 
 export const appRouter = router({
@@ -27,6 +28,7 @@ export const appRouter = router({
   location: locationsRouter,
   organization: organizationsRouter,
   user: usersRouter,
+  onboarding: onboardingRouter,
   meter: metersRouter,
   meterbeheer: meterbeheerRouter,
   measurement: measurementsRouter,

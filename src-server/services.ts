@@ -43,6 +43,7 @@ import { createIngestLimit } from './modules/ingest-tokens/ingest-limit';
 import { createMailer } from './modules/notifications/email';
 import { createNotifyWaker, NOTIFY_JOB, notificationJobs } from './modules/notifications/notifications.jobs';
 import type { DeliveryDeps } from './modules/notifications/delivery';
+import { createOnboarding } from './modules/onboarding/onboarding.service';
 
 export interface ServiceOptions {
   /** A file path, or `:memory:` for a private test database. */
@@ -131,6 +132,8 @@ export async function createServices(options: ServiceOptions) {
     publicUrl: options.notify?.publicUrl ?? 'http://localhost:3000',
     allowPrivateTargets: options.notify?.allowPrivateTargets ?? false,
   };
+  // Invitations and reset links go out over the notifications' mailer.
+  const onboarding = createOnboarding({ db, clock, users, sessions: auth, mailer: notify.mailer, publicUrl: notify.publicUrl });
   events.subscribeAll(() => {
     notifyWaker.wake();
     void jobs.runNow(NOTIFY_JOB).catch(() => undefined);
@@ -169,7 +172,9 @@ export async function createServices(options: ServiceOptions) {
     liveHeartbeatMs: options.liveHeartbeatMs ?? HEARTBEAT_MS,
     sandbox,
     notify,
+    onboarding,
     async close() {
+      await onboarding.settled();
       await jobs.stop();
       await imapWatchers.stop();
       await sandbox.close();

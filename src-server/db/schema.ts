@@ -6,6 +6,7 @@ import type { MeterTable } from '../modules/meters/meters.table';
 import type { LocationTable } from '../modules/locations/locations.table';
 import type { OrganizationTable } from '../modules/organizations/organizations.table';
 import type { SessionTable } from '../modules/auth/auth.table';
+import type { UserTokenTable } from '../modules/onboarding/user-tokens.table';
 import type { UserLocationTable, UserTable } from '../modules/users/users.table';
 import type { AlarmDashboardTable, BrandingImageTable } from '../modules/alarm-dashboards/alarm-dashboards.table';
 import type { AlarmFolderTable } from '../modules/alarm-dashboards/folders.table';
@@ -24,6 +25,7 @@ export interface Database {
   user: UserTable;
   userLocation: UserLocationTable;
   session: SessionTable;
+  userToken: UserTokenTable;
   feed: FeedTable;
   channel: ChannelTable;
   measurement: MeasurementTable;

@@ -50,7 +50,7 @@ function operation(op: RestOperation) {
     ...(bodyContent ? { requestBody: { required: op.body === 'json', content: bodyContent } } : {}),
     responses: {
       [status]: {
-        description: status === 204 ? 'Done' : status === 201 ? 'Created' : 'OK',
+        description: status === 204 ? 'Done' : status === 201 ? 'Created' : status === 202 ? 'Accepted' : 'OK',
         ...answer,
       },
       ...errorResponses(op),

@@ -13,7 +13,7 @@ export interface RestRoute {
   path: string;
   summary: string;
   /** 200 unless given; 204 answers without a body. */
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   /** Path parameter → input key, where the names differ (`{id}` → `organizationId`). */
   params: Record<string, string>;
   /** Callable without a token. */

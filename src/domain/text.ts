@@ -30,3 +30,6 @@ export const optionalText = (max: number, tooLong: string) =>
       ),
     ),
   );
+
+/** Text made safe to place in HTML (mail bodies). */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -41,6 +41,19 @@ export const createUserSchema = v.variant(
   ],
   'Het type moet admin, installer of customer zijn.',
 );
+
+/** Inviting a user (DESIGN.md §13): the create-user body without `password`; the invitee sets it. */
+export const inviteUserSchema = v.variant(
+  'type',
+  [
+    v.object({ type: v.literal('admin'), ...common }),
+    v.object({ type: v.literal('installer'), ...common, organizationId }),
+    v.object({ type: v.literal('customer'), ...common, locationIds }),
+  ],
+  'Het type moet admin, installer of customer zijn.',
+);
+export type InviteUser = v.InferOutput<typeof inviteUserSchema>;
+
 export type CreateUser = v.InferOutput<typeof createUserSchema>;
 
 /** Editing a user: name and e-mail, plus the fields of its type; the type itself never changes. */

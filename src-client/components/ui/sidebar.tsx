@@ -17,7 +17,10 @@ const SIDEBAR_WIDTH = '16rem';
 const SIDEBAR_WIDTH_MOBILE = '18rem';
 const SIDEBAR_WIDTH_ICON = '3rem';
 const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
-const TOGGLE_LABEL = 'Navigatiebalk in/ uitklappen';
+/** SPEC.md's tooltip text, character for character. */
+const TOGGLE_TOOLTIP = 'Navigatiebalk in/ uitklappen';
+/** The button's accessible name, as issue 23 asks: what a screen reader reads. */
+const TOGGLE_LABEL = 'Navigatiebalk in-/uitklappen';
 
 interface SidebarState {
   open: boolean;
@@ -116,7 +119,7 @@ export function SidebarTrigger({ className }: { className?: string }) {
           <PanelLeft aria-hidden className="size-4" />
         </Button>
       </TooltipTrigger>
-      <TooltipContent>{TOGGLE_LABEL}</TooltipContent>
+      <TooltipContent>{TOGGLE_TOOLTIP}</TooltipContent>
     </Tooltip>
   );
 }

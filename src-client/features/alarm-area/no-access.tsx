@@ -1,13 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { ShieldX } from 'lucide-react';
 
-/** A customer (or anyone the server refuses with 403) in the alarm area. */
-export class NoAlarmAccess extends Error {
-  constructor() {
-    super('Je hebt geen toegang tot de alarmen.');
-  }
-}
+/** What the alarm area's not-found answer carries when a customer asks for it. */
+export const NO_ALARM_ACCESS = 'no-alarm-access';
 
+/** A customer, or anyone the server refuses with 403, in the alarm area. */
 export function NoAccessPage() {
   return (
     <main className="mx-auto flex min-h-full max-w-xl flex-col justify-center gap-4 p-8">

@@ -8,6 +8,7 @@ import { httpStatusOf, trpc } from '~/lib/trpc';
 import { EmailBody } from './email-body';
 import { ParsingStatusBadge, formatSize } from './email-format';
 import { ParsingAttempts } from './parsing-attempts';
+import { type AlarmRef, BackToAlarm } from './back-to-alarm';
 import { ReparseButton } from './reparse';
 import { useMarkRead } from './use-email-mutations';
 
@@ -132,10 +133,11 @@ function PanelBody({ emailId }: { emailId: number }) {
 }
 
 /** One e-mail in a side panel: its headers, its body (text, or HTML in a sandboxed frame) and its parsing attempts. */
-export function EmailPanel({ emailId, onClose }: { emailId: number; onClose: () => void }) {
+export function EmailPanel({ emailId, backToAlarm, onClose }: { emailId: number; backToAlarm?: AlarmRef; onClose: () => void }) {
   return (
     <Sheet open onOpenChange={(open) => !open && onClose()}>
       <SheetContent side="right" className="w-full max-w-2xl" aria-describedby={undefined}>
+        {backToAlarm ? <BackToAlarm {...backToAlarm} /> : null}
         <PanelBody key={emailId} emailId={emailId} />
       </SheetContent>
     </Sheet>

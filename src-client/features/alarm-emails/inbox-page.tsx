@@ -81,7 +81,13 @@ export function InboxPage({
         </>
       )}
       <Pager page={search.page ?? 1} totalPages={list.data?.totalNumberOfPages ?? 0} onPage={(page) => onSearchChange({ page })} />
-      {search.email ? <EmailPanel emailId={search.email} onClose={() => onSearchChange({ email: undefined })} /> : null}
+      {search.email ? (
+        <EmailPanel
+          emailId={search.email}
+          backToAlarm={search.fromAlarm ? { dashboardId, alarmId: search.fromAlarm } : undefined}
+          onClose={() => onSearchChange({ email: undefined, fromAlarm: undefined })}
+        />
+      ) : null}
     </section>
   );
 }

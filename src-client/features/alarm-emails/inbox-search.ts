@@ -14,6 +14,8 @@ export const inboxSearchSchema = v.object({
   sort: v.optional(v.fallback(v.picklist(EMAIL_SORTS), 'receivedAt,desc')),
   page: v.optional(v.fallback(positive, 1)),
   email: v.fallback(v.optional(positive), undefined),
+  /** The alarm whose "Originele e-mail bekijken" opened the e-mail: the panel links back to it. */
+  fromAlarm: v.fallback(v.optional(positive), undefined),
 });
 export type InboxSearch = v.InferOutput<typeof inboxSearchSchema>;
 export type ParsingStatus = (typeof PARSING_STATUSES)[number];

@@ -1,3 +1,4 @@
+import { keepFieldFocus } from '~/components/form/field-checks';
 import { Plus, Trash2 } from 'lucide-react';
 import { PRIORITIES, priorityLabels } from '@/domain/alarm-dashboard';
 import { DATA_FIELDS_MAX, MATCH_FIELDS, PRIORITY_RULES_MAX, matchFieldLabels } from '@/domain/alarm-parser';
@@ -53,7 +54,12 @@ export function PriorityRules({ form, readOnly }: { form: DefaultForm; readOnly:
           <FieldError id="config-priority-error" messages={shownErrors(list)} />
           {readOnly || list.state.value.length >= PRIORITY_RULES_MAX ? null : (
             <div>
-              <Button variant="outline" size="sm" onClick={() => list.pushValue({ field: 'subject', pattern: '', priority: 'HIGH' })}>
+              <Button
+                variant="outline"
+                size="sm"
+                onMouseDown={keepFieldFocus}
+                onClick={() => list.pushValue({ field: 'subject', pattern: '', priority: 'HIGH' })}
+              >
                 <Plus aria-hidden className="size-4" />
                 Regel toevoegen
               </Button>
@@ -91,7 +97,7 @@ export function DataFields({ form, readOnly }: { form: DefaultForm; readOnly: bo
           <FieldError id="config-data-error" messages={shownErrors(list)} />
           {readOnly || list.state.value.length >= DATA_FIELDS_MAX ? null : (
             <div>
-              <Button variant="outline" size="sm" onClick={() => list.pushValue({ name: '', field: 'body', pattern: '' })}>
+              <Button variant="outline" size="sm" onMouseDown={keepFieldFocus} onClick={() => list.pushValue({ name: '', field: 'body', pattern: '' })}>
                 <Plus aria-hidden className="size-4" />
                 Gegeven toevoegen
               </Button>

@@ -183,7 +183,7 @@ function PanelBody({ alarmId, dashboard, folders, users, meId, announce }: Props
             <Link
               to="/alarms/$dashboardId/emails/inbox"
               params={{ dashboardId: dashboard.id }}
-              search={{ email: a.alarmEmailId }}
+              search={{ email: a.alarmEmailId, fromAlarm: alarmId }}
               className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
               <Mail aria-hidden className="size-4" />

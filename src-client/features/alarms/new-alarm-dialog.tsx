@@ -1,3 +1,4 @@
+import { keepFieldFocus } from '~/components/form/field-checks';
 import { useForm, useStore } from '@tanstack/react-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -168,7 +169,7 @@ export function NewAlarmDialog({ dashboard, folders, folderId }: { dashboard: Al
               ))}
               <FieldError id="new-alarm-data-error" messages={shownErrors(dataField)} />
               <div>
-                <Button variant="outline" size="sm" onClick={() => dataField.pushValue({ name: '', value: '' })}>
+                <Button variant="outline" size="sm" onMouseDown={keepFieldFocus} onClick={() => dataField.pushValue({ name: '', value: '' })}>
                   <Plus aria-hidden className="size-4" />
                   Gegeven toevoegen
                 </Button>

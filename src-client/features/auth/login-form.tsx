@@ -1,6 +1,6 @@
 import { useForm } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { loginSchema } from '@/domain/auth';
 import { formSchema } from '~/components/form/form-schema';
@@ -64,6 +64,9 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
           <form.Field name="password">
             {(field) => <TextField field={field} label="Wachtwoord" type="password" autoComplete="current-password" required />}
           </form.Field>
+          <Link to="/password-reset" className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Wachtwoord vergeten
+          </Link>
           <form.Subscribe selector={(s) => s.isSubmitting}>
             {(isSubmitting) => (
               <Button type="submit" disabled={isSubmitting} className="w-full">

@@ -1,7 +1,7 @@
 import type { CreatedIngestToken } from '@/domain/ingest-token';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Dialog } from '~/components/ui/dialog';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '~/components/ui/copy-button';
 import { hookExamples } from './hook-examples';
 
 /** The new token, shown this once, with the configuration for Alertmanager, Grafana and curl. */

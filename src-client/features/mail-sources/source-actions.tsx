@@ -1,25 +1,14 @@
-import { CheckCircle2, Download, Pencil, PlugZap, Trash2, XCircle } from 'lucide-react';
+import { Download, Pencil, PlugZap, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { MailSource } from '@/domain/mail-source';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Spinner } from '~/components/ui/spinner';
-import { cn } from '~/lib/cn';
 import { requestErrorMessage } from '~/lib/request-error';
+import { Outcome } from './outcome';
 import { SourceSheet } from './source-sheet';
 import { useDeleteSource, useFetchNow, useTestSource } from './use-source-mutations';
-
-/** An outcome line under the buttons: green when it went well, red when not. */
-function Outcome({ ok, testId, children }: { ok: boolean; testId: string; children: string }) {
-  const Icon = ok ? CheckCircle2 : XCircle;
-  return (
-    <p role="status" data-testid={testId} data-ok={ok} className={cn('flex items-start gap-2 text-sm break-words', ok ? 'text-emerald-800' : 'text-red-800')}>
-      <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <span className="min-w-0">{children}</span>
-    </p>
-  );
-}
 
 const fetched = (before: number, after: MailSource) => {
   if (after.status.lastError) return { ok: false, text: `Ophalen mislukt: ${after.status.lastError}` };

@@ -4,12 +4,17 @@ import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { MailSource, SourceType } from '@/domain/mail-source';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
-import { checkedFields, fieldCheck } from '~/components/form/field-checks';
+import { checkedFields, fieldCheck, keepFieldFocus } from '~/components/form/field-checks';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
 import { fields, keepHint } from './source-fields';
 import { type SourceValues, createInput, sourceDefaults, sourceFormSchemas, updateInput } from './source-form-schema';
-import { useCreateSource, useUpdateSource } from './use-source-mutations';
+import { PlugZap } from 'lucide-react';
+import { Button } from '~/components/ui/button';
+import { Spinner } from '~/components/ui/spinner';
+import { requestErrorMessage } from '~/lib/request-error';
+import { Outcome } from './outcome';
+import { useCreateSource, useTestNewSource, useUpdateSource } from './use-source-mutations';
 
 /** The form holds either type's values; the schema of the chosen type checks them. */
 type FormValues = Record<string, string | boolean>;
@@ -34,6 +39,7 @@ export function SourceForm({
   onDone: () => void;
 }) {
   const create = useCreateSource();
+  const testNew = useTestNewSource();
   const update = useUpdateSource();
   const { failure, run } = useRequestFailure();
   const schema = sourceFormSchemas[type][source ? 'edit' : 'create'];
@@ -81,9 +87,36 @@ export function SourceForm({
           }}
         </form.Field>
       ))}
-      <div>
+      <div className="flex flex-wrap gap-2">
         <SubmitButton form={form}>{source ? 'Opslaan' : 'Bron toevoegen'}</SubmitButton>
+        {source ? null : (
+          // Before saving: the settings as typed, checked like a submit first (issue 23).
+          <Button
+            type="button"
+            variant="outline"
+            disabled={testNew.isPending}
+            onMouseDown={keepFieldFocus}
+            onClick={async () => {
+              testNew.reset();
+              await form.validateAllFields('submit');
+              if (form.state.isFieldsValid) testNew.mutate(createInput(dashboardId, type, form.state.values as unknown as SourceValues));
+            }}
+          >
+            {testNew.isPending ? <Spinner /> : <PlugZap aria-hidden className="size-4" />}
+            Verbinding testen
+          </Button>
+        )}
       </div>
+      {testNew.data ? (
+        <Outcome ok={testNew.data.ok} testId="new-source-test-outcome">
+          {testNew.data.message}
+        </Outcome>
+      ) : null}
+      {testNew.error ? (
+        <Outcome ok={false} testId="new-source-test-outcome">
+          {requestErrorMessage(testNew.error)}
+        </Outcome>
+      ) : null}
     </AppForm>
   );
 }

@@ -16,6 +16,9 @@ export const useUpdateSource = () => trpc.mailSource.update.useMutation(useSourc
 export const useDeleteSource = () => trpc.mailSource.delete.useMutation(useSourceListOptions());
 export const useTestSource = () => trpc.mailSource.test.useMutation();
 
+/** "Verbinding testen" on a form not saved yet: stores nothing either. */
+export const useTestNewSource = () => trpc.mailSource.testNew.useMutation();
+
 export function useFetchNow(dashboardId: number) {
   const utils = trpc.useUtils();
   return trpc.mailSource.fetchNow.useMutation({

@@ -1,11 +1,13 @@
 import { useForm } from '@tanstack/react-form';
-import { PASSWORD_MIN_LENGTH } from '@/domain/auth';
-import { type CreateUser, type UserType, createUserSchema, userFieldLabels as labels } from '@/domain/user';
+import { useState } from 'react';
+import { type CreateUser, type InviteUser, type UserType, createUserSchema, inviteUserSchema, userFieldLabels as labels } from '@/domain/user';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { OrganizationField } from '~/components/form/organization-field';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
+import { NewPasswordField } from '~/components/form/new-password-field';
+import { AccessChoice, type AccessMode } from './access-choice';
 import { LocationsField } from './user-fields';
 
 interface Values {
@@ -17,38 +19,43 @@ interface Values {
   locationIds: number[];
 }
 
-/** A new user of one type: the fields of that type only (SPEC.md §3). */
-export function CreateUserForm({ type, onSubmit }: { type: UserType; onSubmit: (input: CreateUser) => Promise<unknown> }) {
+const inviteSchema = formSchema<Values>(inviteUserSchema);
+const createSchema = formSchema<Values>(createUserSchema);
+
+/**
+ * A new user of one type: the fields of that type only (SPEC.md §3). The user either gets a
+ * password now, or an invitation by e-mail to choose one (DESIGN.md §13).
+ */
+export function CreateUserForm({
+  type,
+  onCreate,
+  onInvite,
+}: {
+  type: UserType;
+  onCreate: (input: CreateUser) => Promise<unknown>;
+  onInvite: (input: InviteUser) => Promise<unknown>;
+}) {
   const { failure, run } = useRequestFailure();
+  const [mode, setMode] = useState<AccessMode>('password');
   const form = useForm({
     defaultValues: { type, email: '', fullName: '', password: '', organizationId: undefined, locationIds: [] } as Values,
-    validators: { onSubmit: formSchema<Values>(createUserSchema) },
+    validators: { onSubmit: mode === 'invite' ? inviteSchema : createSchema },
     onSubmit: ({ value, formApi }) => {
-      const { organizationId, locationIds, ...common } = value;
+      const { organizationId, locationIds, password, ...common } = value;
       const input = type === 'installer' ? { ...common, organizationId } : type === 'customer' ? { ...common, locationIds } : common;
-      return run(formApi, () => onSubmit(input as CreateUser));
+      return run(formApi, () => (mode === 'invite' ? onInvite(input as InviteUser) : onCreate({ ...input, password } as CreateUser)));
     },
   });
   return (
     <AppForm form={form} failure={failure}>
       <form.Field name="email">{(field) => <TextField field={field} label={labels.email} type="email" autoComplete="off" required />}</form.Field>
       <form.Field name="fullName">{(field) => <TextField field={field} label={labels.fullName} autoComplete="off" />}</form.Field>
-      <form.Field name="password">
-        {(field) => (
-          <TextField
-            field={field}
-            label={labels.password}
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={`Minstens ${PASSWORD_MIN_LENGTH} tekens. Een zin van een paar woorden werkt goed.`}
-          />
-        )}
-      </form.Field>
+      <AccessChoice mode={mode} onChange={setMode} />
+      {mode === 'password' ? <form.Field name="password">{(field) => <NewPasswordField field={field} label={labels.password} />}</form.Field> : null}
       {type === 'installer' ? <form.Field name="organizationId">{(field) => <OrganizationField field={field} />}</form.Field> : null}
       {type === 'customer' ? <form.Field name="locationIds">{(field) => <LocationsField field={field} />}</form.Field> : null}
       <div>
-        <SubmitButton form={form}>Gebruiker aanmaken</SubmitButton>
+        <SubmitButton form={form}>{mode === 'invite' ? 'Uitnodiging versturen' : 'Gebruiker aanmaken'}</SubmitButton>
       </div>
     </AppForm>
   );

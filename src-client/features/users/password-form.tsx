@@ -1,12 +1,13 @@
 import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { PASSWORD_MIN_LENGTH, newPasswordSchema } from '@/domain/auth';
+import { newPasswordSchema } from '@/domain/auth';
 import { currentPasswordSchema } from '@/domain/user';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
+import { NewPasswordField } from '~/components/form/new-password-field';
 
 type Values = { currentPassword: string; password: string };
 const othersSchema = v.object({ password: newPasswordSchema });
@@ -40,13 +41,10 @@ export function PasswordForm({ own, onSubmit }: { own: boolean; onSubmit: (value
       ) : null}
       <form.Field name="password">
         {(field) => (
-          <TextField
+          <NewPasswordField
             field={field}
             label="Nieuw wachtwoord"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={`Minstens ${PASSWORD_MIN_LENGTH} tekens. ${own ? 'Je andere sessies' : 'Andere sessies van deze gebruiker'} worden beëindigd.`}
+            after={`${own ? 'Je andere sessies' : 'Andere sessies van deze gebruiker'} worden beëindigd.`}
           />
         )}
       </form.Field>

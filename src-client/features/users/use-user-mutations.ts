@@ -6,6 +6,11 @@ export function useCreateUser() {
   return trpc.user.create.useMutation({ onSuccess: () => utils.user.invalidate() });
 }
 
+export function useInviteUser() {
+  const utils = trpc.useUtils();
+  return trpc.onboarding.invite.useMutation({ onSuccess: () => utils.user.invalidate() });
+}
+
 export function useUpdateUser() {
   const utils = trpc.useUtils();
   return trpc.user.update.useMutation({ onSuccess: () => Promise.all([utils.user.invalidate(), utils.auth.me.invalidate()]) });

@@ -1,18 +1,28 @@
-import { type ErrorComponentProps, Outlet, createFileRoute } from '@tanstack/react-router';
+import { type ErrorComponentProps, type NotFoundRouteProps, Outlet, createFileRoute, notFound } from '@tanstack/react-router';
 import { ErrorPage } from '~/components/layout/error-page';
-import { NoAccessPage, NoAlarmAccess } from '~/features/alarm-area/no-access';
+import { NotFoundPage } from '~/components/layout/not-found-page';
+import { NO_ALARM_ACCESS, NoAccessPage } from '~/features/alarm-area/no-access';
 import { httpStatusOf } from '~/lib/trpc';
 
-/** The alarm area: admins and installers (DESIGN.md §7); a customer gets a clear 'geen toegang'. */
+/**
+ * The alarm area: admins and installers (DESIGN.md §7); a customer gets a clear 'geen toegang'.
+ * That is a not-found answer with its own page, not an error: the router logs thrown errors to
+ * the console as uncaught, and nothing went wrong here (issue 23).
+ */
 export const Route = createFileRoute('/_auth/alarms')({
   beforeLoad: ({ context }) => {
-    if (context.user.type === 'customer') throw new NoAlarmAccess();
+    if (context.user.type === 'customer') throw notFound({ data: NO_ALARM_ACCESS });
   },
   errorComponent: AlarmAreaError,
+  notFoundComponent: AlarmAreaNotFound,
   component: Outlet,
 });
 
 function AlarmAreaError(props: ErrorComponentProps) {
-  if (props.error instanceof NoAlarmAccess || httpStatusOf(props.error) === 403) return <NoAccessPage />;
+  if (httpStatusOf(props.error) === 403) return <NoAccessPage />;
   return <ErrorPage {...props} />;
+}
+
+function AlarmAreaNotFound({ data }: NotFoundRouteProps) {
+  return data === NO_ALARM_ACCESS ? <NoAccessPage /> : <NotFoundPage />;
 }

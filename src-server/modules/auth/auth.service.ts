@@ -46,6 +46,9 @@ export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: 
   const now = () => epochSeconds(clock);
   const byEmail = new SlidingWindowLimiter(options.maxFailuresPerEmail ?? 5, window, now);
   const byIp = new SlidingWindowLimiter(options.maxFailuresPerIp ?? 50, window, now);
+  // Password-reset requests: the sign-in limits, counted apart (a reset request is no failed sign-in).
+  const resetsByEmail = new SlidingWindowLimiter(options.maxFailuresPerEmail ?? 5, window, now);
+  const resetsByIp = new SlidingWindowLimiter(options.maxFailuresPerIp ?? 50, window, now);
   const grace = options.refreshGraceSeconds ?? 10;
   /** Refresh token id → the pair its rotation gives, kept for the grace window (memory only: tokens are never stored). */
   const rotations = new Map<string, { until: number; pair: Promise<AuthTokens> }>();
@@ -122,6 +125,19 @@ export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: 
       if (!valid) throw new AppError('UNAUTHORIZED', loginFailureMessages.INVALID_PASSWORD);
       await q.deleteExpiredSessions(db, now());
       return issueTokens(user.id, newFamilyId());
+    },
+
+    /** A new sign-in for a user who proved who they are another way (an invitation link). */
+    startSession(userId: number): Promise<AuthTokens> {
+      return issueTokens(userId, newFamilyId());
+    },
+
+    /** Counts a password-reset request under the sign-in limits (per address and per IP), whether or not the address exists; 429 beyond them. */
+    countPasswordResetRequest(email: string, ip: string, message: (retryAfterSeconds: number) => string): void {
+      const retryAfterSeconds = Math.max(resetsByEmail.retryAfter(email), resetsByIp.retryAfter(ip));
+      if (retryAfterSeconds > 0) throw new AppError('TOO_MANY_REQUESTS', message(retryAfterSeconds), { retryAfterSeconds });
+      resetsByEmail.reserve(email);
+      resetsByIp.reserve(ip);
     },
 
     /** A signed-in user's own password, checked under the same limits as a sign-in (a stolen token must not allow guessing). */

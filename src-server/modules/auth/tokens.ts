@@ -14,7 +14,7 @@ export function newToken() {
 
 export const newFamilyId = () => randomId(15);
 
-function hashSecret(secret: string): string {
+export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 

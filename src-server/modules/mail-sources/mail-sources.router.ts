@@ -30,6 +30,24 @@ export const mailSourcesRouter = router({
     .input(createSourceSchema)
     .output(sourceSchema)
     .mutation(({ ctx, input }) => service.createSource(ctx, input)),
+  testNew: dashboardSettingsProcedure
+    .meta(
+      rest(
+        `POST ${ALARMS}/dashboards/{id}/email-alarm-sources/test`,
+        'Test the settings of a mailbox before saving it (nothing is stored): {ok, message}; 429 after 10 a minute',
+        {
+          ...dashboard,
+          errors: [429],
+        },
+      ),
+    )
+    .input(createSourceSchema)
+    .output(sourceTestResultSchema)
+    .mutation(({ ctx, input }) => {
+      // Unsaved settings count under the dashboard (a negative key, apart from saved sources' ids) and the user.
+      ctx.sourceCallLimit(-input.dashboardId, ctx.user.id);
+      return service.testNewSource(ctx, input);
+    }),
   delete: dashboardSettingsProcedure
     .meta(rest(`DELETE ${ALARMS}/dashboards/{id}/email-alarm-sources/{sourceId}`, 'Delete a mailbox (its stored e-mails stay)', { ...dashboard, status: 204 }))
     .input(v.object({ sourceId: idSchema }))

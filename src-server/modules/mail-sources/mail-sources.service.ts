@@ -56,7 +56,8 @@ export async function getSource(db: DB, sourceId: number) {
   return q.toSource(row);
 }
 
-export async function createSource(deps: SourceDeps, input: CreateSource) {
+/** The row a new source will be, checked as on save (its folder, an internal IP literal). */
+async function newSourceValues(deps: SourceDeps, input: CreateSource) {
   const { db, clock, secrets } = deps;
   await assertFolder(db, input.dashboardId, input.folderId);
   if (input.type === 'IMAP') assertImapHost(deps, input.imapHost);
@@ -81,34 +82,62 @@ export async function createSource(deps: SourceDeps, input: CreateSource) {
     inputFolder: null,
     readCategory: null,
   };
-  const values =
-    input.type === 'IMAP'
-      ? {
-          ...base,
-          ...none,
-          imapHost: input.imapHost,
-          imapPort: input.imapPort,
-          imapSecure: input.imapSecure ? 1 : 0,
-          imapUsername: input.imapUsername,
-          imapInputFolder: input.imapInputFolder,
-          secret: secrets.seal(input.imapPassword),
-        }
-      : {
-          ...base,
-          ...none,
-          tenantId: input.tenantId,
-          clientId: input.clientId,
-          sharedMailbox: input.sharedMailbox,
-          inputFolder: input.inputFolder,
-          readCategory: input.readCategory,
-          secret: secrets.seal(input.clientSecret),
-        };
+  return input.type === 'IMAP'
+    ? {
+        ...base,
+        ...none,
+        imapHost: input.imapHost,
+        imapPort: input.imapPort,
+        imapSecure: input.imapSecure ? 1 : 0,
+        imapUsername: input.imapUsername,
+        imapInputFolder: input.imapInputFolder,
+        secret: secrets.seal(input.imapPassword),
+      }
+    : {
+        ...base,
+        ...none,
+        tenantId: input.tenantId,
+        clientId: input.clientId,
+        sharedMailbox: input.sharedMailbox,
+        inputFolder: input.inputFolder,
+        readCategory: input.readCategory,
+        secret: secrets.seal(input.clientSecret),
+      };
+}
+
+export async function createSource(deps: SourceDeps, input: CreateSource) {
+  const { db } = deps;
+  const values = await newSourceValues(deps, input);
   const { id } = await db
     .insertInto('mailSource')
     .values({ ...values, uidValidity: null, lastCheckedAt: null, lastError: null, nextAttemptAt: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return getSource(db, id);
+}
+
+/** "Verbinding testen" before saving: the form's settings, tested as a saved source would be; nothing is stored. */
+export async function testNewSource(deps: SourceDeps, input: CreateSource) {
+  const values = await newSourceValues(deps, input);
+  const row: MailSourceRow = {
+    ...values,
+    id: 0,
+    uidValidity: null,
+    lastUid: 0,
+    lastCheckedAt: null,
+    lastError: null,
+    messagesStored: 0,
+    failureCount: 0,
+    nextAttemptAt: null,
+    lastEmailAt: null,
+    silenceRaisedFor: null,
+  };
+  try {
+    return await testSource(deps, row);
+  } finally {
+    // Graph clients are cached per credentials; an unsaved source's must not stay behind.
+    deps.graph.clients.delete(`${row.tenantId}|${row.clientId}|${row.secret}`);
+  }
 }
 
 export async function updateSource(deps: SourceDeps, { sourceId, imapPassword, clientSecret, imapSecure, ...change }: UpdateSource) {

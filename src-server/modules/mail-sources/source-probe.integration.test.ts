@@ -124,3 +124,25 @@ describe('rate limits', () => {
     expect((await call(sources[3]!.id, w.tokens.admin)).status).toBe(200);
   });
 });
+
+describe('testing settings before saving them', () => {
+  test('answers what a saved source would (an internal literal refused at its field, no server there), stores nothing, and counts under the limits', async () => {
+    const w = await createAlarmWorld({ allowPrivateMailHosts: false });
+    const call = (json: unknown) =>
+      w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources/test`, { method: 'POST', token: w.tokens.installerA, json });
+    const refused = await call(imap('Intern', '127.0.0.1', v4.port));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.fieldErrors).toEqual({ imapHost: [INTERNAL_HOST_MESSAGE] });
+    expect(v4.connections()).toBe(0);
+
+    const open = await createAlarmWorld();
+    const post = (json: unknown) =>
+      open.h.request(`${V1}/dashboards/${open.dashA.id}/email-alarm-sources/test`, { method: 'POST', token: open.tokens.installerA, json });
+    const closed = await post(imap('Gesloten', '127.0.0.1', 9));
+    expect(closed.status).toBe(200);
+    expect(await closed.json()).toEqual({ ok: false, message: NO_IMAP_SERVER });
+    expect(await open.callers.installerA.mailSource.list({ dashboardId: open.dashA.id })).toEqual([]);
+    for (let i = 0; i < 9; i++) expect((await post(imap('Gesloten', '127.0.0.1', 9))).status).toBe(200);
+    expect((await post(imap('Gesloten', '127.0.0.1', 9))).status).toBe(429);
+  });
+});

@@ -4,6 +4,7 @@
  */
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { NotifyEvent } from '@/domain/notifications';
+import { escapeHtml } from '@/domain/text';
 import { isoFromSeconds } from '../../clock';
 
 export interface AlarmFacts {
@@ -53,8 +54,6 @@ const intro: Record<NotifyEvent, string> = {
 };
 
 export const mailSubject = (event: NotifyEvent, a: AlarmFacts) => `${event === 'created' ? createdTags[a.priority] : eventTags[event]} ${a.line}`;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function mailBodies(event: NotifyEvent, a: AlarmFacts, publicUrl: string) {
   const data = Object.entries(JSON.parse(a.data) as Record<string, unknown>).map(([k, v]): [string, string] => [

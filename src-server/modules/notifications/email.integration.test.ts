@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, expect, test } from 'vitest';
 import { NO_SMTP } from '@/domain/notifications';
 import { createAlarmWorld } from '../../testing/alarm-world';
+import { startSmtp as startLoopbackSmtp } from '../../testing/smtp';
 
 const T = Date.parse('2026-11-25T09:00:00Z');
 const closing: (() => Promise<void>)[] = [];
@@ -11,22 +9,10 @@ afterEach(async () => {
   for (const close of closing.splice(0)) await close();
 });
 
-/** A real SMTP server on loopback that keeps what arrives, envelope recipients included. */
 async function startSmtp() {
-  const mails: { to: string[]; mail: ParsedMail }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      void simpleParser(stream).then((mail) => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closing.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { mails, url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}` };
+  const smtp = await startLoopbackSmtp();
+  closing.push(smtp.close);
+  return smtp;
 }
 
 async function world(smtpUrl?: string) {

@@ -3,7 +3,8 @@
  * organization's locations (DESIGN.md §3). Passwords are hashed here and never leave the server.
  */
 import { ORGANIZATION_ABSENT } from '@/domain/organization';
-import { type CreateUser, type UpdatePassword, type UpdateUser, type User, passwordChangeMessages } from '@/domain/user';
+import { randomBytes } from 'node:crypto';
+import { type CreateUser, type InviteUser, type UpdatePassword, type UpdateUser, type User, passwordChangeMessages } from '@/domain/user';
 import type { ListQuery } from '@/domain/paging';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
@@ -71,7 +72,25 @@ async function assertWhollyManaged(db: DB, actor: User, target: User) {
   }
 }
 
-export async function createUser(deps: UserDeps, actor: User, input: CreateUser): Promise<User> {
+export function createUser(deps: UserDeps, actor: User, { password, ...input }: CreateUser): Promise<User> {
+  return insertNewUser(deps, actor, input, password);
+}
+
+/**
+ * An invited user (DESIGN.md §13): same roles and checks as creating one, with a random password
+ * nobody knows until the invitee sets one from the link; `withUser` stores the link in the same transaction.
+ */
+export function createInvitedUser(deps: UserDeps, actor: User, input: InviteUser, withUser: (trx: DB, userId: number) => Promise<void>): Promise<User> {
+  return insertNewUser(deps, actor, input, randomBytes(32).toString('base64url'), withUser);
+}
+
+async function insertNewUser(
+  deps: UserDeps,
+  actor: User,
+  input: InviteUser,
+  password: string,
+  withUser?: (trx: DB, userId: number) => Promise<void>,
+): Promise<User> {
   if (actor.type !== 'admin' && input.type !== 'customer') {
     throw new AppError('FORBIDDEN', 'Alleen beheerders mogen beheerders en installateurs aanmaken.');
   }
@@ -79,7 +98,7 @@ export async function createUser(deps: UserDeps, actor: User, input: CreateUser)
   if (input.type === 'installer') await assertOrganizationVisible(db, actor, input.organizationId);
   if (input.type === 'customer') await assertLocationsVisible(db, actor, input.locationIds);
   await assertEmailFree(db, input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(password);
   const id = await db.transaction().execute(async (trx) => {
     const userId = await q.insertUser(trx, {
       type: input.type,
@@ -90,6 +109,7 @@ export async function createUser(deps: UserDeps, actor: User, input: CreateUser)
       createdAt: epochSeconds(clock),
     });
     if (input.type === 'customer') await q.setUserLocations(trx, userId, input.locationIds);
+    await withUser?.(trx, userId);
     return userId;
   });
   return getUser(deps, actor, id);

@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { type ListSearch, listSearchSchema } from '~/components/lists/list-search';
 import { dashboardSearchInput } from '~/features/alarm-dashboards/dashboard-search';
@@ -8,7 +8,16 @@ import { loadRouteData } from '~/lib/route-data';
 export const Route = createFileRoute('/_auth/alarms/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
-  loader: ({ context, deps, cause }) => loadRouteData(cause, () => context.utils.alarmDashboard.search.ensureData(dashboardSearchInput(deps))),
+  loader: async ({ context, deps, cause }) => {
+    await loadRouteData(cause, () => context.utils.alarmDashboard.search.ensureData(dashboardSearchInput(deps)));
+    // An installer with exactly one dashboard has nothing to choose: straight to it (issue 23).
+    if (cause === 'enter' && context.user.type === 'installer' && !deps.q && (deps.page ?? 1) === 1) {
+      const { dashboards, totalNumberOfPages } = await context.utils.alarmDashboard.search.ensureData(dashboardSearchInput(deps));
+      if (dashboards.length === 1 && totalNumberOfPages <= 1) {
+        throw redirect({ to: '/alarms/$dashboardId', params: { dashboardId: dashboards[0]!.id }, replace: true });
+      }
+    }
+  },
   component: DashboardsRoute,
 });
 

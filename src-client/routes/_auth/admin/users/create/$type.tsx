@@ -2,7 +2,10 @@ import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { USER_TYPES, type UserType, userTypeLabels } from '@/domain/user';
 import { PageHeader } from '~/components/layout/page-header';
 import { CreateUserForm } from '~/features/users/create-user-form';
-import { useCreateUser } from '~/features/users/use-user-mutations';
+import { useState } from 'react';
+import type { InvitationResult } from '@/domain/onboarding';
+import { InvitationCreated } from '~/features/users/invitation-created';
+import { useCreateUser, useInviteUser } from '~/features/users/use-user-mutations';
 import { ensureUserFormData } from '~/features/users/user-form-data';
 import { startLoading } from '~/lib/route-data';
 
@@ -27,17 +30,24 @@ function CreateUserPage() {
   const { type } = Route.useParams();
   const navigate = useNavigate();
   const create = useCreateUser();
+  const invite = useInviteUser();
+  const [invited, setInvited] = useState<{ invitation: InvitationResult; email: string } | null>(null);
   return (
     <section>
-      <PageHeader title={`${userTypeLabels[type]} toevoegen`} description="Velden met een * zijn verplicht." />
-      <CreateUserForm
-        key={type}
-        type={type}
-        onSubmit={async (input) => {
-          const user = await create.mutateAsync(input);
-          await navigate({ to: '/admin/user/$userId', params: { userId: user.id } });
-        }}
-      />
+      <PageHeader title={`${userTypeLabels[type]} toevoegen`} description={invited ? undefined : 'Velden met een * zijn verplicht.'} />
+      {invited ? (
+        <InvitationCreated invitation={invited.invitation} email={invited.email} />
+      ) : (
+        <CreateUserForm
+          key={type}
+          type={type}
+          onCreate={async (input) => {
+            const user = await create.mutateAsync(input);
+            await navigate({ to: '/admin/user/$userId', params: { userId: user.id } });
+          }}
+          onInvite={async (input) => setInvited({ invitation: await invite.mutateAsync(input), email: input.email })}
+        />
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { folderByUrlKey } from '~/features/alarm-folders/folder-url-key';
 import { useCallback } from 'react';
 import { FolderPage } from '~/features/alarms/folder-page';
 import { type FolderSearch, alarmListInput, dashboardUsersInput, folderSearchSchema } from '~/features/alarms/folder-search';
@@ -8,6 +9,12 @@ import { trpc } from '~/lib/trpc';
 /** `folders/{folder}`: the folder's NAME is the URL key (DESIGN.md §7). */
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/folders/$folder')({
   validateSearch: folderSearchSchema,
+  // A folder's label works as its URL key too (issue 23): `folders/afgehandeld` goes to the folder's own name.
+  beforeLoad: async ({ context: { utils }, params: { dashboardId, folder: key }, search }) => {
+    const folder = folderByUrlKey(await utils.alarmFolder.list.ensureData({ dashboardId }).catch(() => []), key);
+    if (folder && folder.name !== key)
+      throw redirect({ to: '/alarms/$dashboardId/folders/$folder', params: { dashboardId, folder: folder.name }, search, replace: true });
+  },
   loaderDeps: ({ search: { q, page, sort, assignee, priority, acknowledged, alarm } }) => ({ q, page, sort, assignee, priority, acknowledged, alarm }),
   loader: async ({ context: { utils }, params: { dashboardId, folder: name }, deps, cause }) => {
     const folder = (await utils.alarmFolder.list.ensureData({ dashboardId })).find((f) => f.name === name);

@@ -42,8 +42,10 @@ import { createNotifyWaker, NOTIFY_JOB, notificationJobs } from './modules/notif
 import type { DeliveryDeps } from './modules/notifications/delivery';
 
 export interface ServiceOptions {
-  /** A file path, or `:memory:` for a private test database. */
+  /** A SQLite file path, `:memory:` for a private test database, or a `postgres://` URL (DATABASE_URL). */
   databaseFile: string;
+  /** PostgreSQL: the pool's size (DATABASE_POOL_SIZE). */
+  databasePoolSize?: number;
   secretKey: string;
   clock?: Clock;
   auth?: AuthOptions;
@@ -60,7 +62,7 @@ export interface ServiceOptions {
 
 export async function createServices(options: ServiceOptions) {
   const clock = options.clock ?? systemClock;
-  const db = openDatabase(options.databaseFile);
+  const db = openDatabase(options.databaseFile, { poolSize: options.databasePoolSize });
   await migrateToLatest(db);
   const auth = createAuthService({ db, clock }, options.auth);
   const hub = createHubClient(options.hub);

@@ -19,7 +19,7 @@ const YEAR_START = localMidnight('2025-01-01');
 const YEAR_END = localMidnight('2026-01-01');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function timed(run: () => Promise<unknown> | unknown, times = 21) {
+export async function timed(run: () => Promise<unknown> | unknown, times = 21) {
   await run();
   const samples = [];
   for (let i = 0; i < times; i++) {

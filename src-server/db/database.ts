@@ -83,7 +83,7 @@ const types = {
 };
 
 /** `?schema=` taken off the URL: pg does not know it. */
-export function splitSchema(url: string): { url: string; schema?: string } {
+function splitSchema(url: string): { url: string; schema?: string } {
   const parsed = new URL(url);
   const schema = parsed.searchParams.get('schema') ?? undefined;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))

@@ -14,6 +14,7 @@ import { benchFairness } from './fairness';
 import { benchParsePipeline } from './parse-pipeline';
 import { benchParsers } from './parsers';
 import { benchNotifications, benchSlowReceiver } from './notifications';
+import { benchEngines, type EngineFigures } from './engines';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
@@ -21,6 +22,19 @@ const me = await benchAuthMe();
 console.log(
   `GET /auth/me: ${fmt(me.productRps)} req/s vs bare Hono + one SQLite lookup ${fmt(me.bareRps)} req/s -> ratio ${me.ratio.toFixed(2)} (goal >= 0.70)`,
 );
+
+const engines = await benchEngines();
+if (!engines) console.log('SQLite vs PostgreSQL: skipped (PostgreSQL is not installed: apt-get install -y postgresql)');
+else {
+  const [lite, pg] = engines as [EngineFigures, EngineFigures];
+  const ms1 = (n: number) => `${n.toFixed(1)} ms`;
+  console.log(`SQLite vs PostgreSQL, the same product and data (goal: PostgreSQL within 2x of SQLite):`);
+  console.log(`  GET /auth/me: ${fmt(lite.authMeRps)} vs ${fmt(pg.authMeRps)} req/s -> ${(lite.authMeRps / pg.authMeRps).toFixed(2)}x`);
+  console.log(`  folder page, 20 of 20,000 alarms: ${ms1(lite.folderPage)} vs ${ms1(pg.folderPage)} -> ${(pg.folderPage / lite.folderPage).toFixed(2)}x`);
+  console.log(
+    `  one channel-year per hour: ${ms1(lite.channelYearHour)} vs ${ms1(pg.channelYearHour)} -> ${(pg.channelYearHour / lite.channelYearHour).toFixed(2)}x`,
+  );
+}
 
 const ingest = await benchIngest();
 console.log(

@@ -1,5 +1,6 @@
 // Frozen in time: never import application code here.
 import { type Kysely, sql } from 'kysely';
+import { rawTypes, withoutRowid } from './portable';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // The local copy of a Meterbeheer HUB feed; `credentials` holds its encrypted secret fields.
@@ -39,12 +40,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   // One value per channel and interval start (UTC seconds): the energy in that interval.
+  const t = rawTypes(db);
   await sql`create table "measurement" (
-    "channelId" integer not null references "channel"("id") on delete cascade,
-    "ts" integer not null,
-    "value" real not null,
+    "channelId" ${t.integer} not null references "channel"("id") on delete cascade,
+    "ts" ${t.integer} not null,
+    "value" ${t.real} not null,
     primary key ("channelId", "ts")
-  ) without rowid`.execute(db);
+  )${withoutRowid(db)}`.execute(db);
 
   await db.schema
     .createTable('meter')

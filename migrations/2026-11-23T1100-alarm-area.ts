@@ -1,8 +1,10 @@
 // Frozen in time: never import application code here.
 import { type Kysely, sql } from 'kysely';
+import { engineOf } from './portable';
 
 /** The alarm area (DESIGN.md §7): dashboards with their theme and settings, folders, alarms and assignees. */
 export async function up(db: Kysely<any>): Promise<void> {
+  const postgres = engineOf(db) === 'postgres';
   // Branding images, content-addressed: the same bytes are stored once and served immutable.
   await db.schema
     .createTable('brandingImage')
@@ -17,7 +19,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('organizationId', 'integer', (c) => c.notNull().references('organization.id'))
-    .addColumn('defaultFolderId', 'integer', (c) => c.references('alarmFolder.id').onDelete('set null'))
+    // SQLite accepts a reference to a table made below; PostgreSQL gets it once alarmFolder exists.
+    .addColumn('defaultFolderId', 'integer', (c) => (postgres ? c : c.references('alarmFolder.id').onDelete('set null')))
     .addColumn('defaultPriority', 'text', (c) =>
       c
         .notNull()
@@ -56,6 +59,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('relevant', 'integer', (c) => c.notNull().defaultTo(1))
     .addUniqueConstraint('alarmFolder_dashboard_name', ['dashboardId', 'name'])
     .execute();
+  if (postgres) {
+    await db.schema
+      .alterTable('alarmDashboard')
+      .addForeignKeyConstraint('alarmDashboard_defaultFolderId_fkey', ['defaultFolderId'], 'alarmFolder', ['id'], (c) => c.onDelete('set null'))
+      .execute();
+  }
 
   await db.schema
     .createTable('alarm')

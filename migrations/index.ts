@@ -1,6 +1,16 @@
 /**
  * Every migration, in order. Listed by hand so the server bundle includes them;
  * `migrations.test.ts` fails when a file in this folder is missing here.
+ *
+ * Each migration runs on SQLite and on PostgreSQL (DESIGN.md §12). Write it with Kysely's schema
+ * builder in SQLite's vocabulary: types 'integer', 'text', 'real', 'blob'; ids as
+ * `c.primaryKey().autoIncrement()`; booleans as 'integer' 0/1; times as 'integer' UTC seconds.
+ * On PostgreSQL `PortableSchemaPlugin` (./portable.ts) maps them (autoIncrement id → bigserial,
+ * integer → bigint, real → double precision, blob → bytea), so such a migration needs no change.
+ * Raw SQL must be portable: quoted identifiers, no SQLite-only functions, `rawTypes(db)` for
+ * column types and `withoutRowid(db)` in raw `create table`. Where the engines must differ (a
+ * foreign key to a table made later, SQLite-only syntax), branch on `engineOf(db)` from
+ * ./portable.ts with both forms side by side (see 2026-11-23T1100-alarm-area.ts).
  */
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-22T1400-foundation';

@@ -85,3 +85,20 @@ describe('notifications', () => {
     expect(() => load({ NOTIFY_ALLOW_PRIVATE_TARGETS: 'ja' })).toThrow('Invalid configuration: NOTIFY_ALLOW_PRIVATE_TARGETS: must be true or false');
   });
 });
+
+describe('DATABASE_URL', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: testTempDir('energie-config-'), ...env });
+  test('without it the SQLite file; a postgres:// URL with a pool of 10 unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(load({})).toMatchObject({ databaseUrl: undefined, databasePoolSize: 10 });
+    expect(load({ DATABASE_URL: 'postgres://app:geheim@db:5432/energie', DATABASE_POOL_SIZE: '4' })).toMatchObject({
+      databaseUrl: 'postgres://app:geheim@db:5432/energie',
+      databasePoolSize: 4,
+    });
+    expect(load({ DATABASE_URL: 'postgresql://db/energie' }).databaseUrl).toBe('postgresql://db/energie');
+  });
+  test('anything else stops start-up with one line', () => {
+    expect(() => load({ DATABASE_URL: 'mysql://db/energie' })).toThrow('Invalid configuration: DATABASE_URL: must be a postgres:// URL');
+    expect(() => load({ DATABASE_POOL_SIZE: '0' })).toThrow('Invalid configuration: DATABASE_POOL_SIZE: must be a whole number from 1 to 1000');
+    expect(() => load({ DATABASE_POOL_SIZE: 'veel' })).toThrow('Invalid configuration: DATABASE_POOL_SIZE: must be a whole number from 1 to 1000');
+  });
+});

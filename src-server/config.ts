@@ -24,6 +24,18 @@ const envSchema = v.object({
   METERBEHEER_API_KEY: v.optional(v.string()),
   METERBEHEER_SYNC_INTERVAL: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(60)), '3600'),
   METERBEHEER_HISTORY_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)), '730'),
+  // PostgreSQL instead of the SQLite file in DATA_DIR (DESIGN.md §12).
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// URL'))),
+  DATABASE_POOL_SIZE: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.integer('must be a whole number from 1 to 1000'),
+      v.minValue(1, 'must be a whole number from 1 to 1000'),
+      v.maxValue(1000, 'must be a whole number from 1 to 1000'),
+    ),
+    '10',
+  ),
   GRAPH_LOGIN_URL: v.optional(v.pipe(v.string(), v.url())),
   GRAPH_API_URL: v.optional(v.pipe(v.string(), v.url())),
   SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
@@ -58,6 +70,9 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** A postgres:// URL; without it the SQLite file in dataDir. */
+  databaseUrl?: string;
+  databasePoolSize: number;
   adminEmail?: string;
   adminPassword?: string;
   meterbeheerApiUrl: string;
@@ -96,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     meterbeheerApiUrl: e.METERBEHEER_API_URL,

@@ -54,18 +54,33 @@ export const invalidField = (field: string, message: string) => new AppError('BA
 export const invalidInput = (issues: readonly StandardSchemaV1.Issue[]) =>
   new AppError('BAD_REQUEST', 'De invoer is ongeldig.', { fieldErrors: fieldErrorsFromIssues(issues) });
 
-const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 /** Dutch texts for the unique columns a user can collide with; any other column gets the general one. */
 const TAKEN: Record<string, string> = { email: 'Dit e-mailadres is al in gebruik.', name: 'Deze naam is al in gebruik.' };
 
 /**
- * A unique or primary-key violation: two requests made the same thing at once, after both had
- * checked that it was free. SQLite names the columns ("UNIQUE constraint failed: user.email").
+ * The last column of a violated unique or primary key, or null for any other error. SQLite names
+ * the columns in the message ("UNIQUE constraint failed: user.email"); PostgreSQL (code 23505)
+ * in the detail ('Key ("dashboardId", name)=(1, x) already exists.').
  */
+function uniqueColumn(error: unknown): string | null {
+  const { code, message, detail } = (error ?? {}) as { code?: unknown; message?: unknown; detail?: unknown };
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return String(message).match(/(\w+)\s*$/)?.[1] ?? '_';
+  if (code === '23505')
+    return (
+      String(detail)
+        .match(/^Key \(([^)]*)\)=/)?.[1]
+        ?.split(',')
+        .at(-1)
+        ?.trim()
+        .replace(/"/g, '') ?? '_'
+    );
+  return null;
+}
+
+/** A unique or primary-key violation: two requests made the same thing at once, after both had checked that it was free. */
 function uniqueViolation(error: unknown): AppError | null {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code !== 'string' || !UNIQUE_CODES.has(code)) return null;
-  const field = String(message).match(/(\w+)\s*$/)?.[1] ?? '_';
+  const field = uniqueColumn(error);
+  if (field === null) return null;
   const text = TAKEN[field] ?? 'Deze waarde is al in gebruik.';
   return new AppError('CONFLICT', text, { fieldErrors: { [field]: [text] } });
 }

@@ -12,7 +12,8 @@ import { ensureFirstAdmin } from './modules/auth/first-admin';
 import { type ServiceOptions, createServices } from './services';
 
 const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
-  databaseFile: path.join(config.dataDir, 'app.db'),
+  databaseFile: config.databaseUrl ?? path.join(config.dataDir, 'app.db'),
+  databasePoolSize: config.databasePoolSize,
   secretKey: config.secretKey,
   clock,
   hub: {

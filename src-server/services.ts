@@ -7,8 +7,7 @@
  * service's deps object here, so imports between modules only go down. The server, the test
  * harness, the bench and the demo all build them here, so they run the same wiring.
  */
-import { SqliteAdapter } from 'kysely';
-import { openDatabase } from './db/database';
+import { engineOf, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type Clock, systemClock } from './clock';
 import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
@@ -46,8 +45,10 @@ import type { DeliveryDeps } from './modules/notifications/delivery';
 import { createOnboarding } from './modules/onboarding/onboarding.service';
 
 export interface ServiceOptions {
-  /** A file path, or `:memory:` for a private test database. */
+  /** A SQLite file path, `:memory:` for a private test database, or a `postgres://` URL (DATABASE_URL). */
   databaseFile: string;
+  /** PostgreSQL: the pool's size (DATABASE_POOL_SIZE). */
+  databasePoolSize?: number;
   secretKey: string;
   clock?: Clock;
   auth?: AuthOptions;
@@ -64,10 +65,10 @@ export interface ServiceOptions {
 
 export async function createServices(options: ServiceOptions) {
   const clock = options.clock ?? systemClock;
-  const opened = openDatabase(options.databaseFile);
+  const opened = openDatabase(options.databaseFile, { poolSize: options.databasePoolSize });
   // On SQLite this process is the database's one writer, so it may remember checked sign-ins, the
   // cache watching every write through `db`; PostgreSQL serves several instances: no cache there.
-  const sessionCache = opened.getExecutor().adapter instanceof SqliteAdapter ? createSessionCache() : undefined;
+  const sessionCache = engineOf(opened) === 'sqlite' ? createSessionCache() : undefined;
   const db = sessionCache ? opened.withPlugin(sessionCache.plugin) : opened;
   await migrateToLatest(db);
   const auth = createAuthService({ db, clock, sessionCache }, options.auth);

@@ -1,11 +1,12 @@
 import { beforeEach, expect, test } from 'vitest';
 import { type DB, openDatabase } from '../db/database';
+import { testDatabase } from '../testing/test-database';
 import { migrateToLatest } from '../db/migrate';
 import { acquireJobLock, ensureJobRuns, finishJobRun } from './job-runs.queries';
 
 let db: DB;
 beforeEach(async () => {
-  db = openDatabase(':memory:');
+  db = openDatabase(testDatabase());
   await migrateToLatest(db);
   await ensureJobRuns(db, ['sync'], 100);
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { type DB, openDatabase } from '../db/database';
+import { testDatabase } from '../testing/test-database';
 import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../errors';
 import { defineJob, type JobDefinition } from './job';
@@ -28,7 +29,7 @@ function deferred<T = unknown>() {
 }
 
 async function memoryDb() {
-  const db = openDatabase(':memory:');
+  const db = openDatabase(testDatabase());
   await migrateToLatest(db);
   cleanup.push(() => db.destroy());
   return db;
@@ -259,7 +260,7 @@ describe('runNow', () => {
 describe('two processes on one database file', () => {
   async function twoHandles() {
     const dir = mkdtempSync(path.join(tmpdir(), 'jobs-'));
-    const file = path.join(dir, 'app.db');
+    const file = testDatabase(path.join(dir, 'app.db'));
     const a = openDatabase(file);
     await migrateToLatest(a);
     const b = openDatabase(file);

@@ -18,7 +18,8 @@ export const dovecotAvailable = () => {
   return Boolean(DOVECOT);
 };
 
-async function freePort(): Promise<number> {
+/** A loopback port free right now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

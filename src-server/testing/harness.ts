@@ -11,6 +11,7 @@ import { insertUser } from '../modules/users/users.queries';
 import { createServices } from '../services';
 import { createContext } from '../trpc/context';
 import { insertChannel, insertFeed } from './fixtures';
+import { testDatabase } from './test-database';
 import { createCaller } from '../root-router';
 import type { UserType } from '@/domain/user';
 
@@ -19,7 +20,7 @@ let passwordHash: Promise<string> | undefined;
 
 export interface HarnessOptions {
   clock?: Clock;
-  /** A database file that outlives the harness (a restart test opens it again); default a private in-memory one. */
+  /** A database that outlives the harness (a restart test opens it again: `testDatabase(file)`); default a private one (`testDatabase()`). */
   databaseFile?: string;
   auth?: AuthOptions;
   /** Without a simulator the HUB address is a closed loopback port: nothing leaves this machine. */
@@ -35,7 +36,7 @@ export interface HarnessOptions {
 
 export async function createHarness(options: HarnessOptions = {}) {
   const services = await createServices({
-    databaseFile: options.databaseFile ?? ':memory:',
+    databaseFile: options.databaseFile ?? testDatabase(),
     secretKey: 'test-secret-key-'.repeat(3),
     clock: options.clock,
     auth: options.auth,

@@ -10,6 +10,7 @@ import { testTempDir } from '../../testing/temp-dir';
 import { createHarness } from '../../testing/harness';
 import { HEARTBEAT_CHECK_JOB } from './alarm-parsers.jobs';
 import { addDefaultParser, alarmsIn, attempts, deliver, drain, rawMail } from './parser-test-kit';
+import { testDatabase } from '../../testing/test-database';
 
 /** A clock the test moves; 08:00 in Amsterdam (winter time). */
 function testClock() {
@@ -83,7 +84,7 @@ describe('heartbeats', () => {
 
   test('a restart (new services on the same database file) does not raise a silence twice', async () => {
     const t = testClock();
-    const databaseFile = path.join(testTempDir('heartbeat-'), 'db.sqlite');
+    const databaseFile = testDatabase(path.join(testTempDir('heartbeat-'), 'db.sqlite'));
     const w = await createAlarmWorld({ clock: t.clock, databaseFile });
     await addDefaultParser(w, { name: 'Dagrapporten', config: HEARTBEAT });
     await deliver(w, rawMail('Dagrapport Hoeve'));

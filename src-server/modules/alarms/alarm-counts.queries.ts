@@ -62,13 +62,20 @@ export async function countUnassigned(db: DB, folderIds: number[]) {
 }
 
 /**
+ * The rows of a `values` list of buckets (`i`, `s`, `e`): [from, to) ranges in order. Cast, because
+ * PostgreSQL reads an untyped parameter in `values` as text (and then cannot compare it with a time).
+ */
+export const bucketRows = (ranges: [from: number, to: number][]) =>
+  ranges.map(([from, to], i) => sql`(cast(${i} as bigint), cast(${from} as bigint), cast(${to} as bigint))`);
+
+/**
  * Alarms outside `excludeFolderId` per bucket ([from, to) ranges in order) and priority. Each bucket and
  * priority is one covering index range (dashboardId, priorityRank, receivedAt, folderId) counted
  * in a correlated subquery: no GROUP BY over every alarm, so no sort of the whole year.
  */
 export async function countsPerBucket(db: DB, dashboardId: number, excludeFolderId: number, ranges: [from: number, to: number][]) {
   if (ranges.length === 0) return [];
-  const buckets = ranges.map(([from, to], i) => sql`(${i}, ${from}, ${to})`);
+  const buckets = bucketRows(ranges);
   const count = (rank: number) =>
     sql<number>`(select count(*) from "alarm" where "dashboardId" = ${dashboardId} and "priorityRank" = ${rank} and "receivedAt" >= "b"."s" and "receivedAt" < "b"."e" and "folderId" <> ${excludeFolderId})`;
   const { rows } = await sql<{ i: number; low: number; medium: number; high: number }>`

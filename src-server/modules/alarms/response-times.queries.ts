@@ -6,9 +6,10 @@
  * The durations come back as one comma-joined list per bucket: building 100,000 row objects costs
  * more than the whole query (a year by month: ~60 ms as rows, ~25 ms as lists).
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Priority } from '@/domain/alarm-dashboard';
-import type { DB } from '../../db/database';
+import { type DB, engineOf } from '../../db/database';
+import { bucketRows } from './alarm-counts.queries';
 import { PRIORITY_RANK } from './alarms.queries';
 
 export interface BucketDurations {
@@ -20,15 +21,22 @@ export interface BucketDurations {
 }
 
 export async function durationsPerBucket(db: DB, dashboardId: number, excludeFolderId: number, ranges: [from: number, to: number][], priority?: Priority) {
-  const buckets = ranges.map(([from, to], i) => sql`(${i}, ${from}, ${to})`);
   const byPriority = priority ? sql`and "a"."priorityRank" = ${PRIORITY_RANK[priority]}` : sql``;
   const { rows } = await sql<BucketDurations>`
-    with "b" ("i", "s", "e") as (values ${sql.join(buckets)})
+    with "b" ("i", "s", "e") as (values ${sql.join(bucketRows(ranges))})
     select "b"."i" as "i", count(*) as "raised",
-      group_concat(max(0, "a"."acknowledgedAt" - "a"."receivedAt")) as "ack",
-      group_concat(max(0, "a"."resolvedAt" - "a"."receivedAt")) as "resolve"
+      ${joinedSeconds(db, sql`"a"."acknowledgedAt" - "a"."receivedAt"`)} as "ack",
+      ${joinedSeconds(db, sql`"a"."resolvedAt" - "a"."receivedAt"`)} as "resolve"
     from "b" join "alarm" as "a" on "a"."dashboardId" = ${dashboardId} and "a"."receivedAt" >= "b"."s" and "a"."receivedAt" < "b"."e"
       and "a"."folderId" <> ${excludeFolderId} ${byPriority}
     group by "b"."i"`.execute(db);
   return rows;
+}
+
+/** The comma-joined non-negative seconds of a group (nulls left out): the one aggregate whose SQL differs per engine. */
+function joinedSeconds(db: DB, seconds: RawBuilder<unknown>) {
+  return engineOf(db) === 'postgres'
+    ? // greatest() skips a null where SQLite's max() answers null: nulls are filtered out first.
+      sql`string_agg(cast(greatest(0, ${seconds}) as text), ',') filter (where ${seconds} is not null)`
+    : sql`group_concat(max(0, ${seconds}))`;
 }

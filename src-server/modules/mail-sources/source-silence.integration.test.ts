@@ -12,11 +12,12 @@ import { addMailSource, alarmsIn, rawMail } from '../alarm-parsers/parser-test-k
 import { SOURCE_SILENCE_JOB } from './mail-sources.jobs';
 import { sourceRow } from './mail-sources.queries';
 import { type SourceDeps, storeSourceMail } from './mail-sources.service';
+import { testDatabase } from '../../testing/test-database';
 
 test('a silent source raises once, also after a restart; the next stored e-mail resolves it', async () => {
   let now = Date.parse('2026-11-25T07:00:00Z');
   const clock = () => new Date(now);
-  const databaseFile = path.join(testTempDir('source-silence-'), 'db.sqlite');
+  const databaseFile = testDatabase(path.join(testTempDir('source-silence-'), 'db.sqlite'));
   const w = await createAlarmWorld({ clock, databaseFile });
   const source = await addMailSource(w, 'GBS Priva');
   expect(source.silenceMinutes).toBeNull();

@@ -1,0 +1,111 @@
+/**
+ * SQLite and PostgreSQL side by side in one run (DESIGN.md §12, issue 21): the built product in
+ * its own process on each engine, the same data seeded through Kysely, the same requests:
+ * GET /auth/me (req/s under autocannon), a folder page of 20 alarms out of 20,000 and one
+ * channel-year per hour (median latency over REST). Goal: PostgreSQL within 2× of SQLite.
+ * PostgreSQL is a throwaway cluster (src-server/testing/postgres.ts); without one installed the
+ * figure is skipped.
+ */
+import path from 'node:path';
+import { sql } from 'kysely';
+import { ADMIN, startProduct } from '../e2e/support/product';
+import { localMidnight } from '../src/lib/amsterdam';
+import { openDatabase } from '../src-server/db/database';
+import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/profiles';
+import { postgresAvailable, startPostgres } from '../src-server/testing/postgres';
+import { requestsPerSecond } from './load';
+import { timed } from './stats';
+
+const YEAR_START = localMidnight('2025-01-01');
+const YEAR_END = localMidnight('2026-01-01');
+const ALARMS = 20_000;
+
+export interface EngineFigures {
+  engine: 'sqlite' | 'postgres';
+  authMeRps: number;
+  folderPage: number;
+  channelYearHour: number;
+}
+
+async function benchEngine(engine: EngineFigures['engine'], databaseUrl?: string): Promise<EngineFigures> {
+  const product = await startProduct(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  try {
+    const call = async (method: string, p: string, token?: string, body?: unknown) => {
+      const response = await fetch(`${product.url}${p}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return response.json() as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const { accessToken } = await call('POST', '/auth/login', undefined, ADMIN);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    await requestsPerSecond(`${product.url}/auth/me`, headers, 2);
+    const authMeRps = await requestsPerSecond(`${product.url}/auth/me`, headers);
+
+    const org = await call('PUT', '/api/organizations', accessToken, { name: 'Bench' });
+    const dashboard = await call('POST', '/api/v1/alarms/dashboards', accessToken, { name: 'Bench', organizationId: org.id });
+    const folders = await call('GET', `/api/v1/alarms/dashboards/${dashboard.id}/folders`, accessToken);
+    const inbox = folders.find((f: { name: string }) => f.name === 'inbox').id;
+
+    // The same rows on both engines, through the product's own database layer.
+    const db = openDatabase(databaseUrl ?? path.join(product.dataDir, 'app.db'));
+    for (let start = 0; start < ALARMS; start += 2000) {
+      const rows = Array.from({ length: 2000 }, (_, k) => {
+        const i = start + k;
+        const at = YEAR_START + i * 60;
+        const priority = (['LOW', 'MEDIUM', 'HIGH'] as const)[i % 3]!;
+        return {
+          dashboardId: dashboard.id,
+          folderId: inbox,
+          line: `Storing ${i}`,
+          priority,
+          priorityRank: (i % 3) + 1,
+          receivedAt: at,
+          searchText: `storing ${i}`,
+          lastOccurredAt: at,
+          updatedAt: at,
+        };
+      });
+      await db.insertInto('alarm').values(rows).execute();
+    }
+    await db
+      .insertInto('feed')
+      .values({ uuid: 'bench', provider: 'kenter', name: 'bench', meterKind: 'electricity', status: 'verified', createTimestamp: 0 })
+      .execute();
+    const channel = await db
+      .insertInto('channel')
+      .values({ feedUuid: 'bench', code: '1.8.0', url: 'http://127.0.0.1:9/x', createTimestamp: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const quarters = [];
+    for (let ts = YEAR_START; ts < YEAR_END; ts += 900) quarters.push({ channelId: channel.id, ts, value: intervalValue('import', 1, ts * 1000, 15) });
+    for (let i = 0; i < quarters.length; i += 5000)
+      await db
+        .insertInto('measurement')
+        .values(quarters.slice(i, i + 5000))
+        .execute();
+    await sql`insert into "measurementHour" ("channelId", "ts", "value") select "channelId", "ts" - "ts" % 3600, sum("value") from "measurement" group by 1, 2`.execute(
+      db,
+    );
+    await db.destroy();
+
+    const folderPage = await timed(() => call('GET', `/api/v1/alarms/folders/${inbox}/alarms?size=20&sort=receivedAt,desc`, accessToken));
+    const range = 'from=2025-01-01T00:00:00&to=2026-01-01T00:00:00';
+    const channelYearHour = await timed(() => call('GET', `/api/meter-channel/${channel.id}/measurements/aggregate/hour?${range}`, accessToken));
+    return { engine, authMeRps, folderPage, channelYearHour };
+  } finally {
+    await product.stop();
+  }
+}
+
+/** Both engines, or null when PostgreSQL is not installed. */
+export async function benchEngines(): Promise<EngineFigures[] | null> {
+  if (!postgresAvailable()) return null;
+  const pg = await startPostgres();
+  try {
+    return [await benchEngine('sqlite'), await benchEngine('postgres', `${pg.url}?schema=bench`)];
+  } finally {
+    pg.stop();
+  }
+}

@@ -9,6 +9,7 @@ import { createApp } from './app';
 import type { Clock } from './clock';
 import { type Config, ConfigError } from './config';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
+import { releaseGoneLeases } from './jobs/leases';
 import { type ServiceOptions, createServices } from './services';
 
 export const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
@@ -59,6 +60,7 @@ export async function startServer(config: Config, options: { clientDir?: string;
   if (!config.meterbeheerApiKey) {
     log('Warning: METERBEHEER_API_KEY is not set, so no Meterbeheer HUB feed can be added or synced (see README, "Meters and Meterbeheer HUB feeds").');
   }
+  await releaseGoneLeases(services.db, services.instanceId, services.engine === 'sqlite');
   await services.jobs.start();
   await services.imapWatchers.start();
   const { port } = server.address() as AddressInfo;

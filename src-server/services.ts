@@ -25,6 +25,9 @@ import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-d
 import { createEventBus } from './events/event-bus';
 import { HEARTBEAT_MS } from './events/live-stream';
 import { createJobRunner } from './jobs/runner';
+import { newInstanceId } from './jobs/instance';
+import { createLeases } from './jobs/leases';
+import { engineOf } from './db/engine';
 import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
 import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
 import { ALARM_PARSE_JOB, alarmParserJobs } from './modules/alarm-parsers/alarm-parsers.jobs';
@@ -62,6 +65,10 @@ export async function createServices(options: ServiceOptions) {
   const clock = options.clock ?? systemClock;
   const db = openDatabase(options.databaseFile);
   await migrateToLatest(db);
+  // Several instances may share a PostgreSQL database; a SQLite file has one (server.ts locks DATA_DIR).
+  const engine = engineOf(db);
+  const instanceId = newInstanceId();
+  const leases = createLeases({ db, clock, owner: instanceId });
   const auth = createAuthService({ db, clock }, options.auth);
   const hub = createHubClient(options.hub);
   const sync = createSyncService({ db, hub, clock }, { historyDays: options.hub.historyDays });
@@ -107,7 +114,7 @@ export async function createServices(options: ServiceOptions) {
     events,
   };
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
-  const imapWatchers = createImapWatchers(mail);
+  const imapWatchers = createImapWatchers(mail, leases);
   // Notifications: every alarm change wakes the notify job, so a HIGH alarm's webhook leaves at once.
   const notifyWaker = createNotifyWaker();
   const notify: DeliveryDeps = {
@@ -126,6 +133,8 @@ export async function createServices(options: ServiceOptions) {
   const jobs = createJobRunner({
     db,
     now: clock,
+    holder: instanceId,
+    exclusive: engine === 'sqlite',
     jobs: [
       ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
       ...mailSourceJobs(mail),
@@ -135,6 +144,9 @@ export async function createServices(options: ServiceOptions) {
   });
   return {
     db,
+    engine,
+    instanceId,
+    leases,
     clock,
     auth,
     hub,

@@ -20,7 +20,6 @@ export const alarmParserJobs = (deps: PipelineDeps) => [
   defineJob({
     name: ALARM_PARSE_JOB,
     intervalSeconds: 2,
-    lockSeconds: 60,
     // A failing sandbox is retried soon: mail should not wait an hour for a hiccup.
     backoff: (failures) => Math.min(5 * 2 ** (failures - 1), 300),
     async run(signal) {
@@ -38,7 +37,6 @@ export const alarmParserJobs = (deps: PipelineDeps) => [
   defineJob({
     name: HEARTBEAT_CHECK_JOB,
     intervalSeconds: 30,
-    lockSeconds: 60,
     backoff: (failures) => Math.min(30 * failures, 300),
     run: async (signal) => ({ raised: await raiseSilentHeartbeats(deps, signal) }),
   }),

@@ -1,5 +1,6 @@
 /** The database as Kysely sees it: one entry per table, each table typed in its own module. */
 import type { JobRunTable, LeaseTable } from '../jobs/jobs.table';
+import type { AttemptTable } from '../rate-limit.table';
 import type { MeasurementHourTable, MeasurementTable } from '../modules/measurement-store/measurements.table';
 import type { ChannelTable, FeedTable } from '../modules/meterbeheer/meterbeheer.table';
 import type { MeterTable } from '../modules/meters/meters.table';
@@ -31,6 +32,7 @@ export interface Database {
   meter: MeterTable;
   jobRun: JobRunTable;
   lease: LeaseTable;
+  attempt: AttemptTable;
   brandingImage: BrandingImageTable;
   alarmDashboard: AlarmDashboardTable;
   alarmFolder: AlarmFolderTable;

@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../users/users.queries';
 import * as q from './auth.queries';
 import { verifyPassword, verifyWithoutUser } from '../users/passwords';
-import { SlidingWindowLimiter } from '../../rate-limit';
+import { createSharedLimiter } from '../../shared-rate-limit';
 import { newFamilyId, newToken, secretMatches, splitToken } from './tokens';
 
 export interface AuthOptions {
@@ -39,8 +39,9 @@ export function createAuthService({ db, clock }: { db: DB; clock: Clock }, optio
   const refreshTtl = options.refreshTtlSeconds ?? 30 * 24 * 3600;
   const window = options.failureWindowSeconds ?? 15 * 60;
   const now = () => epochSeconds(clock);
-  const byEmail = new SlidingWindowLimiter(options.maxFailuresPerEmail ?? 5, window, now);
-  const byIp = new SlidingWindowLimiter(options.maxFailuresPerIp ?? 50, window, now);
+  // In the database: every instance on it counts the same failures (DESIGN.md §12).
+  const byEmail = createSharedLimiter(db, 'email', options.maxFailuresPerEmail ?? 5, window, now);
+  const byIp = createSharedLimiter(db, 'ip', options.maxFailuresPerIp ?? 50, window, now);
   const grace = options.refreshGraceSeconds ?? 10;
   /** Refresh token id → the pair its rotation gives, kept for the grace window (memory only: tokens are never stored). */
   const rotations = new Map<string, { until: number; pair: Promise<AuthTokens> }>();
@@ -83,14 +84,17 @@ export function createAuthService({ db, clock }: { db: DB; clock: Clock }, optio
    * (slow) check and taken back only when it succeeds, so parallel tries cannot outrun the count.
    */
   async function checkPassword(email: string, password: string, ip: string, passwordHash: string | undefined): Promise<boolean> {
-    const retryAfterSeconds = Math.max(byEmail.retryAfter(email), byIp.retryAfter(ip));
-    if (retryAfterSeconds > 0) throw tooMany(retryAfterSeconds);
-    byEmail.reserve(email);
-    const releaseIp = byIp.reserve(ip);
+    const forEmail = await byEmail.reserve(email);
+    const forIp = await byIp.reserve(ip);
+    const retryAfterSeconds = Math.max(forEmail.retryAfter, forIp.retryAfter);
+    if (retryAfterSeconds > 0) {
+      await Promise.all([forEmail.takeBack(), forIp.takeBack()]);
+      throw tooMany(retryAfterSeconds);
+    }
     const valid = passwordHash === undefined ? await verifyWithoutUser(password) : await verifyPassword(passwordHash, password);
     if (valid) {
-      byEmail.reset(email);
-      releaseIp();
+      await byEmail.reset(email);
+      await forIp.takeBack();
     }
     return valid;
   }

@@ -1,0 +1,48 @@
+/**
+ * The sliding window of rate-limit.ts kept in the database, so every instance on one database
+ * counts the same attempts (DESIGN.md §12): sign-ins per e-mail and per IP. An attempt is counted
+ * first and then ranked among the key's attempts in the window by id, so N attempts sent at once,
+ * to one instance or several, are limited exactly like N sent one after another; a refused attempt
+ * takes itself back.
+ */
+import type { DB } from './db/database';
+
+export interface Reservation {
+  /** Seconds until the key may try again; 0 when this attempt is within the limit (and counted). */
+  retryAfter: number;
+  /** Takes the attempt back (a sign-in that succeeded after all, or one refused by another limit). */
+  takeBack: () => Promise<void>;
+}
+
+export function createSharedLimiter(db: DB, scope: string, maxAttempts: number, windowSeconds: number, now: () => number) {
+  const keyOf = (key: string) => `${scope}:${key}`;
+  return {
+    async reserve(key: string): Promise<Reservation> {
+      const at = now();
+      const since = at - windowSeconds;
+      await db.deleteFrom('attempt').where('at', '<=', since).execute();
+      const { id } = await db
+        .insertInto('attempt')
+        .values({ key: keyOf(key), at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const takeBack = async () => void (await db.deleteFrom('attempt').where('id', '=', id).execute());
+      // This attempt and the ones counted before it, newest first.
+      const counted = await db
+        .selectFrom('attempt')
+        .select('at')
+        .where('key', '=', keyOf(key))
+        .where('id', '<=', id)
+        .where('at', '>', since)
+        .orderBy('id', 'desc')
+        .limit(maxAttempts + 1)
+        .execute();
+      if (counted.length <= maxAttempts) return { retryAfter: 0, takeBack };
+      await takeBack();
+      return { retryAfter: Math.max(1, Math.ceil(counted[maxAttempts]!.at + windowSeconds - at)), takeBack: async () => {} };
+    },
+    async reset(key: string): Promise<void> {
+      await db.deleteFrom('attempt').where('key', '=', keyOf(key)).execute();
+    },
+  };
+}

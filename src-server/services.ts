@@ -22,7 +22,9 @@ import type { UserDeps } from './modules/users/users.service';
 import { countCustomersOfLocation, countInstallersOfOrganization } from './modules/users/users.queries';
 import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChannels, metersOfLocation } from './modules/meters/meters.queries';
 import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
+import { randomInt } from 'node:crypto';
 import { createEventBus } from './events/event-bus';
+import { createPgEventTransport } from './events/pg-event-transport';
 import { HEARTBEAT_MS } from './events/live-stream';
 import { createJobRunner } from './jobs/runner';
 import { newInstanceId } from './jobs/instance';
@@ -47,6 +49,8 @@ import type { DeliveryDeps } from './modules/notifications/delivery';
 export interface ServiceOptions {
   /** A file path, or `:memory:` for a private test database. */
   databaseFile: string;
+  /** The PostgreSQL connection (DATABASE_URL), when the database is one: live events cross instances through it. */
+  databaseUrl?: string;
   secretKey: string;
   clock?: Clock;
   auth?: AuthOptions;
@@ -93,7 +97,12 @@ export async function createServices(options: ServiceOptions) {
   };
   const users: UserDeps = { db, clock, sessions: auth };
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
-  const events = createEventBus({ now: () => clock().getTime() });
+  // On PostgreSQL several instances share one order of events (LISTEN/NOTIFY); ids carry a random
+  // instance prefix so they are unique across instances (2^21 prefixes × 2^32 events each).
+  const transport = engine === 'postgres' && options.databaseUrl ? await createPgEventTransport(options.databaseUrl) : undefined;
+  const events = transport
+    ? createEventBus({ now: () => clock().getTime(), transport, firstId: randomInt(1, 2 ** 21) * 2 ** 32 })
+    : createEventBus({ now: () => clock().getTime() });
   const ingestLimit = createIngestLimit(clock);
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
@@ -172,6 +181,7 @@ export async function createServices(options: ServiceOptions) {
       await jobs.stop();
       await imapWatchers.stop();
       await sandbox.close();
+      await transport?.close();
       notify.mailer.close();
       await db.destroy();
     },

@@ -49,8 +49,6 @@ import type { DeliveryDeps } from './modules/notifications/delivery';
 export interface ServiceOptions {
   /** A file path, or `:memory:` for a private test database. */
   databaseFile: string;
-  /** The PostgreSQL connection (DATABASE_URL), when the database is one: live events cross instances through it. */
-  databaseUrl?: string;
   secretKey: string;
   clock?: Clock;
   auth?: AuthOptions;
@@ -99,7 +97,7 @@ export async function createServices(options: ServiceOptions) {
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
   // On PostgreSQL several instances share one order of events (LISTEN/NOTIFY); ids carry a random
   // instance prefix so they are unique across instances (2^21 prefixes × 2^32 events each).
-  const transport = engine === 'postgres' && options.databaseUrl ? await createPgEventTransport(options.databaseUrl) : undefined;
+  const transport = engine === 'postgres' ? await createPgEventTransport(options.databaseFile) : undefined;
   const events = transport
     ? createEventBus({ now: () => clock().getTime(), transport, firstId: randomInt(1, 2 ** 21) * 2 ** 32 })
     : createEventBus({ now: () => clock().getTime() });

@@ -9,8 +9,10 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-async function instance(prefix: number) {
-  const transport = await createPgEventTransport(url!);
+async function instance(prefix: number, schema = 'test_events') {
+  const target = new URL(url!);
+  target.searchParams.set('schema', schema);
+  const transport = await createPgEventTransport(target.toString());
   closers.push(() => transport.close());
   return createEventBus({ transport, firstId: prefix * 2 ** 32 });
 }
@@ -46,6 +48,18 @@ test.skipIf(!url)('an event published on one instance reaches the other within a
   expect(b.since(7, seenA[0]!.id)).toEqual([seenA[1]]);
   expect(b.since(7, seenA[1]!.id)).toEqual([]);
   expect(a.lastId()).toBe(b.lastId());
+});
+
+test.skipIf(!url)('instances on another schema of the same database (another test file) hear nothing of these', async () => {
+  const a = await instance(5, 'test_one');
+  const other = await instance(6, 'test_two');
+  const heard: StoredEvent[] = [];
+  other.subscribe(7, (events) => heard.push(...events));
+  const onA = received(a, 7, 1);
+  a.publish(7, [alarm(1)]);
+  await onA;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(heard).toEqual([]);
 });
 
 test.skipIf(!url)('a batch larger than one NOTIFY payload arrives whole and in order', async () => {

@@ -8,7 +8,11 @@
 import pg from 'pg';
 import type { EventTransport, StoredEvent } from './event-bus';
 
-const CHANNEL = 'energiebeheer_events';
+/** One channel per database and schema (`?schema=` in the URL, as the tests use), since NOTIFY reaches the whole database. */
+function channelOf(connectionString: string): string {
+  const schema = new URL(connectionString).searchParams.get('schema');
+  return `energiebeheer_events${schema ? `_${schema.toLowerCase().replace(/[^a-z0-9_]/g, '_')}` : ''}`.slice(0, 63);
+}
 const MAX_PAYLOAD_BYTES = 7900;
 
 function payloads(dashboardId: number, events: StoredEvent[]): string[] {
@@ -30,11 +34,12 @@ export async function createPgEventTransport(connectionString: string, log: (lin
   let receive: (dashboardId: number, events: StoredEvent[]) => void = () => {};
   let closed = false;
   let client: pg.Client;
+  const channel = channelOf(connectionString);
 
   async function connect() {
     const next = new pg.Client({ connectionString });
     next.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
+      if (message.channel !== channel || !message.payload) return;
       const { d, e } = JSON.parse(message.payload) as { d: number; e: StoredEvent[] };
       receive(d, e);
     });
@@ -44,7 +49,7 @@ export async function createPgEventTransport(connectionString: string, log: (lin
       if (!closed) setTimeout(() => void connect().catch((error) => log(`Live events: reconnecting failed: ${String(error)}`)), 1000).unref();
     });
     await next.connect();
-    await next.query(`LISTEN ${CHANNEL}`);
+    await next.query(`LISTEN "${channel}"`);
     client = next;
   }
   await connect();
@@ -57,7 +62,7 @@ export async function createPgEventTransport(connectionString: string, log: (lin
       const several = chunks.length > 1;
       const queries: Promise<unknown>[] = [];
       if (several) queries.push(sent.query('BEGIN'));
-      for (const payload of chunks) queries.push(sent.query('select pg_notify($1, $2)', [CHANNEL, payload]));
+      for (const payload of chunks) queries.push(sent.query('select pg_notify($1, $2)', [channel, payload]));
       if (several) queries.push(sent.query('COMMIT'));
       void Promise.all(queries).catch((error) => log(`Live events: sending failed: ${String(error)}`));
     },

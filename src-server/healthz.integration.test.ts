@@ -5,7 +5,8 @@ test('/healthz names the engine, this instance and the leases it holds now', asy
   const h = await createHarness();
   try {
     const before = await (await h.request('/healthz')).json();
-    expect(before).toEqual({ status: 'ok', engine: 'sqlite', instance: h.instanceId, leases: [] });
+    // The harness runs on PostgreSQL when TEST_DATABASE_URL is set.
+    expect(before).toEqual({ status: 'ok', engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', instance: h.instanceId, leases: [] });
     expect(h.instanceId).toMatch(new RegExp(`:${process.pid}:`));
     await h.leases.acquire('imap-idle:7');
     expect((await (await h.request('/healthz')).json()).leases).toEqual(['imap-idle:7']);

@@ -77,7 +77,7 @@ describe.runIf(url && dovecotAvailable())('two instances on one PostgreSQL', () 
   }, 60_000);
 
   afterAll(async () => {
-    for (const p of [a, b]) if (p && p.child.exitCode === null) await killHard(p);
+    for (const p of [a, b]) if (p && p.child.exitCode === null && p.child.signalCode === null) await killHard(p);
     await sql?.end();
     await dovecot?.close();
     await hub?.close();

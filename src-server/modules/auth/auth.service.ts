@@ -165,6 +165,9 @@ export function createAuthService({ db, clock }: { db: DB; clock: Clock }, optio
       // Two tabs refreshing with the same token at once: the later one gets the same new pair.
       const rotated = rotations.get(row.id);
       if (rotated) return rotated.pair;
+      // Spent within the grace window by another instance (DESIGN.md §12), whose new pair only it
+      // holds: this request must sign in again, but the sign-in is not someone's stolen copy.
+      if (row.usedAt !== null && at - row.usedAt <= grace && row.expiresAt > at) throw sessionExpired();
       if (row.usedAt !== null || row.expiresAt <= at) {
         // A spent refresh token came back after the grace window: someone holds a copy. End the whole sign-in.
         await q.deleteFamily(db, row.familyId);

@@ -39,6 +39,24 @@ test('a successful sign-in on one instance clears the e-mail’s failures on the
   }
 });
 
+test('two tabs refreshing one token through two instances: the second tab signs in again, the first tab’s sign-in lives on', async () => {
+  const { a, b, close } = await twoInstances();
+  try {
+    await a.user('admin', 'anna@example.nl');
+    const first = await a.signIn('anna@example.nl');
+    const refresh = (h: typeof a) => h.request('/auth/refresh', { method: 'POST', json: { refreshToken: first.refreshToken } });
+    const onA = await refresh(a);
+    expect(onA.status).toBe(200);
+    // B does not hold the pair A gave (tokens are stored hashed only), so it cannot answer it; ending the sign-in would log out both tabs.
+    expect((await refresh(b)).status).toBe(401);
+    const { accessToken, refreshToken } = await onA.json();
+    expect((await b.request('/auth/me', { token: accessToken })).status).toBe(200);
+    expect((await b.request('/auth/refresh', { method: 'POST', json: { refreshToken } })).status).toBe(200);
+  } finally {
+    await close();
+  }
+});
+
 test('instances starting together on an empty database make the first admin once', async () => {
   const { a, b, close } = await twoInstances();
   try {

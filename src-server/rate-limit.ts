@@ -1,8 +1,8 @@
 /**
  * Counts attempts per key in a sliding window, in this process's memory: the load limits that
- * protect an instance's own work (mail-source tests and fetches per source, dry runs per dashboard,
- * hook requests per token); a restart forgetting the counts is acceptable. Sign-ins are counted in
- * the database instead, shared by every instance (shared-rate-limit.ts).
+ * protect an instance's own work (dry runs per dashboard, hook requests per token); a restart
+ * forgetting the counts is acceptable. Limits against guessing (sign-ins, mailbox tests) are
+ * counted in the database instead, shared by every instance (shared-rate-limit.ts).
  */
 export class SlidingWindowLimiter {
   private attempts = new Map<string, number[]>();

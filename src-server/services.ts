@@ -166,7 +166,7 @@ export async function createServices(options: ServiceOptions) {
     jobs,
     graph: mail.graph,
     allowPrivateMailHosts: mail.allowPrivateMailHosts,
-    sourceCallLimit: createSourceCallLimit(clock),
+    sourceCallLimit: createSourceCallLimit(db, clock),
     parseCallLimit: createParseCallLimit(clock),
     parsing,
     imapWatchers,

@@ -3,7 +3,8 @@
  * counts the same attempts (DESIGN.md §12): sign-ins per e-mail and per IP. An attempt is counted
  * first and then ranked among the key's attempts in the window by id, so N attempts sent at once,
  * to one instance or several, are limited exactly like N sent one after another; a refused attempt
- * takes itself back.
+ * takes itself back. Sign-ins (per e-mail and per IP) and mailbox tests (per source and per user)
+ * count here: limits against guessing must hold over all instances.
  */
 import type { DB } from './db/database';
 
@@ -45,4 +46,19 @@ export function createSharedLimiter(db: DB, scope: string, maxAttempts: number, 
       await db.deleteFrom('attempt').where('key', '=', keyOf(key)).execute();
     },
   };
+}
+
+export type SharedLimiter = ReturnType<typeof createSharedLimiter>;
+
+/**
+ * Counts one attempt under every limit given; when any refuses it, the attempt is taken back from
+ * all of them (a refused attempt does not count) and the longest wait is answered. Otherwise 0
+ * and the reservations, for a take-back later.
+ */
+export async function reserveAll(limits: [SharedLimiter, string][]): Promise<{ retryAfter: number; reservations: Reservation[] }> {
+  const reservations: Reservation[] = [];
+  for (const [limiter, key] of limits) reservations.push(await limiter.reserve(key));
+  const retryAfter = Math.max(...reservations.map((r) => r.retryAfter));
+  if (retryAfter > 0) await Promise.all(reservations.map((r) => r.takeBack()));
+  return { retryAfter, reservations };
 }

@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../users/users.queries';
 import * as q from './auth.queries';
 import { verifyPassword, verifyWithoutUser } from '../users/passwords';
-import { createSharedLimiter } from '../../shared-rate-limit';
+import { createSharedLimiter, reserveAll } from '../../shared-rate-limit';
 import { newFamilyId, newToken, secretMatches, splitToken } from './tokens';
 
 export interface AuthOptions {
@@ -84,17 +84,18 @@ export function createAuthService({ db, clock }: { db: DB; clock: Clock }, optio
    * (slow) check and taken back only when it succeeds, so parallel tries cannot outrun the count.
    */
   async function checkPassword(email: string, password: string, ip: string, passwordHash: string | undefined): Promise<boolean> {
-    const forEmail = await byEmail.reserve(email);
-    const forIp = await byIp.reserve(ip);
-    const retryAfterSeconds = Math.max(forEmail.retryAfter, forIp.retryAfter);
-    if (retryAfterSeconds > 0) {
-      await Promise.all([forEmail.takeBack(), forIp.takeBack()]);
-      throw tooMany(retryAfterSeconds);
-    }
+    const {
+      retryAfter,
+      reservations: [, forIp],
+    } = await reserveAll([
+      [byEmail, email],
+      [byIp, ip],
+    ]);
+    if (retryAfter > 0) throw tooMany(retryAfter);
     const valid = passwordHash === undefined ? await verifyWithoutUser(password) : await verifyPassword(passwordHash, password);
     if (valid) {
       await byEmail.reset(email);
-      await forIp.takeBack();
+      await forIp!.takeBack();
     }
     return valid;
   }

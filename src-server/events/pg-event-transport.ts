@@ -56,6 +56,8 @@ export async function createPgEventTransport(connectionString: string, log: (lin
 
   const transport: EventTransport & { close: () => Promise<void> } = {
     send(dashboardId, events) {
+      // After close (the process stops) there is no one left to tell.
+      if (closed) return;
       const sent = client;
       const chunks = payloads(dashboardId, events);
       // Queued on the one client in order, so this instance's batches leave in the order they were published.
@@ -64,7 +66,7 @@ export async function createPgEventTransport(connectionString: string, log: (lin
       if (several) queries.push(sent.query('BEGIN'));
       for (const payload of chunks) queries.push(sent.query('select pg_notify($1, $2)', [channel, payload]));
       if (several) queries.push(sent.query('COMMIT'));
-      void Promise.all(queries).catch((error) => log(`Live events: sending failed: ${String(error)}`));
+      void Promise.all(queries).catch((error) => closed || log(`Live events: sending failed: ${String(error)}`));
     },
     onReceive(listener) {
       receive = listener;

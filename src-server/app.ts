@@ -68,7 +68,8 @@ export function createApp(deps: AppDeps) {
   app.get('/healthz', async (c) => {
     try {
       await sql`select 1`.execute(deps.db);
-      return c.json({ status: 'ok' });
+      // Which engine, which instance, and the work it holds now (DESIGN.md §12): for load balancers and operators.
+      return c.json({ status: 'ok', engine: deps.engine, instance: deps.instanceId, leases: [...deps.jobs.held(), ...deps.leases.held()] });
     } catch {
       return c.json({ status: 'error', database: 'unreachable' }, 503);
     }

@@ -1,9 +1,8 @@
 /**
- * Counts attempts per key in a sliding window: sign-ins per e-mail address and per IP (counted when
- * they start, before the password is checked, and taken back only when they succeed, so N attempts
- * sent at once are limited exactly like N sent one after another), and mail-source tests and
- * fetches per source (every one counts). In memory: the product is one process, and a restart
- * forgetting the counts is acceptable.
+ * Counts attempts per key in a sliding window, in this process's memory: the load limits that
+ * protect an instance's own work (dry runs per dashboard, hook requests per token); a restart
+ * forgetting the counts is acceptable. Limits against guessing (sign-ins, mailbox tests) are
+ * counted in the database instead, shared by every instance (shared-rate-limit.ts).
  */
 export class SlidingWindowLimiter {
   private attempts = new Map<string, number[]>();
@@ -36,10 +35,6 @@ export class SlidingWindowLimiter {
       const index = list?.lastIndexOf(at) ?? -1;
       if (index >= 0) list!.splice(index, 1);
     };
-  }
-
-  reset(key: string): void {
-    this.attempts.delete(key);
   }
 
   private recent(key: string): number[] {

@@ -9,6 +9,8 @@ import { createApp } from './app';
 import type { Clock } from './clock';
 import { type Config, ConfigError } from './config';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
+import { releaseGoneLeases } from './jobs/leases';
+import { lockDataDir } from './data-dir-lock';
 import { type ServiceOptions, createServices } from './services';
 
 const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
@@ -47,10 +49,18 @@ function listen(app: ReturnType<typeof createApp>, config: Config) {
 export async function startServer(config: Config, options: { clientDir?: string; clock?: Clock; log?: (line: string) => void } = {}) {
   const log = options.log ?? console.log;
   const services = await createServices(serviceOptions(config, options.clock));
+  let unlock = () => {};
+  try {
+    if (services.engine === 'sqlite') unlock = lockDataDir(config.dataDir);
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
   const app = createApp({ ...services, clientDir: options.clientDir, trustProxy: config.trustProxy });
   // The port first: a one-time admin password printed by a start that then fails would be lost.
   const server = await listen(app, config).catch(async (error) => {
     await services.close();
+    unlock();
     throw error;
   });
   const created = await ensureFirstAdmin(services.db, services.clock, config.adminEmail, config.adminPassword);
@@ -60,6 +70,7 @@ export async function startServer(config: Config, options: { clientDir?: string;
   if (!config.meterbeheerApiKey) {
     log('Warning: METERBEHEER_API_KEY is not set, so no Meterbeheer HUB feed can be added or synced (see README, "Meters and Meterbeheer HUB feeds").');
   }
+  await releaseGoneLeases(services.db, services.instanceId, services.engine === 'sqlite');
   await services.jobs.start();
   await services.imapWatchers.start();
   const { port } = server.address() as AddressInfo;
@@ -70,6 +81,7 @@ export async function startServer(config: Config, options: { clientDir?: string;
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();
+      unlock();
     },
   };
 }

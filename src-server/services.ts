@@ -23,9 +23,13 @@ import type { UserDeps } from './modules/users/users.service';
 import { countCustomersOfLocation, countInstallersOfOrganization } from './modules/users/users.queries';
 import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChannels, metersOfLocation } from './modules/meters/meters.queries';
 import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
+import { randomInt } from 'node:crypto';
 import { createEventBus } from './events/event-bus';
+import { createPgEventTransport } from './events/pg-event-transport';
 import { HEARTBEAT_MS } from './events/live-stream';
 import { createJobRunner } from './jobs/runner';
+import { newInstanceId } from './jobs/instance';
+import { createLeases } from './jobs/leases';
 import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
 import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
 import { ALARM_PARSE_JOB, alarmParserJobs } from './modules/alarm-parsers/alarm-parsers.jobs';
@@ -71,6 +75,10 @@ export async function createServices(options: ServiceOptions) {
   const sessionCache = engineOf(opened) === 'sqlite' ? createSessionCache() : undefined;
   const db = sessionCache ? opened.withPlugin(sessionCache.plugin) : opened;
   await migrateToLatest(db);
+  // Several instances may share a PostgreSQL database; a SQLite file has one (server.ts locks DATA_DIR).
+  const engine = engineOf(db);
+  const instanceId = newInstanceId();
+  const leases = createLeases({ db, clock, owner: instanceId });
   const auth = createAuthService({ db, clock, sessionCache }, options.auth);
   const hub = createHubClient(options.hub);
   const sync = createSyncService({ db, hub, clock }, { historyDays: options.hub.historyDays });
@@ -95,7 +103,12 @@ export async function createServices(options: ServiceOptions) {
   };
   const users: UserDeps = { db, clock, sessions: auth };
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
-  const events = createEventBus({ now: () => clock().getTime() });
+  // On PostgreSQL several instances share one order of events (LISTEN/NOTIFY); ids carry a random
+  // instance prefix so they are unique across instances (2^21 prefixes × 2^32 events each).
+  const transport = engine === 'postgres' ? await createPgEventTransport(options.databaseFile) : undefined;
+  const events = transport
+    ? createEventBus({ now: () => clock().getTime(), transport, firstId: randomInt(1, 2 ** 21) * 2 ** 32 })
+    : createEventBus({ now: () => clock().getTime() });
   const ingestLimit = createIngestLimit(clock);
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
@@ -122,7 +135,7 @@ export async function createServices(options: ServiceOptions) {
     events,
   };
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
-  const imapWatchers = createImapWatchers(mail);
+  const imapWatchers = createImapWatchers(mail, leases);
   // Notifications: every alarm change wakes the notify job, so a HIGH alarm's webhook leaves at once.
   const notifyWaker = createNotifyWaker();
   const notify: DeliveryDeps = {
@@ -143,6 +156,8 @@ export async function createServices(options: ServiceOptions) {
   const jobs = createJobRunner({
     db,
     now: clock,
+    holder: instanceId,
+    exclusive: engine === 'sqlite',
     jobs: [
       ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
       ...mailSourceJobs(mail),
@@ -152,6 +167,9 @@ export async function createServices(options: ServiceOptions) {
   });
   return {
     db,
+    engine,
+    instanceId,
+    leases,
     clock,
     auth,
     hub,
@@ -164,7 +182,7 @@ export async function createServices(options: ServiceOptions) {
     jobs,
     graph: mail.graph,
     allowPrivateMailHosts: mail.allowPrivateMailHosts,
-    sourceCallLimit: createSourceCallLimit(clock),
+    sourceCallLimit: createSourceCallLimit(db, clock),
     parseCallLimit: createParseCallLimit(clock),
     parsing,
     imapWatchers,
@@ -179,6 +197,7 @@ export async function createServices(options: ServiceOptions) {
       await jobs.stop();
       await imapWatchers.stop();
       await sandbox.close();
+      await transport?.close();
       notify.mailer.close();
       await db.destroy();
     },

@@ -1,5 +1,6 @@
 /** The database as Kysely sees it: one entry per table, each table typed in its own module. */
-import type { JobRunTable } from '../jobs/jobs.table';
+import type { JobRunTable, LeaseTable } from '../jobs/jobs.table';
+import type { AttemptTable } from '../rate-limit.table';
 import type { MeasurementHourTable, MeasurementTable } from '../modules/measurement-store/measurements.table';
 import type { ChannelTable, FeedTable } from '../modules/meterbeheer/meterbeheer.table';
 import type { MeterTable } from '../modules/meters/meters.table';
@@ -32,6 +33,8 @@ export interface Database {
   measurementHour: MeasurementHourTable;
   meter: MeterTable;
   jobRun: JobRunTable;
+  lease: LeaseTable;
+  attempt: AttemptTable;
   brandingImage: BrandingImageTable;
   alarmDashboard: AlarmDashboardTable;
   alarmFolder: AlarmFolderTable;

@@ -5,8 +5,11 @@
  * a console that reconnects with the last id it saw is sent what it missed. Knows nothing of
  * alarms beyond the shape.
  *
- * This implementation holds one process's consoles. Several instances (DESIGN.md §12) replace it
- * with one fed by LISTEN/NOTIFY behind the same `EventBus` interface.
+ * Several instances (DESIGN.md §12) share one order of events through a transport (LISTEN/NOTIFY,
+ * pg-event-transport.ts): a batch published here is sent to every instance, this one included, and
+ * each delivers what it receives in the order all receive it. Ids are unique across instances, and
+ * "what came after id X" is read in that shared order, so a console that reconnects to another
+ * instance resumes where it was (or resyncs when that instance does not hold X).
  */
 import { EventEmitter } from 'node:events';
 
@@ -31,6 +34,12 @@ export interface EventBus {
   lastId(): number;
 }
 
+/** Carries batches to every instance, this one included, in one order that all of them receive. */
+export interface EventTransport {
+  send(dashboardId: number, events: StoredEvent[]): void;
+  onReceive(listener: (dashboardId: number, events: StoredEvent[]) => void): void;
+}
+
 export interface EventBusOptions {
   /** The start of the ids: the time of start in milliseconds, so ids of an earlier process are older than any held now. */
   firstId?: number;
@@ -38,10 +47,14 @@ export interface EventBusOptions {
   keep?: number;
   keepMs?: number;
   now?: () => number;
+  /** Without one, batches are delivered in this process only. */
+  transport?: EventTransport;
 }
 
 // Dashboard ids are numbers, so this name never collides with one.
 const ANY = '*';
+
+type Held = StoredEvent & { at: number; seq: number };
 
 export function createEventBus(options: EventBusOptions = {}): EventBus {
   const now = options.now ?? Date.now;
@@ -50,28 +63,46 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
   const emitter = new EventEmitter();
   // Every open console is a listener; hundreds are normal, not a leak.
   emitter.setMaxListeners(0);
-  let lastId = options.firstId ?? now();
-  const firstId = lastId + 1;
-  /** Per dashboard: held events, oldest first, and the newest id dropped from the front. */
-  const buffers = new Map<number, { events: (StoredEvent & { at: number })[]; droppedId: number }>();
+  /** The last id this process gave out. */
+  let givenId = options.firstId ?? now();
+  /** The newest id delivered here, and its place in the order of delivery (seq). */
+  let lastId = givenId;
+  let lastSeq = 0;
+  /** The place in the order of delivery of every id held (and of the first one), to answer "what came after it". */
+  const seqOf = new Map<number, number>([[lastId, 0]]);
+  /** Per dashboard: held events, oldest first, and the newest dropped from the front. */
+  const buffers = new Map<number, { events: Held[]; droppedId: number; droppedSeq: number }>();
 
-  function hold(dashboardId: number, stored: StoredEvent[]) {
+  function deliver(dashboardId: number, stored: StoredEvent[]) {
+    if (!stored.length) return;
     const at = now();
-    const buffer = buffers.get(dashboardId) ?? { events: [], droppedId: firstId - 1 };
+    const buffer = buffers.get(dashboardId) ?? { events: [], droppedId: NaN, droppedSeq: 0 };
     buffers.set(dashboardId, buffer);
-    buffer.events.push(...stored.map((e) => ({ ...e, at })));
+    for (const e of stored) {
+      seqOf.set(e.id, ++lastSeq);
+      buffer.events.push({ ...e, at, seq: lastSeq });
+    }
+    lastId = stored.at(-1)!.id;
     let drop = Math.max(0, buffer.events.length - keep);
     while (drop < buffer.events.length && buffer.events[drop]!.at < at - keepMs) drop++;
-    if (drop > 0) buffer.droppedId = buffer.events.splice(0, drop).at(-1)!.id;
+    if (drop > 0) {
+      const dropped = buffer.events.splice(0, drop);
+      for (const e of dropped) seqOf.delete(e.id);
+      buffer.droppedId = dropped.at(-1)!.id;
+      buffer.droppedSeq = dropped.at(-1)!.seq;
+    }
+    emitter.emit(String(dashboardId), stored);
+    emitter.emit(ANY, dashboardId, stored);
   }
+
+  options.transport?.onReceive(deliver);
 
   return {
     publish(dashboardId, events) {
       if (!events.length) return;
-      const stored = events.map((e) => ({ ...e, id: ++lastId }));
-      hold(dashboardId, stored);
-      emitter.emit(String(dashboardId), stored);
-      emitter.emit(ANY, dashboardId, stored);
+      const stored = events.map((e) => ({ ...e, id: ++givenId }));
+      if (options.transport) options.transport.send(dashboardId, stored);
+      else deliver(dashboardId, stored);
     },
     subscribe(dashboardId, listener) {
       emitter.on(String(dashboardId), listener);
@@ -83,8 +114,9 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
     },
     since(dashboardId, after) {
       const buffer = buffers.get(dashboardId);
-      if (after > lastId || after < (buffer?.droppedId ?? firstId - 1)) return null;
-      return (buffer?.events ?? []).filter((e) => e.id > after).map(({ at: _at, ...e }) => e);
+      const seq = after === lastId ? lastSeq : after === buffer?.droppedId ? buffer.droppedSeq : seqOf.get(after);
+      if (seq === undefined || seq < (buffer?.droppedSeq ?? 0)) return null;
+      return (buffer?.events ?? []).filter((e) => e.seq > seq).map(({ at: _at, seq: _seq, ...e }) => e);
     },
     lastId: () => lastId,
   };

@@ -16,3 +16,10 @@ export interface JobRunTable {
   lastResult: string | null;
 }
 export type JobRunRow = Selectable<JobRunTable>;
+
+/** A long-running piece of work (an IMAP watcher) held by one instance until `expiresAt` (UTC seconds). */
+export interface LeaseTable {
+  name: string;
+  owner: string;
+  expiresAt: number;
+}

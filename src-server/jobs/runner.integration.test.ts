@@ -427,4 +427,30 @@ describe('after a crash', () => {
     expect(other.calls()).toBe(0);
     expect(r.log).toHaveBeenCalledWith(expect.stringContaining('a process that is gone'));
   });
+
+  test('the only instance there can be (SQLite) releases every other holder’s lock at start, another host’s too', async () => {
+    const db = await memoryDb();
+    const c = clock();
+    const lockUntil = Math.floor(c.now().getTime() / 1000) + 900;
+    await db.insertInto('jobRun').values({ name: 'sync', lockedBy: 'old-container:1:beef', lockedUntil: lockUntil, failureCount: 0, nextRunAt: 0 }).execute();
+    const sync = countingJob();
+    const r = runner(db, c.now, [sync], { exclusive: true });
+    await r.start();
+    await r.tick();
+    expect(sync.calls()).toBe(1);
+  });
+
+  test('held() names the jobs this instance runs under its lock, and only while they run', async () => {
+    const db = await memoryDb();
+    const c = clock();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const job = defineJob({ name: 'sync', intervalSeconds: 3600, run: () => gate });
+    const r = runner(db, c.now, [job]);
+    const run = r.runNow('sync');
+    await vi.waitFor(() => expect(r.held()).toEqual(['sync']));
+    release();
+    await run;
+    expect(r.held()).toEqual([]);
+  });
 });

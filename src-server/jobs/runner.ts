@@ -4,12 +4,12 @@
  * job overlap, not even across processes on one database; a long run renews its lock, a crashed
  * one's lock expires. Outcome, next run and backoff are stored for status pages and restarts.
  */
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { DB } from '../db/database';
 import { AppError } from '../errors';
 import { defaultBackoff, type JobDefinition } from './job';
 import { acquireJobLock, ensureJobRuns, extendJobLock, finishJobRun, jobFailureCount, jobRunsNamed, releaseJobLock } from './job-runs.queries';
+import { newInstanceId, ownerIsGone } from './instance';
+import { LEASE_RENEW_MS, LEASE_SECONDS } from './leases';
 import { toJobStatus, type JobStatus } from './job-status';
 import { describeFailure, resultJson } from './run-outcome';
 
@@ -18,34 +18,27 @@ export interface JobRunnerOptions {
   /** Every stored time comes from here; only the schedule's tick and the lock renewal use real timers. */
   now: () => Date;
   jobs: JobDefinition[];
-  /** Names this process in locks; unique per process. */
+  /** Names this process in locks; unique per process (instance.ts). */
   holder?: string;
+  /** This is the only instance there can be (SQLite): at start, every other holder's lock is released. */
+  exclusive?: boolean;
   /** How often the schedule is looked at (default 1000 ms). */
   tickMs?: number;
   /** Seconds from `start()` to the first run of a job without a row yet (default 5). */
   firstDelaySeconds?: number;
-  /** How often a running job renews its lock (default a third of its lockSeconds). */
+  /** How often a running job renews its lock (default a third of its lockSeconds, at most 10 s). */
   heartbeatMs?: number;
   log?: (line: string) => void;
 }
 
 type Outcome = { acquired: false } | { acquired: true; ok: true; value: unknown } | { acquired: true; ok: false; error: unknown };
 
-const DEFAULT_LOCK_SECONDS = 15 * 60;
-
-function processAlive(pid: number) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** A dead instance's job is taken over within this and a tick (DESIGN.md §12: within 60 s). */
+const DEFAULT_LOCK_SECONDS = LEASE_SECONDS;
 
 export function createJobRunner(options: JobRunnerOptions) {
   const { db, now, tickMs = 1000, firstDelaySeconds = 5, heartbeatMs, log = console.error } = options;
-  const holder = options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const holder = options.holder ?? newInstanceId();
   const jobs = new Map<string, JobDefinition>();
   for (const job of options.jobs) {
     if (jobs.has(job.name)) throw new Error(`Two jobs are named ${job.name}.`);
@@ -54,6 +47,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   const names = [...jobs.keys()];
   const seconds = () => Math.floor(now().getTime() / 1000);
   const running = new Map<string, { outcome: Promise<Outcome>; controller: AbortController }>();
+  /** Jobs whose lock this process holds now (for /healthz). */
+  const holding = new Set<string>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let started = false;
   let stopping = false;
@@ -70,6 +65,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     const lockSeconds = job.lockSeconds ?? DEFAULT_LOCK_SECONDS;
     if (!onlyWhenDue) await ensureJobRuns(db, [job.name], seconds() + firstDelaySeconds);
     if (!(await acquireJobLock(db, job.name, holder, seconds(), lockSeconds, onlyWhenDue))) return { acquired: false };
+    holding.add(job.name);
     let finished = false;
     const renew = () =>
       extendJobLock(db, job.name, holder, seconds() + lockSeconds).then(
@@ -80,7 +76,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         },
         (error) => log(`Job ${job.name}: renewing its lock failed: ${String(error)}`),
       );
-    const heartbeat = setInterval(renew, heartbeatMs ?? (lockSeconds * 1000) / 3);
+    const heartbeat = setInterval(renew, heartbeatMs ?? Math.min(LEASE_RENEW_MS, (lockSeconds * 1000) / 3));
     heartbeat.unref();
     const outcome: Outcome = await Promise.resolve()
       .then(() => job.run(controller.signal, input))
@@ -91,6 +87,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     finished = true;
     clearInterval(heartbeat);
     await record(job, outcome, controller.signal).catch((error) => log(`Job ${job.name}: recording its run failed: ${String(error)}`));
+    holding.delete(job.name);
     return outcome;
   }
 
@@ -113,21 +110,12 @@ export function createJobRunner(options: JobRunnerOptions) {
     if (!recorded) log(`Job ${job.name}: its lock had passed to another process; this run's outcome is not recorded.`);
   }
 
-  /**
-   * Locks of a process on this host that is gone (killed, crashed) are released at start instead of
-   * blocking their jobs until they expire. In a container the new process often has the old one's
-   * pid (1), so a lock of our pid that is not ours is also a previous life's.
-   */
+  /** Locks of a process that is gone (ownerIsGone; on SQLite any other) are released at start instead of blocking their jobs until they expire. */
   async function releaseDeadLocks() {
-    const host = hostname();
     for (const row of await jobRunsNamed(db, names)) {
-      const [lockHost, lockPid] = row.lockedBy?.split(':') ?? [];
-      if (!row.lockedBy || row.lockedBy === holder || lockHost !== host) continue;
-      const pid = Number(lockPid);
-      if (pid === process.pid || !processAlive(pid)) {
-        log(`Job ${row.name}: releasing the lock of ${row.lockedBy}, a process that is gone.`);
-        await releaseJobLock(db, row.name, row.lockedBy);
-      }
+      if (!row.lockedBy || row.lockedBy === holder || !(options.exclusive || ownerIsGone(row.lockedBy, holder))) continue;
+      log(`Job ${row.name}: releasing the lock of ${row.lockedBy}, a process that is gone.`);
+      await releaseJobLock(db, row.name, row.lockedBy);
     }
   }
 
@@ -152,6 +140,9 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   return {
     tick,
+    holder,
+    /** Names of the jobs this process is running under its lock now, sorted. */
+    held: () => [...holding].sort(),
     /** Gives every job its row (the first run `firstDelaySeconds` from now) and starts the schedule. */
     async start(): Promise<void> {
       if (started || stopping) return;

@@ -18,7 +18,6 @@ export const alarmParserJobs = (deps: PipelineDeps, waker: ParseWaker) => [
   defineJob({
     name: ALARM_PARSE_JOB,
     intervalSeconds: 2,
-    lockSeconds: 60,
     // A failing sandbox is retried soon: mail should not wait an hour for a hiccup.
     backoff: (failures) => Math.min(5 * 2 ** (failures - 1), 300),
     run: (signal) => drainParseQueue(deps, waker, signal),
@@ -26,7 +25,6 @@ export const alarmParserJobs = (deps: PipelineDeps, waker: ParseWaker) => [
   defineJob({
     name: HEARTBEAT_CHECK_JOB,
     intervalSeconds: 30,
-    lockSeconds: 60,
     backoff: (failures) => Math.min(30 * failures, 300),
     run: async (signal) => ({ raised: await raiseSilentHeartbeats(deps, signal) }),
   }),

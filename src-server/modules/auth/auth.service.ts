@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../users/users.queries';
 import * as q from './auth.queries';
 import { verifyPassword, verifyWithoutUser } from '../users/passwords';
-import { SlidingWindowLimiter } from '../../rate-limit';
+import { createSharedLimiter, reserveAll } from '../../shared-rate-limit';
 import { newFamilyId, newToken, secretMatches, splitToken } from './tokens';
 import type { SessionCache } from './session-cache';
 
@@ -44,11 +44,12 @@ export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: 
   const refreshTtl = options.refreshTtlSeconds ?? 30 * 24 * 3600;
   const window = options.failureWindowSeconds ?? 15 * 60;
   const now = () => epochSeconds(clock);
-  const byEmail = new SlidingWindowLimiter(options.maxFailuresPerEmail ?? 5, window, now);
-  const byIp = new SlidingWindowLimiter(options.maxFailuresPerIp ?? 50, window, now);
+  // In the database: every instance on it counts the same failures (DESIGN.md §12).
+  const byEmail = createSharedLimiter(db, 'email', options.maxFailuresPerEmail ?? 5, window, now);
+  const byIp = createSharedLimiter(db, 'ip', options.maxFailuresPerIp ?? 50, window, now);
   // Password-reset requests: the sign-in limits, counted apart (a reset request is no failed sign-in).
-  const resetsByEmail = new SlidingWindowLimiter(options.maxFailuresPerEmail ?? 5, window, now);
-  const resetsByIp = new SlidingWindowLimiter(options.maxFailuresPerIp ?? 50, window, now);
+  const resetsByEmail = createSharedLimiter(db, 'reset-email', options.maxFailuresPerEmail ?? 5, window, now);
+  const resetsByIp = createSharedLimiter(db, 'reset-ip', options.maxFailuresPerIp ?? 50, window, now);
   const grace = options.refreshGraceSeconds ?? 10;
   /** Refresh token id → the pair its rotation gives, kept for the grace window (memory only: tokens are never stored). */
   const rotations = new Map<string, { until: number; pair: Promise<AuthTokens> }>();
@@ -91,14 +92,18 @@ export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: 
    * (slow) check and taken back only when it succeeds, so parallel tries cannot outrun the count.
    */
   async function checkPassword(email: string, password: string, ip: string, passwordHash: string | undefined): Promise<boolean> {
-    const retryAfterSeconds = Math.max(byEmail.retryAfter(email), byIp.retryAfter(ip));
-    if (retryAfterSeconds > 0) throw tooMany(retryAfterSeconds);
-    byEmail.reserve(email);
-    const releaseIp = byIp.reserve(ip);
+    const {
+      retryAfter,
+      reservations: [, forIp],
+    } = await reserveAll([
+      [byEmail, email],
+      [byIp, ip],
+    ]);
+    if (retryAfter > 0) throw tooMany(retryAfter);
     const valid = passwordHash === undefined ? await verifyWithoutUser(password) : await verifyPassword(passwordHash, password);
     if (valid) {
-      byEmail.reset(email);
-      releaseIp();
+      await byEmail.reset(email);
+      await forIp!.takeBack();
     }
     return valid;
   }
@@ -133,11 +138,12 @@ export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: 
     },
 
     /** Counts a password-reset request under the sign-in limits (per address and per IP), whether or not the address exists; 429 beyond them. */
-    countPasswordResetRequest(email: string, ip: string, message: (retryAfterSeconds: number) => string): void {
-      const retryAfterSeconds = Math.max(resetsByEmail.retryAfter(email), resetsByIp.retryAfter(ip));
-      if (retryAfterSeconds > 0) throw new AppError('TOO_MANY_REQUESTS', message(retryAfterSeconds), { retryAfterSeconds });
-      resetsByEmail.reserve(email);
-      resetsByIp.reserve(ip);
+    async countPasswordResetRequest(email: string, ip: string, message: (retryAfterSeconds: number) => string): Promise<void> {
+      const { retryAfter } = await reserveAll([
+        [resetsByEmail, email],
+        [resetsByIp, ip],
+      ]);
+      if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', message(retryAfter), { retryAfterSeconds: retryAfter });
     },
 
     /** A signed-in user's own password, checked under the same limits as a sign-in (a stolen token must not allow guessing). */
@@ -193,6 +199,9 @@ export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: 
       // Two tabs refreshing with the same token at once: the later one gets the same new pair.
       const rotated = rotations.get(row.id);
       if (rotated) return rotated.pair;
+      // Spent within the grace window by another instance (DESIGN.md §12), whose new pair only it
+      // holds: this request must sign in again, but the sign-in is not someone's stolen copy.
+      if (row.usedAt !== null && at - row.usedAt <= grace && row.expiresAt > at) throw sessionExpired();
       if (row.usedAt !== null || row.expiresAt <= at) {
         // A spent refresh token came back after the grace window: someone holds a copy. End the whole sign-in.
         await q.deleteFamily(db, row.familyId);

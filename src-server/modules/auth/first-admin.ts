@@ -8,7 +8,9 @@ const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 /**
  * When no user exists, creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD or with a random
- * password. Returns the credentials to print once, or null when users already exist.
+ * password. Returns the credentials to print once, or null when users already exist. Instances
+ * starting together on one database (DESIGN.md §12) make it once: the e-mail address is unique,
+ * so the others' inserts fail and they find the admin there.
  */
 export async function ensureFirstAdmin(db: DB, clock: Clock, email?: string, password?: string) {
   if ((await countUsers(db)) > 0) return null;
@@ -17,13 +19,18 @@ export async function ensureFirstAdmin(db: DB, clock: Clock, email?: string, pas
     password: password ?? randomBytes(12).toString('base64url'),
     generated: !password,
   };
-  await insertUser(db, {
-    type: 'admin',
-    email: credentials.email,
-    fullName: 'Beheerder',
-    passwordHash: await hashPassword(credentials.password),
-    organizationId: null,
-    createdAt: epochSeconds(clock),
-  });
+  try {
+    await insertUser(db, {
+      type: 'admin',
+      email: credentials.email,
+      fullName: 'Beheerder',
+      passwordHash: await hashPassword(credentials.password),
+      organizationId: null,
+      createdAt: epochSeconds(clock),
+    });
+  } catch (error) {
+    if ((await countUsers(db)) > 0) return null;
+    throw error;
+  }
   return credentials;
 }

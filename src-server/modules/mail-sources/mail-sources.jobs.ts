@@ -15,8 +15,6 @@ export const mailSourceJobs = (deps: SourceDeps) => [
   defineJob({
     name: MAIL_FETCH_JOB,
     intervalSeconds: 5,
-    // A short lock (renewed while a run lasts): another process takes over soon after a crash.
-    lockSeconds: 60,
     async run(signal) {
       let stored = 0;
       let failed = 0;
@@ -33,7 +31,6 @@ export const mailSourceJobs = (deps: SourceDeps) => [
   defineJob({
     name: SOURCE_SILENCE_JOB,
     intervalSeconds: 30,
-    lockSeconds: 60,
     backoff: (failures) => Math.min(30 * failures, 300),
     run: async (signal) => ({ raised: await raiseSilentSources(deps, signal) }),
   }),

@@ -15,8 +15,8 @@ const source = { params: { id: 'sourceId' } };
 const sourceProcedure = dashboardRowSettingsProcedure('sourceId', 'source', (ctx, id) => findVisibleSource(ctx.db, ctx.user, id), service.SOURCE_ABSENT);
 
 /** A source procedure that reaches out to the mailbox on demand, so it is rate-limited (source-call-limit.ts). */
-const sourceCallProcedure = sourceProcedure.use(({ ctx, next }) => {
-  ctx.sourceCallLimit(ctx.source.id, ctx.user.id);
+const sourceCallProcedure = sourceProcedure.use(async ({ ctx, next }) => {
+  await ctx.sourceCallLimit(ctx.source.id, ctx.user.id);
   return next();
 });
 

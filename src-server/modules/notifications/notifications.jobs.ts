@@ -55,7 +55,6 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
   defineJob({
     name: NOTIFY_JOB,
     intervalSeconds: 5,
-    lockSeconds: 60,
     backoff: (failures) => Math.min(5 * 2 ** (failures - 1), 60),
     async run(signal) {
       const inFlight = new Map<number, Promise<void>>();

@@ -40,8 +40,8 @@ export const onboardingRouter = router({
     )
     .input(passwordResetRequestSchema)
     .output(v.object({ message: v.string() }))
-    .mutation(({ ctx, input }) => {
-      ctx.onboarding.requestPasswordReset(input.email, ctx.ip);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.onboarding.requestPasswordReset(input.email, ctx.ip);
       return { message: PASSWORD_RESET_REQUESTED };
     }),
   confirmPasswordReset: publicProcedure

@@ -30,7 +30,7 @@ import * as q from './user-tokens.queries';
 interface OnboardingSessions {
   startSession(userId: number): Promise<AuthTokens>;
   revokeOtherSessions(userId: number): Promise<unknown>;
-  countPasswordResetRequest(email: string, ip: string, message: (retryAfterSeconds: number) => string): void;
+  countPasswordResetRequest(email: string, ip: string, message: (retryAfterSeconds: number) => string): Promise<void>;
 }
 
 /** The notifications' mail sender (wired in services.ts): `send` never throws. */
@@ -117,8 +117,8 @@ export function createOnboarding(deps: OnboardingDeps) {
     },
 
     /** Counts the request under the sign-in limits and answers at once; the mail (if the address exists) follows. */
-    requestPasswordReset(email: string, ip: string): void {
-      deps.sessions.countPasswordResetRequest(email, ip, tooManyResetRequestsMessage);
+    async requestPasswordReset(email: string, ip: string): Promise<void> {
+      await deps.sessions.countPasswordResetRequest(email, ip, tooManyResetRequestsMessage);
       const work = mailResetLink(email).catch((error: unknown) => console.error('password reset failed:', error));
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));

@@ -3,19 +3,19 @@
  * enters IDLE explicitly (imapflow's automatic IDLE can take many seconds to report the first new
  * message) and fetches again as soon as the server reports EXISTS. A dropped connection reconnects
  * with backoff; a server without IDLE is left to the polling job. Sources added, changed or deleted
- * are picked up on the next refresh.
+ * are picked up on the next refresh. Each source's watcher runs in one instance at a time,
+ * under the lease `imap-idle:<source id>` (jobs/leased-work.ts).
  */
 import type { ImapFlow } from 'imapflow';
+import { createLeasedWork } from '../../../jobs/leased-work';
+import type { Leases } from '../../../jobs/leases';
 import { sourceRow } from '../mail-sources.queries';
 import { type SourceDeps, imapClient, recordSourceFailure, storeNewImapMail } from '../mail-sources.service';
 
 /** IDLE is renewed before servers drop it (RFC 2177 recommends under 29 minutes). */
 const IDLE_RENEW_MS = 4 * 60_000;
 
-export function createImapWatchers(deps: SourceDeps, options: { refreshMs?: number } = {}) {
-  const watchers = new Map<number, { key: string; stop: () => Promise<void> }>();
-  let timer: ReturnType<typeof setInterval> | undefined;
-
+export function createImapWatchers(deps: SourceDeps, leases: Leases, options: { refreshMs?: number } = {}) {
   function watch(sourceId: number) {
     let stopped = false;
     let client: ImapFlow | null = null;
@@ -69,33 +69,18 @@ export function createImapWatchers(deps: SourceDeps, options: { refreshMs?: numb
     };
   }
 
-  async function refresh() {
-    const rows = await deps.db
-      .selectFrom('mailSource')
-      .select(['id', 'imapHost', 'imapPort', 'imapSecure', 'imapUsername', 'imapInputFolder', 'secret'])
-      .where('type', '=', 'IMAP')
-      .execute();
-    const wanted = new Map(rows.map((r) => [r.id, JSON.stringify(r)]));
-    for (const [id, watcher] of watchers) {
-      if (wanted.get(id) !== watcher.key) {
-        watchers.delete(id);
-        await watcher.stop();
-      }
-    }
-    for (const [id, key] of wanted) if (!watchers.has(id)) watchers.set(id, { key, stop: watch(id) });
-  }
-
-  return {
-    refresh,
-    async start() {
-      await refresh();
-      timer = setInterval(() => void refresh().catch((error) => console.error('IMAP watchers:', error)), options.refreshMs ?? 10_000);
-      timer.unref();
+  return createLeasedWork({
+    leases,
+    leaseName: (sourceId) => `imap-idle:${sourceId}`,
+    async wanted() {
+      const rows = await deps.db
+        .selectFrom('mailSource')
+        .select(['id', 'imapHost', 'imapPort', 'imapSecure', 'imapUsername', 'imapInputFolder', 'secret'])
+        .where('type', '=', 'IMAP')
+        .execute();
+      return new Map(rows.map((r) => [r.id, JSON.stringify(r)]));
     },
-    async stop() {
-      clearInterval(timer);
-      await Promise.all([...watchers.values()].map((w) => w.stop()));
-      watchers.clear();
-    },
-  };
+    start: watch,
+    refreshMs: options.refreshMs,
+  });
 }

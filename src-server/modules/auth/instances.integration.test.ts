@@ -1,0 +1,69 @@
+/** Several instances on one database (DESIGN.md §12): sign-in limits and the first admin are the database's, not a process's. */
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { createHarness, TEST_PASSWORD } from '../../testing/harness';
+import { testTempDir } from '../../testing/temp-dir';
+import { ensureFirstAdmin } from './first-admin';
+
+async function twoInstances() {
+  const databaseFile = path.join(testTempDir('energie-instances-'), 'app.db');
+  const a = await createHarness({ databaseFile });
+  const b = await createHarness({ databaseFile });
+  return { a, b, close: () => Promise.all([a.close(), b.close()]) };
+}
+
+test('failed sign-ins counted by one instance count on the other: five over both, then 429 on either', async () => {
+  const { a, b, close } = await twoInstances();
+  try {
+    await a.user('admin', 'anna@example.nl');
+    const login = (h: typeof a, password: string) => h.request('/auth/login', { method: 'POST', json: { email: 'anna@example.nl', password } });
+    const failures = [await login(a, 'fout'), await login(b, 'fout'), await login(a, 'fout'), await login(b, 'fout'), await login(a, 'fout')];
+    expect(failures.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    expect((await login(b, TEST_PASSWORD)).status).toBe(429);
+    expect((await login(a, TEST_PASSWORD)).status).toBe(429);
+  } finally {
+    await close();
+  }
+});
+
+test('a successful sign-in on one instance clears the e-mail’s failures on the other', async () => {
+  const { a, b, close } = await twoInstances();
+  try {
+    await a.user('admin', 'anna@example.nl');
+    const login = (h: typeof a, password: string) => h.request('/auth/login', { method: 'POST', json: { email: 'anna@example.nl', password } });
+    for (let i = 0; i < 4; i++) expect((await login(a, 'fout')).status).toBe(401);
+    expect((await login(b, TEST_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(a, 'fout')).status).toBe(401);
+  } finally {
+    await close();
+  }
+});
+
+test('two tabs refreshing one token through two instances: the second tab signs in again, the first tab’s sign-in lives on', async () => {
+  const { a, b, close } = await twoInstances();
+  try {
+    await a.user('admin', 'anna@example.nl');
+    const first = await a.signIn('anna@example.nl');
+    const refresh = (h: typeof a) => h.request('/auth/refresh', { method: 'POST', json: { refreshToken: first.refreshToken } });
+    const onA = await refresh(a);
+    expect(onA.status).toBe(200);
+    // B does not hold the pair A gave (tokens are stored hashed only), so it cannot answer it; ending the sign-in would log out both tabs.
+    expect((await refresh(b)).status).toBe(401);
+    const { accessToken, refreshToken } = await onA.json();
+    expect((await b.request('/auth/me', { token: accessToken })).status).toBe(200);
+    expect((await b.request('/auth/refresh', { method: 'POST', json: { refreshToken } })).status).toBe(200);
+  } finally {
+    await close();
+  }
+});
+
+test('instances starting together on an empty database make the first admin once', async () => {
+  const { a, b, close } = await twoInstances();
+  try {
+    const made = await Promise.all([a, b, a, b].map((h) => ensureFirstAdmin(h.db, h.clock, 'baas@example.nl', 'een-goed-wachtwoord-1')));
+    expect(made.filter(Boolean)).toHaveLength(1);
+    expect(await a.db.selectFrom('user').select(['email', 'type']).execute()).toEqual([{ email: 'baas@example.nl', type: 'admin' }]);
+  } finally {
+    await close();
+  }
+});

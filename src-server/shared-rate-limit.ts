@@ -1,0 +1,64 @@
+/**
+ * The sliding window of rate-limit.ts kept in the database, so every instance on one database
+ * counts the same attempts (DESIGN.md §12): sign-ins per e-mail and per IP. An attempt is counted
+ * first and then ranked among the key's attempts in the window by id, so N attempts sent at once,
+ * to one instance or several, are limited exactly like N sent one after another; a refused attempt
+ * takes itself back. Sign-ins (per e-mail and per IP) and mailbox tests (per source and per user)
+ * count here: limits against guessing must hold over all instances.
+ */
+import type { DB } from './db/database';
+
+export interface Reservation {
+  /** Seconds until the key may try again; 0 when this attempt is within the limit (and counted). */
+  retryAfter: number;
+  /** Takes the attempt back (a sign-in that succeeded after all, or one refused by another limit). */
+  takeBack: () => Promise<void>;
+}
+
+export function createSharedLimiter(db: DB, scope: string, maxAttempts: number, windowSeconds: number, now: () => number) {
+  const keyOf = (key: string) => `${scope}:${key}`;
+  return {
+    async reserve(key: string): Promise<Reservation> {
+      const at = now();
+      const since = at - windowSeconds;
+      await db.deleteFrom('attempt').where('at', '<=', since).execute();
+      const { id } = await db
+        .insertInto('attempt')
+        .values({ key: keyOf(key), at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const takeBack = async () => void (await db.deleteFrom('attempt').where('id', '=', id).execute());
+      // This attempt and the ones counted before it, newest first.
+      const counted = await db
+        .selectFrom('attempt')
+        .select('at')
+        .where('key', '=', keyOf(key))
+        .where('id', '<=', id)
+        .where('at', '>', since)
+        .orderBy('id', 'desc')
+        .limit(maxAttempts + 1)
+        .execute();
+      if (counted.length <= maxAttempts) return { retryAfter: 0, takeBack };
+      await takeBack();
+      return { retryAfter: Math.max(1, Math.ceil(counted[maxAttempts]!.at + windowSeconds - at)), takeBack: async () => {} };
+    },
+    async reset(key: string): Promise<void> {
+      await db.deleteFrom('attempt').where('key', '=', keyOf(key)).execute();
+    },
+  };
+}
+
+export type SharedLimiter = ReturnType<typeof createSharedLimiter>;
+
+/**
+ * Counts one attempt under every limit given; when any refuses it, the attempt is taken back from
+ * all of them (a refused attempt does not count) and the longest wait is answered. Otherwise 0
+ * and the reservations, for a take-back later.
+ */
+export async function reserveAll(limits: [SharedLimiter, string][]): Promise<{ retryAfter: number; reservations: Reservation[] }> {
+  const reservations: Reservation[] = [];
+  for (const [limiter, key] of limits) reservations.push(await limiter.reserve(key));
+  const retryAfter = Math.max(...reservations.map((r) => r.retryAfter));
+  if (retryAfter > 0) await Promise.all(reservations.map((r) => r.takeBack()));
+  return { retryAfter, reservations };
+}

@@ -40,6 +40,8 @@ import { createIngestLimit } from './modules/ingest-tokens/ingest-limit';
 import { createMailer } from './modules/notifications/email';
 import { createNotifyWaker, NOTIFY_JOB, notificationJobs } from './modules/notifications/notifications.jobs';
 import type { DeliveryDeps } from './modules/notifications/delivery';
+import { type EnergyDeps, evaluateAfterSync } from './modules/energy-alarms/energy-evaluation';
+import { energyAlarmJobs } from './modules/energy-alarms/energy-alarms.jobs';
 
 export interface ServiceOptions {
   /** A file path, or `:memory:` for a private test database. */
@@ -64,7 +66,8 @@ export async function createServices(options: ServiceOptions) {
   await migrateToLatest(db);
   const auth = createAuthService({ db, clock }, options.auth);
   const hub = createHubClient(options.hub);
-  const sync = createSyncService({ db, hub, clock }, { historyDays: options.hub.historyDays });
+  // Energy rules judge what each sync stored; `energy` is declared below, before any sync can run.
+  const sync = createSyncService({ db, hub, clock }, { historyDays: options.hub.historyDays, onStored: (channelIds) => evaluateAfterSync(energy, channelIds) });
   const secrets = createSecretBox(options.secretKey);
   // The energy services' deps: each dependent check is the function of the module that owns the dependent.
   const organizations: OrganizationDeps = {
@@ -88,6 +91,7 @@ export async function createServices(options: ServiceOptions) {
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
   const events = createEventBus({ now: () => clock().getTime() });
   const ingestLimit = createIngestLimit(clock);
+  const energy: EnergyDeps = { db, clock, events };
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
   const pipeline = { db, clock, sandbox, events };
@@ -131,6 +135,7 @@ export async function createServices(options: ServiceOptions) {
       ...mailSourceJobs(mail),
       ...alarmParserJobs(pipeline),
       ...notificationJobs(notify, notifyWaker),
+      ...energyAlarmJobs(energy),
     ],
   });
   return {
@@ -156,6 +161,7 @@ export async function createServices(options: ServiceOptions) {
     liveHeartbeatMs: options.liveHeartbeatMs ?? HEARTBEAT_MS,
     sandbox,
     notify,
+    energy,
     async close() {
       await jobs.stop();
       await imapWatchers.stop();

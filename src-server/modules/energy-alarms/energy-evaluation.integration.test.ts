@@ -43,6 +43,14 @@ const days = (from: string, to: string) => {
   return out;
 };
 const comma = (n: number, digits = 1) => n.toFixed(digits).replace('.', ',');
+/** A figure next to its limit: one decimal, more (up to 3) where one would read as the limit itself. */
+const digitsBeside = (value: number, limit: number) => {
+  let d = 1;
+  while (d < 3 && value.toFixed(d) === limit.toFixed(d)) d++;
+  return d;
+};
+const beside = (value: number, limit: number) => comma(value, digitsBeside(value, limit));
+const plainBeside = (value: number, limit: number) => value.toFixed(digitsBeside(value, limit));
 const hhmm = (ts: number) =>
   new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ts * 1000);
 const ddmm = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}`;
@@ -115,8 +123,15 @@ describe('previews', () => {
         {
           key: `energy:nieuw:${date}`,
           priority: 'HIGH',
-          line: `Piekvermogen ${comma(max.kwh * 4)} kW boven 3,3 kW — Alfa Kantoor, Elektriciteitsmeter (${ddmm(date)} ${hhmm(max.ts)})`,
-          data: { location: 'Alfa Kantoor', meter: 'Elektriciteitsmeter', value: (max.kwh * 4).toFixed(1), limit: '3.3', unit: 'kW', at: offsetIso(max.ts) },
+          line: `Piekvermogen ${beside(max.kwh * 4, limit)} kW boven 3,3 kW — Alfa Kantoor, Elektriciteitsmeter (${ddmm(date)} ${hhmm(max.ts)})`,
+          data: {
+            location: 'Alfa Kantoor',
+            meter: 'Elektriciteitsmeter',
+            value: plainBeside(max.kwh * 4, limit),
+            limit: '3.3',
+            unit: 'kW',
+            at: offsetIso(max.ts),
+          },
         },
       ];
     });
@@ -143,7 +158,7 @@ describe('previews', () => {
     const base = october.flatMap((date, i) =>
       means[i]! > limit
         ? [
-            `Basislast ${comma(means[i]!)} kW boven ${String(limit).replace('.', ',')} kW tussen 01:00 en 05:00 — Alfa Kantoor, Elektriciteitsmeter (${ddmm(date)})`,
+            `Basislast ${beside(means[i]!, limit)} kW boven ${String(limit).replace('.', ',')} kW tussen 01:00 en 05:00 — Alfa Kantoor, Elektriciteitsmeter (${ddmm(date)})`,
           ]
         : [],
     );
@@ -160,7 +175,7 @@ describe('previews', () => {
         ? [
             {
               key: `energy:nieuw:${date}`,
-              line: `Dagteruglevering ${comma(totals[i]!)} kWh onder ${String(minKwh).replace('.', ',')} kWh — Alfa Kantoor, Elektriciteitsmeter (${ddmm(date)})`,
+              line: `Dagteruglevering ${beside(totals[i]!, minKwh)} kWh onder ${String(minKwh).replace('.', ',')} kWh — Alfa Kantoor, Elektriciteitsmeter (${ddmm(date)})`,
             },
           ]
         : [],
@@ -176,7 +191,7 @@ describe('previews', () => {
     expect(march31).toHaveLength(92);
     const total = march31.reduce((s, q) => s + q.kwh, 0);
     expect(spring.alarms.map((a) => a.key)).toEqual(['2024-03-29', '2024-03-30', '2024-03-31', '2024-04-01'].map((d) => `energy:nieuw:${d}`));
-    expect(spring.alarms[2]!.line).toBe(`Dagverbruik ${comma(total)} kWh boven 1 kWh — Alfa Kantoor, Elektriciteitsmeter (31-03)`);
+    expect(spring.alarms[2]!.line).toBe(`Dagverbruik ${beside(total, 1)} kWh boven 1 kWh — Alfa Kantoor, Elektriciteitsmeter (31-03)`);
     expect(spring.alarms[2]!.data).toMatchObject({ value: total.toFixed(1), limit: '1', unit: 'kWh', at: '2024-03-31T00:00:00+01:00' });
   });
 });
@@ -199,7 +214,7 @@ describe('evaluation after syncs', () => {
           : [
               {
                 groupKey: `energy:${created.id}:${date}`,
-                line: `Piekvermogen ${comma(max.kwh * 4)} kW boven 3,3 kW — Alfa Kantoor, Elektriciteitsmeter (${ddmm(date)} ${hhmm(max.ts)})`,
+                line: `Piekvermogen ${beside(max.kwh * 4, limit)} kW boven 3,3 kW — Alfa Kantoor, Elektriciteitsmeter (${ddmm(date)} ${hhmm(max.ts)})`,
                 occurrences: over,
                 resolvedAt: null,
                 resolutionBy: null,

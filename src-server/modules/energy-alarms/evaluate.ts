@@ -47,7 +47,16 @@ const QUARTER = 900;
 /** Average demand in kW over a quarter-hour holding `kwh`. */
 export const kw = (kwh: number) => (kwh * 3600) / QUARTER;
 
-const oneDecimal = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const fixed = [1, 2, 3].map((d) => new Intl.NumberFormat('nl-NL', { minimumFractionDigits: d, maximumFractionDigits: d }));
+/**
+ * A figure beside its limit with one decimal, or as many more (up to 3) as it takes to tell them
+ * apart: never "3,4 kW boven 3,4 kW". `text` for the line, `plain` (dot decimals) for the data.
+ */
+function figure(value: number, limit: number) {
+  let digits = 0;
+  while (digits < 2 && fixed[digits]!.format(value) === fixed[digits]!.format(limit)) digits++;
+  return { text: fixed[digits]!.format(value), plain: value.toFixed(digits + 1) };
+}
 const upToTwo = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 2 });
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 /** `25-11 14:15`: local day and time. */
@@ -140,9 +149,9 @@ function capacity(rule: RuleSpec, names: Names, points: Point[], from: number, l
       rule,
       names,
       d.period,
-      `Piekvermogen ${oneDecimal.format(kw(d.max.value))} kW boven ${upToTwo.format(limitKw)} kW`,
+      `Piekvermogen ${figure(kw(d.max.value), limitKw).text} kW boven ${upToTwo.format(limitKw)} kW`,
       dayTime(d.max.ts),
-      { value: kw(d.max.value).toFixed(1), limit: String(limitKw), unit: 'kW', at: d.max.ts },
+      { value: figure(kw(d.max.value), limitKw).plain, limit: String(limitKw), unit: 'kW', at: d.max.ts },
       d.over,
     ),
   );
@@ -165,9 +174,9 @@ function monthlyPeak(rule: RuleSpec, names: Names, points: Point[], from: number
       rule,
       names,
       m.period,
-      `Nieuwe maandpiek ${oneDecimal.format(kw(m.max.value))} kW boven ${oneDecimal.format(m.limit)} kW van vorige maand`,
+      `Nieuwe maandpiek ${figure(kw(m.max.value), m.limit).text} kW boven ${fixed[0]!.format(m.limit)} kW van vorige maand`,
       dayTime(m.max.ts),
-      { value: kw(m.max.value).toFixed(1), limit: m.limit.toFixed(1), unit: 'kW', at: m.max.ts },
+      { value: figure(kw(m.max.value), m.limit).plain, limit: m.limit.toFixed(1), unit: 'kW', at: m.max.ts },
       m.over,
     ),
   );
@@ -191,8 +200,8 @@ function baseLoad(rule: RuleSpec, names: Names, points: Point[], range: { from: 
     if (n === 0 || sum / n <= c.limitKw) continue;
     const mean = sum / n;
     hits.push(
-      hit(rule, names, date, `Basislast ${oneDecimal.format(mean)} kW boven ${upToTwo.format(c.limitKw)} kW tussen ${c.from} en ${c.to}`, dayMonth(date), {
-        value: mean.toFixed(1),
+      hit(rule, names, date, `Basislast ${figure(mean, c.limitKw).text} kW boven ${upToTwo.format(c.limitKw)} kW tussen ${c.from} en ${c.to}`, dayMonth(date), {
+        value: figure(mean, c.limitKw).plain,
         limit: String(c.limitKw),
         unit: 'kW',
         at: start,
@@ -225,8 +234,8 @@ function dailyEnergy(
     if (!below && !above) continue;
     const limit = below ? c.minKwh! : c.maxKwh!;
     hits.push(
-      hit(rule, names, date, `${what} ${oneDecimal.format(sum)} ${unit} ${below ? 'onder' : 'boven'} ${upToTwo.format(limit)} ${unit}`, dayMonth(date), {
-        value: sum.toFixed(1),
+      hit(rule, names, date, `${what} ${figure(sum, limit).text} ${unit} ${below ? 'onder' : 'boven'} ${upToTwo.format(limit)} ${unit}`, dayMonth(date), {
+        value: figure(sum, limit).plain,
         limit: String(limit),
         unit: names.unit,
         at: start,

@@ -1,4 +1,4 @@
-/** The location's page: its meters with the end of their newest value per channel, and its open alarms. */
+/** The location's page: its meters with the start of their newest value per channel, and its open alarms. */
 import type { LocationSite } from '@/domain/energy-rule';
 import type { User } from '@/domain/user';
 import { amsterdamIso } from '@/lib/amsterdam';
@@ -24,7 +24,7 @@ export async function locationSite(deps: { db: DB }, user: User, locationId: num
                 lastMeasurementTs(deps.db, ref.id).then((ts) => ({
                   channel,
                   channelId: ref.id,
-                  lastValueAt: ts === null ? null : amsterdamIso((ts + 900) * 1000),
+                  lastValueAt: ts === null ? null : amsterdamIso(ts * 1000),
                   syncedAt: ref.updateTimestamp,
                 })),
               ]

@@ -256,6 +256,7 @@ export async function insertAlarm(
     alarmEmailId: number | null;
     previousAlarmId: number | null;
     locationId?: number | null;
+    occurrences?: number;
   },
 ) {
   const { id } = await db
@@ -347,11 +348,11 @@ export async function repeatTarget(db: DB, dashboardId: number, groupKey: string
   return q.orderBy('lastOccurredAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-/** One more occurrence: counted, dated and unseen again, so a repeat is noticed; answers the new count. */
-export async function addOccurrence(db: DB, id: number, at: number) {
+/** One more occurrence (or `count` more): counted, dated and unseen again, so a repeat is noticed; answers the new count. */
+export async function addOccurrence(db: DB, id: number, at: number, count = 1) {
   const row = await db
     .updateTable('alarm')
-    .set((eb) => ({ occurrences: eb('occurrences', '+', 1), lastOccurredAt: at, seen: 0, updatedAt: at }))
+    .set((eb) => ({ occurrences: eb('occurrences', '+', count), lastOccurredAt: at, seen: 0, updatedAt: at }))
     .where('id', '=', id)
     .returning('occurrences')
     .executeTakeFirstOrThrow();

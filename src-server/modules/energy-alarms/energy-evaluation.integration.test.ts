@@ -145,7 +145,7 @@ describe('previews', () => {
     expect(await w.energyAlarms()).toEqual([]);
   });
 
-  test('BASE_LOAD judges the mean of the local window, DAILY_ENERGY the local day’s total (23- and 25-hour days included)', async () => {
+  test('BASE_LOAD judges the mean of the local window, DAILY_ENERGY the local day’s total, MONTHLY_PEAK the month before’s peak (23- and 25-hour days included)', async () => {
     const w = await setup({ value: new Date('2024-11-15T12:00:00Z') }, { historyDays: 250 });
     // BASE_LOAD 01:00–05:00 in October: on 27-10 the window holds 5 hours (20 quarters); the limit is about the month's median
     const october = days('2024-10-01', '2024-11-01');
@@ -184,6 +184,32 @@ describe('previews', () => {
     expect(pv.length).toBeLessThan(29);
     const daily = await w.preview({ type: 'DAILY_ENERGY', channel: 'export', minKwh }, '2024-10-01', '2024-11-01');
     expect(daily.alarms.map(({ key, line }) => ({ key, line }))).toEqual(pv);
+
+    // MONTHLY_PEAK: a month whose highest quarter rises above the month before's (spring DST month included)
+    const monthDays = (month: string) =>
+      days(`${month}-01`, month === '2024-12' ? '2025-01-01' : `${month.slice(0, 5)}${String(Number(month.slice(5)) + 1).padStart(2, '0')}-01`);
+    const monthPeak = (month: string) => {
+      let max = { ts: 0, kwh: -1 };
+      for (const date of monthDays(month)) for (const q of w.quarters('import', date)) if (q.kwh > max.kwh) max = q;
+      return max;
+    };
+    const months = ['2024-04', '2024-05', '2024-06', '2024-07', '2024-08', '2024-09', '2024-10'];
+    const peaks = months.flatMap((month, i) => {
+      const prev = i === 0 ? monthPeak('2024-03') : monthPeak(months[i - 1]!);
+      const max = monthPeak(month);
+      if (max.kwh <= prev.kwh) return [];
+      const date = new Date((max.ts + 7200) * 1000).toISOString().slice(0, 10);
+      return [
+        {
+          key: `energy:nieuw:${month}`,
+          line: `Nieuwe maandpiek ${beside(max.kwh * 4, prev.kwh * 4)} kW boven ${comma(prev.kwh * 4)} kW van vorige maand — Alfa Kantoor, Elektriciteitsmeter (${ddmm(date)} ${hhmm(max.ts)})`,
+        },
+      ];
+    });
+    expect(peaks.length).toBeGreaterThan(0);
+    expect(peaks.length).toBeLessThan(months.length);
+    const monthly = await w.preview({ type: 'MONTHLY_PEAK' }, '2024-04-01', '2024-11-01');
+    expect(monthly.alarms.map(({ key, line }) => ({ key, line }))).toEqual(peaks);
 
     // every day of the spring DST week above 1 kWh: 31-03 sums its 92 quarters
     const spring = await w.preview({ type: 'DAILY_ENERGY', channel: 'import', maxKwh: 1 }, '2024-03-29', '2024-04-02');

@@ -13,7 +13,7 @@ import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import type { AlarmEvent, EventBus } from '../../events/event-bus';
 import { landingFolderId } from '../alarm-dashboards/folders.queries';
-import { raise, resolveKeys } from '../alarms/lifecycle';
+import { countsEvent, raise, resolveKeys } from '../alarms/lifecycle';
 import { setAlarmText } from '../alarms/alarms.queries';
 import { intervalsOf, lastMeasurementTs } from '../measurement-store/measurements.queries';
 import { type Hit, type Names, type RuleSpec, evaluate, loadStart, noDataHit } from './evaluate';
@@ -55,28 +55,28 @@ async function raiseHits(trx: DB, at: number, r: EvaluationRule, hits: Hit[]) {
   if (hits.length === 0) return events;
   const folderId = await landingFolderId(trx, r.dashboardId, []);
   for (const h of hits) {
-    for (let i = 0; i < h.occurrences; i++) {
-      const raised = await raise(trx, at, actorOf(r), r.dashboardId, {
-        line: h.line,
-        priority: h.priority,
-        data: h.data,
-        deadlineAt: null,
-        folderId,
-        key: h.key,
-        windowSeconds: null,
-        alarmEmailId: null,
-        locationId: r.locationId,
-      });
-      // The day's (month's) highest quarter so far: an open alarm shows the newest figure.
-      if (raised.grouped && i === h.occurrences - 1) await setAlarmText(trx, raised.alarmId, h.line, h.data, at);
-      events.push(...raised.events);
-    }
+    // The first quarter above the limit raises, the others of the period add occurrences: in one go.
+    const raised = await raise(trx, at, actorOf(r), r.dashboardId, {
+      line: h.line,
+      priority: h.priority,
+      data: h.data,
+      deadlineAt: null,
+      folderId,
+      key: h.key,
+      windowSeconds: null,
+      alarmEmailId: null,
+      locationId: r.locationId,
+      occurrences: h.occurrences,
+    });
+    // The day's (month's) highest quarter so far: an open alarm shows the newest figure.
+    if (raised.grouped) await setAlarmText(trx, raised.alarmId, h.line, h.data, at);
+    events.push(...raised.events);
   }
   return events;
 }
 
 /** Judges the rule's data that is new since its last evaluated point; answers the alarms raised or grouped. */
-async function evaluateNewData(deps: EnergyDeps, r: EvaluationRule, now: number): Promise<number> {
+async function evaluateNewData(deps: EnergyDeps, r: EvaluationRule, now: number, publish: Publish): Promise<number> {
   const spec = specOf(r);
   const channelId = judgedChannel(spec.config, r);
   if (channelId === null) return 0;
@@ -91,12 +91,12 @@ async function evaluateNewData(deps: EnergyDeps, r: EvaluationRule, now: number)
     if (!(await claimEvaluation(trx, r.id, r.evaluatedUntil, to))) return null;
     return raiseHits(trx, now, r, hits);
   });
-  if (events?.length) deps.events.publish(r.dashboardId, events);
+  if (events?.length) publish(r.dashboardId, events);
   return events ? hits.length : 0;
 }
 
 /** NO_DATA: raises once per silence, and the first value that ends the silence resolves it. */
-async function checkNoData(deps: EnergyDeps, r: EvaluationRule, now: number): Promise<number> {
+async function checkNoData(deps: EnergyDeps, r: EvaluationRule, now: number, publish: Publish): Promise<number> {
   const spec = specOf(r);
   if (spec.config.type !== 'NO_DATA') return 0;
   const hours = spec.config.hours;
@@ -108,7 +108,7 @@ async function checkNoData(deps: EnergyDeps, r: EvaluationRule, now: number): Pr
   if (silent && r.noDataKey === null) {
     const hit = noDataHit(spec, namesOf(r), lastEnd, now, hours);
     const events = await deps.db.transaction().execute(async (trx) => ((await claimNoDataKey(trx, r.id, null, hit.key)) ? raiseHits(trx, now, r, [hit]) : []));
-    if (events.length) deps.events.publish(r.dashboardId, events);
+    if (events.length) publish(r.dashboardId, events);
     return events.length ? 1 : 0;
   }
   if (!silent && r.noDataKey !== null) {
@@ -117,22 +117,35 @@ async function checkNoData(deps: EnergyDeps, r: EvaluationRule, now: number): Pr
       if (!(await claimNoDataKey(trx, r.id, key, null))) return [];
       return (await resolveKeys(trx, now, actorOf(r), r.dashboardId, [key], { by: 'SYSTEM' })).events;
     });
-    if (events.length) deps.events.publish(r.dashboardId, events);
+    if (events.length) publish(r.dashboardId, events);
   }
   return 0;
 }
 
+type Publish = (dashboardId: number, events: AlarmEvent[]) => void;
+
+/**
+ * Each rule commits on its own; the live events of a run go out per dashboard once it is done (one
+ * wake-up of consoles and notifications instead of one per rule), one counts event per dashboard.
+ */
 async function evaluateRules(deps: EnergyDeps, rules: EvaluationRule[], signal?: AbortSignal) {
   const now = epochSeconds(deps.clock);
+  const pending = new Map<number, AlarmEvent[]>();
+  const publish: Publish = (dashboardId, events) =>
+    pending.set(dashboardId, [...(pending.get(dashboardId) ?? []), ...events.filter((e) => e.event !== 'counts')]);
   let raised = 0;
-  for (const r of rules) {
-    if (signal?.aborted) break;
-    try {
-      raised += r.type === 'NO_DATA' ? await checkNoData(deps, r, now) : await evaluateNewData(deps, r, now);
-    } catch (error) {
-      // One broken rule never stops the others (nor the sync that called us).
-      console.error(`Energieregel ${r.id} (${r.name}):`, error);
+  try {
+    for (const r of rules) {
+      if (signal?.aborted) break;
+      try {
+        raised += r.type === 'NO_DATA' ? await checkNoData(deps, r, now, publish) : await evaluateNewData(deps, r, now, publish);
+      } catch (error) {
+        // One broken rule never stops the others (nor the sync that called us).
+        console.error(`Energieregel ${r.id} (${r.name}):`, error);
+      }
     }
+  } finally {
+    for (const [dashboardId, events] of pending) deps.events.publish(dashboardId, [...events, countsEvent]);
   }
   return raised;
 }

@@ -48,14 +48,15 @@ function ruleSummary(r: EnergyRule) {
 export function EnergySection({ locationId, organizationId }: { locationId: number; organizationId: number }) {
   const [site] = trpc.energyRule.site.useSuspenseQuery({ locationId });
   const [rules] = trpc.energyRule.list.useSuspenseQuery({ locationId });
-  const dashboards = trpc.alarmDashboard.search.useQuery({ page: 0, size: 100 } as never);
+  // The rule form's dashboard choices are there before it opens (its default is the first).
+  const [dashboards] = trpc.alarmDashboard.search.useSuspenseQuery({ page: 0, size: 100 } as never);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const create = useCreateRule();
   const update = useUpdateRule();
   const remove = useDeleteRule();
   // When the page was opened: what "old data" is measured against.
   const [now] = useState(() => Date.now());
-  const dashboardOptions = (dashboards.data?.dashboards ?? []).filter((d) => d.organization.id === organizationId).map((d) => ({ id: d.id, name: d.name }));
+  const dashboardOptions = dashboards.dashboards.filter((d) => d.organization.id === organizationId).map((d) => ({ id: d.id, name: d.name }));
   const meterOptions: MeterOption[] = site.meters.map((m) => ({
     id: m.id,
     name: m.name,

@@ -17,6 +17,7 @@ export const Route = createFileRoute('/_auth/admin/location/$locationId')({
         context.utils.location.get.ensureData({ locationId: params.locationId }),
         context.utils.energyRule.site.ensureData({ locationId: params.locationId }),
         context.utils.energyRule.list.ensureData({ locationId: params.locationId }),
+        context.utils.alarmDashboard.search.ensureData({ page: 0, size: 100 } as never),
         context.utils.organization.withLocations.ensureData(),
       ]),
     ),

@@ -60,6 +60,7 @@ export function EnergySection({ locationId, organizationId }: { locationId: numb
   const meterOptions: MeterOption[] = site.meters.map((m) => ({
     id: m.id,
     name: m.name,
+    type: m.type,
     importChannelId: m.channels.find((c) => c.channel === 'import')?.channelId ?? null,
     exportChannelId: m.channels.find((c) => c.channel === 'export')?.channelId ?? null,
   }));
@@ -171,7 +172,7 @@ export function EnergySection({ locationId, organizationId }: { locationId: numb
               locationId={locationId}
               meters={meterOptions}
               dashboards={dashboardOptions}
-              initial={emptyValues(meterOptions[0]?.id, dashboardOptions[0]?.id)}
+              initial={emptyValues((meterOptions.find((m) => m.type === 'electricity') ?? meterOptions[0])?.id, dashboardOptions[0]?.id)}
               submitLabel="Regel opslaan"
               onSubmit={async (values) => {
                 await create.mutateAsync({ locationId, ...inputOf(values) } as never);

@@ -14,20 +14,19 @@ import { Label } from '~/components/ui/label';
 import { requestErrorMessage } from '~/lib/request-error';
 import { trpc } from '~/lib/trpc';
 import { PreviewChart } from './preview-chart';
-import { type RuleValues, inputOf, limitLines } from './rule-values';
+import { type RuleValues, formFieldErrors, inputOf, limitLines } from './rule-values';
 
 export interface MeterOption {
   id: number;
   name: string;
+  type: 'electricity' | 'gas';
   importChannelId: number | null;
   exportChannelId: number | null;
 }
 
-/** Field errors of a preview name the rule's fields as `rule.<name>`: shown at those fields. */
-function showPreviewErrors(form: AnyFormApi, error: unknown) {
-  const fieldErrors = (error as { data?: { fieldErrors?: Record<string, string[]> } }).data?.fieldErrors ?? {};
-  for (const [key, messages] of Object.entries(fieldErrors)) {
-    const name = key.replace(/^rule\./, '');
+/** Shows the server's field errors at the rule form's fields. */
+function showFieldErrors(form: AnyFormApi, error: unknown) {
+  for (const [name, messages] of Object.entries(formFieldErrors(error))) {
     if (!(name in form.state.values)) continue;
     form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: messages.join(' ') } }));
   }
@@ -53,7 +52,12 @@ export function RuleForm({
   const form = useForm({
     defaultValues: initial,
     onSubmit: async ({ value, formApi }) => {
-      await run(formApi, () => onSubmit(value));
+      await run(formApi, () =>
+        onSubmit(value).catch((error: unknown) => {
+          showFieldErrors(formApi, error);
+          throw error;
+        }),
+      );
     },
   });
   const values = useStore(form.store, (s) => s.values);
@@ -71,7 +75,7 @@ export function RuleForm({
       const result = await previewCall.mutateAsync({ locationId, rule: inputOf(values) as never, ...period });
       setPreview({ alarms: result.alarms, ...period, values });
     } catch (error) {
-      showPreviewErrors(form, error);
+      showFieldErrors(form, error);
       setPreview(null);
       setPreviewError(requestErrorMessage(error));
     }
@@ -80,7 +84,9 @@ export function RuleForm({
   return (
     <AppForm form={form} failure={failure} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="name">{(field) => <TextField field={field} label="Naam" required placeholder="bijv. Gecontracteerd vermogen" />}</form.Field>
+        <form.Field name="ruleName">
+          {(field) => <TextField field={field} label="Naam van de regel" required placeholder="bijv. Gecontracteerd vermogen" />}
+        </form.Field>
         <form.Field name="type">
           {(field) => (
             <ChoiceField

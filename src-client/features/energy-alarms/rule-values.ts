@@ -3,7 +3,8 @@ import type { Priority } from '@/domain/alarm-dashboard';
 import type { EnergyRule, EnergyRuleInput, EnergyRuleType } from '@/domain/energy-rule';
 
 export interface RuleValues {
-  name: string;
+  /** The rule's `name` (its own key: the location form on the same page has a field `name`). */
+  ruleName: string;
   type: EnergyRuleType;
   enabled: boolean;
   meterId: string;
@@ -19,7 +20,7 @@ export interface RuleValues {
 }
 
 export const emptyValues = (meterId?: number, dashboardId?: number): RuleValues => ({
-  name: '',
+  ruleName: '',
   type: 'CAPACITY',
   enabled: true,
   meterId: meterId ? String(meterId) : '',
@@ -38,7 +39,7 @@ const text = (n: number | null | undefined) => (n === null || n === undefined ? 
 
 export const valuesOf = (r: EnergyRule): RuleValues => ({
   ...emptyValues(r.meterId, r.dashboardId),
-  name: r.name,
+  ruleName: r.name,
   type: r.type,
   enabled: r.enabled,
   priority: r.priority,
@@ -57,7 +58,7 @@ const optional = (s: string) => (s.trim() === '' ? null : number(s));
 
 /** The API's body for the rule: only the chosen type's fields. */
 export function inputOf(v: RuleValues): EnergyRuleInput {
-  const common = { name: v.name, enabled: v.enabled, meterId: Number(v.meterId) || 0, dashboardId: Number(v.dashboardId) || 0, priority: v.priority };
+  const common = { name: v.ruleName, enabled: v.enabled, meterId: Number(v.meterId) || 0, dashboardId: Number(v.dashboardId) || 0, priority: v.priority };
   switch (v.type) {
     case 'CAPACITY':
       return { ...common, type: v.type, limitKw: number(v.limitKw) };
@@ -77,4 +78,15 @@ export function limitLines(v: RuleValues): number[] {
   const values =
     v.type === 'DAILY_ENERGY' ? [optional(v.minKwh), optional(v.maxKwh)] : v.type === 'CAPACITY' || v.type === 'BASE_LOAD' ? [number(v.limitKw)] : [];
   return values.filter((n): n is number => n !== null && Number.isFinite(n));
+}
+
+/** The server's field errors under the form's keys (`name` or `rule.name` → `ruleName`). */
+export function formFieldErrors(error: unknown): Record<string, string[]> {
+  const fieldErrors = (error as { data?: { fieldErrors?: Record<string, string[]> } } | null)?.data?.fieldErrors ?? {};
+  return Object.fromEntries(
+    Object.entries(fieldErrors).map(([key, messages]) => {
+      const name = key.replace(/^rule\./, '');
+      return [name === 'name' ? 'ruleName' : name, messages];
+    }),
+  );
 }

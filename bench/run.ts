@@ -15,6 +15,7 @@ import { benchParsePipeline } from './parse-pipeline';
 import { benchParsers } from './parsers';
 import { benchNotifications, benchSlowReceiver } from './notifications';
 import { benchEngines, type EngineFigures } from './engines';
+import { benchEnergyRules } from './energy';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
@@ -122,4 +123,19 @@ console.log(`HIGH alarm -> webhook received: ${ms(notify.median)} median of 100 
 const slow = await benchSlowReceiver();
 console.log(
   `1,000 webhooks to a receiver taking 1 s each (10 in flight): ${slow.seconds.toFixed(0)} s (the receiver allows 100 s); /auth/me p99 meanwhile ${ms(slow.p99)} (goal <= 50 ms) over ${fmt(slow.calls)} calls`,
+);
+
+const energy = await benchEnergyRules();
+console.log(
+  `Energy rules: 100 CAPACITY rules over one new day of quarter-hours, median of 3 (goal <= 100 ms): ${Object.entries(energy.evaluate)
+    .map(([limit, e]) => `${limit} ${ms(e.ms)} (${e.hits.toFixed(0)} of 100 meters over it)`)
+    .join('; ')}`,
+);
+console.log(
+  `  preview of one rule over a year of quarter-hours, median of 11 (goal <= 300 ms): ${Object.entries(energy.previews)
+    .map(([rule, t]) => `${rule} ${ms(t)}`)
+    .join('; ')}`,
+);
+console.log(
+  `  HUB sync of one new day for 100 feeds: ${ms(energy.syncWith)} with the 100 rules vs ${ms(energy.syncWithout)} without -> +${((energy.syncWith / energy.syncWithout - 1) * 100).toFixed(1)} % (goal <= +10 %)`,
 );

@@ -13,6 +13,7 @@ import { startServer } from '../src-server/server';
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { startGraphSimulator } from '../src-server/modules/mail-sources/graph/graph-simulator';
 import { seedDemoAlarms, startDemoMail } from './demo-alarms';
+import { seedDemoEnergyRules } from './demo-energy';
 import { DEFAULT_DEMO_DATA_DIR, DemoDataDirError, prepareDemoDataDir } from './demo-data-dir';
 import { ADMIN, CUSTOMER, INSTALLER, seedDemoWorld } from './demo-world';
 
@@ -88,6 +89,8 @@ const mailer = startDemoMail((raw) => graph.deliver(raw, { folder: 'Alarmen' }))
 console.log('Seeded the demo world; syncing a year of meter data ...');
 const summary = (await server.services.jobs.runNow(METERBEHEER_SYNC_JOB, { force: true })) as SyncSummary;
 console.log(`Synced ${summary.feeds} feeds, ${summary.stored.toLocaleString('en-US')} values.`);
+const energyRules = await seedDemoEnergyRules(call, alarms.dashboardId);
+console.log(`Added ${energyRules} energy rules; they looked back 7 days and raised their alarms in the console.`);
 console.log(`
 Energiebeheer demo: ${server.url}/app/
   admin      ${ADMIN.email} / ${ADMIN.password}

@@ -19,6 +19,7 @@ import { meterbeheerRouter } from './modules/meterbeheer/meterbeheer.router';
 import { metersRouter } from './modules/meters/meters.router';
 import { organizationsRouter } from './modules/organizations/organizations.router';
 import { overviewRouter } from './modules/overview/overview.router';
+import { energyRulesRouter } from './modules/energy-alarms/energy-rules.router';
 import { usersRouter } from './modules/users/users.router';
 import { onboardingRouter } from './modules/onboarding/onboarding.router';
 import { createCallerFactory, router } from './trpc/trpc';
@@ -46,6 +47,7 @@ export const appRouter = router({
   alarmEmail: alarmEmailsRouter,
   alarmParser: alarmParsersRouter,
   notification: notificationsRouter,
+  energyRule: energyRulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -47,6 +47,8 @@ import { createMailer } from './modules/notifications/email';
 import { createNotifyWaker, NOTIFY_JOB, notificationJobs } from './modules/notifications/notifications.jobs';
 import type { DeliveryDeps } from './modules/notifications/delivery';
 import { createOnboarding } from './modules/onboarding/onboarding.service';
+import { type EnergyDeps, evaluateAfterSync } from './modules/energy-alarms/energy-evaluation';
+import { energyAlarmJobs } from './modules/energy-alarms/energy-alarms.jobs';
 
 export interface ServiceOptions {
   /** A SQLite file path, `:memory:` for a private test database, or a `postgres://` URL (DATABASE_URL). */
@@ -81,7 +83,8 @@ export async function createServices(options: ServiceOptions) {
   const leases = createLeases({ db, clock, owner: instanceId });
   const auth = createAuthService({ db, clock, sessionCache }, options.auth);
   const hub = createHubClient(options.hub);
-  const sync = createSyncService({ db, hub, clock }, { historyDays: options.hub.historyDays });
+  // Energy rules judge what each sync stored; `energy` is declared below, before any sync can run.
+  const sync = createSyncService({ db, hub, clock }, { historyDays: options.hub.historyDays, onStored: (channelIds) => evaluateAfterSync(energy, channelIds) });
   const secrets = createSecretBox(options.secretKey);
   // The energy services' deps: each dependent check is the function of the module that owns the dependent.
   const organizations: OrganizationDeps = {
@@ -110,6 +113,7 @@ export async function createServices(options: ServiceOptions) {
     ? createEventBus({ now: () => clock().getTime(), transport, firstId: randomInt(1, 2 ** 21) * 2 ** 32 })
     : createEventBus({ now: () => clock().getTime() });
   const ingestLimit = createIngestLimit(clock);
+  const energy: EnergyDeps = { db, clock, events };
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
   const pipeline = { db, clock, sandbox, events };
@@ -163,6 +167,7 @@ export async function createServices(options: ServiceOptions) {
       ...mailSourceJobs(mail),
       ...alarmParserJobs(pipeline, parseWaker),
       ...notificationJobs(notify, notifyWaker),
+      ...energyAlarmJobs(energy),
     ],
   });
   return {
@@ -192,6 +197,7 @@ export async function createServices(options: ServiceOptions) {
     sandbox,
     notify,
     onboarding,
+    energy,
     async close() {
       await onboarding.settled();
       await jobs.stop();

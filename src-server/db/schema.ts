@@ -18,6 +18,7 @@ import type { AlarmParserTable } from '../modules/alarm-parsers/alarm-parsers.ta
 import type { HeartbeatTable } from '../modules/alarm-parsers/heartbeats.table';
 import type { MaintenanceWindowTable } from '../modules/maintenance-windows/maintenance-windows.table';
 import type { IngestTokenTable } from '../modules/ingest-tokens/ingest-tokens.table';
+import type { EnergyRuleTable } from '../modules/energy-alarms/energy-rules.table';
 import type { AlarmMailThreadTable, NotificationCursorTable, NotificationRuleTable, NotificationTable } from '../modules/notifications/notifications.table';
 
 export interface Database {
@@ -52,4 +53,5 @@ export interface Database {
   notification: NotificationTable;
   notificationCursor: NotificationCursorTable;
   alarmMailThread: AlarmMailThreadTable;
+  energyRule: EnergyRuleTable;
 }

@@ -130,6 +130,13 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
       'PATCH /api/v1/alarms/notification-rules/{id}',
       'DELETE /api/v1/alarms/notification-rules/{id}',
       'POST /api/v1/alarms/notification-rules/{id}/test',
+      'GET /api/v1/locations/{id}/energy-rules',
+      'POST /api/v1/locations/{id}/energy-rules',
+      'POST /api/v1/locations/{id}/energy-rules/preview',
+      'GET /api/v1/energy-rules/{id}',
+      'PATCH /api/v1/energy-rules/{id}',
+      'DELETE /api/v1/energy-rules/{id}',
+      'POST /api/v1/energy-rules/{id}/preview',
       'GET /api/v1/alarms/dashboards/{id}/notifications',
       'POST /api/v1/alarms/notifications/{id}/retry',
       // DESIGN.md §7, mail

@@ -109,7 +109,28 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
   'dashboard.location A1': (w, c) => c.dashboard.location({ locationId: w.a1 }).then((l) => l.modules.map((m) => m.selector)),
   'jobs.list': (_w, c) => c.jobs.list().then((jobs) => jobs.length),
   'overview.setup': (_w, c) => c.overview.setup().then((o) => [o.organizations, o.locations, o.feeds, o.meters, o.customers, o.installers]),
+  'energyRule.list A1': (w, c) => c.energyRule.list({ locationId: w.a1 }).then((r) => r.length),
+  'energyRule.create A1': async (w, c) => c.energyRule.create({ locationId: w.a1, ...(await energyRule(w)) } as never).then(() => 'ok'),
+  'energyRule.get': async (w, c) => c.energyRule.get({ ruleId: await savedEnergyRule(w) }).then((r) => r.name),
+  'energyRule.update': async (w, c) => c.energyRule.update({ ruleId: await savedEnergyRule(w), limitKw: 5 }).then((r) => r.limitKw),
+  'energyRule.delete': async (w, c) => c.energyRule.delete({ ruleId: await savedEnergyRule(w) }).then(() => 'ok'),
+  'energyRule.preview': async (w, c) => c.energyRule.preview({ ruleId: await savedEnergyRule(w), ...energyPeriod }).then((r) => r.alarms.length),
+  'energyRule.previewUnsaved A1': async (w, c) =>
+    c.energyRule.previewUnsaved({ locationId: w.a1, rule: (await energyRule(w)) as never, ...energyPeriod }).then((r) => r.alarms.length),
+  'energyRule.site A1': (w, c) => c.energyRule.site({ locationId: w.a1 }).then((s) => s.meters.map((m) => m.name)),
 };
+
+/** An energy rule on A1's meter raising on a dashboard of A (made by an admin). */
+async function energyRule(w: MeterWorld) {
+  const admin = await w.h.caller(w.tokens.admin);
+  const dashboard = await admin.alarmDashboard.create({ name: 'Storingen Alfa', organizationId: w.orgA });
+  return { name: 'Contractvermogen', meterId: w.meter, dashboardId: dashboard.id, type: 'CAPACITY' as const, limitKw: 10 };
+}
+async function savedEnergyRule(w: MeterWorld) {
+  const admin = await w.h.caller(w.tokens.admin);
+  return (await admin.energyRule.create({ locationId: w.a1, ...(await energyRule(w)) } as never)).id;
+}
+const energyPeriod = { from: '2024-01-01', to: '2024-01-08' };
 
 /** Staff of A and admins see A's things, B's installer gets 404, the customer may not enter the admin area. */
 const staffOfA = (value: unknown) => ({ admin: value, installerA: value, installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' });
@@ -196,6 +217,14 @@ const expected: Record<string, Record<Role, unknown>> = {
   },
   'dashboard.location A1': readersOfA1(['elektriciteit']),
   'jobs.list': { admin: 0, installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
+  'energyRule.list A1': staffOfA(0),
+  'energyRule.create A1': staffOfA('ok'),
+  'energyRule.get': staffOfA('Contractvermogen'),
+  'energyRule.update': staffOfA(5),
+  'energyRule.delete': staffOfA('ok'),
+  'energyRule.preview': staffOfA(0),
+  'energyRule.previewUnsaved A1': staffOfA(0),
+  'energyRule.site A1': staffOfA(['Meter Alfa']),
   'overview.setup': { admin: [2, 3, 2, 1, 2, 2], installerA: [1, 2, 1, 1, 1, 0], installerB: [1, 1, 0, 0, 1, 0], customerA: 'FORBIDDEN' },
 };
 

@@ -256,6 +256,7 @@ export async function insertAlarm(
     alarmEmailId: number | null;
     previousAlarmId: number | null;
     locationId?: number | null;
+    occurrences?: number;
   },
 ) {
   const { id } = await db
@@ -347,13 +348,48 @@ export async function repeatTarget(db: DB, dashboardId: number, groupKey: string
   return q.orderBy('lastOccurredAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-/** One more occurrence: counted, dated and unseen again, so a repeat is noticed; answers the new count. */
-export async function addOccurrence(db: DB, id: number, at: number) {
+/** One more occurrence (or `count` more): counted, dated and unseen again, so a repeat is noticed; answers the new count. */
+export async function addOccurrence(db: DB, id: number, at: number, count = 1) {
   const row = await db
     .updateTable('alarm')
-    .set((eb) => ({ occurrences: eb('occurrences', '+', 1), lastOccurredAt: at, seen: 0, updatedAt: at }))
+    .set((eb) => ({ occurrences: eb('occurrences', '+', count), lastOccurredAt: at, seen: 0, updatedAt: at }))
     .where('id', '=', id)
     .returning('occurrences')
     .executeTakeFirstOrThrow();
   return row.occurrences;
+}
+
+/** Replaces an open alarm's line and data (an energy alarm whose day peak rose since it was raised). */
+export function setAlarmText(db: DB, id: number, line: string, data: Record<string, string>, at: number) {
+  return db
+    .updateTable('alarm')
+    .set({ line, data: JSON.stringify(data), searchText: searchTextOf(line, data), updatedAt: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Open alarms about a location on the dashboards the user may open, newest first (index alarm_location). */
+export function openAlarmsOfLocation(db: DB, user: User, locationId: number, limit: number) {
+  return db
+    .selectFrom('alarm')
+    .innerJoin('alarmDashboard', 'alarmDashboard.id', 'alarm.dashboardId')
+    .innerJoin('alarmFolder', 'alarmFolder.id', 'alarm.folderId')
+    .select([
+      'alarm.id',
+      'alarm.dashboardId',
+      'alarmDashboard.name as dashboardName',
+      'alarmFolder.name as folderName',
+      'alarm.line',
+      'alarm.priority',
+      'alarm.receivedAt',
+      'alarm.occurrences',
+      'alarm.groupKey',
+    ])
+    .where('alarm.locationId', '=', locationId)
+    .where('alarm.resolvedAt', 'is', null)
+    .where('alarm.dashboardId', 'in', visibleDashboardIds(db, user))
+    .orderBy('alarm.receivedAt', 'desc')
+    .orderBy('alarm.id', 'desc')
+    .limit(limit)
+    .execute();
 }

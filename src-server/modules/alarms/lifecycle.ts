@@ -114,6 +114,8 @@ export interface Raise {
   alarmEmailId: number | null;
   /** The location the alarm is about, already checked to belong to the dashboard's organization. */
   locationId?: number | null;
+  /** How many occurrences this raise stands for (default 1): an energy rule's quarters above the limit in one go. */
+  occurrences?: number;
 }
 
 /**
@@ -126,7 +128,7 @@ export async function raise(trx: DB, at: number, actor: Actor, dashboardId: numb
   if (alarm.key !== null) {
     const open = await q.repeatTarget(trx, dashboardId, alarm.key, alarm.windowSeconds === null ? null : at - alarm.windowSeconds);
     if (open) {
-      const occurrences = await q.addOccurrence(trx, open.id, at);
+      const occurrences = await q.addOccurrence(trx, open.id, at, alarm.occurrences ?? 1);
       await recordHistory(trx, at, actor, [
         { alarmId: open.id, event: 'occurred', details: { occurrences, ...(alarm.alarmEmailId ? { alarmEmailId: alarm.alarmEmailId } : {}) } },
       ]);

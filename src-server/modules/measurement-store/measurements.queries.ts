@@ -294,3 +294,15 @@ export async function channelStats(db: DB, channelIds: number[]) {
     .groupBy('channelId')
     .execute();
 }
+
+/** One channel's stored intervals starting in [from, to), oldest first: what energy rules judge. */
+export function intervalsOf(db: DB, channelId: number, from: number, to: number): Promise<{ ts: number; value: number }[]> {
+  return db
+    .selectFrom('measurement')
+    .select(['ts', 'value'])
+    .where('channelId', '=', channelId)
+    .where('ts', '>=', from)
+    .where('ts', '<', to)
+    .orderBy('ts')
+    .execute();
+}

@@ -27,11 +27,19 @@ const WINDOW_DAYS = HUB_MAX_DAYS_PER_REQUEST - 1;
 export interface SyncOptions {
   /** How far back history is backfilled. */
   historyDays?: number;
+  /**
+   * Called at the end of every sync with the channels that had values stored (energy rules judge
+   * them; the composition root wires it, so this module knows nothing of what listens). Its
+   * failure is logged and never fails the sync.
+   */
+  onStored?: (channelIds: number[]) => Promise<unknown>;
 }
 
 export function createSyncService({ db, hub, clock }: { db: DB; hub: HubClient; clock: Clock }, options: SyncOptions = {}) {
   const historyDays = options.historyDays ?? 730;
   const seconds = () => Math.floor(clock().getTime() / 1000);
+  /** Channels with values stored since the last hand-over to `onStored`. */
+  const storedChannels = new Set<number>();
 
   /**
    * Fetches the local dates [from, to) and stores what comes back with the channel's cursor in one
@@ -61,7 +69,10 @@ export function createSyncService({ db, hub, clock }: { db: DB; hub: HubClient; 
       await upsertMeasurements(trx, channel.id, rows);
       await trx.updateTable('channel').set({ updateTimestamp: seconds(), dataFrom }).where('id', '=', channel.id).execute();
     });
-    if (rows.length) measurementsChanged(db, [channel.id]);
+    if (rows.length) {
+      measurementsChanged(db, [channel.id]);
+      storedChannels.add(channel.id);
+    }
     return rows.filter((r) => r.ts < end).length;
   }
 
@@ -179,6 +190,11 @@ export function createSyncService({ db, hub, clock }: { db: DB; hub: HubClient; 
       } catch (error) {
         results.push({ uuid: feed.uuid, name: feed.name, ok: false, stored: 0, error: await recordFailure(feed, error) });
       }
+    }
+    if (options.onStored && storedChannels.size) {
+      const channelIds = [...storedChannels];
+      storedChannels.clear();
+      await options.onStored(channelIds).catch((error: unknown) => console.error('Na de synchronisatie:', error));
     }
     return {
       startedAt,

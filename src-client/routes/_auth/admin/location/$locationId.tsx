@@ -1,8 +1,8 @@
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { meterTypeLabels } from '@/domain/meter';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { DeleteButton } from '~/components/lists/delete-button';
 import { SectionCard } from '~/components/ui/section-card';
+import { EnergySection } from '~/features/energy-alarms/energy-section';
 import { LocationForm } from '~/features/locations/location-form';
 import { useDeleteLocation, useUpdateLocation } from '~/features/locations/use-location-mutations';
 import { parseIdParam } from '~/lib/id-param';
@@ -15,7 +15,9 @@ export const Route = createFileRoute('/_auth/admin/location/$locationId')({
     loadOrNotFound(() =>
       Promise.all([
         context.utils.location.get.ensureData({ locationId: params.locationId }),
-        context.utils.location.summary.ensureData({ locationId: params.locationId }),
+        context.utils.energyRule.site.ensureData({ locationId: params.locationId }),
+        context.utils.energyRule.list.ensureData({ locationId: params.locationId }),
+        context.utils.alarmDashboard.search.ensureData({ page: 0, size: 100 } as never),
         context.utils.organization.withLocations.ensureData(),
       ]),
     ),
@@ -25,7 +27,6 @@ export const Route = createFileRoute('/_auth/admin/location/$locationId')({
 function LocationPage() {
   const { locationId } = Route.useParams();
   const [location] = trpc.location.get.useSuspenseQuery({ locationId });
-  const [summary] = trpc.location.summary.useSuspenseQuery({ locationId });
   const navigate = useNavigate();
   const update = useUpdateLocation();
   const remove = useDeleteLocation();
@@ -58,22 +59,7 @@ function LocationPage() {
           </p>
         ) : null}
       </SectionCard>
-      <SectionCard title="Meters">
-        {summary.meters.length === 0 ? (
-          <p className="text-muted-foreground">Deze locatie heeft nog geen meters.</p>
-        ) : (
-          <ul className="list-disc pl-5">
-            {summary.meters.map((meter) => (
-              <li key={meter.id}>
-                <Link to="/admin/meter/$meterId" params={{ meterId: meter.id }} className="text-primary hover:underline">
-                  {meter.name}
-                </Link>{' '}
-                <span className="text-muted-foreground">({meterTypeLabels[meter.type]})</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </SectionCard>
+      <EnergySection locationId={locationId} organizationId={location.organizationId} />
     </section>
   );
 }

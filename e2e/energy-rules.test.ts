@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { INSTALLER, seedDemoWorld } from '../scripts/demo-world';
+import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
+import { addDays, todayLocal } from '../src/lib/amsterdam';
+import { PHONE, fitsWidth, hasChromium, launchBrowser, signIn } from './support/browser';
+import { ADMIN, type Product, restClient, startProduct } from './support/product';
+
+describe.skipIf(!hasChromium)('an installer sets an energy rule on a location in Chromium', () => {
+  let sim: HubSimulator;
+  let product: Product;
+  let browser: Browser;
+  let page: Page;
+  let token = '';
+  let locationId = 0;
+  const api = restClient(
+    () => product,
+    () => token,
+  );
+
+  beforeAll(async () => {
+    sim = await startHubSimulator({ historyDays: 400 });
+    product = await startProduct({ METERBEHEER_API_URL: sim.baseUrl, METERBEHEER_API_KEY: sim.apiKey, METERBEHEER_HISTORY_DAYS: '40' });
+    const login = await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    token = (await login.json()).accessToken;
+    await seedDemoWorld(product.url, token);
+    expect((await api<{ failed: number }>('POST', '/api/meterbeheer/sync')).failed).toBe(0);
+    const { organizations } = await api<{ organizations: { id: number }[] }>('GET', '/api/organizations/list');
+    await api('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Zonnedak', organizationId: organizations[0]!.id });
+    locationId = (await api<{ locations: { id: number }[] }>('GET', '/api/locations/list?query=Hoofdkantoor')).locations[0]!.id;
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signIn(page, product.url, INSTALLER.email, INSTALLER.password);
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await sim?.close();
+  });
+
+  test('the form shows Dutch messages, previews the hits on a chart, then saves the rule', async () => {
+    await page.goto(`${product.url}/app/admin/location/${locationId}`);
+    await page.getByRole('heading', { name: 'Energieregels' }).waitFor();
+    await page.getByText('Nog geen energieregels.', { exact: false }).waitFor();
+    await page.getByText('laatste waarde', { exact: false }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Nieuwe energieregel' }).click();
+    await page.getByLabel(/^Grens \(kW\)/).fill('0');
+    await page.getByRole('button', { name: 'Regel opslaan' }).click();
+    await page.getByText('De naam van de regel moet worden opgegeven.').waitFor();
+    await page.getByText('De grens moet groter dan 0 zijn.').waitFor();
+
+    await page.getByLabel(/^Naam van de regel/).fill('Gecontracteerd vermogen');
+    await page.getByLabel(/^Grens \(kW\)/).fill('3,4');
+    await page.getByRole('button', { name: 'Voorbeeld tonen' }).click();
+    const status = page.getByTestId('energy-preview').getByRole('status');
+    await status.waitFor();
+    await page.getByTestId('energy-preview-chart').locator('svg').first().waitFor();
+    // the preview is what the server's preview answers for the same rule and period
+    const meters = await api<{ meters: { id: number; type: string }[] }>('GET', `/api/location/${locationId}/summary`);
+    const dashboards = await api<{ dashboards: { id: number }[] }>('GET', '/api/v1/alarms/dashboards/search');
+    const rule = {
+      name: 'x',
+      meterId: meters.meters.find((m) => m.type === 'electricity')!.id,
+      dashboardId: dashboards.dashboards[0]!.id,
+      type: 'CAPACITY',
+      limitKw: 3.4,
+    };
+    const expected = await api<{ alarms: { line: string }[] }>('POST', `/api/v1/locations/${locationId}/energy-rules/preview`, {
+      rule,
+      from: addDays(todayLocal(), -30),
+      to: todayLocal(),
+    });
+    expect(expected.alarms.length).toBeGreaterThan(0);
+    expect(await status.textContent()).toBe(`${expected.alarms.length} ${expected.alarms.length === 1 ? 'melding' : 'meldingen'} in deze periode.`);
+    expect(await page.getByTestId('energy-preview').getByRole('listitem').allTextContents()).toEqual(expected.alarms.map((a) => a.line));
+
+    await page.getByRole('button', { name: 'Regel opslaan' }).click();
+    await page.getByTestId('energy-rules').getByText('Gecontracteerd vermogen', { exact: true }).first().waitFor();
+    const saved = await api<{ name: string; limitKw: number; type: string }[]>('GET', `/api/v1/locations/${locationId}/energy-rules`);
+    expect(saved).toMatchObject([{ name: 'Gecontracteerd vermogen', type: 'CAPACITY', limitKw: 3.4 }]);
+  });
+
+  test('the rule looked back 7 days: its alarms are the location’s open alarms; the page fits a phone', async () => {
+    await page.reload();
+    const alarms = page.getByTestId('location-alarms').getByRole('link', { name: /^Piekvermogen .* boven 3,4 kW — Hoofdkantoor Utrecht, Hoofdaansluiting/ });
+    await alarms.first().waitFor();
+    const phone = await (await browser.newContext(PHONE)).newPage();
+    await signIn(phone, product.url, INSTALLER.email, INSTALLER.password);
+    await phone.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await phone.goto(`${product.url}/app/admin/location/${locationId}`);
+    await phone.getByRole('heading', { name: 'Energieregels' }).waitFor();
+    expect(await fitsWidth(phone)).toBe(true);
+  });
+});

@@ -61,6 +61,8 @@ export const createAlarmSchema = v.object({
   data: v.optional(alarmDataSchema),
   deadlineAt: v.optional(v.nullable(instantSchema)),
   folderId: v.optional(v.nullable(idSchema)),
+  /** A location of the dashboard's organization (DESIGN.md §13). */
+  locationId: v.optional(v.nullable(idSchema)),
 });
 export type CreateAlarm = v.InferOutput<typeof createAlarmSchema>;
 
@@ -151,6 +153,8 @@ export const alarmListItemSchema = v.object({
   resolvedAt: v.nullable(v.string()),
   /** The alarm of the same key resolved less than 24 h before this one was raised: it is flapping. */
   previousAlarmId: v.nullable(v.number()),
+  /** The customer location the alarm is about (DESIGN.md §13). */
+  location: v.nullable(v.object({ id: v.number(), name: v.string() })),
 });
 export type AlarmListItem = v.InferOutput<typeof alarmListItemSchema>;
 
@@ -163,6 +167,9 @@ export const alarmDetailSchema = v.object({
   resolution: resolutionSchema,
 });
 export type AlarmDetail = v.InferOutput<typeof alarmDetailSchema>;
+
+/** A location id that is not of the dashboard's organization (or does not exist). */
+export const FOREIGN_LOCATION = 'Deze locatie hoort niet bij de organisatie van dit dashboard.';
 
 /** The buckets of the periodic alarm count (the measurements' granularities are another list). */
 export const ALARM_COUNT_GRANULARITIES = ['day', 'week', 'month'] as const;

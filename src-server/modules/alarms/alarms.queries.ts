@@ -40,10 +40,45 @@ const listColumns = [
   'acknowledgedAt',
   'resolvedAt',
   'previousAlarmId',
+  'locationId',
 ] as const;
 type ListRow = Pick<AlarmRow, (typeof listColumns)[number]>;
 
-const toListItem = (r: ListRow, assignees: number[]): AlarmListItem => ({
+/** The names of these locations (the list shows each alarm's location). */
+async function locationNames(db: DB, ids: (number | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map<number, string>();
+  const rows = await db.selectFrom('location').select(['id', 'name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+const locationOf = (id: number | null, names: Map<number, string>) => (id === null || !names.has(id) ? null : { id, name: names.get(id)! });
+
+/** The list items of these rows: their assignees and location names in one query each. */
+export async function toListItems<R extends ListRow>(db: DB, rows: R[]) {
+  const [assignees, names] = await Promise.all([
+    assigneesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    locationNames(
+      db,
+      rows.map((r) => r.locationId),
+    ),
+  ]);
+  return rows.map((r) => ({ row: r, item: toListItem(r, assignees.get(r.id) ?? [], names) }));
+}
+
+/**
+ * The dashboard organization's location with this id, or (a CUSTOM parser's answer) with exactly
+ * this name; undefined when it is another organization's or does not exist.
+ */
+export function locationOfOrganization(db: DB, organizationId: number, ref: number | string) {
+  const q = db.selectFrom('location').select(['id', 'name']).where('organizationId', '=', organizationId);
+  return (typeof ref === 'number' ? q.where('id', '=', ref) : q.where('name', '=', ref)).orderBy('id').limit(1).executeTakeFirst();
+}
+
+const toListItem = (r: ListRow, assignees: number[], locations: Map<number, string>): AlarmListItem => ({
   id: r.id,
   line: r.line,
   priority: r.priority,
@@ -57,6 +92,7 @@ const toListItem = (r: ListRow, assignees: number[]): AlarmListItem => ({
   acknowledgedAt: isoFromSeconds(r.acknowledgedAt),
   resolvedAt: isoFromSeconds(r.resolvedAt),
   previousAlarmId: r.previousAlarmId,
+  location: locationOf(r.locationId, locations),
 });
 
 const resolutionOf = (r: AlarmRow): Resolution =>
@@ -136,20 +172,16 @@ export async function listAlarms(db: DB, input: ListAlarms, me: number) {
   const rows = await q.orderBy('alarm.id', direction).limit(limit).offset(offset).execute();
   // A first page that is not full holds them all: no count needed (the usual folder).
   const total = offset === 0 && rows.length < limit ? rows.length : (await countQuery(db, input, me).executeTakeFirstOrThrow()).total;
-  const assignees = await assigneesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { alarms: rows.map((r) => toListItem(r, assignees.get(r.id) ?? [])), totalNumberOfPages: pageCount(total, list) };
+  return { alarms: (await toListItems(db, rows)).map((r) => r.item), totalNumberOfPages: pageCount(total, list) };
 }
 
 /** An alarm of a dashboard the user may open, with its dashboard id. */
 export async function findAlarm(db: DB, alarmId: number, user: User) {
   const row = await db.selectFrom('alarm').selectAll().where('id', '=', alarmId).where('dashboardId', 'in', visibleDashboardIds(db, user)).executeTakeFirst();
   if (!row) return undefined;
-  const assignees = (await assigneesOf(db, [row.id])).get(row.id) ?? [];
+  const { item } = (await toListItems(db, [row]))[0]!;
   const detail: AlarmDetail = {
-    ...toListItem(row, assignees),
+    ...item,
     data: JSON.parse(row.data) as Record<string, string>,
     notes: row.notes,
     folderId: row.folderId,

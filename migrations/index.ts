@@ -16,6 +16,7 @@ import * as notifications from './2026-11-25T1400-notifications';
 import * as emailArrival from './2026-11-25T1500-email-arrival';
 import * as parserDisabledReason from './2026-11-25T1600-parser-disabled-reason';
 import * as alarmLocation from './2026-11-25T1650-alarm-location';
+import * as alarmViews from './2026-11-25T1800-alarm-views';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1500-email-arrival': emailArrival,
   '2026-11-25T1600-parser-disabled-reason': parserDisabledReason,
   '2026-11-25T1650-alarm-location': alarmLocation,
+  '2026-11-25T1800-alarm-views': alarmViews,
 };

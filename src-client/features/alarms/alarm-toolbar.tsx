@@ -1,4 +1,4 @@
-import { ALARM_SORTS, type AlarmSort } from '@/domain/alarm';
+import { ALARM_SORTS, type AlarmSort } from '@/domain/alarm-filter';
 import type { DashboardUser } from '@/domain/alarm-dashboard';
 import { SearchBox } from '~/components/lists/list-controls';
 import { Label } from '~/components/ui/label';

@@ -4,7 +4,7 @@
  * page 1-based for people. Priorities are a comma list, as the API takes them, so the URL stays readable.
  */
 import * as v from 'valibot';
-import { ALARM_SORTS, type AlarmSort } from '@/domain/alarm';
+import { ALARM_SORTS, type AlarmSort } from '@/domain/alarm-filter';
 import { PRIORITIES, type Priority } from '@/domain/alarm-dashboard';
 import { DEFAULT_PAGE_SIZE } from '@/domain/paging';
 

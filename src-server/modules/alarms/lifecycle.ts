@@ -114,6 +114,8 @@ export interface Raise {
   alarmEmailId: number | null;
   /** The location the alarm is about, already checked to belong to the dashboard's organization. */
   locationId?: number | null;
+  /** A parsed e-mail's subject, searchable with the alarm. */
+  subject?: string | null;
 }
 
 /**

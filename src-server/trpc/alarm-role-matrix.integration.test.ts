@@ -37,6 +37,11 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
   'alarmFolder.clear': (w, c) => c.alarmFolder.clear({ folderId: w.foldersA.done! }).then(() => 'ok'),
   'alarmFolder.counts': (w, c) => c.alarmFolder.counts({ dashboardId: w.dashA.id }).then((r) => r[0]!.count),
   'alarm.list': (w, c) => c.alarm.list({ folderId: w.foldersA.inbox!, page: 0, size: 20, sort: 'receivedAt,desc' }).then((r) => r.alarms.length),
+  'alarm.exportCsv': async (w, c) => {
+    let text = '';
+    for await (const chunk of await c.alarm.exportCsv({ dashboardId: w.dashA.id, sort: 'receivedAt,desc' })) text += chunk;
+    return text.split('\r\n').length;
+  },
   'alarm.search': (w, c) => c.alarm.search({ dashboardId: w.dashA.id, page: 0, size: 20, sort: 'receivedAt,desc' }).then((r) => r.alarms.length),
   'alarmView.list': (w, c) => c.alarmView.list({ dashboardId: w.dashA.id }).then((r) => r.length),
   'alarmView.create': (w, c) => c.alarmView.create({ dashboardId: w.dashA.id, name: 'Hoog', filter: { priority: 'HIGH' } }).then(() => 'ok'),
@@ -197,6 +202,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarmFolder.counts': same(1),
   'alarm.list': same(1),
   'alarm.search': same(1),
+  'alarm.exportCsv': same(3),
   'alarmView.list': same(0),
   'alarmView.create': work,
   'alarmView.update': work,

@@ -19,7 +19,7 @@ import {
   priorityCountSchema,
 } from '@/domain/alarm';
 import { dashboardUserSchema } from '@/domain/alarm-dashboard';
-import { dashboardAlarmsSchema, listAlarmsSchema } from '@/domain/alarm-filter';
+import { dashboardAlarmsSchema, exportAlarmsSchema, listAlarmsSchema } from '@/domain/alarm-filter';
 import { historyItemSchema } from '@/domain/alarm-lifecycle';
 import { idSchema } from '@/domain/common';
 import { pageSchema } from '@/domain/paging';
@@ -30,6 +30,7 @@ import { ALARMS, alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboa
 import { folderProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import * as counts from './alarm-counts.service';
 import { dashboardEvents, dashboardSubscription } from './alarm-events';
+import { alarmsCsv } from './alarm-export';
 import { listAlarmsIn } from './alarm-lists.queries';
 import * as service from './alarms.service';
 
@@ -69,6 +70,16 @@ export const alarmsRouter = router({
       const { items, totalNumberOfPages } = await listAlarmsIn(ctx.db, { dashboardId: input.dashboardId }, input, ctx.user.id, epochSeconds(ctx.clock));
       return { alarms: items, totalNumberOfPages };
     }),
+  exportCsv: dashboardProcedure
+    .meta(
+      rest(
+        `GET ${ALARMS}/dashboards/{id}/alarms.csv`,
+        "The dashboard's filtered alarms as CSV for a spreadsheet (the list's filters): Dutch headers, ; separated, decimal commas, a BOM, local times dd-MM-yyyy HH:mm; streamed",
+        { ...dashboard, produces: { type: 'text/csv', filename: 'alarmen.csv' } },
+      ),
+    )
+    .input(exportAlarmsSchema)
+    .query(({ ctx, input }) => alarmsCsv(ctx.db, input.dashboardId, input, ctx.user.id, epochSeconds(ctx.clock))),
   move: folderProcedure
     .meta(rest(`POST ${ALARMS}/folders/{id}/alarms/{ids}`, 'Move alarms of the dashboard into this folder, all or none', { ...folder, status: 204 }))
     .input(v.object({ alarmIds: alarmIdsSchema }))

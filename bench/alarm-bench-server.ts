@@ -26,6 +26,7 @@ export async function startAlarmBench(name: string) {
   const dashboard = await call('POST', '/api/v1/alarms/dashboards', accessToken, { name: 'Bench', organizationId: org.id });
   return {
     dataDir,
+    url: server.url,
     call,
     accessToken: accessToken as string,
     dashboard: dashboard as { id: number },

@@ -11,7 +11,7 @@ import type { AlarmFilter, AlarmSort } from '@/domain/alarm-filter';
 import { toListQuery } from '@/domain/paging';
 import { addDays, localDate, localMidnight } from '@/lib/amsterdam';
 import type { DB } from '../../db/database';
-import { contains, pageCount, pageWindow } from '../../db/listing';
+import { contains, containsInLowerCase, pageCount, pageWindow } from '../../db/listing';
 import type { Database } from '../../db/schema';
 import { trashFolderId } from '../alarm-dashboards/folders.queries';
 import { PRIORITY_RANK, listColumns, toListItems } from './alarms.queries';
@@ -50,7 +50,7 @@ function applyFilters(q: AlarmQuery, db: DB, filter: AlarmFilter, me: number, at
       .selectFrom('location')
       .select('location.id')
       .where((eb) => contains(eb.ref('location.name'), filter.query!));
-    out = out.where((eb) => eb.or([contains(eb.ref('alarm.searchText'), filter.query!), eb('alarm.locationId', 'in', matchingLocations)]));
+    out = out.where((eb) => eb.or([containsInLowerCase(eb.ref('alarm.searchText'), filter.query!), eb('alarm.locationId', 'in', matchingLocations)]));
   }
   if (filter.priority?.length)
     out = out.where(

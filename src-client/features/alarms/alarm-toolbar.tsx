@@ -15,8 +15,12 @@ export function AlarmToolbar({
   meId,
   onSearch,
   onChange,
+  locations,
+  searchLabel = 'Zoek in meldingen en gegevens',
 }: {
   search: FolderSearch;
+  locations: { id: number; name: string }[];
+  searchLabel?: string;
   users: DashboardUser[];
   meId: number;
   onSearch: (q: string) => void;
@@ -26,7 +30,7 @@ export function AlarmToolbar({
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="w-full min-w-0 sm:w-auto sm:flex-1">
-        <SearchBox label="Zoek in meldingen en gegevens" value={search.q ?? ''} onSearch={onSearch} />
+        <SearchBox label={searchLabel} value={search.q ?? ''} onSearch={onSearch} />
       </div>
       <div className="grid min-w-0 flex-1 basis-40 gap-1.5 sm:w-56 sm:flex-none sm:basis-auto">
         <Label htmlFor="alarm-sort">Sorteren</Label>
@@ -60,7 +64,7 @@ export function AlarmToolbar({
             ))}
         </Select>
       </div>
-      <AlarmFilters search={search} onChange={onChange} />
+      <AlarmFilters search={search} onChange={onChange} locations={locations} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { trpc } from '~/lib/trpc';
 import { toCsv } from '@/lib/csv';
-import { download } from './csv';
+import { download } from '~/lib/download';
 import { EnergyChart } from './energy-chart';
 import { NO_DATA, apiTime, formatEnergy, formatNumber, freshness, wall } from './format';
 import { ModuleSummaryLine } from './module-summary-line';

@@ -8,7 +8,7 @@ import { trpc } from '~/lib/trpc';
 /** `folders/{folder}`: the folder's NAME is the URL key (DESIGN.md §7). */
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/folders/$folder')({
   validateSearch: folderSearchSchema,
-  loaderDeps: ({ search: { q, page, sort, assignee, priority, acknowledged, alarm } }) => ({ q, page, sort, assignee, priority, acknowledged, alarm }),
+  loaderDeps: ({ search: { alarm, ...filters } }) => ({ ...filters, alarm }),
   loader: async ({ context: { utils }, params: { dashboardId, folder: name }, deps, cause }) => {
     const folder = (await utils.alarmFolder.list.ensureData({ dashboardId })).find((f) => f.name === name);
     if (!folder) return;

@@ -29,7 +29,7 @@ export function AlarmToolbar({
   const assignee = search.assignee === undefined ? '' : String(search.assignee);
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="w-full min-w-0 sm:w-auto sm:flex-1">
+      <div className="w-full min-w-0 sm:w-auto sm:min-w-72 sm:flex-1">
         <SearchBox label={searchLabel} value={search.q ?? ''} onSearch={onSearch} />
       </div>
       <div className="grid min-w-0 flex-1 basis-40 gap-1.5 sm:w-56 sm:flex-none sm:basis-auto">

@@ -76,6 +76,9 @@ await call('POST', `/api/v1/alarms/dashboards/${alarms.dashboardId}/email-alarm-
 });
 // One rules parser that turns the demo mailbox's e-mails into alarms (repeats within an hour group).
 const field = (name: string) => ({ name, field: 'body', pattern: `^${name}: (.+)$` });
+// Its location table names a location by the subject (first row that matches wins).
+const { locations } = (await call('GET', `/api/organization/${organization!.id}`)) as { locations: { id: number }[] };
+const locationRules = ['warmtepomp', 'brandmeld', '.'].flatMap((pattern, i) => (locations[i] ? [{ pattern, locationId: locations[i]!.id }] : []));
 await call('POST', `/api/v1/alarms/dashboards/${alarms.dashboardId}/alarm-email-parsers`, {
   type: 'DEFAULT',
   name: 'Monitoring Zonnedak',
@@ -88,6 +91,7 @@ await call('POST', `/api/v1/alarms/dashboards/${alarms.dashboardId}/alarm-email-
     ],
     data: ['installatie', 'code', 'omvormer', 'zone', 'lus', 'ean', 'boiler'].map(field),
     group: { key: '{{subject}}', windowMinutes: 60 },
+    ...(locationRules.length ? { location: { field: 'subject', map: locationRules } } : {}),
   },
 });
 // The installer's saved view, in the console's sidebar with its count.

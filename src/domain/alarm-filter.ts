@@ -24,7 +24,7 @@ export const periodLabels: Record<Period, string> = { today: 'Vandaag', '7d': 'L
 /** An id as JSON gives it or as a query string's text. */
 const idValue = (message: string) => v.union([idSchema, v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number))], message);
 
-export const alarmFilterEntries = {
+const alarmFilterEntries = {
   query: pageSizeFields.query,
   sort: v.optional(v.picklist(ALARM_SORTS, `Sorteer op ${ALARM_SORTS.join(' of ')}.`), 'receivedAt,desc'),
   /** A user id, `me` or `none`. */
@@ -81,7 +81,6 @@ export const dashboardAlarmsSchema = datedObject({
   ...folderFilter,
   ...alarmFilterEntries,
 });
-export type DashboardAlarms = v.InferOutput<typeof dashboardAlarmsSchema>;
 
 /** The filters alone (the CSV export, a saved view's count). */
 export const alarmFilterSchema = datedObject({ ...folderFilter, ...alarmFilterEntries });
@@ -89,20 +88,7 @@ export type AlarmFilter = v.InferOutput<typeof alarmFilterSchema>;
 export const exportAlarmsSchema = datedObject({ dashboardId: idSchema, ...folderFilter, ...alarmFilterEntries });
 
 /** The keys a saved view's filter may hold: the query parameters of the dashboard-wide list. */
-export const FILTER_KEYS = [
-  'query',
-  'sort',
-  'folderId',
-  'priority',
-  'acknowledged',
-  'resolved',
-  'locationId',
-  'assignee',
-  'from',
-  'to',
-  'overdue',
-  'period',
-] as const;
+const FILTER_KEYS = ['query', 'sort', 'folderId', 'priority', 'acknowledged', 'resolved', 'locationId', 'assignee', 'from', 'to', 'overdue', 'period'] as const;
 
 /** A saved view's filter: the query parameters as strings, exactly as in a query string, checked like them. */
 export const viewFilterSchema = v.pipe(
@@ -115,7 +101,7 @@ export const viewFilterSchema = v.pipe(
   }),
 );
 
-export const VIEW_NAME_MAX = 64;
+const VIEW_NAME_MAX = 64;
 const viewName = requiredText(
   VIEW_NAME_MAX,
   'De naam van de weergave moet worden opgegeven.',

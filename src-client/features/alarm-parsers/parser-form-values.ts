@@ -19,7 +19,7 @@ export interface DataFieldValues {
   field: MatchField;
   pattern: string;
 }
-export interface LocationRuleValues {
+interface LocationRuleValues {
   pattern: string;
   locationId: string;
 }

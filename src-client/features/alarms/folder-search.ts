@@ -49,7 +49,7 @@ export const priorityParam = (list: Priority[]) =>
   list.length === 0 || list.length === PRIORITIES.length ? undefined : prioritiesOf(list.join(',')).join(',');
 
 /** The search params that filter (everything but the open alarm). */
-export const FILTER_PARAMS = [
+const FILTER_PARAMS = [
   'q',
   'sort',
   'assignee',

@@ -28,7 +28,7 @@ interface ExportRow {
 
 const time = (s: number | null) => (s === null ? '' : localDateTimeText(s));
 
-export const ALARM_CSV_COLUMNS: CsvColumn<ExportRow>[] = [
+const ALARM_CSV_COLUMNS: CsvColumn<ExportRow>[] = [
   { title: 'Ontvangen', value: (r) => time(r.receivedAt) },
   { title: 'Prioriteit', value: (r) => priorityLabels[r.priority] },
   { title: 'Melding', value: (r) => r.line },

@@ -30,7 +30,7 @@ const SORTS: Record<AlarmSort, [column: 'receivedAt' | 'priorityRank' | 'deadlin
 };
 
 /** The local days `[from, to)` a filter names: `period` (ending with today) wins over `from`/`to`. */
-export function filterDays(filter: Pick<AlarmFilter, 'from' | 'to' | 'period'>, at: number): { from?: string; to?: string } {
+function filterDays(filter: Pick<AlarmFilter, 'from' | 'to' | 'period'>, at: number): { from?: string; to?: string } {
   if (!filter.period) return { from: filter.from, to: filter.to };
   const tomorrow = addDays(localDate(at), 1);
   return { from: addDays(tomorrow, filter.period === 'today' ? -1 : filter.period === '7d' ? -7 : -30), to: tomorrow };

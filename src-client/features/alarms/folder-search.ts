@@ -48,22 +48,8 @@ export const prioritiesOf = (param: string | undefined): Priority[] => PRIORITIE
 export const priorityParam = (list: Priority[]) =>
   list.length === 0 || list.length === PRIORITIES.length ? undefined : prioritiesOf(list.join(',')).join(',');
 
-/** The search params that filter (everything but the open alarm). */
-const FILTER_PARAMS = [
-  'q',
-  'sort',
-  'assignee',
-  'priority',
-  'acknowledged',
-  'resolved',
-  'overdue',
-  'locationId',
-  'folderId',
-  'period',
-  'from',
-  'to',
-] as const;
-export type ListFilters = Pick<FolderSearch, 'page' | (typeof FILTER_PARAMS)[number]>;
+/** The search params that filter (everything but the open alarm) and the page. */
+export type ListFilters = Omit<FolderSearch, 'alarm'>;
 
 /** The API's filter for these search params (the dashboard-wide list, the CSV, a saved view). */
 export function apiFilter({ q, sort, assignee, priority, acknowledged, resolved, overdue, locationId, folderId, period, from, to }: ListFilters) {

@@ -5,6 +5,7 @@ import { benchChartRender } from './chart-render';
 import { benchDashboard } from './dashboard';
 import { benchMeasurements } from './measurements';
 import { benchAlarms } from './alarms';
+import { benchConsole } from './console';
 import { benchLifecycle } from './lifecycle';
 import { benchHooks } from './hooks';
 import { benchMixedLoad } from './load-mixed';
@@ -64,6 +65,14 @@ console.log(`  folder counts: ${ms(a.counts)} (goal <= 10 ms); raw SQL ${ms(a.ra
 console.log(`  periodic counts, a year per day: ${ms(a.periodic)} (goal <= 30 ms); raw SQL ${ms(a.rawPeriodic)}`);
 console.log(`  response times, a year per month (medians and p90): ${ms(a.responseTimes)} (goal <= 50 ms)`);
 console.log(`  moving 1,000 alarms in one call: ${ms(a.move)} (goal <= 200 ms); raw SQL update ${ms(a.rawMove)}`);
+
+const con = await benchConsole();
+console.log(`Alarm console (100,000 alarms over 50 locations), medians over REST:`);
+console.log(
+  `  dashboard-wide filtered search, 20 a page: text ${ms(con.searches.text)}, location + priorities ${ms(con.searches.location)}, open and unacknowledged by priority ${ms(con.searches.open)}, text in a location ${ms(con.searches.textInLocation)}, mine not overdue in 30 days ${ms(con.searches.mine)} (goal <= 30 ms)`,
+);
+console.log(`  a saved view's count (GET /views with one view): ${ms(con.viewCount)} (goal <= 10 ms)`);
+console.log(`  CSV of ${fmt(con.csvLines)} alarms, streamed: ${ms(con.csv)} (goal <= 1000 ms)`);
 
 const l = await benchLifecycle();
 console.log(`Alarm lifecycle (100,000 alarms, ${fmt(l.historyRows)} history rows), medians over REST with the raw SQL beside:`);

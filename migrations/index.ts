@@ -26,6 +26,7 @@ import * as notifications from './2026-11-25T1400-notifications';
 import * as emailArrival from './2026-11-25T1500-email-arrival';
 import * as parserDisabledReason from './2026-11-25T1600-parser-disabled-reason';
 import * as alarmLocation from './2026-11-25T1650-alarm-location';
+import * as alarmViews from './2026-11-25T1800-alarm-views';
 import * as energyRules from './2026-11-25T1700-energy-rules';
 import * as userTokens from './2026-11-25T1900-user-tokens';
 import * as leases from './2026-11-25T2000-leases';
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1600-parser-disabled-reason': parserDisabledReason,
   '2026-11-25T1650-alarm-location': alarmLocation,
   '2026-11-25T1700-energy-rules': energyRules,
+  '2026-11-25T1800-alarm-views': alarmViews,
   '2026-11-25T1900-user-tokens': userTokens,
   '2026-11-25T2000-leases': leases,
   '2026-11-25T2010-attempts': attempts,

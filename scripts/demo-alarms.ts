@@ -87,6 +87,8 @@ export async function seedDemoAlarms(
   const folders = await api<{ id: number; name: string }[]>('GET', `${base}/folders`);
   const done = folders.find((f) => f.name === 'done')!.id;
 
+  // Each alarm is about one of the organization's locations (the console filters and exports by them).
+  const { locations } = await api<{ locations: { id: number }[] }>('GET', `/api/organization/${organizationId}`);
   // About 300 alarms over the last 120 days, more on weekdays; old ones mostly handled.
   let seed = 7;
   const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
@@ -107,6 +109,7 @@ export async function seedDemoAlarms(
       priority: sender.priority,
       data: sender.data(n),
       folderId,
+      locationId: locations.length ? locations[n % locations.length]!.id : null,
     });
     count++;
   }

@@ -71,6 +71,9 @@ await call(
 );
 // One rules parser that turns the demo mailbox's e-mails into alarms (repeats within an hour group).
 const field = (name: string) => ({ name, field: 'body', pattern: `^${name}: (.+)$` });
+// Its location table names a location by the subject (first row that matches wins).
+const { locations } = (await call('GET', `/api/organization/${organization!.id}`)) as { locations: { id: number }[] };
+const locationRules = ['warmtepomp', 'brandmeld', '.'].flatMap((pattern, i) => (locations[i] ? [{ pattern, locationId: locations[i]!.id }] : []));
 await call('POST', `/api/v1/alarms/dashboards/${alarms.dashboardId}/alarm-email-parsers`, {
   type: 'DEFAULT',
   name: 'Monitoring Zonnedak',
@@ -83,7 +86,19 @@ await call('POST', `/api/v1/alarms/dashboards/${alarms.dashboardId}/alarm-email-
     ],
     data: ['installatie', 'code', 'omvormer', 'zone', 'lus', 'ean', 'boiler'].map(field),
     group: { key: '{{subject}}', windowMinutes: 60 },
+    ...(locationRules.length ? { location: { field: 'subject', map: locationRules } } : {}),
   },
+});
+// The installer's saved view, in the console's sidebar with its count.
+const installerToken = (
+  await (await fetch(`${server.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(INSTALLER) })).json()
+).accessToken as string;
+await fetch(`${server.url}/api/v1/alarms/dashboards/${alarms.dashboardId}/views`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${installerToken}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ name: 'Open HOOG, laatste 7 dagen', filter: { priority: 'HIGH', resolved: 'false', period: '7d' } }),
+}).then((res) => {
+  if (!res.ok) throw new Error(`POST views: ${res.status}`);
 });
 const mailer = startDemoMail((raw) => graph.deliver(raw, { folder: 'Alarmen' }));
 console.log('Seeded the demo world; syncing a year of meter data ...');

@@ -32,6 +32,7 @@ import { Route as AuthAdminUsersIndexRouteImport } from './routes/_auth/admin/us
 import { Route as AuthAlarmsDashboardIdIndexRouteImport } from './routes/_auth/alarms/$dashboardId/index'
 import { Route as AuthAlarmsDashboardIdSplatRouteImport } from './routes/_auth/alarms/$dashboardId/$'
 import { Route as AuthAlarmsDashboardIdReportRouteImport } from './routes/_auth/alarms/$dashboardId/report'
+import { Route as AuthAlarmsDashboardIdSearchRouteImport } from './routes/_auth/alarms/$dashboardId/search'
 import { Route as AuthDashboardLocationSelectorIndexRouteImport } from './routes/_auth/dashboard/$locationSelector/index'
 import { Route as AuthDashboardLocationSelectorModuleSelectorRouteImport } from './routes/_auth/dashboard/$locationSelector/$moduleSelector'
 import { Route as AuthAdminMetersCreateTypeRouteImport } from './routes/_auth/admin/meters/create/$type'
@@ -171,6 +172,12 @@ const AuthAlarmsDashboardIdReportRoute =
     path: '/report',
     getParentRoute: () => AuthAlarmsDashboardIdRoute,
   } as any)
+const AuthAlarmsDashboardIdSearchRoute =
+  AuthAlarmsDashboardIdSearchRouteImport.update({
+    id: '/search',
+    path: '/search',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
 const AuthDashboardLocationSelectorIndexRoute =
   AuthDashboardLocationSelectorIndexRouteImport.update({
     id: '/dashboard/$locationSelector/',
@@ -292,6 +299,7 @@ export interface FileRoutesByFullPath {
   '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
   '/alarms/$dashboardId/$': typeof AuthAlarmsDashboardIdSplatRoute
   '/alarms/$dashboardId/report': typeof AuthAlarmsDashboardIdReportRoute
+  '/alarms/$dashboardId/search': typeof AuthAlarmsDashboardIdSearchRoute
   '/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/admin/locations/': typeof AuthAdminLocationsIndexRoute
   '/admin/meters/': typeof AuthAdminMetersIndexRoute
@@ -330,6 +338,7 @@ export interface FileRoutesByTo {
   '/admin/user/$userId': typeof AuthAdminUserUserIdRoute
   '/alarms/$dashboardId/$': typeof AuthAlarmsDashboardIdSplatRoute
   '/alarms/$dashboardId/report': typeof AuthAlarmsDashboardIdReportRoute
+  '/alarms/$dashboardId/search': typeof AuthAlarmsDashboardIdSearchRoute
   '/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/admin/locations': typeof AuthAdminLocationsIndexRoute
   '/admin/meters': typeof AuthAdminMetersIndexRoute
@@ -373,6 +382,7 @@ export interface FileRoutesById {
   '/_auth/admin/user/$userId': typeof AuthAdminUserUserIdRoute
   '/_auth/alarms/$dashboardId/$': typeof AuthAlarmsDashboardIdSplatRoute
   '/_auth/alarms/$dashboardId/report': typeof AuthAlarmsDashboardIdReportRoute
+  '/_auth/alarms/$dashboardId/search': typeof AuthAlarmsDashboardIdSearchRoute
   '/_auth/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
   '/_auth/admin/locations/': typeof AuthAdminLocationsIndexRoute
   '/_auth/admin/meters/': typeof AuthAdminMetersIndexRoute
@@ -416,6 +426,7 @@ export interface FileRouteTypes {
     | '/admin/user/$userId'
     | '/alarms/$dashboardId/$'
     | '/alarms/$dashboardId/report'
+    | '/alarms/$dashboardId/search'
     | '/dashboard/$locationSelector/$moduleSelector'
     | '/admin/locations/'
     | '/admin/meters/'
@@ -454,6 +465,7 @@ export interface FileRouteTypes {
     | '/admin/user/$userId'
     | '/alarms/$dashboardId/$'
     | '/alarms/$dashboardId/report'
+    | '/alarms/$dashboardId/search'
     | '/dashboard/$locationSelector/$moduleSelector'
     | '/admin/locations'
     | '/admin/meters'
@@ -496,6 +508,7 @@ export interface FileRouteTypes {
     | '/_auth/admin/user/$userId'
     | '/_auth/alarms/$dashboardId/$'
     | '/_auth/alarms/$dashboardId/report'
+    | '/_auth/alarms/$dashboardId/search'
     | '/_auth/dashboard/$locationSelector/$moduleSelector'
     | '/_auth/admin/locations/'
     | '/_auth/admin/meters/'
@@ -690,6 +703,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAlarmsDashboardIdReportRouteImport
       parentRoute: typeof AuthAlarmsDashboardIdRoute
     }
+    '/_auth/alarms/$dashboardId/search': {
+      id: '/_auth/alarms/$dashboardId/search'
+      path: '/search'
+      fullPath: '/alarms/$dashboardId/search'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdSearchRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
     '/_auth/dashboard/$locationSelector/': {
       id: '/_auth/dashboard/$locationSelector/'
       path: '/dashboard/$locationSelector'
@@ -859,6 +879,7 @@ const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(
 interface AuthAlarmsDashboardIdRouteChildren {
   AuthAlarmsDashboardIdSplatRoute: typeof AuthAlarmsDashboardIdSplatRoute
   AuthAlarmsDashboardIdReportRoute: typeof AuthAlarmsDashboardIdReportRoute
+  AuthAlarmsDashboardIdSearchRoute: typeof AuthAlarmsDashboardIdSearchRoute
   AuthAlarmsDashboardIdIndexRoute: typeof AuthAlarmsDashboardIdIndexRoute
   AuthAlarmsDashboardIdEmailsInboxRoute: typeof AuthAlarmsDashboardIdEmailsInboxRoute
   AuthAlarmsDashboardIdEmailsParsersRoute: typeof AuthAlarmsDashboardIdEmailsParsersRoute
@@ -875,6 +896,7 @@ interface AuthAlarmsDashboardIdRouteChildren {
 const AuthAlarmsDashboardIdRouteChildren: AuthAlarmsDashboardIdRouteChildren = {
   AuthAlarmsDashboardIdSplatRoute: AuthAlarmsDashboardIdSplatRoute,
   AuthAlarmsDashboardIdReportRoute: AuthAlarmsDashboardIdReportRoute,
+  AuthAlarmsDashboardIdSearchRoute: AuthAlarmsDashboardIdSearchRoute,
   AuthAlarmsDashboardIdIndexRoute: AuthAlarmsDashboardIdIndexRoute,
   AuthAlarmsDashboardIdEmailsInboxRoute: AuthAlarmsDashboardIdEmailsInboxRoute,
   AuthAlarmsDashboardIdEmailsParsersRoute:

@@ -5,6 +5,7 @@ import { alarmDashboardsRouter } from './modules/alarm-dashboards/alarm-dashboar
 import { alarmFoldersRouter } from './modules/alarm-folders/alarm-folders.router';
 import { alarmsRouter } from './modules/alarms/alarms.router';
 import { alarmReportsRouter } from './modules/alarms/response-times.router';
+import { alarmViewsRouter } from './modules/alarms/alarm-views.router';
 import { maintenanceWindowsRouter } from './modules/maintenance-windows/maintenance-windows.router';
 import { ingestTokensRouter } from './modules/ingest-tokens/ingest-tokens.router';
 import { hooksRouter } from './modules/ingest-tokens/hooks.router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   alarmFolder: alarmFoldersRouter,
   alarm: alarmsRouter,
   alarmReport: alarmReportsRouter,
+  alarmView: alarmViewsRouter,
   maintenanceWindow: maintenanceWindowsRouter,
   ingestToken: ingestTokensRouter,
   alarmHook: hooksRouter,

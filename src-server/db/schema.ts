@@ -11,7 +11,7 @@ import type { UserTokenTable } from '../modules/onboarding/user-tokens.table';
 import type { UserLocationTable, UserTable } from '../modules/users/users.table';
 import type { AlarmDashboardTable, BrandingImageTable } from '../modules/alarm-dashboards/alarm-dashboards.table';
 import type { AlarmFolderTable } from '../modules/alarm-dashboards/folders.table';
-import type { AlarmAssigneeTable, AlarmHistoryTable, AlarmTable } from '../modules/alarms/alarms.table';
+import type { AlarmAssigneeTable, AlarmHistoryTable, AlarmTable, AlarmViewTable } from '../modules/alarms/alarms.table';
 import type { AlarmEmailTable, ParsingAttemptTable } from '../modules/alarm-emails/alarm-emails.table';
 import type { MailSourceTable } from '../modules/mail-sources/mail-sources.table';
 import type { AlarmParserTable } from '../modules/alarm-parsers/alarm-parsers.table';
@@ -54,4 +54,5 @@ export interface Database {
   notificationCursor: NotificationCursorTable;
   alarmMailThread: AlarmMailThreadTable;
   energyRule: EnergyRuleTable;
+  alarmView: AlarmViewTable;
 }

@@ -110,6 +110,13 @@ test('the REST paths are those of SPEC.md §7 and DESIGN.md, unchanged by genera
       'GET /api/v1/alarms/dashboards/{id}/unassigned-alarm-count',
       'GET /api/v1/alarms/dashboards/{id}/periodic-alarm-count',
       'GET /api/v1/alarms/dashboards/{id}/events',
+      // DESIGN.md §13, the console for a working day
+      'GET /api/v1/alarms/dashboards/{id}/alarms',
+      'GET /api/v1/alarms/dashboards/{id}/alarms.csv',
+      'GET /api/v1/alarms/dashboards/{id}/views',
+      'POST /api/v1/alarms/dashboards/{id}/views',
+      'PATCH /api/v1/alarms/views/{id}',
+      'DELETE /api/v1/alarms/views/{id}',
       // DESIGN.md §9, maintenance windows and response times
       'GET /api/v1/alarms/dashboards/{id}/response-times',
       'GET /api/v1/alarms/dashboards/{id}/maintenance-windows',

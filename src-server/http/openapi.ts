@@ -38,9 +38,11 @@ function operation(op: RestOperation) {
   const answer =
     op.type === 'subscription'
       ? { content: { 'text/event-stream': { schema: { type: 'string', description: 'event: alarm|counts, data: JSON' } } } }
-      : status !== 204 && output
-        ? { content: { 'application/json': { schema: openApiSchema(output, 'output') } } }
-        : {};
+      : op.route.produces
+        ? { content: { [op.route.produces.type]: { schema: { type: 'string', description: 'UTF-8 with a BOM, ; separated, a header row first' } } } }
+        : status !== 204 && output
+          ? { content: { 'application/json': { schema: openApiSchema(output, 'output') } } }
+          : {};
   return {
     operationId: op.name,
     tags: [tagOf(op)],

@@ -118,6 +118,26 @@ function methodNotAllowed(operations: RestOperation[]): MiddlewareHandler {
   };
 }
 
+/** A download streamed chunk by chunk as the procedure yields its text (an export of thousands of rows). */
+function download(c: Context<RestEnv>, produces: NonNullable<RestOperation['route']['produces']>, chunks: AsyncIterable<string>) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await iterator.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return c.body(body, 200, {
+    'Content-Type': `${produces.type}; charset=utf-8`,
+    'Content-Disposition': `attachment; filename="${produces.filename}"`,
+  });
+}
+
 export function restApp(router: AppRouter) {
   const app = new Hono<RestEnv>();
   const operations = restOperations(router);
@@ -142,6 +162,7 @@ export function restApp(router: AppRouter) {
       const call = op.name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
       const result = await call(takesInput ? input : undefined);
       if (op.type === 'subscription') return eventStream(c, result as AsyncIterable<LiveItem>);
+      if (op.route.produces) return download(c, op.route.produces, result as AsyncIterable<string>);
       return op.route.status === 204 ? c.body(null, 204) : c.json(result as object, op.route.status);
     };
     // GETs carry no body: no layer to check one (every layer costs on the hottest paths).

@@ -27,6 +27,8 @@ describe('interpretCustomResult', () => {
       folderId: null,
       folderName: 'storingen',
       group: null,
+      locationId: null,
+      locationRef: null,
     });
     expect(interpretCustomResult({ line: 'x', deadlineAt: 1_714_557_600_500 })).toMatchObject({
       deadlineAt: 1_714_557_600,

@@ -46,5 +46,7 @@ export function interpretCustomResult(result: unknown): ParseOutcome {
     folderId: null,
     folderName: r.folder ?? null,
     group: r.key ? { key: r.key, windowMinutes: r.windowMinutes } : null,
+    locationId: null,
+    locationRef: r.location ?? null,
   };
 }

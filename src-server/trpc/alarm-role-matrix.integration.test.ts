@@ -37,6 +37,22 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
   'alarmFolder.clear': (w, c) => c.alarmFolder.clear({ folderId: w.foldersA.done! }).then(() => 'ok'),
   'alarmFolder.counts': (w, c) => c.alarmFolder.counts({ dashboardId: w.dashA.id }).then((r) => r[0]!.count),
   'alarm.list': (w, c) => c.alarm.list({ folderId: w.foldersA.inbox!, page: 0, size: 20, sort: 'receivedAt,desc' }).then((r) => r.alarms.length),
+  'alarm.exportCsv': async (w, c) => {
+    let text = '';
+    for await (const chunk of await c.alarm.exportCsv({ dashboardId: w.dashA.id, sort: 'receivedAt,desc' })) text += chunk;
+    return text.split('\r\n').length;
+  },
+  'alarm.search': (w, c) => c.alarm.search({ dashboardId: w.dashA.id, page: 0, size: 20, sort: 'receivedAt,desc' }).then((r) => r.alarms.length),
+  'alarmView.list': (w, c) => c.alarmView.list({ dashboardId: w.dashA.id }).then((r) => r.length),
+  'alarmView.create': (w, c) => c.alarmView.create({ dashboardId: w.dashA.id, name: 'Hoog', filter: { priority: 'HIGH' } }).then(() => 'ok'),
+  'alarmView.update': async (w, c) => {
+    const { id } = await c.alarmView.create({ dashboardId: w.dashA.id, name: 'Hoog', filter: {} });
+    return c.alarmView.update({ viewId: id, name: 'Laag' }).then(() => 'ok');
+  },
+  'alarmView.delete': async (w, c) => {
+    const { id } = await c.alarmView.create({ dashboardId: w.dashA.id, name: 'Hoog', filter: {} });
+    return c.alarmView.delete({ viewId: id }).then(() => 'ok');
+  },
   'alarm.move': (w, c) => c.alarm.move({ folderId: w.foldersA.done!, alarmIds: String(w.alarm) as never }).then(() => 'ok'),
   'alarm.deleteMany': (w, c) => c.alarm.deleteMany({ folderId: w.foldersA.inbox!, alarmIds: String(w.alarm) as never }).then(() => 'ok'),
   'alarm.create': (w, c) => c.alarm.create({ dashboardId: w.dashA.id, line: 'Telefoon' }).then(() => 'ok'),
@@ -177,6 +193,12 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarmFolder.clear': work,
   'alarmFolder.counts': same(1),
   'alarm.list': same(1),
+  'alarm.search': same(1),
+  'alarm.exportCsv': same(3),
+  'alarmView.list': same(0),
+  'alarmView.create': work,
+  'alarmView.update': work,
+  'alarmView.delete': work,
   'alarm.move': work,
   'alarm.deleteMany': work,
   'alarm.create': work,
@@ -274,7 +296,7 @@ test('every alarm procedure answers each role as DESIGN.md §7 says', async () =
 
 test('every alarm procedure has a row: a new one without a row fails here', () => {
   const procedures = Object.keys(appRouter._def.procedures).filter((name) =>
-    /^(alarm(Dashboard|Folder|Email|Parser|Report|Hook)?|mailSource|maintenanceWindow|ingestToken|notification)\./.test(name),
+    /^(alarm(Dashboard|Folder|Email|Parser|Report|Hook|View)?|mailSource|maintenanceWindow|ingestToken|notification)\./.test(name),
   );
   expect(procedures.sort()).toEqual(Object.keys(expected).sort());
 });

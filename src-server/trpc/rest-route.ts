@@ -22,6 +22,8 @@ export interface RestRoute {
   multipart: boolean;
   /** Beyond what the tier and input imply (`http/openapi-responses.ts`): a conflict, the HUB failing, a rate limit. */
   errors: DeclaredError[];
+  /** A download streamed from the procedure's chunks of text (an async iterable), not JSON. */
+  produces?: { type: 'text/csv'; filename: string };
 }
 
 export interface ProcedureMeta {
@@ -32,7 +34,7 @@ export interface ProcedureMeta {
 export function rest(
   route: `${HttpMethod} /${string}`,
   summary: string,
-  options: Partial<Pick<RestRoute, 'status' | 'params' | 'public' | 'multipart' | 'errors'>> = {},
+  options: Partial<Pick<RestRoute, 'status' | 'params' | 'public' | 'multipart' | 'errors' | 'produces'>> = {},
 ): ProcedureMeta {
   const [method, path] = route.split(' ') as [HttpMethod, string];
   return {
@@ -45,6 +47,7 @@ export function rest(
       public: options.public ?? false,
       multipart: options.multipart ?? false,
       errors: options.errors ?? [],
+      ...(options.produces ? { produces: options.produces } : {}),
     },
   };
 }

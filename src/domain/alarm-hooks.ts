@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { prioritySchema } from './alarm-dashboard';
+import { idSchema } from './common';
 
 /** At most this many alerts in one request (Alertmanager's `max_alerts` can keep to it). */
 const MAX_HOOK_ALERTS = 1000;
@@ -41,6 +42,8 @@ const genericAlert = v.object({
   priority: v.optional(prioritySchema),
   status: v.optional(status, 'firing'),
   data: v.optional(v.record(v.string(), v.string('Elke waarde in data moet tekst zijn.'), 'Data moet een object met tekstwaarden zijn.'), {}),
+  /** A location of the dashboard's organization (DESIGN.md §13). */
+  locationId: v.optional(v.nullable(idSchema)),
 });
 export type GenericAlert = v.InferOutput<typeof genericAlert>;
 

@@ -115,6 +115,27 @@ const dataField = v.pipe(
   ),
 );
 
+/** At most this many rows in a parser's location table. */
+export const LOCATION_RULES_MAX = 200;
+const locationRule = strict(
+  { pattern: pattern('Het patroon van de locatieregel moet worden opgegeven.'), locationId: idSchema },
+  'Een locatieregel heeft pattern en locationId.',
+);
+/**
+ * Which location an alarm is about (DESIGN.md §13): the value of `field` (from, subject, body or a
+ * data name) against each row's pattern; the first that matches names the location.
+ */
+const locationConfig = strict(
+  {
+    field: v.pipe(v.string('Het veld van de locatie moet worden opgegeven.'), v.nonEmpty('Het veld van de locatie moet worden opgegeven.')),
+    map: v.pipe(
+      v.array(locationRule, 'map is een lijst van locatieregels.'),
+      v.maxLength(LOCATION_RULES_MAX, `Hoogstens ${LOCATION_RULES_MAX} locatieregels.`),
+    ),
+  },
+  'location heeft field en map.',
+);
+
 const minutes = (max: number, message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(max, message));
 
 /** The longest silence a heartbeat waits for (a week). */
@@ -159,6 +180,7 @@ export const parserConfigSchema = v.pipe(
           strict({ field: fieldSchema, pattern: pattern('Het patroon van de herstelmelding moet worden opgegeven.') }, 'recovery heeft field en pattern.'),
         ),
       ),
+      location: v.optional(v.nullable(locationConfig)),
       heartbeat: v.optional(
         v.nullable(
           strict(
@@ -192,6 +214,13 @@ export const parserConfigSchema = v.pipe(
   v.forward(
     v.check((c) => !c.recovery || Boolean(c.group), RECOVERY_NEEDS_GROUP),
     ['recovery'],
+  ),
+  v.forward(
+    v.check(
+      (c) => !c.location || (MATCH_FIELDS as readonly string[]).includes(c.location.field) || (c.data ?? []).some((d) => d.name === c.location!.field),
+      'Het veld van de locatie is from, subject, body of de naam van een gegeven.',
+    ),
+    ['location', 'field'],
   ),
   v.forward(
     v.check((c) => !c.recovery || !c.heartbeat, HEARTBEAT_WITH_RECOVERY),
@@ -297,6 +326,10 @@ export interface AlarmMatch {
   folderId: number | null;
   folderName: string | null;
   group: { key: string; windowMinutes: number } | null;
+  /** DEFAULT: the location table's hit (a location deleted since falls back to none). */
+  locationId: number | null;
+  /** CUSTOM: a location's id or exact name, which must be of the dashboard's organization. */
+  locationRef: number | string | null;
 }
 
 /**
@@ -354,6 +387,15 @@ export const customResultSchema = strict(
     /** Groups repeats into the open alarm of this key (DESIGN.md §9), within `windowMinutes`. */
     key: v.optional(v.nullable(alarmKeySchema)),
     windowMinutes: v.optional(minutes(10_080, 'windowMinutes is een geheel aantal minuten tussen 1 en 10.080 (een week).'), DEFAULT_WINDOW_MINUTES),
+    /** A location of the dashboard's organization: its id or its exact name (DESIGN.md §13). */
+    location: v.optional(
+      v.nullable(
+        v.union(
+          [v.pipe(v.number(), v.integer(), v.minValue(1)), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(512))],
+          'location is het id of de naam van een locatie.',
+        ),
+      ),
+    ),
   },
   'parse(email) geeft een object met line terug, { resolve: sleutel }, { reject: reden } of null.',
 );
@@ -364,7 +406,14 @@ export const customResolveSchema = strict({ resolve: alarmKeySchema }, 'resolve 
 export const dryRunResultSchema = v.object({
   type: v.picklist(['MATCHED', 'FAILED', 'REJECTED']),
   alarm: v.optional(
-    v.object({ line: v.string(), priority: prioritySchema, data: v.record(v.string(), v.string()), deadlineAt: v.nullable(v.string()), folderId: v.number() }),
+    v.object({
+      line: v.string(),
+      priority: prioritySchema,
+      data: v.record(v.string(), v.string()),
+      deadlineAt: v.nullable(v.string()),
+      folderId: v.number(),
+      location: v.nullable(v.object({ id: v.number(), name: v.string() })),
+    }),
   ),
   /** A recovery: its key and the open alarms it would resolve. */
   resolve: v.optional(v.object({ key: v.string(), alarms: v.array(v.object({ id: v.number(), line: v.string() })) })),
@@ -380,7 +429,7 @@ export const dryRunDraftSchema = v.object({ dashboardId: idSchema, emailId: idSc
 
 /** A typical CUSTOM parser, the editor's starting point. */
 export const EXAMPLE_CUSTOM_CODE = `// parse(email) krijgt { subject, from, to, date, text, html, headers }.
-// Geef { line, priority?, data?, deadlineAt?, folder? } terug voor een alarm,
+// Geef { line, priority?, data?, deadlineAt?, folder?, location? } terug voor een alarm,
 // of { reject: 'reden' } / null als dit bericht geen alarm is.
 function parse(email) {
   const m = /Alarm:\\s*(.+?)\\s+op\\s+(\\S+)/i.exec(email.subject);

@@ -3,9 +3,8 @@
  * may create, the single-field changes, list queries and the counts.
  */
 import * as v from 'valibot';
-import { PRIORITIES, type Priority, prioritySchema } from './alarm-dashboard';
+import { PRIORITIES, prioritySchema } from './alarm-dashboard';
 import { idListSchema, idSchema } from './common';
-import { pageSizeFields } from './paging';
 
 export const ALARM_LINE_MAX = 512;
 export const ALARM_NOTES_MAX = 10_000;
@@ -61,6 +60,8 @@ export const createAlarmSchema = v.object({
   data: v.optional(alarmDataSchema),
   deadlineAt: v.optional(v.nullable(instantSchema)),
   folderId: v.optional(v.nullable(idSchema)),
+  /** A location of the dashboard's organization (DESIGN.md §13). */
+  locationId: v.optional(v.nullable(idSchema)),
 });
 export type CreateAlarm = v.InferOutput<typeof createAlarmSchema>;
 
@@ -71,7 +72,7 @@ const resolutionSchema = v.nullable(v.object({ by: v.picklist(RESOLUTIONS), user
 export type Resolution = v.InferOutput<typeof resolutionSchema>;
 
 /** `true` or `false`, also as a query string's text. */
-const booleanParam = (name: string) =>
+export const booleanParam = (name: string) =>
   v.union(
     [
       v.boolean(),
@@ -97,45 +98,6 @@ export const alarmPrioritySchema = v.object({ ...byAlarm, priority: prioritySche
 export const alarmSeenSchema = v.object({ ...byAlarm, seen: v.boolean('Geef seen als true of false.') });
 export const assigneeSchema = v.object({ ...byAlarm, userId: idSchema });
 
-export const ALARM_SORTS = ['receivedAt,desc', 'receivedAt,asc', 'priority,desc', 'priority,asc', 'deadlineAt,asc', 'deadlineAt,desc'] as const;
-export type AlarmSort = (typeof ALARM_SORTS)[number];
-
-export const listAlarmsSchema = v.object({
-  folderId: idSchema,
-  ...pageSizeFields,
-  sort: v.optional(v.picklist(ALARM_SORTS, `Sorteer op ${ALARM_SORTS.join(' of ')}.`), 'receivedAt,desc'),
-  /** A user id, `me` or `none`. */
-  assignee: v.optional(
-    v.union(
-      [
-        v.literal('me'),
-        v.literal('none'),
-        v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number))]), v.integer(), v.minValue(1)),
-      ],
-      'Filter op een gebruikers-id, me of none.',
-    ),
-  ),
-  /** A comma list of priorities, e.g. `HIGH,MEDIUM`. */
-  priority: v.optional(
-    v.pipe(
-      v.union(
-        [
-          v.array(prioritySchema),
-          v.pipe(
-            v.string(),
-            v.regex(/^(LOW|MEDIUM|HIGH)(,(LOW|MEDIUM|HIGH))*$/),
-            v.transform((s) => s.split(',') as Priority[]),
-          ),
-        ],
-        "Filter op LOW, MEDIUM en/of HIGH, gescheiden door komma's.",
-      ),
-      v.transform((list) => [...new Set(list)]),
-    ),
-  ),
-  acknowledged: v.optional(booleanParam('acknowledged')),
-});
-export type ListAlarms = v.InferOutput<typeof listAlarmsSchema>;
-
 export const alarmListItemSchema = v.object({
   id: v.number(),
   line: v.string(),
@@ -151,8 +113,13 @@ export const alarmListItemSchema = v.object({
   resolvedAt: v.nullable(v.string()),
   /** The alarm of the same key resolved less than 24 h before this one was raised: it is flapping. */
   previousAlarmId: v.nullable(v.number()),
+  /** The customer location the alarm is about (DESIGN.md §13). */
+  location: v.nullable(v.object({ id: v.number(), name: v.string() })),
 });
 export type AlarmListItem = v.InferOutput<typeof alarmListItemSchema>;
+
+/** A dashboard-wide list's item: where the alarm is. */
+export const alarmInFolderSchema = v.object({ ...alarmListItemSchema.entries, folderId: v.number() });
 
 export const alarmDetailSchema = v.object({
   ...alarmListItemSchema.entries,
@@ -164,13 +131,19 @@ export const alarmDetailSchema = v.object({
 });
 export type AlarmDetail = v.InferOutput<typeof alarmDetailSchema>;
 
+/** A location id that is not of the dashboard's organization (or does not exist). */
+export const FOREIGN_LOCATION = 'Deze locatie hoort niet bij de organisatie van dit dashboard.';
+
 /** The buckets of the periodic alarm count (the measurements' granularities are another list). */
 export const ALARM_COUNT_GRANULARITIES = ['day', 'week', 'month'] as const;
 export const localDaySchema = (field: string) =>
   v.pipe(
     v.string(`${field} moet een datum zijn als 2026-01-31.`),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} moet een datum zijn als 2026-01-31.`),
-    v.check((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${field} bestaat niet.`),
+    v.check((s) => {
+      const day = Date.parse(`${s}T00:00:00Z`);
+      return !Number.isNaN(day) && new Date(day).toISOString().startsWith(s);
+    }, `${field} bestaat niet.`),
   );
 export const MAX_PERIODIC_BUCKETS = 1100;
 export const periodicCountSchema = v.pipe(

@@ -48,6 +48,8 @@ describe('evaluateDefault', () => {
       folderId: 7,
       folderName: null,
       group: { key: 'WP-12-KRITIEK - compressor uitgevallen', windowMinutes: 30 },
+      locationId: null,
+      locationRef: null,
     });
   });
 

@@ -101,6 +101,14 @@ function evaluate(config: ParserConfig, email: ParserEmail): ParseOutcome {
     };
   }
   const priority = (config.priority ?? []).find((rule) => compile(rule.pattern).test(fieldText(email, rule.field)))?.priority ?? null;
+  const where = config.location;
+  const whereText = where
+    ? (MATCH_FIELDS as readonly string[]).includes(where.field)
+      ? fieldText(email, where.field as MatchField)
+      : data[where.field]
+    : undefined;
+  // First row that matches wins; a data field that was not found names no location.
+  const locationId = whereText === undefined ? null : (where!.map.find((rule) => compile(rule.pattern).test(whereText))?.locationId ?? null);
   return {
     type: 'MATCHED',
     line: cut(line, ALARM_LINE_MAX),
@@ -111,5 +119,7 @@ function evaluate(config: ParserConfig, email: ParserEmail): ParseOutcome {
     folderId: config.folderId ?? null,
     folderName: null,
     group: config.group && groupKey ? { key: groupKey, windowMinutes: config.group.windowMinutes } : null,
+    locationId,
+    locationRef: null,
   };
 }

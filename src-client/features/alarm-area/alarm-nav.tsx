@@ -1,9 +1,25 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { BellRing, Inbox, KeyRound, LayoutDashboard, Mail, Palette, FolderCog, SlidersHorizontal, Timer, Workflow, Wrench } from 'lucide-react';
+import {
+  BellRing,
+  Bookmark,
+  Inbox,
+  Search,
+  KeyRound,
+  LayoutDashboard,
+  Mail,
+  Palette,
+  FolderCog,
+  SlidersHorizontal,
+  Timer,
+  Workflow,
+  Wrench,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { FolderIcon } from '~/components/alarms/folder-icon';
 import { SidebarGroup, SidebarGroupLabel, SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '~/components/ui/sidebar';
+import { searchOfFilter } from '~/lib/alarms/view-filter';
+import { trpc } from '~/lib/trpc';
 
 type AreaPath =
   | '/alarms/$dashboardId'
@@ -82,6 +98,37 @@ function NavGroup({ label, items, dashboardId, pathname }: { label: string; item
   );
 }
 
+/** "Alle alarmen" and the caller's saved views with their counts, each opening the dashboard-wide list filtered. */
+function ViewsGroup({ dashboardId, pathname }: { dashboardId: number; pathname: string }) {
+  const views = trpc.alarmView.list.useQuery({ dashboardId });
+  return (
+    <SidebarGroup>
+      <SidebarGroupLabel>Zoeken en weergaven</SidebarGroupLabel>
+      <SidebarMenu>
+        <SidebarMenuItem>
+          <SidebarMenuButton asChild isActive={pathname === `/alarms/${dashboardId}/search`} tooltip="Alle alarmen" className={activeStyle}>
+            <Link to="/alarms/$dashboardId/search" params={{ dashboardId }}>
+              <Search className="size-4 shrink-0" />
+              <span>Alle alarmen</span>
+            </Link>
+          </SidebarMenuButton>
+        </SidebarMenuItem>
+        {(views.data ?? []).map((view) => (
+          <SidebarMenuItem key={view.id} data-testid="saved-view">
+            <SidebarMenuButton asChild tooltip={view.name} className={activeStyle}>
+              <Link to="/alarms/$dashboardId/search" params={{ dashboardId }} search={searchOfFilter(view.filter)}>
+                <Bookmark className="size-4 shrink-0" />
+                <span className="truncate">{view.name}</span>
+                <CountBadge count={view.count} label="alarmen" />
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        ))}
+      </SidebarMenu>
+    </SidebarGroup>
+  );
+}
+
 /** The dashboard's sidebar: overview, the folders with their counts, settings (when allowed) and e-mail. */
 export function AlarmNav({
   dashboardId,
@@ -130,6 +177,7 @@ export function AlarmNav({
           ))}
         </SidebarMenu>
       </SidebarGroup>
+      <ViewsGroup dashboardId={dashboardId} pathname={pathname} />
       {settings ? <NavGroup label="Instellingen" items={settingsItems} dashboardId={dashboardId} pathname={pathname} /> : null}
       <NavGroup label="E-mail" items={emailItems(pendingEmails)} dashboardId={dashboardId} pathname={pathname} />
     </>

@@ -6,6 +6,7 @@ import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
 import { TextField } from '~/components/form/text-field';
 import { DryRunPanel } from './dry-run-panel';
 import { FieldGroup } from './field-group';
+import { LocationSection } from './location-rules';
 import { ParserFormLayout } from './parser-form-layout';
 import { type DefaultValues, parserValues } from './parser-form-values';
 import { DataFields, PriorityRules } from './rule-lists';
@@ -133,6 +134,7 @@ export function DefaultParserForm({
           }
         </form.Subscribe>
       </FieldGroup>
+      <LocationSection form={form} organizationId={dashboard.organization.id} readOnly={readOnly} />
       <RecoverySection form={form} />
       <HeartbeatSection form={form} />
     </ParserFormLayout>

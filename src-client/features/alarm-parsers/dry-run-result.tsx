@@ -58,7 +58,7 @@ export function DryRunOutcome({ result, folders }: { result: DryRunResult; folde
     );
   }
   if (result.type === 'MATCHED' && result.alarm) {
-    const { line, priority, data, deadlineAt, folderId } = result.alarm;
+    const { line, priority, data, deadlineAt, folderId, location } = result.alarm;
     const entries = Object.entries(data);
     return (
       <div data-testid="dry-run-result" data-type="MATCHED" className="grid gap-3 rounded-lg border border-emerald-300 bg-emerald-50/60 p-3 text-sm">
@@ -74,6 +74,7 @@ export function DryRunOutcome({ result, folders }: { result: DryRunResult; folde
           <Row label="Prioriteit">
             <PriorityBadge priority={priority} />
           </Row>
+          <Row label="Locatie">{location?.name ?? 'Geen'}</Row>
           <Row label="Gegevens">
             {entries.length ? (
               <dl className="grid gap-0.5">

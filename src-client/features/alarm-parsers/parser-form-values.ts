@@ -19,6 +19,10 @@ interface DataFieldValues {
   field: MatchField;
   pattern: string;
 }
+interface LocationRuleValues {
+  pattern: string;
+  locationId: string;
+}
 export interface DefaultValues {
   type: 'DEFAULT';
   name: string;
@@ -31,6 +35,8 @@ export interface DefaultValues {
   recovering: boolean;
   /** Whether `config.heartbeat` is sent (else null). */
   beating: boolean;
+  /** Whether `config.location` is sent. */
+  locating: boolean;
   config: {
     match: Record<MatchField, string>;
     line: string;
@@ -42,6 +48,8 @@ export interface DefaultValues {
     group: { key: string; windowMinutes: string };
     recovery: { field: MatchField; pattern: string };
     heartbeat: { everyMinutes: string };
+    /** `field`: from, subject, body or a data name; `locationId` '' until one is chosen. */
+    location: { field: string; map: LocationRuleValues[] };
   };
 }
 export interface CustomValues {
@@ -66,6 +74,7 @@ function defaultValues(parser?: Extract<Parser, { type: 'DEFAULT' }>): DefaultVa
     grouping: Boolean(config.group),
     recovering: Boolean(config.recovery),
     beating: Boolean(config.heartbeat),
+    locating: Boolean(config.location),
     config: {
       match: { from: config.match?.from ?? '', subject: config.match?.subject ?? '', body: config.match?.body ?? '' },
       line: config.line ?? '{{subject}}',
@@ -76,6 +85,10 @@ function defaultValues(parser?: Extract<Parser, { type: 'DEFAULT' }>): DefaultVa
       group: { key: config.group?.key ?? '{{subject}}', windowMinutes: text(config.group?.windowMinutes ?? 60) },
       recovery: { field: config.recovery?.field ?? 'subject', pattern: config.recovery?.pattern ?? '' },
       heartbeat: { everyMinutes: text(config.heartbeat?.everyMinutes ?? 1440) },
+      location: {
+        field: config.location?.field ?? 'from',
+        map: (config.location?.map ?? []).map((r) => ({ pattern: r.pattern, locationId: String(r.locationId) })),
+      },
     },
   };
 }
@@ -90,7 +103,7 @@ export function parserValues(type: ParserType, parser?: Parser): ParserValues {
 export function draftOf(values: ParserValues): unknown {
   const { name, enabled } = values;
   if (values.type === 'CUSTOM') return { type: 'CUSTOM', name, enabled, code: values.code };
-  const { match, line, priority, data, deadlineMinutes, folderId, group, recovery, heartbeat } = values.config;
+  const { match, line, priority, data, deadlineMinutes, folderId, group, recovery, heartbeat, location } = values.config;
   return {
     type: 'DEFAULT',
     name,
@@ -107,6 +120,9 @@ export function draftOf(values: ParserValues): unknown {
       // Left out when off, so a config without them reads as before they existed (a PATCH replaces the config whole).
       ...(values.recovering ? { recovery } : {}),
       ...(values.beating ? { heartbeat: { everyMinutes: number(heartbeat.everyMinutes) } } : {}),
+      ...(values.locating
+        ? { location: { field: location.field, map: location.map.map((r) => ({ pattern: r.pattern, locationId: number(r.locationId) })) } }
+        : {}),
     },
   };
 }

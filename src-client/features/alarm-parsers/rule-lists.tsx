@@ -17,7 +17,7 @@ const priorityOptions = PRIORITIES.map((p) => ({ value: p, label: priorityLabels
 const rowClass = 'relative grid min-w-0 items-start gap-3 rounded-lg border border-border p-3 pr-12 @md:grid-cols-2 @2xl:grid-cols-[9rem_minmax(0,1fr)_9rem]';
 const patternClass = 'min-w-0 @md:order-last @md:col-span-2 @2xl:order-none @2xl:col-span-1';
 
-function RemoveButton({ label, onClick, hidden }: { label: string; onClick: () => void; hidden: boolean }) {
+export function RemoveButton({ label, onClick, hidden }: { label: string; onClick: () => void; hidden: boolean }) {
   if (hidden) return null;
   return (
     <Button variant="ghost" size="icon" className="absolute top-1.5 right-1.5 size-9" aria-label={label} onClick={onClick}>

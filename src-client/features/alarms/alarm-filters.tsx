@@ -4,12 +4,25 @@ import { priorityStyles } from '~/components/alarms/priority-badge';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
 import { cn } from '~/lib/cn';
+import { PERIODS, periodLabels } from '@/domain/alarm-filter';
 import { type FolderSearch, prioritiesOf, priorityParam } from './folder-search';
 
 const HIGH_FIRST = [...PRIORITIES].reverse();
 
 /** The lifecycle filters: priorities (any mix; none pressed is all) and acknowledged or not. */
-export function AlarmFilters({ search, onChange }: { search: FolderSearch; onChange: (next: Partial<FolderSearch>) => void }) {
+const yesNo = (value: boolean | undefined) => (value === undefined ? '' : String(value));
+const fromYesNo = (value: string) => (value === '' ? undefined : value === 'true');
+const field = 'grid min-w-0 flex-1 basis-40 gap-1.5 sm:w-44 sm:flex-none sm:basis-auto';
+
+export function AlarmFilters({
+  search,
+  onChange,
+  locations,
+}: {
+  search: FolderSearch;
+  onChange: (next: Partial<FolderSearch>) => void;
+  locations: { id: number; name: string }[];
+}) {
   const chosen = prioritiesOf(search.priority);
   const toggle = (p: Priority) => onChange({ priority: priorityParam(chosen.includes(p) ? chosen.filter((c) => c !== p) : [...chosen, p]), page: undefined });
   return (
@@ -49,6 +62,81 @@ export function AlarmFilters({ search, onChange }: { search: FolderSearch; onCha
           <option value="false">Niet bevestigd</option>
         </Select>
       </div>
+      <div className={field}>
+        <Label htmlFor="alarm-resolved">Status</Label>
+        <Select id="alarm-resolved" value={yesNo(search.resolved)} onChange={(e) => onChange({ resolved: fromYesNo(e.target.value), page: undefined })}>
+          <option value="">Alle</option>
+          <option value="false">Open</option>
+          <option value="true">Opgelost</option>
+        </Select>
+      </div>
+      <div className={field}>
+        <Label htmlFor="alarm-overdue">Deadline</Label>
+        <Select id="alarm-overdue" value={yesNo(search.overdue)} onChange={(e) => onChange({ overdue: fromYesNo(e.target.value), page: undefined })}>
+          <option value="">Alle</option>
+          <option value="true">Verlopen</option>
+          <option value="false">Niet verlopen</option>
+        </Select>
+      </div>
+      <div className={field}>
+        <Label htmlFor="alarm-location">Locatie</Label>
+        <Select
+          id="alarm-location"
+          value={search.locationId === undefined ? '' : String(search.locationId)}
+          onChange={(e) => onChange({ locationId: e.target.value === '' ? undefined : Number(e.target.value), page: undefined })}
+        >
+          <option value="">Alle locaties</option>
+          {locations.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className={field}>
+        <Label htmlFor="alarm-period">Periode</Label>
+        <Select
+          id="alarm-period"
+          value={search.period ?? (search.from || search.to ? 'custom' : '')}
+          onChange={(e) => {
+            const value = e.target.value;
+            if (value === 'custom') onChange({ period: undefined, from: search.from ?? new Date().toISOString().slice(0, 10), page: undefined });
+            else onChange({ period: value === '' ? undefined : (value as FolderSearch['period']), from: undefined, to: undefined, page: undefined });
+          }}
+        >
+          <option value="">Altijd</option>
+          {PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {periodLabels[p]}
+            </option>
+          ))}
+          <option value="custom">Van … tot …</option>
+        </Select>
+      </div>
+      {search.period === undefined && (search.from || search.to) ? (
+        <>
+          <div className={field}>
+            <Label htmlFor="alarm-from">Van</Label>
+            <input
+              id="alarm-from"
+              type="date"
+              className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+              value={search.from ?? ''}
+              onChange={(e) => onChange({ from: e.target.value || undefined, page: undefined })}
+            />
+          </div>
+          <div className={field}>
+            <Label htmlFor="alarm-to">Tot (niet tot en met)</Label>
+            <input
+              id="alarm-to"
+              type="date"
+              className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+              value={search.to ?? ''}
+              onChange={(e) => onChange({ to: e.target.value || undefined, page: undefined })}
+            />
+          </div>
+        </>
+      ) : null}
     </>
   );
 }

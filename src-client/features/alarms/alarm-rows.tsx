@@ -1,4 +1,4 @@
-import { AlarmClock, Users } from 'lucide-react';
+import { AlarmClock, Folder, MapPin } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { AlarmListItem } from '@/domain/alarm';
 import type { DashboardUser } from '@/domain/alarm-dashboard';
@@ -30,14 +30,32 @@ function SelectAll({ rows, selected, onChange }: { rows: AlarmListItem[]; select
   );
 }
 
+/** 'Karin de Vries' → 'KV'; an address by its first letter. */
+const initials = (name: string) =>
+  name
+    .split(/[\s@.]+/)
+    .filter((part) => /^\p{Lu}/u.test(part) || name.split(/\s+/).length === 1)
+    .map((part) => part[0]!.toUpperCase())
+    .slice(0, 2)
+    .join('') || name[0]!.toUpperCase();
+
+/** Assignees as initials (names for screen readers and on hover), so a phone row stays one line. */
 function Assignees({ ids, users }: { ids: number[]; users: Map<number, DashboardUser> }) {
   if (!ids.length) return null;
   const names = ids.map((id) => users.get(id)).map((u, i) => (u ? userName(u) : `Gebruiker ${ids[i]}`));
   return (
-    <span className="inline-flex min-w-0 items-center gap-1">
-      <Users aria-hidden className="size-3.5 shrink-0" />
-      <span className="sr-only">Toegewezen aan </span>
-      <span className="truncate">{names.length > 2 ? `${names.slice(0, 2).join(', ')} +${names.length - 2}` : names.join(', ')}</span>
+    <span className="inline-flex items-center gap-0.5" title={`Toegewezen aan ${names.join(', ')}`} data-testid="alarm-assignees">
+      <span className="sr-only">Toegewezen aan {names.join(', ')}</span>
+      {names.slice(0, 3).map((name, i) => (
+        <span
+          key={i}
+          aria-hidden
+          className="inline-flex size-5 items-center justify-center rounded-full bg-secondary text-[10px] font-semibold text-secondary-foreground"
+        >
+          {initials(name)}
+        </span>
+      ))}
+      {names.length > 3 ? <span aria-hidden>+{names.length - 3}</span> : null}
     </span>
   );
 }
@@ -54,8 +72,11 @@ export function AlarmRows({
   onOpen,
   openId,
   cursorId,
+  folderLabels,
 }: {
-  rows: AlarmListItem[];
+  rows: (AlarmListItem & { folderId?: number })[];
+  /** The dashboard-wide list names each row's folder. */
+  folderLabels?: Map<number, string>;
   users: Map<number, DashboardUser>;
   selected: Set<number>;
   onSelect: (next: Set<number>) => void;
@@ -121,6 +142,20 @@ export function AlarmRows({
                   </span>
                   <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
                     <span>Ontvangen {formatInstant(alarm.receivedAt)}</span>
+                    {alarm.location ? (
+                      <span className="inline-flex min-w-0 items-center gap-1 font-medium text-foreground" data-testid="alarm-location">
+                        <MapPin aria-hidden className="size-3.5 shrink-0" />
+                        <span className="sr-only">Locatie </span>
+                        <span className="truncate">{alarm.location.name}</span>
+                      </span>
+                    ) : null}
+                    {folderLabels && alarm.folderId !== undefined ? (
+                      <span className="inline-flex items-center gap-1" data-testid="alarm-folder">
+                        <Folder aria-hidden className="size-3.5 shrink-0" />
+                        <span className="sr-only">Map </span>
+                        {folderLabels.get(alarm.folderId) ?? ''}
+                      </span>
+                    ) : null}
                     {alarm.deadlineAt ? (
                       <span className={cn('inline-flex items-center gap-1', overdue && 'font-semibold text-red-700')} data-overdue={overdue || undefined}>
                         <AlarmClock aria-hidden className="size-3.5" />

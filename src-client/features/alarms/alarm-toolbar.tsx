@@ -1,4 +1,4 @@
-import { ALARM_SORTS, type AlarmSort } from '@/domain/alarm';
+import { ALARM_SORTS, type AlarmSort } from '@/domain/alarm-filter';
 import type { DashboardUser } from '@/domain/alarm-dashboard';
 import { SearchBox } from '~/components/lists/list-controls';
 import { Label } from '~/components/ui/label';
@@ -15,8 +15,12 @@ export function AlarmToolbar({
   meId,
   onSearch,
   onChange,
+  locations,
+  searchLabel = 'Zoek in meldingen en gegevens',
 }: {
   search: FolderSearch;
+  locations: { id: number; name: string }[];
+  searchLabel?: string;
   users: DashboardUser[];
   meId: number;
   onSearch: (q: string) => void;
@@ -25,8 +29,8 @@ export function AlarmToolbar({
   const assignee = search.assignee === undefined ? '' : String(search.assignee);
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="w-full min-w-0 sm:w-auto sm:flex-1">
-        <SearchBox label="Zoek in meldingen en gegevens" value={search.q ?? ''} onSearch={onSearch} />
+      <div className="w-full min-w-0 sm:w-auto sm:min-w-72 sm:flex-1">
+        <SearchBox label={searchLabel} value={search.q ?? ''} onSearch={onSearch} />
       </div>
       <div className="grid min-w-0 flex-1 basis-40 gap-1.5 sm:w-56 sm:flex-none sm:basis-auto">
         <Label htmlFor="alarm-sort">Sorteren</Label>
@@ -60,7 +64,7 @@ export function AlarmToolbar({
             ))}
         </Select>
       </div>
-      <AlarmFilters search={search} onChange={onChange} />
+      <AlarmFilters search={search} onChange={onChange} locations={locations} />
     </div>
   );
 }

@@ -12,11 +12,12 @@ import { AlarmRows } from './alarm-rows';
 import { AlarmToolbar } from './alarm-toolbar';
 import { BulkActions } from './bulk-actions';
 import { FolderKeyboard } from './folder-keyboard';
-import { type FolderSearch, alarmListInput, dashboardUsersInput } from './folder-search';
+import { type FolderSearch, alarmListInput, apiFilter, dashboardUsersInput } from './folder-search';
 import { resolvedFolderOf } from './lifecycle-folders';
 import { LiveRegion } from './live-region';
 import { NewAlarmDialog } from './new-alarm-dialog';
 import { useAnnouncer } from './use-announcer';
+import { useDashboardLocations } from './use-dashboard-locations';
 
 const descriptions: Record<string, string> = {
   inbox: 'Nieuwe alarmen komen hier binnen.',
@@ -45,6 +46,7 @@ export function FolderPage({
 }) {
   const list = trpc.alarm.list.useQuery(alarmListInput(folder.id, search), { placeholderData: keepPreviousData });
   const users = trpc.alarmDashboard.users.useQuery(dashboardUsersInput(dashboard.id));
+  const locations = useDashboardLocations(dashboard);
   const userMap = useMemo(() => new Map((users.data?.users ?? []).map((u) => [u.id, u])), [users.data]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [cursorId, setCursorId] = useState<number | undefined>(search.alarm);
@@ -66,7 +68,7 @@ export function FolderPage({
     });
   const selectedIds = (rows ?? []).filter((r) => selected.has(r.id)).map((r) => r.id);
   const onSearch = useCallback((q: string) => onSearchChange({ q: q || undefined, page: undefined }, true), [onSearchChange]);
-  const filtered = Boolean(search.q) || search.assignee !== undefined || search.priority !== undefined || search.acknowledged !== undefined;
+  const filtered = Object.keys(apiFilter({ ...search, sort: undefined })).length > 1;
   return (
     <section className="grid [&>:first-child]:mb-0 min-w-0 gap-4">
       <PageHeader
@@ -97,6 +99,7 @@ export function FolderPage({
       <LiveRegion text={announcement} />
       <AlarmToolbar
         search={search}
+        locations={locations}
         users={users.data?.users ?? []}
         meId={meId}
         onSearch={onSearch}

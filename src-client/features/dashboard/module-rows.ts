@@ -3,7 +3,7 @@
  * also the feed-in and the net use (use − feed-in), and for electricity the bucket's peak demand.
  */
 import type { AggregateMeasurement, PeakMeasurement } from '@/domain/measurement';
-import type { CsvColumn } from './csv';
+import type { CsvColumn } from '@/lib/csv';
 import type { ChartRow } from './energy-chart';
 import { bucketLabel, bucketTitle, momentLabel } from './format';
 

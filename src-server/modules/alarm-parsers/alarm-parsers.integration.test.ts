@@ -203,6 +203,7 @@ describe('dry runs', () => {
         data: { status: 'hoge druk' },
         deadlineAt: '2026-11-23T11:00:00.000Z',
         folderId: w.foldersA.inbox,
+        location: null,
       },
     });
     const draft = (parser: object) => api(`/dashboards/${w.dashA.id}/alarm-email-parsers/dry-run`, { emailId, parser });

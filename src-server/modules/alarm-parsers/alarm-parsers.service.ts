@@ -2,14 +2,17 @@
  * Parsers of a dashboard (DESIGN.md §7): list with the last 24 hours' outcomes, create at an index,
  * change (a reorder moves one and shifts the others, positions stay 0..n-1), delete. What the
  * schema cannot know is checked here before anything is stored: the folder and the source belong to
- * this dashboard, and CUSTOM code compiles (in the sandbox, never on the main thread).
+ * this dashboard, the location table's locations to its organization, and CUSTOM code compiles (in the sandbox, never on the main thread).
  */
+import { FOREIGN_LOCATION } from '@/domain/alarm';
 import type { CreateParser, ParserConfig, UpdateParser } from '@/domain/alarm-parser';
 import { epochSeconds, type Clock } from '../../clock';
 import type { DB } from '../../db/database';
 import { AppError, type FieldErrors, notFound } from '../../errors';
 import type { ParserSandbox } from '../../sandbox/parser-sandbox.types';
+import { dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
 import { folderOfDashboard } from '../alarm-dashboards/folders.queries';
+import { locationOfOrganization } from '../alarms/alarms.queries';
 import { attemptCountsByParser } from '../alarm-emails/alarm-emails.queries';
 import { sourcesOfDashboard } from '../mail-sources/mail-sources.queries';
 import * as q from './alarm-parsers.queries';
@@ -63,6 +66,13 @@ export async function checkParserFields(
   const folderId = fields.config?.folderId;
   if (folderId != null && !(await folderOfDashboard(deps.db, dashboardId, folderId)))
     errors[`${prefix}config.folderId`] = ['Deze map bestaat niet in dit dashboard.'];
+  const rules = fields.config?.location?.map ?? [];
+  if (rules.length) {
+    const organizationId = await dashboardOrganizationId(deps.db, dashboardId);
+    for (const [i, rule] of rules.entries())
+      if (organizationId === undefined || !(await locationOfOrganization(deps.db, organizationId, rule.locationId)))
+        errors[`${prefix}config.location.map.${i}.locationId`] = [FOREIGN_LOCATION];
+  }
   if (fields.code !== undefined) {
     const problem = await deps.sandbox.checkCustomCode(fields.code);
     if (problem) errors[`${prefix}code`] = [problem];

@@ -36,7 +36,7 @@ async function dryRun(deps: ParserDeps, program: ParserProgram, sourceId: number
   const resolved = await resolveMatch(deps.db, epochSeconds(deps.clock), email, outcome);
   if (!resolved.ok) return { type: 'FAILED', ...resolved.failure };
   const { line, priority, data, deadlineAt, folderId } = resolved.alarm;
-  return { type: 'MATCHED', alarm: { line, priority, data, deadlineAt: isoFromSeconds(deadlineAt), folderId } };
+  return { type: 'MATCHED', alarm: { line, priority, data, deadlineAt: isoFromSeconds(deadlineAt), folderId, location: resolved.location } };
 }
 
 export const dryRunSaved = (deps: ParserDeps, row: AlarmParserRow, emailId: number) => dryRun(deps, toProgram(row), row.sourceId, row.dashboardId, emailId);

@@ -34,7 +34,7 @@ export async function applyEffect(trx: DB, at: number, actor: Actor, email: Emai
     return { record: { heartbeatKey: key }, events: ended.events };
   }
   if (email.alarmId !== null && (await alarmExists(trx, email.alarmId))) return { record: {}, events: [] };
-  const raised = await raiseParsedAlarm(trx, at, actor, email.dashboardId, { ...effect.alarm, alarmEmailId: email.id });
+  const raised = await raiseParsedAlarm(trx, at, actor, email.dashboardId, { ...effect.alarm, alarmEmailId: email.id, subject: email.subject });
   await linkEmailToAlarm(trx, email.id, raised.alarmId);
   return { record: {}, events: raised.events };
 }

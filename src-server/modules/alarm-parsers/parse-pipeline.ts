@@ -13,7 +13,8 @@ import { epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import type { AlarmEvent, EventBus } from '../../events/event-bus';
 import { type AttemptRecord, type EmailForParsing, claimParse, emailForParsing, recordAttempts } from '../alarm-emails/alarm-emails.queries';
-import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
+import { dashboardDefaults, dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
+import { locationOfOrganization } from '../alarms/alarms.queries';
 import { folderByName, landingFolderId } from '../alarm-dashboards/folders.queries';
 import type { Raise } from '../alarms/lifecycle';
 import { sourceRow } from '../mail-sources/mail-sources.queries';
@@ -52,6 +53,21 @@ async function fallbackFolder(db: DB, dashboardId: number, sourceId: number | nu
   return { folderId: await landingFolderId(db, dashboardId, [parserFolderId, source?.folderId]), priority: defaultPriority };
 }
 
+/** The match's location, of the dashboard's organization; `undefined` when a CUSTOM parser named one that is not. */
+async function matchLocation(db: DB, dashboardId: number, match: AlarmMatch, memo: Memo) {
+  const ref = match.locationRef ?? match.locationId;
+  if (ref === null) return null;
+  const organizationId = await memo(`organization:${dashboardId}`, () => dashboardOrganizationId(db, dashboardId));
+  const found = await memo(`location:${organizationId}:${typeof ref}:${ref}`, async () => {
+    const byRef = organizationId === undefined ? undefined : await locationOfOrganization(db, organizationId, ref);
+    // A CUSTOM parser may hand an id over as text ("12").
+    if (byRef || typeof ref !== 'string' || !/^[1-9]\d{0,15}$/.test(ref) || organizationId === undefined) return byRef;
+    return locationOfOrganization(db, organizationId, Number(ref));
+  });
+  // A DEFAULT table row whose location was deleted since names none; a CUSTOM answer must exist.
+  return found ?? (match.locationRef === null ? null : undefined);
+}
+
 /**
  * A match as the alarm it makes: folder (a CUSTOM folder name must exist, else FAILED; a DEFAULT
  * folder id that is gone falls back), priority (else the dashboard's default), deadline (minutes
@@ -63,7 +79,7 @@ export async function resolveMatch(
   email: { dashboardId: number; sourceId: number | null },
   match: AlarmMatch,
   memo: Memo = noMemo,
-): Promise<{ ok: true; alarm: ResolvedAlarm } | { ok: false; failure: Failure }> {
+): Promise<{ ok: true; alarm: ResolvedAlarm; location: { id: number; name: string } | null } | { ok: false; failure: Failure }> {
   const line = match.line.trim();
   if (!line) return failure('EmptyLine', 'De melding is leeg: het sjabloon gaf geen tekst.');
   let named: number | null = null;
@@ -72,6 +88,8 @@ export async function resolveMatch(
     if (!folder) return failure('UnknownFolder', `De map '${match.folderName}' bestaat niet in dit dashboard.`);
     named = folder.id;
   }
+  const location = await matchLocation(db, email.dashboardId, match, memo);
+  if (location === undefined) return failure('UnknownLocation', `De locatie '${match.locationRef}' bestaat niet in de organisatie van dit dashboard.`);
   const fallback = await memo(`folder:${email.dashboardId}:${email.sourceId}:${match.folderId}`, () =>
     fallbackFolder(db, email.dashboardId, email.sourceId, match.folderId),
   );
@@ -85,7 +103,9 @@ export async function resolveMatch(
       folderId: named ?? fallback.folderId,
       key: match.group?.key ?? null,
       windowSeconds: match.group ? match.group.windowMinutes * 60 : null,
+      locationId: location?.id ?? null,
     },
+    location,
   };
 }
 

@@ -38,6 +38,7 @@ describe('alarms', () => {
       folderId: w.foldersA.inbox,
       alarmEmailId: null,
       resolution: null,
+      location: null,
     });
     const bad = await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms`, {
       method: 'POST',

@@ -1,23 +1,20 @@
 /**
- * Alarm rows: the list and detail shapes, searching, sorting and filtering a folder, moves and
- * deletes of many, assignees, and the counts. Functions take `db` first so a transaction fits in.
+ * Alarm rows: the list and detail shapes (lists: `alarm-lists.queries.ts`), moves and deletes of
+ * many, assignees, locations. Functions take `db` first so a transaction fits in.
  */
 import { isoFromSeconds } from '../../clock';
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { AlarmDetail, AlarmListItem, AlarmSort, ListAlarms, Resolution, ResolutionBy } from '@/domain/alarm';
+import type { AlarmDetail, AlarmListItem, Resolution, ResolutionBy } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
-import { toListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
-import { contains, pageCount, pageWindow } from '../../db/listing';
 import type { AlarmRow } from './alarms.table';
 
 export const PRIORITY_RANK: Record<Priority, number> = { LOW: 1, MEDIUM: 2, HIGH: 3 };
 
-/** What the list's search matches: the line and the data values. */
-const searchTextOf = (line: string, data: Record<string, string>) => [line, ...Object.values(data)].join('\n').toLowerCase();
+/** What the list's search matches: the line, the data values and an e-mail's subject (the location's name is matched apart). */
+const searchTextOf = (line: string, data: Record<string, string>, subject?: string | null) =>
+  [line, ...Object.values(data), ...(subject ? [subject] : [])].join('\n').toLowerCase();
 
 async function assigneesOf(db: DB, alarmIds: number[]) {
   const byAlarm = new Map<number, number[]>();
@@ -27,7 +24,7 @@ async function assigneesOf(db: DB, alarmIds: number[]) {
   return byAlarm;
 }
 
-const listColumns = [
+export const listColumns = [
   'id',
   'line',
   'priority',
@@ -40,10 +37,45 @@ const listColumns = [
   'acknowledgedAt',
   'resolvedAt',
   'previousAlarmId',
+  'locationId',
 ] as const;
 type ListRow = Pick<AlarmRow, (typeof listColumns)[number]>;
 
-const toListItem = (r: ListRow, assignees: number[]): AlarmListItem => ({
+/** The names of these locations (the list shows each alarm's location). */
+async function locationNames(db: DB, ids: (number | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map<number, string>();
+  const rows = await db.selectFrom('location').select(['id', 'name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+const locationOf = (id: number | null, names: Map<number, string>) => (id === null || !names.has(id) ? null : { id, name: names.get(id)! });
+
+/** The list items of these rows: their assignees and location names in one query each. */
+export async function toListItems<R extends ListRow>(db: DB, rows: R[]) {
+  const [assignees, names] = await Promise.all([
+    assigneesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    locationNames(
+      db,
+      rows.map((r) => r.locationId),
+    ),
+  ]);
+  return rows.map((r) => ({ row: r, item: toListItem(r, assignees.get(r.id) ?? [], names) }));
+}
+
+/**
+ * The dashboard organization's location with this id, or (a CUSTOM parser's answer) with exactly
+ * this name; undefined when it is another organization's or does not exist.
+ */
+export function locationOfOrganization(db: DB, organizationId: number, ref: number | string) {
+  const q = db.selectFrom('location').select(['id', 'name']).where('organizationId', '=', organizationId);
+  return (typeof ref === 'number' ? q.where('id', '=', ref) : q.where('name', '=', ref)).orderBy('id').limit(1).executeTakeFirst();
+}
+
+const toListItem = (r: ListRow, assignees: number[], locations: Map<number, string>): AlarmListItem => ({
   id: r.id,
   line: r.line,
   priority: r.priority,
@@ -57,6 +89,7 @@ const toListItem = (r: ListRow, assignees: number[]): AlarmListItem => ({
   acknowledgedAt: isoFromSeconds(r.acknowledgedAt),
   resolvedAt: isoFromSeconds(r.resolvedAt),
   previousAlarmId: r.previousAlarmId,
+  location: locationOf(r.locationId, locations),
 });
 
 const resolutionOf = (r: AlarmRow): Resolution =>
@@ -68,88 +101,13 @@ const resolutionOf = (r: AlarmRow): Resolution =>
         ...(r.resolutionEmailId === null ? {} : { alarmEmailId: r.resolutionEmailId }),
       };
 
-const SORTS: Record<AlarmSort, [column: 'receivedAt' | 'priorityRank' | 'deadlineAt', direction: 'asc' | 'desc']> = {
-  'receivedAt,desc': ['receivedAt', 'desc'],
-  'receivedAt,asc': ['receivedAt', 'asc'],
-  'priority,desc': ['priorityRank', 'desc'],
-  'priority,asc': ['priorityRank', 'asc'],
-  'deadlineAt,asc': ['deadlineAt', 'asc'],
-  'deadlineAt,desc': ['deadlineAt', 'desc'],
-};
-
-function assigneeFilter(assignee: ListAlarms['assignee'], me: number): Expression<SqlBool> | null {
-  if (assignee === undefined) return null;
-  if (assignee === 'none') return sql<SqlBool>`"alarm"."assigneeCount" = 0`;
-  const userId = assignee === 'me' ? me : assignee;
-  return sql<SqlBool>`exists (select 1 from "alarmAssignee" where "alarmAssignee"."alarmId" = "alarm"."id" and "alarmAssignee"."userId" = ${userId})`;
-}
-
-/** The list's filters beyond the folder and assignee: the search, priorities and acknowledged. */
-function filtered<Q extends { where: (...args: never[]) => unknown }>(q: Q, input: ListAlarms): Q {
-  let out = q as unknown as SelectQueryBuilder<Database, 'alarm', object>;
-  if (input.query) out = out.where((eb) => contains(eb.ref('alarm.searchText'), input.query!));
-  if (input.priority?.length)
-    out = out.where(
-      'alarm.priorityRank',
-      'in',
-      input.priority.map((p) => PRIORITY_RANK[p]),
-    );
-  if (input.acknowledged !== undefined) out = out.where('alarm.acknowledgedAt', input.acknowledged ? 'is not' : 'is', null);
-  return out as unknown as Q;
-}
-
-/**
- * The number of matches. With a user as assignee it starts from that user's assignments (an
- * index range) rather than testing every alarm of the folder.
- */
-function countQuery(db: DB, input: ListAlarms, me: number) {
-  const userId = input.assignee === 'me' ? me : typeof input.assignee === 'number' ? input.assignee : null;
-  if (userId === null) {
-    let q = db.selectFrom('alarm').where('alarm.folderId', '=', input.folderId);
-    if (input.assignee === 'none') q = q.where('alarm.assigneeCount', '=', 0);
-    return filtered(q, input).select((eb) => eb.fn.countAll<number>().as('total'));
-  }
-  const q = db
-    .selectFrom('alarmAssignee')
-    .innerJoin('alarm', 'alarm.id', 'alarmAssignee.alarmId')
-    .where('alarmAssignee.userId', '=', userId)
-    .where('alarm.folderId', '=', input.folderId);
-  return filtered(q, input).select((eb) => eb.fn.countAll<number>().as('total'));
-}
-
-/** One page of a folder's alarms; `me` is the caller (for `assignee=me`). */
-export async function listAlarms(db: DB, input: ListAlarms, me: number) {
-  const base = () => {
-    let q = db.selectFrom('alarm').where('alarm.folderId', '=', input.folderId);
-    const byAssignee = assigneeFilter(input.assignee, me);
-    if (byAssignee) q = q.where(byAssignee);
-    return filtered(q, input);
-  };
-  const list = toListQuery(input);
-  const [column, direction] = SORTS[input.sort];
-  let q = base().select(listColumns.map((c) => `alarm.${c}` as const));
-  // Alarms without a deadline come last whichever way deadlines are sorted.
-  if (column === 'deadlineAt') q = q.orderBy(sql`"alarm"."deadlineAt" is null`);
-  q = q.orderBy(`alarm.${column}`, direction);
-  if (column !== 'receivedAt') q = q.orderBy('alarm.receivedAt', 'desc');
-  const { limit, offset } = pageWindow(list);
-  const rows = await q.orderBy('alarm.id', direction).limit(limit).offset(offset).execute();
-  // A first page that is not full holds them all: no count needed (the usual folder).
-  const total = offset === 0 && rows.length < limit ? rows.length : (await countQuery(db, input, me).executeTakeFirstOrThrow()).total;
-  const assignees = await assigneesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { alarms: rows.map((r) => toListItem(r, assignees.get(r.id) ?? [])), totalNumberOfPages: pageCount(total, list) };
-}
-
 /** An alarm of a dashboard the user may open, with its dashboard id. */
 export async function findAlarm(db: DB, alarmId: number, user: User) {
   const row = await db.selectFrom('alarm').selectAll().where('id', '=', alarmId).where('dashboardId', 'in', visibleDashboardIds(db, user)).executeTakeFirst();
   if (!row) return undefined;
-  const assignees = (await assigneesOf(db, [row.id])).get(row.id) ?? [];
+  const { item } = (await toListItems(db, [row]))[0]!;
   const detail: AlarmDetail = {
-    ...toListItem(row, assignees),
+    ...item,
     data: JSON.parse(row.data) as Record<string, string>,
     notes: row.notes,
     folderId: row.folderId,
@@ -257,15 +215,18 @@ export async function insertAlarm(
     previousAlarmId: number | null;
     locationId?: number | null;
     occurrences?: number;
+    /** The e-mail's subject: searchable with the alarm. */
+    subject?: string | null;
   },
 ) {
+  const { subject, ...row } = values;
   const { id } = await db
     .insertInto('alarm')
     .values({
-      ...values,
+      ...row,
       priorityRank: PRIORITY_RANK[values.priority],
       data: JSON.stringify(values.data),
-      searchText: searchTextOf(values.line, values.data),
+      searchText: searchTextOf(values.line, values.data, subject),
       lastOccurredAt: values.receivedAt,
       updatedAt: values.receivedAt,
     })

@@ -5,6 +5,7 @@ import {
   alarmDetailSchema,
   alarmFolderSchema,
   alarmIdsSchema,
+  alarmInFolderSchema,
   alarmListItemSchema,
   alarmNotesSchema,
   alarmPrioritySchema,
@@ -13,22 +14,24 @@ import {
   MAX_ALARMS_PER_CALL,
   assigneeSchema,
   createAlarmSchema,
-  listAlarmsSchema,
   periodicCountItemSchema,
   periodicCountSchema,
   priorityCountSchema,
 } from '@/domain/alarm';
 import { dashboardUserSchema } from '@/domain/alarm-dashboard';
+import { dashboardAlarmsSchema, exportAlarmsSchema, listAlarmsSchema } from '@/domain/alarm-filter';
 import { historyItemSchema } from '@/domain/alarm-lifecycle';
 import { idSchema } from '@/domain/common';
 import { pageSchema } from '@/domain/paging';
+import { epochSeconds } from '../../clock';
 import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
 import { ALARMS, alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { folderProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import * as counts from './alarm-counts.service';
 import { dashboardEvents, dashboardSubscription } from './alarm-events';
-import { listAlarms } from './alarms.queries';
+import { alarmsCsv } from './alarm-export';
+import { listAlarmsIn } from './alarm-lists.queries';
 import * as service from './alarms.service';
 
 const dashboard = { params: { id: 'dashboardId' } };
@@ -41,13 +44,42 @@ const liveInput = v.object({ lastEventId: v.optional(v.pipe(v.string(), v.maxLen
 export const alarmsRouter = router({
   list: folderProcedure
     .meta(
-      rest(`GET ${ALARMS}/folders/{id}/alarms`, "A page of the folder's alarms: query (line and data), sort, assignee (a user id, me or none)", {
-        params: { id: 'folderId' },
-      }),
+      rest(
+        `GET ${ALARMS}/folders/{id}/alarms`,
+        "A page of the folder's alarms with the console's filters: query (line, data, location, subject), sort, assignee (a user id, me or none), priority, acknowledged, resolved, overdue, locationId, from/to or period",
+        { params: { id: 'folderId' } },
+      ),
     )
     .input(listAlarmsSchema)
     .output(pageSchema('alarms', alarmListItemSchema))
-    .query(({ ctx, input }) => listAlarms(ctx.db, input, ctx.user.id)),
+    .query(async ({ ctx, input }) => {
+      const { items, totalNumberOfPages } = await listAlarmsIn(ctx.db, { folderId: input.folderId }, input, ctx.user.id, epochSeconds(ctx.clock));
+      return { alarms: items.map(({ folderId: _, ...item }) => item), totalNumberOfPages };
+    }),
+  search: dashboardProcedure
+    .meta(
+      rest(
+        `GET ${ALARMS}/dashboards/{id}/alarms`,
+        "A page of the dashboard's alarms over every folder (the trash only when folderId names it), with the folder list's filters and folderId",
+        dashboard,
+      ),
+    )
+    .input(dashboardAlarmsSchema)
+    .output(pageSchema('alarms', alarmInFolderSchema))
+    .query(async ({ ctx, input }) => {
+      const { items, totalNumberOfPages } = await listAlarmsIn(ctx.db, { dashboardId: input.dashboardId }, input, ctx.user.id, epochSeconds(ctx.clock));
+      return { alarms: items, totalNumberOfPages };
+    }),
+  exportCsv: dashboardProcedure
+    .meta(
+      rest(
+        `GET ${ALARMS}/dashboards/{id}/alarms.csv`,
+        "The dashboard's filtered alarms as CSV for a spreadsheet (the list's filters): Dutch headers, ; separated, decimal commas, a BOM, local times dd-MM-yyyy HH:mm; streamed",
+        { ...dashboard, produces: { type: 'text/csv', filename: 'alarmen.csv' } },
+      ),
+    )
+    .input(exportAlarmsSchema)
+    .query(({ ctx, input }) => alarmsCsv(ctx.db, input.dashboardId, input, ctx.user.id, epochSeconds(ctx.clock))),
   move: folderProcedure
     .meta(rest(`POST ${ALARMS}/folders/{id}/alarms/{ids}`, 'Move alarms of the dashboard into this folder, all or none', { ...folder, status: 204 }))
     .input(v.object({ alarmIds: alarmIdsSchema }))

@@ -4,7 +4,7 @@
  * the trash; from the trash for good), assignees limited to the dashboard's users, and the history
  * of it all. Every change is published to open consoles after its transaction.
  */
-import type { AlarmDetail, CreateAlarm } from '@/domain/alarm';
+import { type AlarmDetail, type CreateAlarm, FOREIGN_LOCATION } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { Actor, HistoryEvent } from '@/domain/alarm-lifecycle';
 import type { User } from '@/domain/user';
@@ -12,7 +12,7 @@ import { type Clock, epochSeconds, isoFromSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import { notFound, invalidField } from '../../errors';
 import type { EventBus } from '../../events/event-bus';
-import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
+import { dashboardDefaults, dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
 import { dashboardUsersById } from '../alarm-dashboards/alarm-dashboards.service';
 import { folderOfDashboard, landingFolderId, trashFolderId } from '../alarm-dashboards/folders.queries';
 import * as q from './alarms.queries';
@@ -66,6 +66,20 @@ export interface NewAlarm {
   deadlineAt?: number | null;
   folderId?: number | null;
   key?: string | null;
+  locationId?: number | null;
+}
+
+/**
+ * The locations these ids name, each of the dashboard's organization; a foreign or unknown one is
+ * a field error at `fieldOf(index)` (the alarm is not raised).
+ */
+export async function checkLocations(db: DB, dashboardId: number, ids: (number | null | undefined)[], fieldOf: (index: number) => string) {
+  if (ids.every((id) => id == null)) return;
+  const organizationId = await dashboardOrganizationId(db, dashboardId);
+  for (const [index, id] of ids.entries()) {
+    if (id != null && !(organizationId !== undefined && (await q.locationOfOrganization(db, organizationId, id))))
+      throw invalidField(fieldOf(index), FOREIGN_LOCATION);
+  }
 }
 
 /**
@@ -78,6 +92,7 @@ export async function raiseAlarm(deps: AlarmDeps, actor: Actor, dashboardId: num
   const defaults = await dashboardDefaults(db, dashboardId);
   // A folder named by the caller must be the dashboard's (a field error, not a silent fallback).
   if (alarm.folderId) await ownFolder(db, dashboardId, alarm.folderId);
+  await checkLocations(db, dashboardId, [alarm.locationId], () => 'locationId');
   const folderId = await landingFolderId(db, dashboardId, [alarm.folderId]);
   const at = epochSeconds(deps.clock);
   const raised = await db.transaction().execute((trx) =>
@@ -90,6 +105,7 @@ export async function raiseAlarm(deps: AlarmDeps, actor: Actor, dashboardId: num
       key: alarm.key ?? null,
       windowSeconds: null,
       alarmEmailId: null,
+      locationId: alarm.locationId ?? null,
     }),
   );
   deps.events.publish(dashboardId, raised.events);

@@ -116,6 +116,8 @@ export interface Raise {
   locationId?: number | null;
   /** How many occurrences this raise stands for (default 1): an energy rule's quarters above the limit in one go. */
   occurrences?: number;
+  /** A parsed e-mail's subject, searchable with the alarm. */
+  subject?: string | null;
 }
 
 /**

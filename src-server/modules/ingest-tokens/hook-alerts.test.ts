@@ -49,6 +49,8 @@ test('a monitoring alert without summary reads "alertname instance"; Grafana val
 });
 
 test('the generic body is one alert or a list; a resolved alert needs its key', () => {
-  expect(fromGenericPayload({ line: 'Pomp 3 staat stil' })).toEqual([{ status: 'firing', key: null, line: 'Pomp 3 staat stil', priority: null, data: {} }]);
+  expect(fromGenericPayload({ line: 'Pomp 3 staat stil' })).toEqual([
+    { status: 'firing', key: null, line: 'Pomp 3 staat stil', priority: null, data: {}, locationId: null },
+  ]);
   expect(() => fromGenericPayload({ line: 'Weer goed', status: 'resolved' })).toThrow('De invoer is ongeldig.');
 });

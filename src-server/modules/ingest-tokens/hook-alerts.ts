@@ -25,6 +25,8 @@ export interface HookAlert {
   /** null: the dashboard's default. */
   priority: Priority | null;
   data: Record<string, string>;
+  /** The generic format may name the alarm's location. */
+  locationId?: number | null;
 }
 
 const SEVERITIES: Record<string, Priority> = {
@@ -96,6 +98,7 @@ const fromGenericAlert = (alert: GenericAlert): HookAlert => ({
   line: cut(alert.line, ALARM_LINE_MAX),
   priority: alert.priority ?? null,
   data: limitedData(Object.entries(alert.data)),
+  locationId: alert.locationId ?? null,
 });
 
 /** The generic body's alerts: its list, or the body itself as the one alert. */

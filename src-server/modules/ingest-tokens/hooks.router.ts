@@ -27,5 +27,7 @@ export const hooksRouter = router({
     .meta(hook('generic', 'Alarms from any script with an ingest token: `{alerts: [{key?, line, priority?, status?, data?}]}` or one such alert'))
     .input(genericPayloadSchema)
     .output(hookResultSchema)
-    .mutation(({ ctx, input }) => takeAlerts(ctx, ctx.ingestToken, 'generiek', fromGenericPayload(input))),
+    .mutation(({ ctx, input }) =>
+      takeAlerts(ctx, ctx.ingestToken, 'generiek', fromGenericPayload(input), (i) => (input.alerts ? `alerts.${i}.locationId` : 'locationId')),
+    ),
 });

@@ -9,7 +9,7 @@ import { epochSeconds } from '../../clock';
 import type { AlarmEvent } from '../../events/event-bus';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { landingFolderId } from '../alarm-dashboards/folders.queries';
-import type { AlarmDeps } from '../alarms/alarms.service';
+import { type AlarmDeps, checkLocations } from '../alarms/alarms.service';
 import { countsEvent, raise, resolveKeys } from '../alarms/lifecycle';
 import type { HookAlert } from './hook-alerts';
 
@@ -22,11 +22,24 @@ export interface HookToken {
 /** The history names the token and the tool: `Prometheus (Alertmanager)`. */
 const hookActor = (token: HookToken, tool: string): Actor => ({ type: 'API', name: `${token.name} (${tool})` });
 
-export async function takeAlerts(deps: AlarmDeps, token: HookToken, tool: string, alerts: HookAlert[]): Promise<HookResult> {
+export async function takeAlerts(
+  deps: AlarmDeps,
+  token: HookToken,
+  tool: string,
+  alerts: HookAlert[],
+  locationField = (index: number) => `alerts.${index}.locationId`,
+): Promise<HookResult> {
   const { db } = deps;
   const { dashboardId } = token;
   const { defaultPriority } = await dashboardDefaults(db, dashboardId);
   const folderId = await landingFolderId(db, dashboardId, []);
+  // A location of another organization refuses the whole request, as a bad payload does.
+  await checkLocations(
+    db,
+    dashboardId,
+    alerts.map((a) => a.locationId),
+    locationField,
+  );
   const actor = hookActor(token, tool);
   const at = epochSeconds(deps.clock);
   const result = { created: 0, grouped: 0, resolved: 0 };
@@ -56,6 +69,7 @@ export async function takeAlerts(deps: AlarmDeps, token: HookToken, tool: string
         key: alert.key,
         windowSeconds: null,
         alarmEmailId: null,
+        locationId: alert.locationId ?? null,
       });
       result[raised.grouped ? 'grouped' : 'created'] += 1;
       events.push(...raised.events);

@@ -37,7 +37,7 @@ export function OverviewPage({
         description="Openstaande alarmen in de mappen die meetellen."
         actions={<NewAlarmDialog dashboard={dashboard} folders={folders} />}
       />
-      <OverviewFigures perPriority={perPriority} assigned={assigned} unassigned={unassigned} />
+      <OverviewFigures dashboardId={dashboardId} perPriority={perPriority} assigned={assigned} unassigned={unassigned} />
       <div className="grid gap-4 rounded-xl border border-border bg-background p-5 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_auth/alarms/$dashboardId/folders/$folder
     if (folder && folder.name !== key)
       throw redirect({ to: '/alarms/$dashboardId/folders/$folder', params: { dashboardId, folder: folder.name }, search, replace: true });
   },
-  loaderDeps: ({ search: { q, page, sort, assignee, priority, acknowledged, alarm } }) => ({ q, page, sort, assignee, priority, acknowledged, alarm }),
+  loaderDeps: ({ search: { alarm, ...filters } }) => ({ ...filters, alarm }),
   loader: async ({ context: { utils }, params: { dashboardId, folder: name }, deps, cause }) => {
     const folder = (await utils.alarmFolder.list.ensureData({ dashboardId })).find((f) => f.name === name);
     if (!folder) return;

@@ -24,7 +24,7 @@ test('a first start without ADMIN_* prints a generated admin password that signs
 
 test('the server answers /healthz, redirects / to /app/, serves client routes and 404s unknown API paths as JSON', async () => {
   product = await startProduct();
-  expect(await (await fetch(`${product.url}/healthz`)).json()).toEqual({ status: 'ok' });
+  expect(await (await fetch(`${product.url}/healthz`)).json()).toMatchObject({ status: 'ok', engine: 'sqlite' });
   const root = await fetch(`${product.url}/`, { redirect: 'manual' });
   expect(root.status).toBe(302);
   expect(root.headers.get('location')).toBe('/app/');

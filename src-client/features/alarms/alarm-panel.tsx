@@ -17,6 +17,7 @@ import { AlarmAssignees } from './alarm-assignees';
 import { AlarmDeadline } from './alarm-deadline';
 import { userName as nameOf } from './alarm-format';
 import { AlarmLifecycle } from './alarm-lifecycle';
+import { AlarmLocationLink } from './alarm-location-link';
 import { AlarmNotes } from './alarm-notes';
 import { AlarmTimeline } from './alarm-timeline';
 import { LiveRegion } from './live-region';
@@ -178,6 +179,7 @@ function PanelBody({ alarmId, dashboard, folders, users, meId, announce }: Props
             <p className="text-sm text-muted-foreground">Dit alarm heeft geen gegevens.</p>
           )}
         </section>
+        {a.location ? <AlarmLocationLink location={a.location} alarm={a} /> : null}
         <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
           {a.alarmEmailId !== null ? (
             <Link

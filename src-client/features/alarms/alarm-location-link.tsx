@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { format } from 'date-fns';
 import { nl } from 'date-fns/locale';
-import { LineChart } from 'lucide-react';
+import { FileText, LineChart } from 'lucide-react';
 import { localDate } from '@/lib/amsterdam';
 import { currentIsoWeek } from '@/lib/iso-week';
 import { trpc } from '~/lib/trpc';
@@ -24,9 +24,11 @@ export function alarmDay(alarm: { data: Record<string, string>; receivedAt: stri
  * organization's locations (§3); when the location is not readable (deleted) nothing is shown.
  */
 export function AlarmLocationLink({
+  dashboardId,
   location,
   alarm,
 }: {
+  dashboardId: number;
   location: { id: number; name: string };
   alarm: { data: Record<string, string>; receivedAt: string };
 }) {
@@ -57,6 +59,15 @@ export function AlarmLocationLink({
           ))}
         </ul>
       )}
+      <Link
+        to="/alarms/$dashboardId/location-report/$locationId"
+        params={{ dashboardId, locationId: String(location.id) }}
+        search={{ month: format(day, 'yyyy-MM') }}
+        className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        <FileText aria-hidden className="size-4" />
+        Maandrapport {format(day, 'LLLL yyyy', { locale: nl })}
+      </Link>
     </section>
   );
 }

@@ -179,7 +179,7 @@ function PanelBody({ alarmId, dashboard, folders, users, meId, announce }: Props
             <p className="text-sm text-muted-foreground">Dit alarm heeft geen gegevens.</p>
           )}
         </section>
-        {a.location ? <AlarmLocationLink location={a.location} alarm={a} /> : null}
+        {a.location ? <AlarmLocationLink dashboardId={dashboard.id} location={a.location} alarm={a} /> : null}
         <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
           {a.alarmEmailId !== null ? (
             <Link

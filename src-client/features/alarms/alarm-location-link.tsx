@@ -37,6 +37,8 @@ export function AlarmLocationLink({
   const day = alarmDay(alarm);
   const { year, week } = currentIsoWeek(day);
   const label = format(day, 'EEEE d MMMM yyyy', { locale: nl });
+  // The month report lists alarms by receipt: the month this alarm came in.
+  const month = localDate(Math.floor(Date.parse(alarm.receivedAt) / 1000)).slice(0, 7);
   return (
     <section className="grid gap-2" data-testid="alarm-location-links">
       <h3 className="text-sm font-medium">Meetgegevens van {location.name}</h3>
@@ -62,11 +64,11 @@ export function AlarmLocationLink({
       <Link
         to="/alarms/$dashboardId/location-report/$locationId"
         params={{ dashboardId, locationId: String(location.id) }}
-        search={{ month: format(day, 'yyyy-MM') }}
+        search={{ month }}
         className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
       >
         <FileText aria-hidden className="size-4" />
-        Maandrapport {format(day, 'LLLL yyyy', { locale: nl })}
+        Maandrapport {format(new Date(`${month}-15T12:00:00`), 'LLLL yyyy', { locale: nl })}
       </Link>
     </section>
   );

@@ -118,6 +118,7 @@ function PanelBody({ alarmId, dashboard, folders, users, meId, announce }: Props
           userName={userName}
           announce={announce}
         />
+        {a.location ? <AlarmLocationLink dashboardId={dashboard.id} location={a.location} alarm={a} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid content-start gap-1.5">
             <Label htmlFor="alarm-priority">Prioriteit</Label>
@@ -179,7 +180,6 @@ function PanelBody({ alarmId, dashboard, folders, users, meId, announce }: Props
             <p className="text-sm text-muted-foreground">Dit alarm heeft geen gegevens.</p>
           )}
         </section>
-        {a.location ? <AlarmLocationLink dashboardId={dashboard.id} location={a.location} alarm={a} /> : null}
         <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
           {a.alarmEmailId !== null ? (
             <Link

@@ -111,6 +111,11 @@ describe.skipIf(!hasChromium)('from an alarm to its location: the dashboard at t
     await phone.getByTestId('alarm-location-links').waitFor();
     expect(await fitsWidth(phone)).toBe(true);
     await shot(phone, 'alarm-panel-location-390');
+    // the location page links to the report of each of its organization's dashboards
+    await phone.goto(`${product.url}/app/admin/location/${locationId}`);
+    await phone.getByTestId('location-reports').getByRole('link', { name: 'Maandrapport met de alarmen van Storingen Zonnedak' }).click();
+    await phone.getByRole('heading', { level: 1, name: /^Maandrapport Hoofdkantoor/ }).waitFor();
+    expect(phone.url()).toContain(`/app/alarms/${dashboardId}/location-report/${locationId}`);
     await phone.goto(`${product.url}/app/alarms/${dashboardId}/location-report/${locationId}?month=${month}`);
     await phone.getByTestId('report-alarm').first().waitFor();
     expect(await fitsWidth(phone)).toBe(true);

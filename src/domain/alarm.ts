@@ -103,7 +103,7 @@ export const assigneeSchema = v.object({ ...byAlarm, userId: idSchema });
  * source's silence), a hook or API call with an ingest token, an energy rule, or a user in the
  * console (by hand, e.g. after a phone call).
  */
-export const ALARM_SOURCES = ['MAIL', 'HOOK', 'ENERGY', 'MANUAL'] as const;
+const ALARM_SOURCES = ['MAIL', 'HOOK', 'ENERGY', 'MANUAL'] as const;
 export type AlarmSource = (typeof ALARM_SOURCES)[number];
 export const alarmSourceLabels: Record<AlarmSource, string> = {
   MAIL: 'Uit een e-mail',

@@ -15,7 +15,7 @@ import { monthLabel, monthRange } from './report-period';
 import './report-print.css';
 
 /** The report lists at most this many alarms of the month (the list's largest page). */
-export const LOCATION_REPORT_ALARMS = 100;
+const LOCATION_REPORT_ALARMS = 100;
 
 const kwh = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 });
 const secondsBetween = (from: string, to: string | null) => (to === null ? null : Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000)));

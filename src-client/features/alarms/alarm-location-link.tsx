@@ -10,7 +10,7 @@ import { trpc } from '~/lib/trpc';
  * The day an alarm is about, as a wall-clock date in Amsterdam: an energy alarm names it in
  * `data.at` (its own offset, e.g. '2024-03-31T03:00:00+02:00'); any other alarm uses its receipt.
  */
-export function alarmDay(alarm: { data: Record<string, string>; receivedAt: string }) {
+function alarmDay(alarm: { data: Record<string, string>; receivedAt: string }) {
   const at = alarm.data.at;
   const date =
     at && /^\d{4}-\d{2}-\d{2}T/.test(at) && !Number.isNaN(Date.parse(at)) ? at.slice(0, 10) : localDate(Math.floor(Date.parse(alarm.receivedAt) / 1000));

@@ -62,7 +62,7 @@ async function creatorsOf(db: DB, alarmIds: number[]) {
  * An alarm's source from columns that exist: its e-mail, its key (`energy:` for energy rules) and
  * who created it. A SYSTEM alarm that is no energy alarm is a silence alarm: about mail that stays away.
  */
-export function sourceOf(r: { alarmEmailId: number | null; groupKey: string | null }, creator: ActorType | undefined): AlarmSource {
+function sourceOf(r: { alarmEmailId: number | null; groupKey: string | null }, creator: ActorType | undefined): AlarmSource {
   if (r.alarmEmailId !== null || creator === 'EMAIL') return 'MAIL';
   if (r.groupKey?.startsWith('energy:')) return 'ENERGY';
   if (creator === 'USER') return 'MANUAL';

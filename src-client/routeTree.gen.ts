@@ -41,6 +41,7 @@ import { Route as AuthAlarmsDashboardIdEmailsInboxRouteImport } from './routes/_
 import { Route as AuthAlarmsDashboardIdEmailsParsersRouteImport } from './routes/_auth/alarms/$dashboardId/emails/parsers'
 import { Route as AuthAlarmsDashboardIdEmailsSourcesRouteImport } from './routes/_auth/alarms/$dashboardId/emails/sources'
 import { Route as AuthAlarmsDashboardIdFoldersFolderRouteImport } from './routes/_auth/alarms/$dashboardId/folders/$folder'
+import { Route as AuthAlarmsDashboardIdLocationReportLocationIdRouteImport } from './routes/_auth/alarms/$dashboardId/location-report/$locationId'
 import { Route as AuthAlarmsDashboardIdSettingsAlarmsRouteImport } from './routes/_auth/alarms/$dashboardId/settings/alarms'
 import { Route as AuthAlarmsDashboardIdSettingsFoldersRouteImport } from './routes/_auth/alarms/$dashboardId/settings/folders'
 import { Route as AuthAlarmsDashboardIdSettingsIntegrationsRouteImport } from './routes/_auth/alarms/$dashboardId/settings/integrations'
@@ -226,6 +227,12 @@ const AuthAlarmsDashboardIdFoldersFolderRoute =
     path: '/folders/$folder',
     getParentRoute: () => AuthAlarmsDashboardIdRoute,
   } as any)
+const AuthAlarmsDashboardIdLocationReportLocationIdRoute =
+  AuthAlarmsDashboardIdLocationReportLocationIdRouteImport.update({
+    id: '/location-report/$locationId',
+    path: '/location-report/$locationId',
+    getParentRoute: () => AuthAlarmsDashboardIdRoute,
+  } as any)
 const AuthAlarmsDashboardIdSettingsAlarmsRoute =
   AuthAlarmsDashboardIdSettingsAlarmsRouteImport.update({
     id: '/settings/alarms',
@@ -313,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/alarms/$dashboardId/emails/parsers': typeof AuthAlarmsDashboardIdEmailsParsersRoute
   '/alarms/$dashboardId/emails/sources': typeof AuthAlarmsDashboardIdEmailsSourcesRoute
   '/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
+  '/alarms/$dashboardId/location-report/$locationId': typeof AuthAlarmsDashboardIdLocationReportLocationIdRoute
   '/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   '/alarms/$dashboardId/settings/integrations': typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
@@ -352,6 +360,7 @@ export interface FileRoutesByTo {
   '/alarms/$dashboardId/emails/parsers': typeof AuthAlarmsDashboardIdEmailsParsersRoute
   '/alarms/$dashboardId/emails/sources': typeof AuthAlarmsDashboardIdEmailsSourcesRoute
   '/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
+  '/alarms/$dashboardId/location-report/$locationId': typeof AuthAlarmsDashboardIdLocationReportLocationIdRoute
   '/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   '/alarms/$dashboardId/settings/integrations': typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
@@ -396,6 +405,7 @@ export interface FileRoutesById {
   '/_auth/alarms/$dashboardId/emails/parsers': typeof AuthAlarmsDashboardIdEmailsParsersRoute
   '/_auth/alarms/$dashboardId/emails/sources': typeof AuthAlarmsDashboardIdEmailsSourcesRoute
   '/_auth/alarms/$dashboardId/folders/$folder': typeof AuthAlarmsDashboardIdFoldersFolderRoute
+  '/_auth/alarms/$dashboardId/location-report/$locationId': typeof AuthAlarmsDashboardIdLocationReportLocationIdRoute
   '/_auth/alarms/$dashboardId/settings/alarms': typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   '/_auth/alarms/$dashboardId/settings/folders': typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   '/_auth/alarms/$dashboardId/settings/integrations': typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
@@ -440,6 +450,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/emails/parsers'
     | '/alarms/$dashboardId/emails/sources'
     | '/alarms/$dashboardId/folders/$folder'
+    | '/alarms/$dashboardId/location-report/$locationId'
     | '/alarms/$dashboardId/settings/alarms'
     | '/alarms/$dashboardId/settings/folders'
     | '/alarms/$dashboardId/settings/integrations'
@@ -479,6 +490,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/emails/parsers'
     | '/alarms/$dashboardId/emails/sources'
     | '/alarms/$dashboardId/folders/$folder'
+    | '/alarms/$dashboardId/location-report/$locationId'
     | '/alarms/$dashboardId/settings/alarms'
     | '/alarms/$dashboardId/settings/folders'
     | '/alarms/$dashboardId/settings/integrations'
@@ -522,6 +534,7 @@ export interface FileRouteTypes {
     | '/_auth/alarms/$dashboardId/emails/parsers'
     | '/_auth/alarms/$dashboardId/emails/sources'
     | '/_auth/alarms/$dashboardId/folders/$folder'
+    | '/_auth/alarms/$dashboardId/location-report/$locationId'
     | '/_auth/alarms/$dashboardId/settings/alarms'
     | '/_auth/alarms/$dashboardId/settings/folders'
     | '/_auth/alarms/$dashboardId/settings/integrations'
@@ -766,6 +779,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAlarmsDashboardIdFoldersFolderRouteImport
       parentRoute: typeof AuthAlarmsDashboardIdRoute
     }
+    '/_auth/alarms/$dashboardId/location-report/$locationId': {
+      id: '/_auth/alarms/$dashboardId/location-report/$locationId'
+      path: '/location-report/$locationId'
+      fullPath: '/alarms/$dashboardId/location-report/$locationId'
+      preLoaderRoute: typeof AuthAlarmsDashboardIdLocationReportLocationIdRouteImport
+      parentRoute: typeof AuthAlarmsDashboardIdRoute
+    }
     '/_auth/alarms/$dashboardId/settings/alarms': {
       id: '/_auth/alarms/$dashboardId/settings/alarms'
       path: '/settings/alarms'
@@ -885,6 +905,7 @@ interface AuthAlarmsDashboardIdRouteChildren {
   AuthAlarmsDashboardIdEmailsParsersRoute: typeof AuthAlarmsDashboardIdEmailsParsersRoute
   AuthAlarmsDashboardIdEmailsSourcesRoute: typeof AuthAlarmsDashboardIdEmailsSourcesRoute
   AuthAlarmsDashboardIdFoldersFolderRoute: typeof AuthAlarmsDashboardIdFoldersFolderRoute
+  AuthAlarmsDashboardIdLocationReportLocationIdRoute: typeof AuthAlarmsDashboardIdLocationReportLocationIdRoute
   AuthAlarmsDashboardIdSettingsAlarmsRoute: typeof AuthAlarmsDashboardIdSettingsAlarmsRoute
   AuthAlarmsDashboardIdSettingsFoldersRoute: typeof AuthAlarmsDashboardIdSettingsFoldersRoute
   AuthAlarmsDashboardIdSettingsIntegrationsRoute: typeof AuthAlarmsDashboardIdSettingsIntegrationsRoute
@@ -905,6 +926,8 @@ const AuthAlarmsDashboardIdRouteChildren: AuthAlarmsDashboardIdRouteChildren = {
     AuthAlarmsDashboardIdEmailsSourcesRoute,
   AuthAlarmsDashboardIdFoldersFolderRoute:
     AuthAlarmsDashboardIdFoldersFolderRoute,
+  AuthAlarmsDashboardIdLocationReportLocationIdRoute:
+    AuthAlarmsDashboardIdLocationReportLocationIdRoute,
   AuthAlarmsDashboardIdSettingsAlarmsRoute:
     AuthAlarmsDashboardIdSettingsAlarmsRoute,
   AuthAlarmsDashboardIdSettingsFoldersRoute:

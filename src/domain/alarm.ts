@@ -98,6 +98,20 @@ export const alarmPrioritySchema = v.object({ ...byAlarm, priority: prioritySche
 export const alarmSeenSchema = v.object({ ...byAlarm, seen: v.boolean('Geef seen als true of false.') });
 export const assigneeSchema = v.object({ ...byAlarm, userId: idSchema });
 
+/**
+ * Where an alarm came from (DESIGN.md §13), derived from what is stored: an e-mail (or a mail
+ * source's silence), a hook or API call with an ingest token, an energy rule, or a user in the
+ * console (by hand, e.g. after a phone call).
+ */
+const ALARM_SOURCES = ['MAIL', 'HOOK', 'ENERGY', 'MANUAL'] as const;
+export type AlarmSource = (typeof ALARM_SOURCES)[number];
+export const alarmSourceLabels: Record<AlarmSource, string> = {
+  MAIL: 'Uit een e-mail',
+  HOOK: 'Via een koppeling (API)',
+  ENERGY: 'Door een energieregel',
+  MANUAL: 'Handmatig aangemaakt (bijv. telefonisch)',
+};
+
 export const alarmListItemSchema = v.object({
   id: v.number(),
   line: v.string(),
@@ -115,6 +129,8 @@ export const alarmListItemSchema = v.object({
   previousAlarmId: v.nullable(v.number()),
   /** The customer location the alarm is about (DESIGN.md §13). */
   location: v.nullable(v.object({ id: v.number(), name: v.string() })),
+  /** Where the alarm came from. */
+  source: v.picklist(ALARM_SOURCES),
 });
 export type AlarmListItem = v.InferOutput<typeof alarmListItemSchema>;
 

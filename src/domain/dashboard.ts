@@ -68,3 +68,4 @@ const recentDaysSchema = v.object({
 
 export const dashboardLocationItemSchema = v.object({ ...locationHeader, modules: v.array(moduleSelectorSchema), recentDays: v.nullable(recentDaysSchema) });
 export const dashboardLocationSchema = v.object({ ...locationHeader, modules: v.array(moduleSummarySchema) });
+export type DashboardLocation = v.InferOutput<typeof dashboardLocationSchema>;

@@ -17,6 +17,7 @@ import { AlarmAssignees } from './alarm-assignees';
 import { AlarmDeadline } from './alarm-deadline';
 import { userName as nameOf } from './alarm-format';
 import { AlarmLifecycle } from './alarm-lifecycle';
+import { AlarmLocationLink } from './alarm-location-link';
 import { AlarmNotes } from './alarm-notes';
 import { AlarmTimeline } from './alarm-timeline';
 import { LiveRegion } from './live-region';
@@ -117,6 +118,7 @@ function PanelBody({ alarmId, dashboard, folders, users, meId, announce }: Props
           userName={userName}
           announce={announce}
         />
+        {a.location ? <AlarmLocationLink dashboardId={dashboard.id} location={a.location} alarm={a} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid content-start gap-1.5">
             <Label htmlFor="alarm-priority">Prioriteit</Label>

@@ -1,6 +1,6 @@
-import { AlarmClock, Folder, MapPin } from 'lucide-react';
+import { AlarmClock, Folder, Mail, MapPin, Phone, Webhook, Zap } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { AlarmListItem } from '@/domain/alarm';
+import { type AlarmListItem, type AlarmSource, alarmSourceLabels } from '@/domain/alarm';
 import type { DashboardUser } from '@/domain/alarm-dashboard';
 import { PriorityBadge } from '~/components/alarms/priority-badge';
 import { TooltipProvider } from '~/components/ui/tooltip';
@@ -9,6 +9,19 @@ import { cn } from '~/lib/cn';
 import { userName } from './alarm-format';
 import { AlarmMarks } from './alarm-marks';
 import { useNow } from './use-now';
+
+const sourceIcons = { MAIL: Mail, HOOK: Webhook, ENERGY: Zap, MANUAL: Phone } as const;
+
+/** A small icon for where the alarm came from; its Dutch name as title and for screen readers. */
+function SourceIcon({ source }: { source: AlarmSource }) {
+  const Icon = sourceIcons[source];
+  return (
+    <span className="inline-flex items-center" title={alarmSourceLabels[source]} data-testid="alarm-source" data-source={source}>
+      <Icon aria-hidden className="size-3.5 shrink-0" />
+      <span className="sr-only">{alarmSourceLabels[source]}</span>
+    </span>
+  );
+}
 
 function SelectAll({ rows, selected, onChange }: { rows: AlarmListItem[]; selected: Set<number>; onChange: (next: Set<number>) => void }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -141,7 +154,10 @@ export function AlarmRows({
                     ) : null}
                   </span>
                   <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-                    <span>Ontvangen {formatInstant(alarm.receivedAt)}</span>
+                    <span className="inline-flex items-center gap-1">
+                      <SourceIcon source={alarm.source} />
+                      Ontvangen {formatInstant(alarm.receivedAt)}
+                    </span>
                     {alarm.location ? (
                       <span className="inline-flex min-w-0 items-center gap-1 font-medium text-foreground" data-testid="alarm-location">
                         <MapPin aria-hidden className="size-3.5 shrink-0" />

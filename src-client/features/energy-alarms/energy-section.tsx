@@ -3,6 +3,7 @@
  * channel (a warning when old), its open alarms, and its energy rules with a form per type.
  */
 import { Link } from '@tanstack/react-router';
+import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { priorityLabels } from '@/domain/alarm-dashboard';
 import { type EnergyRule, STALE_DATA_HOURS, energyRuleTypeLabels } from '@/domain/energy-rule';
@@ -96,6 +97,25 @@ export function EnergySection({ locationId, organizationId }: { locationId: numb
           </ul>
         )}
       </SectionCard>
+
+      {dashboardOptions.length ? (
+        <SectionCard title="Maandrapporten">
+          <ul className="grid gap-2" data-testid="location-reports">
+            {dashboardOptions.map((d) => (
+              <li key={d.id}>
+                <Link
+                  to="/alarms/$dashboardId/location-report/$locationId"
+                  params={{ dashboardId: d.id, locationId: String(locationId) }}
+                  className="inline-flex items-center gap-2 font-medium text-primary hover:underline"
+                >
+                  <FileText aria-hidden className="size-4" />
+                  Maandrapport met de alarmen van {d.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
+      ) : null}
 
       <SectionCard title="Open alarmen">
         {site.alarms.length === 0 ? (

@@ -39,6 +39,8 @@ describe('alarms', () => {
       alarmEmailId: null,
       resolution: null,
       location: null,
+      // A script's REST call counts as an API (hook) source; the console's own tRPC call as manual.
+      source: 'HOOK',
     });
     const bad = await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms`, {
       method: 'POST',

@@ -3,7 +3,8 @@
  * many, assignees, locations. Functions take `db` first so a transaction fits in.
  */
 import { isoFromSeconds } from '../../clock';
-import type { AlarmDetail, AlarmListItem, Resolution, ResolutionBy } from '@/domain/alarm';
+import type { ActorType } from '@/domain/alarm-lifecycle';
+import type { AlarmDetail, AlarmListItem, AlarmSource, Resolution, ResolutionBy } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
@@ -38,6 +39,7 @@ export const listColumns = [
   'resolvedAt',
   'previousAlarmId',
   'locationId',
+  'alarmEmailId',
 ] as const;
 type ListRow = Pick<AlarmRow, (typeof listColumns)[number]>;
 
@@ -49,11 +51,30 @@ async function locationNames(db: DB, ids: (number | null)[]) {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** Who created these alarms: the actor type of each one's 'created' history entry. */
+async function creatorsOf(db: DB, alarmIds: number[]) {
+  if (alarmIds.length === 0) return new Map<number, ActorType>();
+  const rows = await db.selectFrom('alarmHistory').select(['alarmId', 'actorType']).where('alarmId', 'in', alarmIds).where('event', '=', 'created').execute();
+  return new Map(rows.map((r) => [r.alarmId, r.actorType]));
+}
+
+/**
+ * An alarm's source from columns that exist: its e-mail, its key (`energy:` for energy rules) and
+ * who created it. A SYSTEM alarm that is no energy alarm is a silence alarm: about mail that stays away.
+ */
+function sourceOf(r: { alarmEmailId: number | null; groupKey: string | null }, creator: ActorType | undefined): AlarmSource {
+  if (r.alarmEmailId !== null || creator === 'EMAIL') return 'MAIL';
+  if (r.groupKey?.startsWith('energy:')) return 'ENERGY';
+  if (creator === 'USER') return 'MANUAL';
+  if (creator === 'SYSTEM') return 'MAIL';
+  return 'HOOK';
+}
+
 const locationOf = (id: number | null, names: Map<number, string>) => (id === null || !names.has(id) ? null : { id, name: names.get(id)! });
 
-/** The list items of these rows: their assignees and location names in one query each. */
+/** The list items of these rows: their assignees, location names and creators in one query each. */
 export async function toListItems<R extends ListRow>(db: DB, rows: R[]) {
-  const [assignees, names] = await Promise.all([
+  const [assignees, names, creators] = await Promise.all([
     assigneesOf(
       db,
       rows.map((r) => r.id),
@@ -62,8 +83,12 @@ export async function toListItems<R extends ListRow>(db: DB, rows: R[]) {
       db,
       rows.map((r) => r.locationId),
     ),
+    creatorsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
   ]);
-  return rows.map((r) => ({ row: r, item: toListItem(r, assignees.get(r.id) ?? [], names) }));
+  return rows.map((r) => ({ row: r, item: toListItem(r, assignees.get(r.id) ?? [], names, sourceOf(r, creators.get(r.id))) }));
 }
 
 /**
@@ -75,7 +100,7 @@ export function locationOfOrganization(db: DB, organizationId: number, ref: numb
   return (typeof ref === 'number' ? q.where('id', '=', ref) : q.where('name', '=', ref)).orderBy('id').limit(1).executeTakeFirst();
 }
 
-const toListItem = (r: ListRow, assignees: number[], locations: Map<number, string>): AlarmListItem => ({
+const toListItem = (r: ListRow, assignees: number[], locations: Map<number, string>, source: AlarmSource): AlarmListItem => ({
   id: r.id,
   line: r.line,
   priority: r.priority,
@@ -90,6 +115,7 @@ const toListItem = (r: ListRow, assignees: number[], locations: Map<number, stri
   resolvedAt: isoFromSeconds(r.resolvedAt),
   previousAlarmId: r.previousAlarmId,
   location: locationOf(r.locationId, locations),
+  source,
 });
 
 const resolutionOf = (r: AlarmRow): Resolution =>

@@ -1,0 +1,124 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { INSTALLER, seedDemoWorld } from '../scripts/demo-world';
+import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
+import { addDays, todayLocal } from '../src/lib/amsterdam';
+import { currentIsoWeek } from '../src/lib/iso-week';
+import { PHONE, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
+import { ADMIN, type Product, restClient, startProduct } from './support/product';
+
+const shot = async (page: Page, name: string) => {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+};
+
+describe.skipIf(!hasChromium)('from an alarm to its location: the dashboard at that day and the month report', () => {
+  let sim: HubSimulator;
+  let product: Product;
+  let browser: Browser;
+  let token = '';
+  let dashboardId = 0;
+  let locationId = 0;
+  let alarmId = 0;
+  const day = addDays(todayLocal(), -3);
+  const month = todayLocal().slice(0, 7);
+  const api = restClient(
+    () => product,
+    () => token,
+  );
+
+  beforeAll(async () => {
+    sim = await startHubSimulator({ historyDays: 400 });
+    product = await startProduct({ METERBEHEER_API_URL: sim.baseUrl, METERBEHEER_API_KEY: sim.apiKey, METERBEHEER_HISTORY_DAYS: '40' });
+    const login = await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    token = (await login.json()).accessToken;
+    await seedDemoWorld(product.url, token);
+    expect((await api<{ failed: number }>('POST', '/api/meterbeheer/sync')).failed).toBe(0);
+    const { organizations } = await api<{ organizations: { id: number }[] }>('GET', '/api/organizations/list');
+    dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Zonnedak', organizationId: organizations[0]!.id })).id;
+    locationId = (await api<{ locations: { id: number }[] }>('GET', '/api/locations/list?query=Hoofdkantoor')).locations[0]!.id;
+    alarmId = (
+      await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, {
+        line: 'Vermogen boven de grens',
+        locationId,
+        data: { at: `${day}T14:15:00+01:00` },
+      })
+    ).id;
+    // another location's alarm stays out of the report
+    await api('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, { line: 'Alarm zonder locatie' });
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await sim?.close();
+  });
+
+  test('the alarm panel links to the location dashboard in the week of the alarm day and to the month report, which prints on A4', async () => {
+    const page = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${product.url}/app/alarms/${dashboardId}/folders/inbox?alarm=${alarmId}`);
+    const links = page.getByTestId('alarm-location-links');
+    await links.waitFor();
+    // the row shows its source: created by a REST call, so a hook/API
+    expect(await page.locator(`[data-alarm-open="${alarmId}"]`).getByTestId('alarm-source').getAttribute('title')).toBe('Via een koppeling (API)');
+    await shot(page, 'alarm-panel-location-1440');
+    const { year, week } = currentIsoWeek(new Date(`${day}T12:00:00`));
+    const dashboardLink = links.getByRole('link', { name: /^Elektriciteitsverbruik op / });
+    const href = await dashboardLink.getAttribute('href');
+    expect(href).toContain(`/app/dashboard/${locationId}-`);
+    expect(href).toContain(`year=${year}`);
+    expect(href).toContain(`week=${week}`);
+    expect(href).toContain('granularity=hour');
+    await dashboardLink.click();
+    await page.getByRole('heading', { name: 'Elektriciteitsverbruik' }).first().waitFor();
+    expect(page.url()).toContain(`week=${week}`);
+
+    await page.goto(`${product.url}/app/alarms/${dashboardId}/folders/inbox?alarm=${alarmId}`);
+    await page
+      .getByTestId('alarm-location-links')
+      .getByRole('link', { name: /^Maandrapport / })
+      .click();
+    await page.getByRole('heading', { level: 1, name: /^Maandrapport Hoofdkantoor/ }).waitFor();
+    expect(page.url()).toContain(`month=${month}`);
+    await page.getByTestId('report-energy').first().waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="report-energy"] dd')].every((d) => d.textContent !== '…'));
+    // the month's electricity is a figure in kWh, not empty
+    expect(await page.getByTestId('report-energy').first().locator('dd').textContent()).toMatch(/^[\d.]+(,\d)? kWh$/);
+    const rows = page.getByTestId('report-alarm');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Vermogen boven de grens');
+    expect(await page.getByTestId('report-alarm-counts').textContent()).toBe('1 alarm, 0 bevestigd, 0 opgelost.');
+    await shot(page, 'location-report-1440');
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
+    expect(await page.getByLabel('Maand').isVisible()).toBe(false);
+    const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await shot(page, 'location-report-print');
+    const dir = process.env.E2E_SHOTS_DIR;
+    if (dir) writeFileSync(path.join(dir, 'location-report.pdf'), pdf);
+  });
+
+  test('the panel and the report fit a phone', async () => {
+    const phone = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, PHONE);
+    await phone.goto(`${product.url}/app/alarms/${dashboardId}/folders/inbox?alarm=${alarmId}`);
+    await phone.getByTestId('alarm-location-links').waitFor();
+    expect(await fitsWidth(phone)).toBe(true);
+    await shot(phone, 'alarm-panel-location-390');
+    // the location page links to the report of each of its organization's dashboards
+    await phone.goto(`${product.url}/app/admin/location/${locationId}`);
+    await phone.getByTestId('location-reports').getByRole('link', { name: 'Maandrapport met de alarmen van Storingen Zonnedak' }).click();
+    await phone.getByRole('heading', { level: 1, name: /^Maandrapport Hoofdkantoor/ }).waitFor();
+    expect(phone.url()).toContain(`/app/alarms/${dashboardId}/location-report/${locationId}`);
+    await phone.goto(`${product.url}/app/alarms/${dashboardId}/location-report/${locationId}?month=${month}`);
+    await phone.getByTestId('report-alarm').first().waitFor();
+    expect(await fitsWidth(phone)).toBe(true);
+    await shot(phone, 'location-report-390');
+  });
+});

@@ -10,7 +10,7 @@ import { localDateTimeText } from '@/lib/amsterdam';
 import type { DB } from '../../db/database';
 import { foldersOfDashboard } from '../alarm-dashboards/folders.queries';
 import { filteredAlarms, sorted } from './alarm-lists.queries';
-import { listColumns, toListItems } from './alarms.queries';
+import { listSelection, toListItems } from './alarms.queries';
 
 const PAGE = 2000;
 
@@ -58,10 +58,7 @@ async function assigneeNames(db: DB, alarmIds: number[]) {
 /** The CSV's text in chunks: the BOM and header, then a chunk per page of alarms. */
 export async function* alarmsCsv(db: DB, dashboardId: number, filter: AlarmFilter & { sort: AlarmSort }, me: number, at: number): AsyncGenerator<string> {
   const folders = new Map((await foldersOfDashboard(db, dashboardId)).map((f) => [f.id, f.label]));
-  const query = sorted(await filteredAlarms(db, { dashboardId }, filter, me, at), filter.sort).select([
-    ...listColumns.map((c) => `alarm.${c}` as const),
-    'alarm.folderId',
-  ]);
+  const query = sorted(await filteredAlarms(db, { dashboardId }, filter, me, at), filter.sort).select((eb) => [...listSelection(eb), 'alarm.folderId']);
   yield CSV_BOM + csvHeader(ALARM_CSV_COLUMNS);
   for (let offset = 0; ; offset += PAGE) {
     const rows = await query.limit(PAGE).offset(offset).execute();

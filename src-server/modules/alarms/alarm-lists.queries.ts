@@ -14,7 +14,7 @@ import type { DB } from '../../db/database';
 import { contains, containsInLowerCase, pageCount, pageWindow } from '../../db/listing';
 import type { Database } from '../../db/schema';
 import { trashFolderId } from '../alarm-dashboards/folders.queries';
-import { PRIORITY_RANK, listColumns, toListItems } from './alarms.queries';
+import { PRIORITY_RANK, listSelection, toListItems } from './alarms.queries';
 
 /** Where the list looks: one folder, or every folder of a dashboard. */
 export type AlarmScope = { folderId: number } | { dashboardId: number };
@@ -119,7 +119,7 @@ export async function listAlarmsIn(db: DB, scope: AlarmScope, input: AlarmFilter
   const { limit, offset } = pageWindow(list);
   const q = sorted(await filteredAlarms(db, scope, input, me, at), input.sort);
   const rows = await q
-    .select([...listColumns.map((c) => `alarm.${c}` as const), 'alarm.folderId'])
+    .select((eb) => [...listSelection(eb), 'alarm.folderId'])
     .limit(limit)
     .offset(offset)
     .execute();

@@ -7,7 +7,9 @@ import type { ActorType } from '@/domain/alarm-lifecycle';
 import type { AlarmDetail, AlarmListItem, AlarmSource, Resolution, ResolutionBy } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { User } from '@/domain/user';
+import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import type { AlarmRow } from './alarms.table';
 
@@ -25,7 +27,7 @@ async function assigneesOf(db: DB, alarmIds: number[]) {
   return byAlarm;
 }
 
-export const listColumns = [
+const listColumns = [
   'id',
   'line',
   'priority',
@@ -41,7 +43,20 @@ export const listColumns = [
   'locationId',
   'alarmEmailId',
 ] as const;
-type ListRow = Pick<AlarmRow, (typeof listColumns)[number]>;
+type ListRow = Pick<AlarmRow, (typeof listColumns)[number]> & { creator: ActorType | null };
+
+/** Who created the alarm (its 'created' history entry's actor type), selected with the row: the row's source needs it. */
+const creatorColumn = (eb: ExpressionBuilder<Database, 'alarm'>) =>
+  eb
+    .selectFrom('alarmHistory')
+    .select('alarmHistory.actorType')
+    .whereRef('alarmHistory.alarmId', '=', 'alarm.id')
+    .where('alarmHistory.event', '=', 'created')
+    .limit(1)
+    .as('creator');
+
+/** The list row's columns with its creator, for `select`. */
+export const listSelection = (eb: ExpressionBuilder<Database, 'alarm'>) => [...listColumns.map((c) => `alarm.${c}` as const), creatorColumn(eb)];
 
 /** The names of these locations (the list shows each alarm's location). */
 async function locationNames(db: DB, ids: (number | null)[]) {
@@ -51,18 +66,11 @@ async function locationNames(db: DB, ids: (number | null)[]) {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** Who created these alarms: the actor type of each one's 'created' history entry. */
-async function creatorsOf(db: DB, alarmIds: number[]) {
-  if (alarmIds.length === 0) return new Map<number, ActorType>();
-  const rows = await db.selectFrom('alarmHistory').select(['alarmId', 'actorType']).where('alarmId', 'in', alarmIds).where('event', '=', 'created').execute();
-  return new Map(rows.map((r) => [r.alarmId, r.actorType]));
-}
-
 /**
  * An alarm's source from columns that exist: its e-mail, its key (`energy:` for energy rules) and
  * who created it. A SYSTEM alarm that is no energy alarm is a silence alarm: about mail that stays away.
  */
-function sourceOf(r: { alarmEmailId: number | null; groupKey: string | null }, creator: ActorType | undefined): AlarmSource {
+function sourceOf(r: { alarmEmailId: number | null; groupKey: string | null }, creator: ActorType | null): AlarmSource {
   if (r.alarmEmailId !== null || creator === 'EMAIL') return 'MAIL';
   if (r.groupKey?.startsWith('energy:')) return 'ENERGY';
   if (creator === 'USER') return 'MANUAL';
@@ -72,9 +80,9 @@ function sourceOf(r: { alarmEmailId: number | null; groupKey: string | null }, c
 
 const locationOf = (id: number | null, names: Map<number, string>) => (id === null || !names.has(id) ? null : { id, name: names.get(id)! });
 
-/** The list items of these rows: their assignees, location names and creators in one query each. */
+/** The list items of these rows: their assignees and location names in one query each. */
 export async function toListItems<R extends ListRow>(db: DB, rows: R[]) {
-  const [assignees, names, creators] = await Promise.all([
+  const [assignees, names] = await Promise.all([
     assigneesOf(
       db,
       rows.map((r) => r.id),
@@ -83,12 +91,8 @@ export async function toListItems<R extends ListRow>(db: DB, rows: R[]) {
       db,
       rows.map((r) => r.locationId),
     ),
-    creatorsOf(
-      db,
-      rows.map((r) => r.id),
-    ),
   ]);
-  return rows.map((r) => ({ row: r, item: toListItem(r, assignees.get(r.id) ?? [], names, sourceOf(r, creators.get(r.id))) }));
+  return rows.map((r) => ({ row: r, item: toListItem(r, assignees.get(r.id) ?? [], names, sourceOf(r, r.creator)) }));
 }
 
 /**
@@ -129,7 +133,13 @@ const resolutionOf = (r: AlarmRow): Resolution =>
 
 /** An alarm of a dashboard the user may open, with its dashboard id. */
 export async function findAlarm(db: DB, alarmId: number, user: User) {
-  const row = await db.selectFrom('alarm').selectAll().where('id', '=', alarmId).where('dashboardId', 'in', visibleDashboardIds(db, user)).executeTakeFirst();
+  const row = await db
+    .selectFrom('alarm')
+    .selectAll()
+    .select(creatorColumn)
+    .where('id', '=', alarmId)
+    .where('dashboardId', 'in', visibleDashboardIds(db, user))
+    .executeTakeFirst();
   if (!row) return undefined;
   const { item } = (await toListItems(db, [row]))[0]!;
   const detail: AlarmDetail = {

@@ -62,7 +62,7 @@ describe.skipIf(!testingOnPostgres())('db:copy between SQLite and PostgreSQL', (
     const dashboardBefore = await w.callers.admin.alarmDashboard.get({ dashboardId: w.dashA.id });
     await w.h.close();
 
-    const postgres = testDatabase();
+    const postgres = await testDatabase();
     const lines: string[] = [];
     const report = await copyCommand(sqliteFile, postgres, (line) => lines.push(line));
     expect(report.tables.find((t) => t.name === 'measurement')?.rows).toBe(2000);

@@ -12,7 +12,7 @@ import { insertUser } from '../modules/users/users.queries';
 import { createServices } from '../services';
 import { createContext } from '../trpc/context';
 import { insertChannel, insertFeed } from './fixtures';
-import { testDatabase } from './test-database';
+import { dropTestDatabase, testDatabase } from './test-database';
 import { createCaller } from '../root-router';
 import type { UserType } from '@/domain/user';
 
@@ -36,8 +36,9 @@ export interface HarnessOptions {
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
+  const ownDatabase = options.databaseFile === undefined ? await testDatabase() : undefined;
   const services = await createServices({
-    databaseFile: options.databaseFile ?? (await testDatabase()),
+    databaseFile: options.databaseFile ?? ownDatabase!,
     secretKey: 'test-secret-key-'.repeat(3),
     clock: options.clock,
     auth: options.auth,
@@ -61,8 +62,8 @@ export async function createHarness(options: HarnessOptions = {}) {
   let closing: Promise<void> | undefined;
   const harness = {
     ...services,
-    /** Once; a harness made in a test and not closed by it is closed when the test ends, before its database is dropped. */
-    close: () => (closing ??= services.close()),
+    /** Once, dropping the database it made; a harness made in a test and not closed by it is closed when the test ends. */
+    close: () => (closing ??= services.close().then(() => dropTestDatabase(ownDatabase!))),
     app,
     async organization(name = 'Organisatie') {
       const row = await db.insertInto('organization').values({ name, createdAt: now() }).returning('id').executeTakeFirstOrThrow();

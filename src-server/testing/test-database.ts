@@ -27,22 +27,32 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
   }
 }
 
-export async function testDatabase(file = ':memory:'): Promise<string> {
+const dropped = new Map<string, () => Promise<void>>();
+
+/** `empty`: on PostgreSQL a database with no tables at all (not the migrated template), as `db:copy` wants its target. */
+export async function testDatabase(file = ':memory:', options: { empty?: boolean } = {}): Promise<string> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return file;
   const name = `test_${randomBytes(8).toString('hex')}`;
-  const template = process.env.TEST_DATABASE_TEMPLATE;
+  const template = options.empty ? undefined : process.env.TEST_DATABASE_TEMPLATE;
   await admin(url, (c) => c.query(`create database "${name}"${template ? ` template "${template}"` : ''}`));
   // `with (force)` ends the connections of pools a test left open.
-  const drop = async () => {
-    await admin(url, (c) => c.query(`drop database if exists "${name}" with (force)`));
-  };
+  let drop: Promise<void> | undefined;
+  const target = withDatabaseName(url, name);
+  const dropOnce = () => (drop ??= admin(url, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined));
+  dropped.set(target, dropOnce);
   try {
-    onTestFinished(drop);
+    onTestFinished(dropOnce);
   } catch {
-    afterAll(drop);
+    afterAll(dropOnce);
   }
-  return withDatabaseName(url, name);
+  return target;
+}
+
+/** Drops a database testDatabase() made now rather than when the test ends (a test that makes hundreds); else nothing. */
+export async function dropTestDatabase(target: string): Promise<void> {
+  await dropped.get(target)?.();
+  dropped.delete(target);
 }
 
 /** Whether the tests run on PostgreSQL: for the few tests of SQLite's own behaviour (file modes, WAL). */

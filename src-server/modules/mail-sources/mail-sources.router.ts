@@ -43,9 +43,9 @@ export const mailSourcesRouter = router({
     )
     .input(createSourceSchema)
     .output(sourceTestResultSchema)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       // Unsaved settings count under the dashboard (a negative key, apart from saved sources' ids) and the user.
-      ctx.sourceCallLimit(-input.dashboardId, ctx.user.id);
+      await ctx.sourceCallLimit(-input.dashboardId, ctx.user.id);
       return service.testNewSource(ctx, input);
     }),
   delete: dashboardSettingsProcedure

@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
-    globalSetup: ['./scripts/test-temp-dir.ts'],
+    globalSetup: ['./scripts/test-temp-dir.ts', './scripts/test-postgres-template.ts'],
     projects: [
       {
         resolve: { alias },

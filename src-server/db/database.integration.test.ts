@@ -8,7 +8,7 @@ let db: DB;
 afterEach(() => db?.destroy());
 
 test('counts, sums, averages, ids and times come back as JS numbers, on either engine', async () => {
-  db = openDatabase(testDatabase());
+  db = openDatabase(await testDatabase());
   await migrateToLatest(db);
   expect(engineOf(db)).toBe(testingOnPostgres() ? 'postgres' : 'sqlite');
   // Past 2^31: a time in milliseconds or a large id still fits and still reads as a number.

@@ -6,7 +6,7 @@ import { acquireJobLock, ensureJobRuns, finishJobRun } from './job-runs.queries'
 
 let db: DB;
 beforeEach(async () => {
-  db = openDatabase(testDatabase());
+  db = openDatabase(await testDatabase());
   await migrateToLatest(db);
   await ensureJobRuns(db, ['sync'], 100);
 });

@@ -1,6 +1,7 @@
-import { beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { type DB, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { testDatabase } from '../testing/test-database';
 import { createLeasedWork } from './leased-work';
 import { acquireLease, createLeases, LEASE_SECONDS, releaseGoneLeases, releaseLease, renewLease } from './leases';
 
@@ -8,10 +9,11 @@ let db: DB;
 let now: number;
 const clock = () => new Date(now * 1000);
 beforeEach(async () => {
-  db = openDatabase(':memory:');
+  db = openDatabase(await testDatabase());
   await migrateToLatest(db);
   now = 1_000_000;
 });
+afterEach(() => db.destroy());
 
 test('a lease has one holder at a time: another instance gets it only once it expired', async () => {
   expect(await acquireLease(db, 'imap-idle:1', 'a', now)).toBe(true);

@@ -29,7 +29,7 @@ function deferred<T = unknown>() {
 }
 
 async function memoryDb() {
-  const db = openDatabase(testDatabase());
+  const db = openDatabase(await testDatabase());
   await migrateToLatest(db);
   cleanup.push(() => db.destroy());
   return db;
@@ -260,7 +260,7 @@ describe('runNow', () => {
 describe('two processes on one database file', () => {
   async function twoHandles() {
     const dir = mkdtempSync(path.join(tmpdir(), 'jobs-'));
-    const file = testDatabase(path.join(dir, 'app.db'));
+    const file = await testDatabase(path.join(dir, 'app.db'));
     const a = openDatabase(file);
     await migrateToLatest(a);
     const b = openDatabase(file);

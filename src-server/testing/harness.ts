@@ -3,6 +3,7 @@
  * the real app on them, and helpers to seed organizations, locations, users, feeds and channels and to sign
  * in. Used only by tests.
  */
+import { onTestFinished } from 'vitest';
 import { createApp } from '../app';
 import type { Clock } from '../clock';
 import type { AuthOptions } from '../modules/auth/auth.service';
@@ -11,7 +12,7 @@ import { insertUser } from '../modules/users/users.queries';
 import { createServices } from '../services';
 import { createContext } from '../trpc/context';
 import { insertChannel, insertFeed } from './fixtures';
-import { testDatabase } from './test-database';
+import { dropTestDatabase, testDatabase } from './test-database';
 import { createCaller } from '../root-router';
 import type { UserType } from '@/domain/user';
 
@@ -35,8 +36,9 @@ export interface HarnessOptions {
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
+  const ownDatabase = options.databaseFile === undefined ? await testDatabase() : undefined;
   const services = await createServices({
-    databaseFile: options.databaseFile ?? testDatabase(),
+    databaseFile: options.databaseFile ?? ownDatabase!,
     secretKey: 'test-secret-key-'.repeat(3),
     clock: options.clock,
     auth: options.auth,
@@ -57,8 +59,11 @@ export async function createHarness(options: HarnessOptions = {}) {
   const app = createApp(services);
   const now = () => Math.floor(services.clock().getTime() / 1000);
 
+  let closing: Promise<void> | undefined;
   const harness = {
     ...services,
+    /** Once, dropping the database it made; a harness made in a test and not closed by it is closed when the test ends. */
+    close: () => (closing ??= services.close().then(() => dropTestDatabase(ownDatabase!))),
     app,
     async organization(name = 'Organisatie') {
       const row = await db.insertInto('organization').values({ name, createdAt: now() }).returning('id').executeTakeFirstOrThrow();
@@ -117,6 +122,12 @@ export async function createHarness(options: HarnessOptions = {}) {
       return app.request(path, { ...init, headers, body });
     },
   };
+  try {
+    // onTestFinished hooks run in reverse order: this one before testDatabase()'s drop.
+    onTestFinished(() => harness.close());
+  } catch {
+    // Made outside a test (beforeAll): the file closes it.
+  }
   return harness;
 }
 export type Harness = Awaited<ReturnType<typeof createHarness>>;

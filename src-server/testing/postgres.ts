@@ -84,3 +84,10 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
     },
   };
 }
+
+/** `url` with its database name replaced. */
+export function withDatabaseName(url: string, name: string): string {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}

@@ -84,7 +84,7 @@ describe('heartbeats', () => {
 
   test('a restart (new services on the same database file) does not raise a silence twice', async () => {
     const t = testClock();
-    const databaseFile = testDatabase(path.join(testTempDir('heartbeat-'), 'db.sqlite'));
+    const databaseFile = await testDatabase(path.join(testTempDir('heartbeat-'), 'db.sqlite'));
     const w = await createAlarmWorld({ clock: t.clock, databaseFile });
     await addDefaultParser(w, { name: 'Dagrapporten', config: HEARTBEAT });
     await deliver(w, rawMail('Dagrapport Hoeve'));

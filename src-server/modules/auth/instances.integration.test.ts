@@ -3,10 +3,11 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { createHarness, TEST_PASSWORD } from '../../testing/harness';
 import { testTempDir } from '../../testing/temp-dir';
+import { testDatabase } from '../../testing/test-database';
 import { ensureFirstAdmin } from './first-admin';
 
 async function twoInstances() {
-  const databaseFile = path.join(testTempDir('energie-instances-'), 'app.db');
+  const databaseFile = await testDatabase(path.join(testTempDir('energie-instances-'), 'app.db'));
   const a = await createHarness({ databaseFile });
   const b = await createHarness({ databaseFile });
   return { a, b, close: () => Promise.all([a.close(), b.close()]) };

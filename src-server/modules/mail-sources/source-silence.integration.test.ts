@@ -17,7 +17,7 @@ import { testDatabase } from '../../testing/test-database';
 test('a silent source raises once, also after a restart; the next stored e-mail resolves it', async () => {
   let now = Date.parse('2026-11-25T07:00:00Z');
   const clock = () => new Date(now);
-  const databaseFile = testDatabase(path.join(testTempDir('source-silence-'), 'db.sqlite'));
+  const databaseFile = await testDatabase(path.join(testTempDir('source-silence-'), 'db.sqlite'));
   const w = await createAlarmWorld({ clock, databaseFile });
   const source = await addMailSource(w, 'GBS Priva');
   expect(source.silenceMinutes).toBeNull();

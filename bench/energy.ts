@@ -4,47 +4,28 @@
  * the HUB sync of one new day for 100 feeds with the 100 rules enabled against the same sync with
  * them disabled (goal: at most 10 % more), alternating days, medians.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { localMidnight } from '../src/lib/amsterdam';
 import { evaluateAfterSync } from '../src-server/modules/energy-alarms/energy-evaluation';
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/profiles';
 import { upsertMeasurements } from '../src-server/modules/measurement-store/measurements.store';
-import { hashPassword } from '../src-server/modules/users/passwords';
-import { insertUser } from '../src-server/modules/users/users.queries';
 import { insertChannel, insertFeed } from '../src-server/testing/fixtures';
-import { createServices } from '../src-server/services';
-import { createContext } from '../src-server/trpc/context';
-import { createCaller } from '../src-server/root-router';
+import { benchAdminCaller, startBenchServices } from './bench-services';
+import { median } from './stats';
 
 const RULES = 100;
 const DAY_MS = 86_400_000;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function benchEnergyRules() {
   let now = new Date('2026-11-10T06:00:00Z');
   const sim = await startHubSimulator({ now: () => now, historyDays: 30 });
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-energy-'));
-  const services = await createServices({
-    databaseFile: path.join(dir, 'app.db'),
-    secretKey: 'bench-secret-key-'.repeat(3),
+  const { services, stop } = await startBenchServices('energy', {
     clock: () => now,
     hub: { baseUrl: sim.baseUrl, apiKey: sim.apiKey, historyDays: 8, syncIntervalSeconds: 3600 },
   });
   try {
     const { db } = services;
-    await insertUser(db, {
-      type: 'admin',
-      email: 'bench@example.nl',
-      fullName: 'Bench',
-      passwordHash: await hashPassword('bench-wachtwoord'),
-      organizationId: null,
-      createdAt: 0,
-    });
-    const { accessToken } = await services.auth.login({ email: 'bench@example.nl', password: 'bench-wachtwoord' }, '127.0.0.1');
-    const caller = createCaller(await createContext(services, `Bearer ${accessToken}`, '127.0.0.1'));
+    const caller = await benchAdminCaller(services);
     const { id: organizationId } = await caller.organization.create({ name: 'Bench' });
     const location = await caller.location.create({
       organizationId,
@@ -186,8 +167,7 @@ export async function benchEnergyRules() {
       syncWith: median(withRules),
     };
   } finally {
-    await services.close();
+    await stop();
     await sim.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

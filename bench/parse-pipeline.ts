@@ -9,11 +9,7 @@ import { emailForParsing } from '../src-server/modules/alarm-emails/alarm-emails
 import { storeIncomingMail } from '../src-server/modules/alarm-emails/alarm-emails.store';
 import { parsersForEmail, toProgram } from '../src-server/modules/alarm-parsers/alarm-parsers.queries';
 import { toParserEmail } from '../src-server/modules/alarm-parsers/parser-email';
-import { hashPassword } from '../src-server/modules/users/passwords';
-import { insertUser } from '../src-server/modules/users/users.queries';
-import { createContext } from '../src-server/trpc/context';
-import { createCaller } from '../src-server/root-router';
-import { startBenchServices } from './bench-services';
+import { benchAdminCaller, startBenchServices } from './bench-services';
 
 const COUNT = 2000;
 
@@ -21,16 +17,7 @@ export async function benchParsePipeline() {
   const { services, stop } = await startBenchServices('parse');
   try {
     const { db } = services;
-    await insertUser(db, {
-      type: 'admin',
-      email: 'bench@example.nl',
-      fullName: 'Bench',
-      passwordHash: await hashPassword('bench-wachtwoord'),
-      organizationId: null,
-      createdAt: 0,
-    });
-    const { accessToken } = await services.auth.login({ email: 'bench@example.nl', password: 'bench-wachtwoord' }, '127.0.0.1');
-    const caller = createCaller(await createContext(services, `Bearer ${accessToken}`, '127.0.0.1'));
+    const caller = await benchAdminCaller(services);
     const { id: organizationId } = await db.insertInto('organization').values({ name: 'Bench', createdAt: 0 }).returning('id').executeTakeFirstOrThrow();
     const { id: dashboardId } = await caller.alarmDashboard.create({ name: 'Bench', organizationId });
     const parser = (name: string, config: object) =>

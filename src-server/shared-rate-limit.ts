@@ -7,6 +7,7 @@
  * count here: limits against guessing must hold over all instances.
  */
 import type { DB } from './db/database';
+import { AppError } from './errors';
 
 export interface Reservation {
   /** Seconds until the key may try again; 0 when this attempt is within the limit (and counted). */
@@ -61,4 +62,10 @@ export async function reserveAll(limits: [SharedLimiter, string][]): Promise<{ r
   const retryAfter = Math.max(...reservations.map((r) => r.retryAfter));
   if (retryAfter > 0) await Promise.all(reservations.map((r) => r.takeBack()));
   return { retryAfter, reservations };
+}
+
+/** Counts one attempt under every limit given, or throws a 429 with `message(seconds)` and Retry-After. */
+export async function reserveOrRefuse(limits: [SharedLimiter, string][], message: (retryAfterSeconds: number) => string): Promise<void> {
+  const { retryAfter } = await reserveAll(limits);
+  if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', message(retryAfter), { retryAfterSeconds: retryAfter });
 }

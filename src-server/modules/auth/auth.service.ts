@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../users/users.queries';
 import * as q from './auth.queries';
 import { verifyPassword, verifyWithoutUser } from '../users/passwords';
-import { createSharedLimiter, reserveAll } from '../../shared-rate-limit';
+import { createSharedLimiter, reserveAll, reserveOrRefuse } from '../../shared-rate-limit';
 import { newFamilyId, newToken, secretMatches, splitToken } from './tokens';
 import type { SessionCache } from './session-cache';
 
@@ -138,12 +138,14 @@ export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: 
     },
 
     /** Counts a password-reset request under the sign-in limits (per address and per IP), whether or not the address exists; 429 beyond them. */
-    async countPasswordResetRequest(email: string, ip: string, message: (retryAfterSeconds: number) => string): Promise<void> {
-      const { retryAfter } = await reserveAll([
-        [resetsByEmail, email],
-        [resetsByIp, ip],
-      ]);
-      if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', message(retryAfter), { retryAfterSeconds: retryAfter });
+    countPasswordResetRequest(email: string, ip: string, message: (retryAfterSeconds: number) => string): Promise<void> {
+      return reserveOrRefuse(
+        [
+          [resetsByEmail, email],
+          [resetsByIp, ip],
+        ],
+        message,
+      );
     },
 
     /** A signed-in user's own password, checked under the same limits as a sign-in (a stolen token must not allow guessing). */

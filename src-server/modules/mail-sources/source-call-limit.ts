@@ -5,9 +5,8 @@
  * Counted in the database, so the limits hold over all instances (shared-rate-limit.ts).
  */
 import { type Clock, epochSeconds } from '../../clock';
-import { AppError } from '../../errors';
 import type { DB } from '../../db/database';
-import { createSharedLimiter, reserveAll } from '../../shared-rate-limit';
+import { createSharedLimiter, reserveOrRefuse } from '../../shared-rate-limit';
 
 const SOURCE_CALLS_PER_MINUTE = 10;
 const USER_SOURCE_CALLS_PER_MINUTE = 30;
@@ -20,11 +19,12 @@ export function createSourceCallLimit(db: DB, clock: Clock) {
   const perSource = createSharedLimiter(db, 'source-call', SOURCE_CALLS_PER_MINUTE, 60, now);
   const perUser = createSharedLimiter(db, 'user-source-call', USER_SOURCE_CALLS_PER_MINUTE, 60, now);
   /** Counts one call, or throws a 429 with Retry-After when either limit is reached. */
-  return async (sourceId: number, userId: number) => {
-    const { retryAfter } = await reserveAll([
-      [perSource, String(sourceId)],
-      [perUser, String(userId)],
-    ]);
-    if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', tooManySourceCallsMessage(retryAfter), { retryAfterSeconds: retryAfter });
-  };
+  return (sourceId: number, userId: number) =>
+    reserveOrRefuse(
+      [
+        [perSource, String(sourceId)],
+        [perUser, String(userId)],
+      ],
+      tooManySourceCallsMessage,
+    );
 }

@@ -92,6 +92,9 @@ describe.skipIf(!hasChromium)('from an alarm to its location: the dashboard at t
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('Vermogen boven de grens');
     expect(await page.getByTestId('report-alarm-counts').textContent()).toBe('1 alarm, 0 bevestigd, 0 opgelost.');
+    // how fast, over the location's alarms of the month: none acknowledged or resolved yet
+    await page.getByTestId('report-summary').waitFor();
+    expect(await page.getByTestId('report-summary').textContent()).toBe('Bevestigd binnen (mediaan / p90)– / –Opgelost binnen (mediaan / p90)– / –');
     await shot(page, 'location-report-1440');
 
     await page.emulateMedia({ media: 'print' });

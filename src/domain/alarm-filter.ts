@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { type Priority, prioritySchema } from './alarm-dashboard';
 import { booleanParam, localDaySchema } from './alarm';
-import { idSchema } from './common';
+import { idSchema, idValue } from './common';
 import { pageSizeFields } from './paging';
 import { requiredText } from './text';
 
@@ -20,9 +20,6 @@ export type AlarmSort = (typeof ALARM_SORTS)[number];
 export const PERIODS = ['today', '7d', '30d'] as const;
 export type Period = (typeof PERIODS)[number];
 export const periodLabels: Record<Period, string> = { today: 'Vandaag', '7d': 'Laatste 7 dagen', '30d': 'Laatste 30 dagen' };
-
-/** An id as JSON gives it or as a query string's text. */
-const idValue = (message: string) => v.union([idSchema, v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number))], message);
 
 const alarmFilterEntries = {
   query: pageSizeFields.query,

@@ -13,7 +13,7 @@
 import { RE2JS } from 're2js';
 import * as v from 'valibot';
 import { prioritySchema } from './alarm-dashboard';
-import { idSchema } from './common';
+import { idSchema, idValue } from './common';
 import { ALARM_COUNT_GRANULARITIES, instantSchema, localDaySchema } from './alarm';
 
 /** How long after a resolve a repeat of the same key counts as flapping (names `previousAlarmId`). */
@@ -117,6 +117,8 @@ export const responseTimesSchema = v.pipe(
     to: localDaySchema('to'),
     granularity: v.picklist(ALARM_COUNT_GRANULARITIES, 'De indeling moet day, week of month zijn.'),
     priority: v.optional(prioritySchema),
+    /** Only the alarms of one location (a month report per location). */
+    locationId: v.optional(idValue('Filter op het id van een locatie.')),
   }),
   v.forward(
     v.check((q) => q.from < q.to, '`to` moet na `from` liggen.'),

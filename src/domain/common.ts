@@ -8,6 +8,9 @@ export const idSchema = v.pipe(
   v.maxValue(Number.MAX_SAFE_INTEGER),
 );
 
+/** An id as JSON gives it or as a query string's text. */
+export const idValue = (message: string) => v.union([idSchema, v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number))], message);
+
 /** A database id as it arrives in a URL path. */
 export const idParamSchema = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, 'Een id moet een positief geheel getal zijn.'), v.transform(Number));
 

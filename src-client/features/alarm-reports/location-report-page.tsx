@@ -12,6 +12,7 @@ import { formatInstant } from '~/lib/alarms/format';
 import { trpc } from '~/lib/trpc';
 import { formatDuration } from './duration';
 import { monthLabel, monthRange } from './report-period';
+import { ReportSummary } from './report-summary';
 import './report-print.css';
 
 /** The report lists at most this many alarms of the month (the list's largest page). */
@@ -62,6 +63,8 @@ export function LocationReportPage({
     sort: 'receivedAt,asc',
     size: LOCATION_REPORT_ALARMS,
   });
+  // How fast, over every alarm of the month at this location (the list below shows at most 100).
+  const times = trpc.alarmReport.responseTimes.useQuery({ dashboardId: dashboard.id, ...monthRange(month), granularity: 'month', locationId: location.id });
   const list = alarms.data?.alarms ?? [];
   const acknowledged = list.filter((a) => a.acknowledgedAt !== null).length;
   const resolved = list.filter((a) => a.resolvedAt !== null).length;
@@ -117,6 +120,7 @@ export function LocationReportPage({
               {list.length} {list.length === 1 ? 'alarm' : 'alarmen'}, {acknowledged} bevestigd, {resolved} opgelost.
               {alarms.data.totalNumberOfPages > 1 ? ` Alleen de eerste ${LOCATION_REPORT_ALARMS} staan hieronder.` : ''}
             </p>
+            {times.data?.[0] ? <ReportSummary total={times.data[0]} timesOnly /> : null}
             <div className="overflow-x-auto">
               <Table>
                 <TableHeader>

@@ -77,6 +77,28 @@ test('per ISO week and per month, and per priority', async () => {
   ]);
 });
 
+test('per location: only the alarms of that location count (a month report per location)', async () => {
+  const w = await world();
+  await w.h.db.updateTable('alarm').set({ locationId: w.a2 }).where('line', 'in', ['2026-10-25T10:00:00Z', '2026-10-25T22:30:00Z']).execute();
+  // ack [120, 300]: ranks 1 and 2; resolve [3600]
+  expect(await (await w.get(`from=2026-10-01&to=2026-11-01&granularity=month&locationId=${w.a2}`)).json()).toEqual([
+    {
+      date: '2026-10-01',
+      raised: 2,
+      acknowledged: 2,
+      resolved: 1,
+      ackMedianSeconds: 120,
+      ackP90Seconds: 300,
+      resolveMedianSeconds: 3600,
+      resolveP90Seconds: 3600,
+    },
+  ]);
+  expect(await (await w.get(`from=2026-10-01&to=2026-11-01&granularity=month&locationId=${w.a1}`)).json()).toEqual([{ date: '2026-10-01', ...empty }]);
+  const bad = await w.get('from=2026-10-01&to=2026-11-01&granularity=month&locationId=abc');
+  expect(bad.status).toBe(400);
+  expect((await bad.json()).error.fieldErrors).toEqual({ locationId: ['Filter op het id van een locatie.'] });
+});
+
 test('bad queries answer 400 with field messages; a foreign dashboard is 404, a customer 403', async () => {
   const w = await world();
   const bad = await w.get('from=2026-02-30&to=2026-01-01&granularity=year&priority=URGENT');

@@ -21,9 +21,13 @@ function nearestRank(sorted: ArrayLike<number>, p: number): number | null {
 /** Ascending seconds from a comma-joined list (JSON.parse reads numbers faster than split + Number). */
 const sortedSeconds = (list: string | null) => (list === null ? new Int32Array(0) : Int32Array.from(JSON.parse(`[${list}]`) as number[]).sort());
 
-export async function responseTimes(db: DB, dashboardId: number, input: BucketQuery & { priority?: Priority }): Promise<ResponseTimeItem[]> {
+export async function responseTimes(
+  db: DB,
+  dashboardId: number,
+  input: BucketQuery & { priority?: Priority; locationId?: number },
+): Promise<ResponseTimeItem[]> {
   const { dates, ranges } = alarmBuckets(input);
-  const found = new Map((await durationsPerBucket(db, dashboardId, await trashFolderId(db, dashboardId), ranges, input.priority)).map((b) => [b.i, b]));
+  const found = new Map((await durationsPerBucket(db, dashboardId, await trashFolderId(db, dashboardId), ranges, input)).map((b) => [b.i, b]));
   return dates.map((date, i) => {
     const bucket = found.get(i);
     const ack = sortedSeconds(bucket?.ack ?? null);

@@ -3,7 +3,7 @@
  * change is one conditional UPDATE, so two processes on one database never hold a job at once.
  * Times are UTC seconds.
  */
-import type { DB } from '../db/database';
+import { type DB, engineOf } from '../db/database';
 
 /** Adds a row for every job that has none; existing rows keep their schedule and history. */
 export async function ensureJobRuns(db: DB, names: string[], nextRunAt: number): Promise<void> {
@@ -31,6 +31,9 @@ export async function acquireJobLock(db: DB, name: string, holder: string, now: 
     .where('name', '=', name)
     .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]));
   if (onlyWhenDue) query = query.where((eb) => eb.or([eb('nextRunAt', 'is', null), eb('nextRunAt', '<=', now)]));
+  // PostgreSQL (DESIGN.md §12): a row another instance is locking right now is skipped, not waited for.
+  if (engineOf(db) === 'postgres')
+    query = query.where('name', 'in', (eb) => eb.selectFrom('jobRun as j').select('j.name').where('j.name', '=', name).forUpdate().skipLocked());
   const { numUpdatedRows } = await query.executeTakeFirst();
   return numUpdatedRows > 0n;
 }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { type DB, openDatabase } from '../db/database';
+import { type DB, engineOf, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { testDatabase } from '../testing/test-database';
+import { acquireJobLock, ensureJobRuns } from './job-runs.queries';
 import { createLeasedWork } from './leased-work';
 import { acquireLease, createLeases, LEASE_SECONDS, releaseGoneLeases, releaseLease, renewLease } from './leases';
 
@@ -29,6 +30,24 @@ test('a lease has one holder at a time: another instance gets it only once it ex
 test('many instances asking at once: exactly one gets the lease', async () => {
   const answers = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((owner) => acquireLease(db, 'x', owner, now)));
   expect(answers.filter(Boolean)).toHaveLength(1);
+});
+
+test('PostgreSQL: a lease or job row another instance is locking is skipped at once, not waited for (FOR UPDATE SKIP LOCKED)', async (ctx) => {
+  if (engineOf(db) !== 'postgres') return ctx.skip();
+  await acquireLease(db, 'x', 'a', now);
+  await ensureJobRuns(db, ['sync'], now);
+  const expired = now + LEASE_SECONDS;
+  const answers = await db.transaction().execute(async (trx) => {
+    // Another instance in the middle of taking both rows: they stay locked until it commits.
+    await trx.selectFrom('lease').select('name').where('name', '=', 'x').forUpdate().execute();
+    await trx.selectFrom('jobRun').select('name').where('name', '=', 'sync').forUpdate().execute();
+    const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2_000));
+    return Promise.all([Promise.race([acquireLease(db, 'x', 'b', expired), waited]), Promise.race([acquireJobLock(db, 'sync', 'b', now, 30, false), waited])]);
+  });
+  expect(answers).toEqual([false, false]);
+  // Once the row is free again, the expired lease and the free job lock are taken as before.
+  expect(await acquireLease(db, 'x', 'b', expired)).toBe(true);
+  expect(await acquireJobLock(db, 'sync', 'b', now, 30, false)).toBe(true);
 });
 
 test('a released lease is free at once; only its holder can release it', async () => {

@@ -1,11 +1,8 @@
 /** Checkbox and select fields bound to a TanStack Form field, beside `TextField`. */
 import type { AnyFieldApi } from '@tanstack/react-form';
-import { FieldError, shownErrors } from './text-field';
+import { FieldError, shownErrors, useFieldId } from './text-field';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-
-/** The id of a field's input: form names hold dots and brackets, ids are kept plain. */
-const fieldId = (name: string) => `field-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
 
 /** A checkbox with a label and an optional explanation under it. */
 export function CheckboxField({ field, label, hint }: { field: AnyFieldApi; label: string; hint?: string }) {
@@ -41,7 +38,7 @@ export function ChoiceField({
   hint?: string;
   labelClassName?: string;
 }) {
-  const id = fieldId(field.name);
+  const id = useFieldId(field);
   const messages = shownErrors(field);
   const describedBy = [hint ? `${id}-hint` : null, messages.length ? `${id}-error` : null].filter(Boolean).join(' ');
   return (

@@ -1,7 +1,7 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-import { FieldError, shownErrors } from './text-field';
+import { FieldError, shownErrors, useFieldId } from './text-field';
 
 /** A labelled select of numeric ids bound to a form field; the placeholder means "none chosen". */
 export function SelectField({
@@ -17,7 +17,7 @@ export function SelectField({
   options: { value: number; label: string }[];
   required?: boolean;
 }) {
-  const id = `field-${field.name}`;
+  const id = useFieldId(field);
   const messages = shownErrors(field);
   return (
     <div className="grid content-start gap-1.5">

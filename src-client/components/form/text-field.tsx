@@ -1,5 +1,5 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 
@@ -12,6 +12,15 @@ function errorMessages(errors: readonly unknown[]): string[] {
 /** Errors show once the field was left or the form was submitted, not while first typing. */
 export const shownErrors = (field: AnyFieldApi) =>
   field.state.meta.isTouched || field.form.state.submissionAttempts > 0 ? errorMessages(field.state.meta.errors) : [];
+
+/**
+ * The id of a field's input, unique on the page: the field's name is not (two forms of one kind on
+ * a page, a dialog's form over a page's) and a label's `for` must reach its own input. Form names
+ * hold dots and brackets; the name stays in the id, plain, to make it readable.
+ */
+export function useFieldId(field: AnyFieldApi) {
+  return `field${useId()}${field.name.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
+}
 
 export function FieldError({ id, messages }: { id: string; messages: string[] }) {
   return messages.length ? (
@@ -28,7 +37,7 @@ type Props = { field: AnyFieldApi; label: string; required?: boolean; hint?: str
 
 /** A labelled input bound to a TanStack Form field, its messages shown at the field. */
 export function TextField({ field, label, required, hint, ...inputProps }: Props) {
-  const id = `field-${field.name}`;
+  const id = useFieldId(field);
   const messages = shownErrors(field);
   const describedBy = [hint ? `${id}-hint` : null, messages.length ? `${id}-error` : null].filter(Boolean).join(' ');
   return (

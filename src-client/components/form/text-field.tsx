@@ -30,6 +30,32 @@ export function FieldError({ id, messages }: { id: string; messages: string[] })
   ) : null;
 }
 
+/**
+ * What a field's control carries (its id, name, blur, invalid state and the ids of its hint and
+ * messages) and the messages to show; `FieldNotes` shows the hint and messages under it.
+ */
+export function useFieldControl(field: AnyFieldApi, hint?: string) {
+  const id = useFieldId(field);
+  const messages = shownErrors(field);
+  const describedBy = [hint ? `${id}-hint` : null, messages.length ? `${id}-error` : null].filter(Boolean).join(' ');
+  const control = { id, name: field.name, onBlur: field.handleBlur, 'aria-invalid': messages.length > 0, 'aria-describedby': describedBy || undefined };
+  return { id, messages, control };
+}
+
+/** A field's hint and its messages, under its control, with the ids `useFieldControl` points to. */
+export function FieldNotes({ id, hint, messages }: { id: string; hint?: string; messages: string[] }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} messages={messages} />
+    </>
+  );
+}
+
 type Props = { field: AnyFieldApi; label: string; required?: boolean; hint?: string } & Omit<
   ComponentProps<'input'>,
   'value' | 'onChange' | 'onBlur' | 'name' | 'id'
@@ -37,31 +63,14 @@ type Props = { field: AnyFieldApi; label: string; required?: boolean; hint?: str
 
 /** A labelled input bound to a TanStack Form field, its messages shown at the field. */
 export function TextField({ field, label, required, hint, ...inputProps }: Props) {
-  const id = useFieldId(field);
-  const messages = shownErrors(field);
-  const describedBy = [hint ? `${id}-hint` : null, messages.length ? `${id}-error` : null].filter(Boolean).join(' ');
+  const { id, messages, control } = useFieldControl(field, hint);
   return (
     <div className="grid content-start gap-1.5">
       <Label htmlFor={id} required={required}>
         {label}
       </Label>
-      <Input
-        id={id}
-        name={field.name}
-        value={field.state.value ?? ''}
-        onChange={(e) => field.handleChange(e.target.value)}
-        onBlur={field.handleBlur}
-        aria-invalid={messages.length > 0}
-        aria-required={required}
-        aria-describedby={describedBy || undefined}
-        {...inputProps}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} messages={messages} />
+      <Input {...control} value={field.state.value ?? ''} onChange={(e) => field.handleChange(e.target.value)} aria-required={required} {...inputProps} />
+      <FieldNotes id={id} hint={hint} messages={messages} />
     </div>
   );
 }

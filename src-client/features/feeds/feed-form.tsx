@@ -13,7 +13,7 @@ import {
   meterKindLabels,
 } from '@/domain/feed';
 import { checkedFields, fieldCheck, keepFieldFocus } from '~/components/form/field-checks';
-import { FieldError, TextField, shownErrors, useFieldId } from '~/components/form/text-field';
+import { FieldNotes, TextField, useFieldControl } from '~/components/form/text-field';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { FullScreenOverlay } from '~/components/ui/full-screen-overlay';
@@ -25,20 +25,13 @@ const SECRET = new Set(['apiKey', 'password']);
 
 /** The meter kind: a select whose placeholder cannot be chosen again once a kind is. */
 function MeterKindField({ field, label }: { field: AnyFieldApi; label: string }) {
-  const id = useFieldId(field);
-  const messages = shownErrors(field);
+  const { id, messages, control } = useFieldControl(field);
   return (
     <div className="grid content-start gap-1.5">
       <Label htmlFor={id} required>
         {label}
       </Label>
-      <Select
-        id={id}
-        value={field.state.value}
-        onChange={(e) => field.handleChange(e.target.value)}
-        onBlur={field.handleBlur}
-        aria-invalid={messages.length > 0}
-      >
+      <Select {...control} value={field.state.value} onChange={(e) => field.handleChange(e.target.value)}>
         <option value="" disabled>
           {METER_KIND_PLACEHOLDER}
         </option>
@@ -48,7 +41,7 @@ function MeterKindField({ field, label }: { field: AnyFieldApi; label: string })
           </option>
         ))}
       </Select>
-      <FieldError id={`${id}-error`} messages={messages} />
+      <FieldNotes id={id} messages={messages} />
     </div>
   );
 }

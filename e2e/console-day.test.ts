@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PHONE, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { ADMIN, type Product, restClient, startProduct } from './support/product';
+import { type Product, addLocation, adminToken, installerDashboard, restClient, startProduct } from './support/product';
 
 const INSTALLER = { email: 'iris@example.nl', password: 'installateur-wachtwoord', fullName: 'Iris de Vries' };
 
@@ -23,25 +23,11 @@ describe.skipIf(!hasChromium)('the console for a working day in Chromium', () =>
 
   beforeAll(async () => {
     product = await startProduct();
-    ({ accessToken: token } = await (
-      await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-    ).json());
-    const org = await api<{ id: number }>('PUT', '/api/organizations', { name: 'Warmte Service' });
-    const location = (name: string) =>
-      api<{ id: number }>('POST', '/api/locations', {
-        organizationId: org.id,
-        name,
-        country: 'Nederland',
-        state: 'Utrecht',
-        city: 'Utrecht',
-        streetAddress: 'Markt 1',
-        zipcode: '3511 AA',
-        unit: null,
-      });
-    const bakkerij = await location('Bakkerij Jansen');
-    const school = await location('Basisschool De Linde');
-    await api('POST', '/api/users/create', { type: 'installer', organizationId: org.id, ...INSTALLER });
-    dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Warmte', organizationId: org.id })).id;
+    token = await adminToken(product.url);
+    let organizationId: number;
+    ({ organizationId, dashboardId } = await installerDashboard(api, { organization: 'Warmte Service', dashboard: 'Storingen Warmte', installer: INSTALLER }));
+    const bakkerij = await addLocation(api, organizationId, 'Bakkerij Jansen');
+    const school = await addLocation(api, organizationId, 'Basisschool De Linde');
     const base = `/api/v1/alarms/dashboards/${dashboardId}`;
     await api('POST', `${base}/alarms`, { line: 'Oven 2: temperatuur te hoog', priority: 'HIGH', locationId: bakkerij.id });
     await api('POST', `${base}/alarms`, { line: 'Koelcel: deur open', priority: 'MEDIUM', locationId: bakkerij.id });

@@ -1,42 +1,27 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { INSTALLER, seedDemoWorld } from '../scripts/demo-world';
-import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
+import { INSTALLER } from '../scripts/demo-world';
 import { addDays, todayLocal } from '../src/lib/amsterdam';
-import { PHONE, fitsWidth, hasChromium, launchBrowser, signIn } from './support/browser';
-import { ADMIN, type Product, restClient, startProduct } from './support/product';
+import { PHONE, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
+import { type DemoWorld, startDemoWorld } from './support/demo-world';
+import type { Product } from './support/product';
 
 describe.skipIf(!hasChromium)('an installer sets an energy rule on a location in Chromium', () => {
-  let sim: HubSimulator;
+  let world: DemoWorld;
   let product: Product;
   let browser: Browser;
   let page: Page;
-  let token = '';
   let locationId = 0;
-  const api = restClient(
-    () => product,
-    () => token,
-  );
 
   beforeAll(async () => {
-    sim = await startHubSimulator({ historyDays: 400 });
-    product = await startProduct({ METERBEHEER_API_URL: sim.baseUrl, METERBEHEER_API_KEY: sim.apiKey, METERBEHEER_HISTORY_DAYS: '40' });
-    const login = await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    token = (await login.json()).accessToken;
-    await seedDemoWorld(product.url, token);
-    expect((await api<{ failed: number }>('POST', '/api/meterbeheer/sync')).failed).toBe(0);
-    const { organizations } = await api<{ organizations: { id: number }[] }>('GET', '/api/organizations/list');
-    await api('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Zonnedak', organizationId: organizations[0]!.id });
-    locationId = (await api<{ locations: { id: number }[] }>('GET', '/api/locations/list?query=Hoofdkantoor')).locations[0]!.id;
+    world = await startDemoWorld();
+    ({ product, locationId } = world);
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(page, product.url, INSTALLER.email, INSTALLER.password);
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    page = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    await product?.stop();
-    await sim?.close();
+    await world?.stop();
   });
 
   test('the form shows Dutch messages, previews the hits on a chart, then saves the rule', async () => {
@@ -58,8 +43,8 @@ describe.skipIf(!hasChromium)('an installer sets an energy rule on a location in
     await status.waitFor();
     await page.getByTestId('energy-preview-chart').locator('svg').first().waitFor();
     // the preview is what the server's preview answers for the same rule and period
-    const meters = await api<{ meters: { id: number; type: string }[] }>('GET', `/api/location/${locationId}/summary`);
-    const dashboards = await api<{ dashboards: { id: number }[] }>('GET', '/api/v1/alarms/dashboards/search');
+    const meters = await world.api<{ meters: { id: number; type: string }[] }>('GET', `/api/location/${locationId}/summary`);
+    const dashboards = await world.api<{ dashboards: { id: number }[] }>('GET', '/api/v1/alarms/dashboards/search');
     const rule = {
       name: 'x',
       meterId: meters.meters.find((m) => m.type === 'electricity')!.id,
@@ -67,7 +52,7 @@ describe.skipIf(!hasChromium)('an installer sets an energy rule on a location in
       type: 'CAPACITY',
       limitKw: 3.4,
     };
-    const expected = await api<{ alarms: { line: string }[] }>('POST', `/api/v1/locations/${locationId}/energy-rules/preview`, {
+    const expected = await world.api<{ alarms: { line: string }[] }>('POST', `/api/v1/locations/${locationId}/energy-rules/preview`, {
       rule,
       from: addDays(todayLocal(), -30),
       to: todayLocal(),
@@ -78,7 +63,7 @@ describe.skipIf(!hasChromium)('an installer sets an energy rule on a location in
 
     await page.getByRole('button', { name: 'Regel opslaan' }).click();
     await page.getByTestId('energy-rules').getByText('Gecontracteerd vermogen', { exact: true }).first().waitFor();
-    const saved = await api<{ name: string; limitKw: number; type: string }[]>('GET', `/api/v1/locations/${locationId}/energy-rules`);
+    const saved = await world.api<{ name: string; limitKw: number; type: string }[]>('GET', `/api/v1/locations/${locationId}/energy-rules`);
     expect(saved).toMatchObject([{ name: 'Gecontracteerd vermogen', type: 'CAPACITY', limitKw: 3.4 }]);
   });
 
@@ -86,9 +71,7 @@ describe.skipIf(!hasChromium)('an installer sets an energy rule on a location in
     await page.reload();
     const alarms = page.getByTestId('location-alarms').getByRole('link', { name: /^Piekvermogen .* boven 3,4 kW — Hoofdkantoor Utrecht, Hoofdaansluiting/ });
     await alarms.first().waitFor();
-    const phone = await (await browser.newContext(PHONE)).newPage();
-    await signIn(phone, product.url, INSTALLER.email, INSTALLER.password);
-    await phone.waitForURL((url) => !url.pathname.endsWith('/login'));
+    const phone = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, PHONE);
     await phone.goto(`${product.url}/app/admin/location/${locationId}`);
     await phone.getByRole('heading', { name: 'Energieregels' }).waitFor();
     expect(await fitsWidth(phone)).toBe(true);

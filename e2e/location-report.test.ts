@@ -1,46 +1,29 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { INSTALLER, seedDemoWorld } from '../scripts/demo-world';
-import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
+import { INSTALLER } from '../scripts/demo-world';
 import { addDays, todayLocal } from '../src/lib/amsterdam';
 import { currentIsoWeek } from '../src/lib/iso-week';
 import { PHONE, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
-import { ADMIN, type Product, restClient, startProduct } from './support/product';
-
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-};
+import { type DemoWorld, startDemoWorld } from './support/demo-world';
+import { shot } from './support/mail';
+import type { Product } from './support/product';
 
 describe.skipIf(!hasChromium)('from an alarm to its location: the dashboard at that day and the month report', () => {
-  let sim: HubSimulator;
+  let world: DemoWorld;
   let product: Product;
   let browser: Browser;
-  let token = '';
   let dashboardId = 0;
   let locationId = 0;
   let alarmId = 0;
   const day = addDays(todayLocal(), -3);
   const month = todayLocal().slice(0, 7);
-  const api = restClient(
-    () => product,
-    () => token,
-  );
 
   beforeAll(async () => {
-    sim = await startHubSimulator({ historyDays: 400 });
-    product = await startProduct({ METERBEHEER_API_URL: sim.baseUrl, METERBEHEER_API_KEY: sim.apiKey, METERBEHEER_HISTORY_DAYS: '40' });
-    const login = await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    token = (await login.json()).accessToken;
-    await seedDemoWorld(product.url, token);
-    expect((await api<{ failed: number }>('POST', '/api/meterbeheer/sync')).failed).toBe(0);
-    const { organizations } = await api<{ organizations: { id: number }[] }>('GET', '/api/organizations/list');
-    dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Zonnedak', organizationId: organizations[0]!.id })).id;
-    locationId = (await api<{ locations: { id: number }[] }>('GET', '/api/locations/list?query=Hoofdkantoor')).locations[0]!.id;
+    world = await startDemoWorld();
+    ({ product, dashboardId, locationId } = world);
+    const { api } = world;
     alarmId = (
       await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, {
         line: 'Vermogen boven de grens',
@@ -54,8 +37,7 @@ describe.skipIf(!hasChromium)('from an alarm to its location: the dashboard at t
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    await product?.stop();
-    await sim?.close();
+    await world?.stop();
   });
 
   test('the alarm panel links to the location dashboard in the week of the alarm day and to the month report, which prints on A4', async () => {

@@ -6,7 +6,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fieldLabel, hasChromium, launchBrowser, PHONE, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { ADMIN, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, type Product, addLocation, adminToken, installerDashboard, restClient, startProduct } from './support/product';
 
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
 const INSTALLER = { email: 'installateur@example.nl', password: 'installateur-wachtwoord' };
@@ -25,22 +25,14 @@ describe.skipIf(!hasChromium)('the smaller things (issue 23 item 7)', () => {
 
   beforeAll(async () => {
     product = await startProduct();
-    ({ accessToken: token } = await (
-      await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-    ).json());
-    orgId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Zonnedak Installaties' })).id;
-    const location = await api<{ id: number }>('POST', '/api/locations', {
-      organizationId: orgId,
-      name: 'Kantoor',
-      country: 'Nederland',
-      state: 'Utrecht',
-      city: 'Utrecht',
-      streetAddress: 'Stationsstraat 1',
-      zipcode: '3511 AB',
-    });
-    await api('POST', '/api/users/create', { type: 'installer', organizationId: orgId, ...INSTALLER });
+    token = await adminToken(product.url);
+    ({ organizationId: orgId, dashboardId } = await installerDashboard(api, {
+      organization: 'Zonnedak Installaties',
+      dashboard: 'Storingen Zonnedak',
+      installer: INSTALLER,
+    }));
+    const location = await addLocation(api, orgId, 'Kantoor');
     await api('POST', '/api/users/create', { type: 'customer', locationIds: [location.id], ...CUSTOMER });
-    dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Zonnedak', organizationId: orgId })).id;
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -93,10 +93,22 @@ export async function adminToken(url: string): Promise<string> {
 /** Where most alarm journeys begin: an organization with one installer and one alarm dashboard, made over REST. */
 export async function installerDashboard(
   api: ReturnType<typeof restClient>,
-  names: { organization: string; dashboard: string; installer: { email: string; password: string; fullName: string } },
+  names: { organization: string; dashboard: string; installer: { email: string; password: string; fullName?: string } },
 ) {
   const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: names.organization })).id;
   await api('POST', '/api/users/create', { type: 'installer', organizationId, ...names.installer });
   const dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: names.dashboard, organizationId })).id;
   return { organizationId, dashboardId };
 }
+
+/** A location of the organization, in Utrecht, made over REST. */
+export const addLocation = (api: ReturnType<typeof restClient>, organizationId: number, name: string) =>
+  api<{ id: number }>('POST', '/api/locations', {
+    organizationId,
+    name,
+    country: 'Nederland',
+    state: 'Utrecht',
+    city: 'Utrecht',
+    streetAddress: 'Stationsstraat 1',
+    zipcode: '3511 AB',
+  });

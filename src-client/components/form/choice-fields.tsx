@@ -1,11 +1,8 @@
 /** Checkbox and select fields bound to a TanStack Form field, beside `TextField`. */
 import type { AnyFieldApi } from '@tanstack/react-form';
-import { FieldError, shownErrors } from './text-field';
+import { FieldNotes, useFieldControl } from './text-field';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-
-/** The id of a field's input: form names hold dots and brackets, ids are kept plain. */
-const fieldId = (name: string) => `field-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
 
 /** A checkbox with a label and an optional explanation under it. */
 export function CheckboxField({ field, label, hint }: { field: AnyFieldApi; label: string; hint?: string }) {
@@ -41,35 +38,20 @@ export function ChoiceField({
   hint?: string;
   labelClassName?: string;
 }) {
-  const id = fieldId(field.name);
-  const messages = shownErrors(field);
-  const describedBy = [hint ? `${id}-hint` : null, messages.length ? `${id}-error` : null].filter(Boolean).join(' ');
+  const { id, messages, control } = useFieldControl(field, hint);
   return (
     <div className="grid min-w-0 content-start gap-1.5">
       <Label htmlFor={id} className={labelClassName}>
         {label}
       </Label>
-      <Select
-        id={id}
-        name={field.name}
-        value={String(field.state.value ?? '')}
-        onChange={(e) => field.handleChange(e.target.value)}
-        onBlur={field.handleBlur}
-        aria-invalid={messages.length > 0}
-        aria-describedby={describedBy || undefined}
-      >
+      <Select {...control} value={String(field.state.value ?? '')} onChange={(e) => field.handleChange(e.target.value)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </Select>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} messages={messages} />
+      <FieldNotes id={id} hint={hint} messages={messages} />
     </div>
   );
 }

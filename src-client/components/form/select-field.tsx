@@ -1,7 +1,7 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-import { FieldError, shownErrors } from './text-field';
+import { FieldNotes, useFieldControl } from './text-field';
 
 /** A labelled select of numeric ids bound to a form field; the placeholder means "none chosen". */
 export function SelectField({
@@ -17,21 +17,16 @@ export function SelectField({
   options: { value: number; label: string }[];
   required?: boolean;
 }) {
-  const id = `field-${field.name}`;
-  const messages = shownErrors(field);
+  const { id, messages, control } = useFieldControl(field);
   return (
     <div className="grid content-start gap-1.5">
       <Label htmlFor={id} required={required}>
         {label}
       </Label>
       <Select
-        id={id}
-        name={field.name}
+        {...control}
         value={field.state.value ? String(field.state.value) : ''}
         onChange={(e) => field.handleChange(e.target.value ? Number(e.target.value) : undefined)}
-        onBlur={field.handleBlur}
-        aria-invalid={messages.length > 0}
-        aria-describedby={messages.length ? `${id}-error` : undefined}
       >
         <option value="">{placeholder}</option>
         {options.map((o) => (
@@ -40,7 +35,7 @@ export function SelectField({
           </option>
         ))}
       </Select>
-      <FieldError id={`${id}-error`} messages={messages} />
+      <FieldNotes id={id} messages={messages} />
     </div>
   );
 }

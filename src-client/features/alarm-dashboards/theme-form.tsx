@@ -4,7 +4,7 @@ import { type AlarmDashboard, DEFAULT_THEME, THEME_KEYS, type ThemeKey, themeLab
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { SubmitButton } from '~/components/form/submit-button';
-import { FieldError, shownErrors } from '~/components/form/text-field';
+import { FieldError, shownErrors, useFieldId } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -15,7 +15,7 @@ import { useSetTheme } from './use-dashboard-mutations';
 type Values = Record<ThemeKey, string>;
 
 function ColourField({ field, label }: { field: AnyFieldApi; label: string }) {
-  const id = `theme-${field.name}`;
+  const id = useFieldId(field);
   const messages = shownErrors(field);
   const value = field.state.value as string;
   return (

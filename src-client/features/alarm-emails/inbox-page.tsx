@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { EMAIL_SORTS, PARSING_STATUSES, parsingStatusLabels } from '@/domain/alarm-email';
 import { PageHeader } from '~/components/layout/page-header';
 import { Pager } from '~/components/lists/list-controls';
-import { LoadError } from '~/components/lists/load-error';
+import { QueryRows } from '~/components/lists/query-rows';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
 import { trpc } from '~/lib/trpc';
@@ -64,22 +64,13 @@ export function InboxPage({
           </Select>
         </div>
       </div>
-      {list.isError && !rows ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : !rows ? (
-        <p role="status" className="py-10 text-center text-muted-foreground">
-          Bezig met laden ...
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border bg-background p-10 text-center text-muted-foreground">
-          {search.status ? `Geen e-mails met de status ‘${parsingStatusLabels[search.status]}’.` : 'Er zijn nog geen e-mails binnengekomen.'}
-        </p>
-      ) : (
-        <>
-          {list.isError ? <LoadError error={list.error} onRetry={() => void list.refetch()} title="Verversen mislukt" /> : null}
-          <EmailTable rows={rows} openId={search.email} onOpen={(email) => onSearchChange({ email })} />
-        </>
-      )}
+      <QueryRows
+        query={list}
+        rows={rows}
+        empty={search.status ? `Geen e-mails met de status ‘${parsingStatusLabels[search.status]}’.` : 'Er zijn nog geen e-mails binnengekomen.'}
+      >
+        {(emails) => <EmailTable rows={emails} openId={search.email} onOpen={(email) => onSearchChange({ email })} />}
+      </QueryRows>
       <Pager page={search.page ?? 1} totalPages={list.data?.totalNumberOfPages ?? 0} onPage={(page) => onSearchChange({ page })} />
       {search.email ? (
         <EmailPanel

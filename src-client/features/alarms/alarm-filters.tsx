@@ -9,11 +9,85 @@ import { type FolderSearch, prioritiesOf, priorityParam } from './folder-search'
 
 const HIGH_FIRST = [...PRIORITIES].reverse();
 
-/** The lifecycle filters: priorities (any mix; none pressed is all) and acknowledged or not. */
 const yesNo = (value: boolean | undefined) => (value === undefined ? '' : String(value));
 const fromYesNo = (value: string) => (value === '' ? undefined : value === 'true');
+/** The filters that are yes, no or either, in their order; '' is either. */
+const YES_NO_FILTERS = [
+  {
+    key: 'acknowledged',
+    label: 'Bevestigd',
+    options: [
+      ['', 'Alle'],
+      ['true', 'Bevestigd'],
+      ['false', 'Niet bevestigd'],
+    ],
+  },
+  {
+    key: 'resolved',
+    label: 'Status',
+    options: [
+      ['', 'Alle'],
+      ['false', 'Open'],
+      ['true', 'Opgelost'],
+    ],
+  },
+  {
+    key: 'overdue',
+    label: 'Deadline',
+    options: [
+      ['', 'Alle'],
+      ['true', 'Verlopen'],
+      ['false', 'Niet verlopen'],
+    ],
+  },
+] as const;
 const field = 'grid min-w-0 flex-1 basis-40 gap-1.5 sm:w-44 sm:flex-none sm:basis-auto';
 
+/** One labelled filter: a native select of `[value, label]` options. */
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <div className={field}>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** One end of a custom period: a date, or none. */
+function FilterDate({ id, label, value, onChange }: { id: string; label: string; value: string | undefined; onChange: (value: string | undefined) => void }) {
+  return (
+    <div className={field}>
+      <Label htmlFor={id}>{label}</Label>
+      <input
+        id={id}
+        type="date"
+        className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || undefined)}
+      />
+    </div>
+  );
+}
+
+/** The lifecycle filters: priorities (any mix; none pressed is all), acknowledged, resolved, overdue, location and period. */
 export function AlarmFilters({
   search,
   onChange,
@@ -50,91 +124,37 @@ export function AlarmFilters({
           ))}
         </div>
       </div>
-      <div className="grid min-w-0 flex-1 basis-40 gap-1.5 sm:w-44 sm:flex-none sm:basis-auto">
-        <Label htmlFor="alarm-acknowledged">Bevestigd</Label>
-        <Select
-          id="alarm-acknowledged"
-          value={search.acknowledged === undefined ? '' : String(search.acknowledged)}
-          onChange={(e) => onChange({ acknowledged: e.target.value === '' ? undefined : e.target.value === 'true', page: undefined })}
-        >
-          <option value="">Alle</option>
-          <option value="true">Bevestigd</option>
-          <option value="false">Niet bevestigd</option>
-        </Select>
-      </div>
-      <div className={field}>
-        <Label htmlFor="alarm-resolved">Status</Label>
-        <Select id="alarm-resolved" value={yesNo(search.resolved)} onChange={(e) => onChange({ resolved: fromYesNo(e.target.value), page: undefined })}>
-          <option value="">Alle</option>
-          <option value="false">Open</option>
-          <option value="true">Opgelost</option>
-        </Select>
-      </div>
-      <div className={field}>
-        <Label htmlFor="alarm-overdue">Deadline</Label>
-        <Select id="alarm-overdue" value={yesNo(search.overdue)} onChange={(e) => onChange({ overdue: fromYesNo(e.target.value), page: undefined })}>
-          <option value="">Alle</option>
-          <option value="true">Verlopen</option>
-          <option value="false">Niet verlopen</option>
-        </Select>
-      </div>
-      <div className={field}>
-        <Label htmlFor="alarm-location">Locatie</Label>
-        <Select
-          id="alarm-location"
-          value={search.locationId === undefined ? '' : String(search.locationId)}
-          onChange={(e) => onChange({ locationId: e.target.value === '' ? undefined : Number(e.target.value), page: undefined })}
-        >
-          <option value="">Alle locaties</option>
-          {locations.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className={field}>
-        <Label htmlFor="alarm-period">Periode</Label>
-        <Select
-          id="alarm-period"
-          value={search.period ?? (search.from || search.to ? 'custom' : '')}
-          onChange={(e) => {
-            const value = e.target.value;
-            if (value === 'custom') onChange({ period: undefined, from: search.from ?? new Date().toISOString().slice(0, 10), page: undefined });
-            else onChange({ period: value === '' ? undefined : (value as FolderSearch['period']), from: undefined, to: undefined, page: undefined });
-          }}
-        >
-          <option value="">Altijd</option>
-          {PERIODS.map((p) => (
-            <option key={p} value={p}>
-              {periodLabels[p]}
-            </option>
-          ))}
-          <option value="custom">Van … tot …</option>
-        </Select>
-      </div>
+      {YES_NO_FILTERS.map(({ key, label, options }) => (
+        <FilterSelect
+          key={key}
+          id={`alarm-${key}`}
+          label={label}
+          value={yesNo(search[key])}
+          onChange={(value) => onChange({ [key]: fromYesNo(value), page: undefined })}
+          options={options}
+        />
+      ))}
+      <FilterSelect
+        id="alarm-location"
+        label="Locatie"
+        value={search.locationId === undefined ? '' : String(search.locationId)}
+        onChange={(value) => onChange({ locationId: value === '' ? undefined : Number(value), page: undefined })}
+        options={[['', 'Alle locaties'], ...locations.map((l) => [String(l.id), l.name] as const)]}
+      />
+      <FilterSelect
+        id="alarm-period"
+        label="Periode"
+        value={search.period ?? (search.from || search.to ? 'custom' : '')}
+        onChange={(value) => {
+          if (value === 'custom') onChange({ period: undefined, from: search.from ?? new Date().toISOString().slice(0, 10), page: undefined });
+          else onChange({ period: value === '' ? undefined : (value as FolderSearch['period']), from: undefined, to: undefined, page: undefined });
+        }}
+        options={[['', 'Altijd'], ...PERIODS.map((p) => [p, periodLabels[p]] as const), ['custom', 'Van … tot …']]}
+      />
       {search.period === undefined && (search.from || search.to) ? (
         <>
-          <div className={field}>
-            <Label htmlFor="alarm-from">Van</Label>
-            <input
-              id="alarm-from"
-              type="date"
-              className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-              value={search.from ?? ''}
-              onChange={(e) => onChange({ from: e.target.value || undefined, page: undefined })}
-            />
-          </div>
-          <div className={field}>
-            <Label htmlFor="alarm-to">Tot (niet tot en met)</Label>
-            <input
-              id="alarm-to"
-              type="date"
-              className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-              value={search.to ?? ''}
-              onChange={(e) => onChange({ to: e.target.value || undefined, page: undefined })}
-            />
-          </div>
+          <FilterDate id="alarm-from" label="Van" value={search.from} onChange={(from) => onChange({ from, page: undefined })} />
+          <FilterDate id="alarm-to" label="Tot (niet tot en met)" value={search.to} onChange={(to) => onChange({ to, page: undefined })} />
         </>
       ) : null}
     </>

@@ -1,22 +1,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Download, Save } from 'lucide-react';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
-import type { AlarmDashboard } from '@/domain/alarm-dashboard';
-import type { AlarmFolder } from '@/domain/alarm-folder';
 import { PageHeader } from '~/components/layout/page-header';
-import { Pager } from '~/components/lists/list-controls';
-import { LoadError } from '~/components/lists/load-error';
 import { Button } from '~/components/ui/button';
 import { authFetch } from '~/lib/auth-client';
 import { trpc } from '~/lib/trpc';
 import { download } from '~/lib/download';
-import { AlarmPanel } from './alarm-panel';
-import { AlarmRows } from './alarm-rows';
-import { AlarmToolbar } from './alarm-toolbar';
-import { type FolderSearch, dashboardListInput, dashboardUsersInput, filterStrings } from './folder-search';
-import { LiveRegion } from './live-region';
-import { useAnnouncer } from './use-announcer';
-import { useDashboardLocations } from './use-dashboard-locations';
+import { type AlarmListProps, AlarmListPage, useAlarmList } from './alarm-list-page';
+import { type FolderSearch, dashboardListInput, filterStrings } from './folder-search';
 
 /** Saves the current filter as a view of the caller's, shown in the sidebar with its count. */
 function SaveView({ dashboardId, search }: { dashboardId: number; search: FolderSearch }) {
@@ -83,81 +74,30 @@ function ExportButton({ dashboardId, search }: { dashboardId: number; search: Fo
 }
 
 /** Every folder at once: one search box and the console's filters over the whole dashboard, the folder shown per hit. */
-export function AllAlarmsPage({
-  dashboard,
-  folders,
-  search,
-  meId,
-  onSearchChange,
-}: {
-  dashboard: AlarmDashboard;
-  folders: AlarmFolder[];
-  search: FolderSearch;
-  meId: number;
-  onSearchChange: (next: Partial<FolderSearch>, replace?: boolean) => void;
-}) {
+export function AllAlarmsPage(props: AlarmListProps) {
+  const { dashboard, folders, search, onSearchChange } = props;
   const list = trpc.alarm.search.useQuery(dashboardListInput(dashboard.id, search), { placeholderData: keepPreviousData });
-  const users = trpc.alarmDashboard.users.useQuery(dashboardUsersInput(dashboard.id));
-  const userMap = useMemo(() => new Map((users.data?.users ?? []).map((u) => [u.id, u])), [users.data]);
+  const state = useAlarmList(dashboard);
   const folderLabels = useMemo(() => new Map(folders.map((f) => [f.id, f.label])), [folders]);
-  const locations = useDashboardLocations(dashboard);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const { announcement, announce } = useAnnouncer();
-  const rows = list.data?.alarms;
-  const onSearch = useCallback((q: string) => onSearchChange({ q: q || undefined, page: undefined }, true), [onSearchChange]);
+  const open = useCallback((alarm: number) => onSearchChange({ alarm }), [onSearchChange]);
   return (
-    <section className="grid min-w-0 gap-4 [&>:first-child]:mb-0">
-      <PageHeader
-        title="Alle alarmen"
-        description="Zoeken en filteren in alle mappen tegelijk (de prullenbak niet)."
-        actions={<ExportButton dashboardId={dashboard.id} search={search} />}
-      />
-      <LiveRegion text={announcement} />
-      <AlarmToolbar
-        search={search}
-        locations={locations}
-        users={users.data?.users ?? []}
-        meId={meId}
-        searchLabel="Zoek in alle mappen: melding, gegevens, locatie, onderwerp"
-        onSearch={onSearch}
-        onChange={(next) => onSearchChange(next)}
-      />
-      <SaveView dashboardId={dashboard.id} search={search} />
-      {list.isError && !rows ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : !rows ? (
-        <p role="status" className="py-10 text-center text-muted-foreground">
-          Bezig met laden ...
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border bg-background p-10 text-center text-muted-foreground">
-          Geen alarmen gevonden met deze zoekopdracht of dit filter.
-        </p>
-      ) : (
-        <AlarmRows
-          rows={rows}
-          users={userMap}
-          selected={selected}
-          onSelect={setSelected}
-          onOpen={(alarm) => onSearchChange({ alarm })}
-          openId={search.alarm}
-          cursorId={search.alarm}
-          folderLabels={folderLabels}
+    <AlarmListPage
+      {...props}
+      state={state}
+      list={list}
+      header={
+        <PageHeader
+          title="Alle alarmen"
+          description="Zoeken en filteren in alle mappen tegelijk (de prullenbak niet)."
+          actions={<ExportButton dashboardId={dashboard.id} search={search} />}
         />
-      )}
-      <Pager page={search.page ?? 1} totalPages={list.data?.totalNumberOfPages ?? 0} onPage={(page) => onSearchChange({ page })} />
-      {search.alarm ? (
-        <AlarmPanel
-          alarmId={search.alarm}
-          dashboard={dashboard}
-          folders={folders}
-          users={users.data?.users ?? []}
-          meId={meId}
-          onClose={() => onSearchChange({ alarm: undefined })}
-          announcement={announcement}
-          announce={announce}
-        />
-      ) : null}
-    </section>
+      }
+      searchLabel="Zoek in alle mappen: melding, gegevens, locatie, onderwerp"
+      tools={<SaveView dashboardId={dashboard.id} search={search} />}
+      empty="Geen alarmen gevonden met deze zoekopdracht of dit filter."
+      onOpen={open}
+      cursorId={search.alarm}
+      folderLabels={folderLabels}
+    />
   );
 }

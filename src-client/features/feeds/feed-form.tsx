@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { useForm } from '@tanstack/react-form';
+import { type AnyFieldApi, useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import {
   type AnyFeedForm,
@@ -13,7 +13,7 @@ import {
   meterKindLabels,
 } from '@/domain/feed';
 import { checkedFields, fieldCheck, keepFieldFocus } from '~/components/form/field-checks';
-import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
+import { FieldNotes, TextField, useFieldControl } from '~/components/form/text-field';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { FullScreenOverlay } from '~/components/ui/full-screen-overlay';
@@ -22,6 +22,29 @@ import { Select } from '~/components/ui/select';
 import { applyRequestError } from '~/lib/request-error';
 
 const SECRET = new Set(['apiKey', 'password']);
+
+/** The meter kind: a select whose placeholder cannot be chosen again once a kind is. */
+function MeterKindField({ field, label }: { field: AnyFieldApi; label: string }) {
+  const { id, messages, control } = useFieldControl(field);
+  return (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor={id} required>
+        {label}
+      </Label>
+      <Select {...control} value={field.state.value} onChange={(e) => field.handleChange(e.target.value)}>
+        <option value="" disabled>
+          {METER_KIND_PLACEHOLDER}
+        </option>
+        {METER_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {meterKindLabels[kind]}
+          </option>
+        ))}
+      </Select>
+      <FieldNotes id={id} messages={messages} />
+    </div>
+  );
+}
 
 /**
  * The create form of one provider (SPEC.md §2, §5): its fields in their order, all required,
@@ -67,33 +90,7 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
       {names.map((name) =>
         name === 'meterKind' ? (
           <form.Field key={name} name={name} validators={fieldCheck<string>(entries[name]!)}>
-            {(field) => {
-              const messages = shownErrors(field);
-              return (
-                <div className="grid content-start gap-1.5">
-                  <Label htmlFor="field-meterKind" required>
-                    {labels.meterKind}
-                  </Label>
-                  <Select
-                    id="field-meterKind"
-                    value={field.state.value}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                    onBlur={field.handleBlur}
-                    aria-invalid={messages.length > 0}
-                  >
-                    <option value="" disabled>
-                      {METER_KIND_PLACEHOLDER}
-                    </option>
-                    {METER_KINDS.map((kind) => (
-                      <option key={kind} value={kind}>
-                        {meterKindLabels[kind]}
-                      </option>
-                    ))}
-                  </Select>
-                  <FieldError id="field-meterKind-error" messages={messages} />
-                </div>
-              );
-            }}
+            {(field) => <MeterKindField field={field} label={labels.meterKind!} />}
           </form.Field>
         ) : (
           <form.Field key={name} name={name} validators={fieldCheck<string>(entries[name]!)}>

@@ -4,7 +4,7 @@ import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { User } from '@/domain/user';
 import { PageHeader } from '~/components/layout/page-header';
-import { LoadError } from '~/components/lists/load-error';
+import { QueryRows } from '~/components/lists/query-rows';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { canChangeSettings } from '~/lib/alarms/access';
@@ -40,26 +40,19 @@ export function SourcesPage({ user, dashboard, folders }: { user: User; dashboar
           Dit dashboard is niet aanpasbaar: alleen een beheerder kan bronnen toevoegen, wijzigen, testen of nu laten ophalen.
         </AlertBanner>
       )}
-      {sources.isError && !list ? (
-        <LoadError error={sources.error} onRetry={() => void sources.refetch()} />
-      ) : !list ? (
-        <p role="status" className="py-10 text-center text-muted-foreground">
-          Bezig met laden ...
-        </p>
-      ) : list.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border bg-background p-10 text-center text-muted-foreground">
-          Er zijn nog geen bronnen. {canChange ? 'Voeg een IMAP- of Microsoft 365-mailbox toe om alarmmails op te halen.' : ''}
-        </p>
-      ) : (
-        <>
-          {sources.isError ? <LoadError error={sources.error} onRetry={() => void sources.refetch()} title="Verversen mislukt" /> : null}
+      <QueryRows
+        query={sources}
+        rows={list}
+        empty={<>Er zijn nog geen bronnen. {canChange ? 'Voeg een IMAP- of Microsoft 365-mailbox toe om alarmmails op te halen.' : ''}</>}
+      >
+        {(rows) => (
           <ul aria-label="Bronnen" className="grid gap-4">
-            {list.map((source) => (
+            {rows.map((source) => (
               <SourceCard key={source.id} source={source} folders={folders} dashboardId={dashboard.id} canChange={canChange} />
             ))}
           </ul>
-        </>
-      )}
+        )}
+      </QueryRows>
       {canChange ? <SourceSheet open={adding} onOpenChange={setAdding} dashboardId={dashboard.id} folders={folders} /> : null}
     </section>
   );

@@ -1,10 +1,9 @@
-import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { folderByUrlKey } from '~/features/alarm-folders/folder-url-key';
-import { useCallback } from 'react';
+import { UnknownPage } from '~/features/alarm-area/unknown-page';
 import { FolderPage } from '~/features/alarms/folder-page';
-import { type FolderSearch, alarmListInput, dashboardUsersInput, folderSearchSchema } from '~/features/alarms/folder-search';
-import { loadRouteData } from '~/lib/route-data';
-import { trpc } from '~/lib/trpc';
+import { alarmListDeps, loadAlarmList, useAlarmListRoute } from '~/features/alarms/alarm-list-route';
+import { alarmListInput, folderSearchSchema } from '~/features/alarms/folder-search';
 
 /** `folders/{folder}`: the folder's NAME is the URL key (DESIGN.md §7). */
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/folders/$folder')({
@@ -15,17 +14,11 @@ export const Route = createFileRoute('/_auth/alarms/$dashboardId/folders/$folder
     if (folder && folder.name !== key)
       throw redirect({ to: '/alarms/$dashboardId/folders/$folder', params: { dashboardId, folder: folder.name }, search, replace: true });
   },
-  loaderDeps: ({ search: { alarm, ...filters } }) => ({ ...filters, alarm }),
+  loaderDeps: alarmListDeps,
   loader: async ({ context: { utils }, params: { dashboardId, folder: name }, deps, cause }) => {
     const folder = (await utils.alarmFolder.list.ensureData({ dashboardId })).find((f) => f.name === name);
     if (!folder) return;
-    await loadRouteData(cause, () =>
-      Promise.all([
-        utils.alarm.list.ensureData(alarmListInput(folder.id, deps)),
-        utils.alarmDashboard.users.ensureData(dashboardUsersInput(dashboardId)),
-        deps.alarm ? utils.alarm.get.prefetch({ alarmId: deps.alarm }) : null,
-      ]),
-    );
+    await loadAlarmList(utils, { dashboardId, deps, cause }, () => utils.alarm.list.ensureData(alarmListInput(folder.id, deps)));
   },
   component: FolderRoute,
 });
@@ -34,25 +27,8 @@ function FolderRoute() {
   const { dashboardId, folder: name } = Route.useParams();
   const { user } = Route.useRouteContext();
   const search = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
-  const [dashboard] = trpc.alarmDashboard.get.useSuspenseQuery({ dashboardId });
-  const [folders] = trpc.alarmFolder.list.useSuspenseQuery({ dashboardId });
-  const onSearchChange = useCallback(
-    (next: Partial<FolderSearch>, replace = false) => void navigate({ search: (s) => ({ ...s, ...next }), replace }),
-    [navigate],
-  );
+  const { dashboard, folders, onSearchChange } = useAlarmListRoute(Route.fullPath, dashboardId);
   const folder = folders.find((f) => f.name === name);
-  if (!folder) {
-    return (
-      <section className="grid max-w-xl gap-3 py-10">
-        <h1 className="text-2xl font-semibold">Pagina bestaat niet</h1>
-        <p>
-          <Link to="/alarms/$dashboardId" params={{ dashboardId }} className="font-medium text-primary underline underline-offset-4">
-            Naar het overzicht
-          </Link>
-        </p>
-      </section>
-    );
-  }
+  if (!folder) return <UnknownPage dashboardId={dashboardId} />;
   return <FolderPage key={folder.id} dashboard={dashboard} folders={folders} folder={folder} search={search} meId={user.id} onSearchChange={onSearchChange} />;
 }

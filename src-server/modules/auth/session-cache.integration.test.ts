@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { createHarness, type Harness, TEST_PASSWORD } from '../../testing/harness';
 import { createSessionCache, writesWatched } from './session-cache';
+import { createChangeNotices } from '../../db/change-notices';
 
 const NEW_PASSWORD = 'een nieuw wachtwoord 42';
 
@@ -180,7 +181,7 @@ describe('which statements empty the cache', () => {
   });
 
   test('an answer read while a watched write happened is not kept', () => {
-    const cache = createSessionCache();
+    const cache = createSessionCache(createChangeNotices());
     const stamp = cache.stamp();
     const queryId = { queryId: 'q' };
     cache.plugin.transformQuery({

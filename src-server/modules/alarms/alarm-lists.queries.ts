@@ -10,7 +10,7 @@ import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { AlarmFilter, AlarmSort } from '@/domain/alarm-filter';
 import { toListQuery } from '@/domain/paging';
 import { addDays, localDate, localMidnight } from '@/lib/amsterdam';
-import { type DB, engineOf } from '../../db/database';
+import type { DB } from '../../db/database';
 import { contains, containsInLowerCase, pageCount, pageWindow } from '../../db/listing';
 import type { Database } from '../../db/schema';
 import { trashFolderId } from '../alarm-dashboards/folders.queries';
@@ -118,19 +118,14 @@ export async function listAlarmsIn(db: DB, scope: AlarmScope, input: AlarmFilter
   const list = toListQuery(input);
   const { limit, offset } = pageWindow(list);
   const q = sorted(await filteredAlarms(db, scope, input, me, at), input.sort);
-  const page = q
+  const rows = await q
     .select((eb) => [...listSelection(eb), 'alarm.folderId'])
     .limit(limit)
     .offset(offset)
     .execute();
-  // PostgreSQL answers on several connections at once: the count runs beside the page (over
-  // TCP each statement is a round trip). SQLite answers one statement at a time in this process:
-  // the count waits for the page, and a first page that is not full holds them all (the usual
-  // folder), so it needs no count.
-  const [rows, counted] = await Promise.all([page, engineOf(db) === 'postgres' ? countAlarms(db, scope, input, me, at) : undefined]);
-  const [total, items] = await Promise.all([
-    counted ?? (offset === 0 && rows.length < limit ? rows.length : countAlarms(db, scope, input, me, at)),
-    toListItems(db, rows),
-  ]);
+  // A first page that is not full holds them all: no count needed (the usual folder). Otherwise the
+  // count runs beside the rows' assignees and locations: on PostgreSQL each statement is a round
+  // trip, on a connection of its own from the pool (SQLite answers them one after the other).
+  const [total, items] = await Promise.all([offset === 0 && rows.length < limit ? rows.length : countAlarms(db, scope, input, me, at), toListItems(db, rows)]);
   return { items: items.map(({ row, item }) => ({ ...item, folderId: row.folderId })), totalNumberOfPages: pageCount(total, list) };
 }

@@ -1,7 +1,8 @@
 /**
- * The in-memory sign-in cache (SQLite): every change to a sign-in or its user shows on the very
+ * The in-memory sign-in cache: every change to a sign-in or its user shows on the very
  * next request. Each test first asks /auth/me with the token, so the answer is cached before the
- * change (the harness runs on SQLite, where the cache is on).
+ * change (on either engine: on PostgreSQL the instance's own writes empty it at once too; other
+ * instances' writes are in cache-across-instances.integration.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,7 @@ async function adminWithToken(h: Harness) {
 }
 
 describe('GET /auth/me after a change to the sign-in, with its answer cached', () => {
-  test('a cached answer is served without the database: a change behind the process’s back goes unseen (why PostgreSQL has no cache)', async () => {
+  test('a cached answer is served without the database: a change behind the process’s back goes unseen (why other instances’ writes must be told)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'session-cache-'));
     try {
       const h = await createHarness({ databaseFile: path.join(dir, 'app.db') });

@@ -31,6 +31,8 @@ import * as energyRules from './2026-11-25T1700-energy-rules';
 import * as userTokens from './2026-11-25T1900-user-tokens';
 import * as leases from './2026-11-25T2000-leases';
 import * as attempts from './2026-11-25T2010-attempts';
+import * as changeNotices from './2026-11-25T2100-change-notices';
+import * as refreshGrace from './2026-11-25T2110-refresh-grace';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -51,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1900-user-tokens': userTokens,
   '2026-11-25T2000-leases': leases,
   '2026-11-25T2010-attempts': attempts,
+  '2026-11-25T2100-change-notices': changeNotices,
+  '2026-11-25T2110-refresh-grace': refreshGrace,
 };

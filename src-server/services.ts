@@ -25,7 +25,10 @@ import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChanne
 import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
 import { randomInt } from 'node:crypto';
 import { createEventBus } from './events/event-bus';
-import { createPgEventTransport } from './events/pg-event-transport';
+import { eventChannel, pgEventTransport } from './events/pg-event-transport';
+import { changeChannel, type ChangeNotices, createChangeNotices } from './db/change-notices';
+import { createPgListener, listenerName } from './db/pg-listener';
+import { watchFigures } from './modules/measurement-store/figure-cache';
 import { HEARTBEAT_MS } from './events/live-stream';
 import { createJobRunner } from './jobs/runner';
 import { newInstanceId } from './jobs/instance';
@@ -69,16 +72,39 @@ export interface ServiceOptions {
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
 }
 
+/** PostgreSQL: the instance's one listening connection, for live events and for the change notices (off while it is down). */
+async function listenForChanges(url: string, notices: ChangeNotices, instanceId: string) {
+  const events = eventChannel(url);
+  const changes = changeChannel(url);
+  const listener = await createPgListener(url, {
+    channels: [events, changes],
+    onNotification: (channel, payload) => (channel === events ? transport.receive(payload) : notices.receive(payload)),
+    onState: (listening) => notices.setLive(listening),
+    applicationName: listenerName(instanceId),
+  });
+  const transport = pgEventTransport(events, (text, values) => listener.query(text, values));
+  return {
+    transport,
+    async close() {
+      transport.close();
+      await listener.close();
+    },
+  };
+}
+
 export async function createServices(options: ServiceOptions) {
   const clock = options.clock ?? systemClock;
   const opened = openDatabase(options.databaseFile, { poolSize: options.databasePoolSize });
-  // On SQLite this process is the database's one writer, so it may remember checked sign-ins, the
-  // cache watching every write through `db`; PostgreSQL serves several instances: no cache there.
-  const sessionCache = engineOf(opened) === 'sqlite' ? createSessionCache() : undefined;
-  const db = sessionCache ? opened.withPlugin(sessionCache.plugin) : opened;
-  await migrateToLatest(db);
   // Several instances may share a PostgreSQL database; a SQLite file has one (server.ts locks DATA_DIR).
-  const engine = engineOf(db);
+  const engine = engineOf(opened);
+  // Caches drop what changed: this process's writes seen by the session cache's plugin on `db` and
+  // by the sync, other instances' writes (PostgreSQL) told by the database's change notices, heard
+  // on the instance's one listening connection (made below, after migrating) together with live events.
+  const notices = createChangeNotices(engine === 'sqlite');
+  const sessionCache = createSessionCache(notices);
+  const db = opened.withPlugin(sessionCache.plugin);
+  watchFigures(db, notices);
+  await migrateToLatest(db);
   const instanceId = newInstanceId();
   const leases = createLeases({ db, clock, owner: instanceId });
   const auth = createAuthService({ db, clock, sessionCache }, options.auth);
@@ -108,7 +134,8 @@ export async function createServices(options: ServiceOptions) {
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
   // On PostgreSQL several instances share one order of events (LISTEN/NOTIFY); ids carry a random
   // instance prefix so they are unique across instances (2^21 prefixes × 2^32 events each).
-  const transport = engine === 'postgres' ? await createPgEventTransport(options.databaseFile) : undefined;
+  const listening = engine === 'postgres' ? await listenForChanges(options.databaseFile, notices, instanceId) : undefined;
+  const transport = listening?.transport;
   const events = transport
     ? createEventBus({ now: () => clock().getTime(), transport, firstId: randomInt(1, 2 ** 21) * 2 ** 32 })
     : createEventBus({ now: () => clock().getTime() });
@@ -192,6 +219,8 @@ export async function createServices(options: ServiceOptions) {
     parsing,
     imapWatchers,
     events,
+    /** Whether this instance's caches hear every change now (PostgreSQL: while its LISTEN connection is up). */
+    notices,
     ingestLimit,
     liveHeartbeatMs: options.liveHeartbeatMs ?? HEARTBEAT_MS,
     sandbox,
@@ -203,7 +232,7 @@ export async function createServices(options: ServiceOptions) {
       await jobs.stop();
       await imapWatchers.stop();
       await sandbox.close();
-      await transport?.close();
+      await listening?.close();
       notify.mailer.close();
       await db.destroy();
     },

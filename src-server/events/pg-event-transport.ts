@@ -1,18 +1,12 @@
 /**
- * Live events across instances on PostgreSQL (DESIGN.md §12): one dedicated `pg` client per
- * instance LISTENs on a channel and NOTIFYs it. PostgreSQL hands every listener the notifications
+ * Live events across instances on PostgreSQL (DESIGN.md §12): the instance's listening connection
+ * (db/pg-listener.ts) LISTENs on a channel and NOTIFYs it. PostgreSQL hands every listener the notifications
  * in one order (commit order), so all instances deliver the same events in the same order, their
  * own ones included. A NOTIFY payload must stay under 8000 bytes: a batch is split into payloads
  * under that, sent in one transaction so they arrive together.
  */
-import pg from 'pg';
+import { channelOf, createPgListener, type PgListener } from '../db/pg-listener';
 import type { EventTransport, StoredEvent } from './event-bus';
-
-/** One channel per database and schema (`?schema=` in the URL, as the tests use), since NOTIFY reaches the whole database. */
-function channelOf(connectionString: string): string {
-  const schema = new URL(connectionString).searchParams.get('schema');
-  return `energiebeheer_events${schema ? `_${schema.toLowerCase().replace(/[^a-z0-9_]/g, '_')}` : ''}`.slice(0, 63);
-}
 const MAX_PAYLOAD_BYTES = 7900;
 
 function payloads(dashboardId: number, events: StoredEvent[]): string[] {
@@ -30,51 +24,55 @@ function payloads(dashboardId: number, events: StoredEvent[]): string[] {
   return out;
 }
 
-export async function createPgEventTransport(connectionString: string, log: (line: string) => void = console.error) {
+/** The channel of live events: one per database and schema. */
+export const eventChannel = (connectionString: string) => channelOf('energiebeheer_events', connectionString);
+
+/**
+ * The transport over a listening connection that another part made (services.ts shares one with
+ * the change notices): `receive` takes this channel's notifications, `send` NOTIFYs on `query`.
+ */
+export function pgEventTransport(channel: string, query: PgListener['query'], log: (line: string) => void = console.error) {
   let receive: (dashboardId: number, events: StoredEvent[]) => void = () => {};
   let closed = false;
-  let client: pg.Client;
-  const channel = channelOf(connectionString);
-
-  async function connect() {
-    const next = new pg.Client({ connectionString });
-    next.on('notification', (message) => {
-      if (message.channel !== channel || !message.payload) return;
-      const { d, e } = JSON.parse(message.payload) as { d: number; e: StoredEvent[] };
-      receive(d, e);
-    });
-    // A lost connection is made again; consoles that reconnect meanwhile are told to resync by ids this instance never saw.
-    next.on('error', (error) => log(`Live events: the PostgreSQL connection failed: ${String(error)}`));
-    next.on('end', () => {
-      if (!closed) setTimeout(() => void connect().catch((error) => log(`Live events: reconnecting failed: ${String(error)}`)), 1000).unref();
-    });
-    await next.connect();
-    await next.query(`LISTEN "${channel}"`);
-    client = next;
-  }
-  await connect();
-
-  const transport: EventTransport & { close: () => Promise<void> } = {
+  const transport: EventTransport & { receive: (payload: string) => void; close: () => void } = {
     send(dashboardId, events) {
       // After close (the process stops) there is no one left to tell.
       if (closed) return;
-      const sent = client;
       const chunks = payloads(dashboardId, events);
-      // Queued on the one client in order, so this instance's batches leave in the order they were published.
+      // Queued on the one connection in order (in one tick, so on one connection), so this
+      // instance's batches leave in the order they were published.
       const several = chunks.length > 1;
       const queries: Promise<unknown>[] = [];
-      if (several) queries.push(sent.query('BEGIN'));
-      for (const payload of chunks) queries.push(sent.query('select pg_notify($1, $2)', [channel, payload]));
-      if (several) queries.push(sent.query('COMMIT'));
+      if (several) queries.push(query('BEGIN'));
+      for (const payload of chunks) queries.push(query('select pg_notify($1, $2)', [channel, payload]));
+      if (several) queries.push(query('COMMIT'));
       void Promise.all(queries).catch((error) => closed || log(`Live events: sending failed: ${String(error)}`));
     },
     onReceive(listener) {
       receive = listener;
     },
-    async close() {
+    receive(payload) {
+      const { d, e } = JSON.parse(payload) as { d: number; e: StoredEvent[] };
+      receive(d, e);
+    },
+    close() {
       closed = true;
-      await client.end();
     },
   };
   return transport;
+}
+
+/** The transport on a listening connection of its own. */
+export async function createPgEventTransport(connectionString: string, log: (line: string) => void = console.error) {
+  const channel = eventChannel(connectionString);
+  // Consoles that reconnect while the connection is lost are told to resync by ids this instance never saw.
+  const listener = await createPgListener(connectionString, { channels: [channel], onNotification: (_, payload) => transport.receive(payload), log });
+  const transport = pgEventTransport(channel, (text, values) => listener.query(text, values), log);
+  return {
+    ...transport,
+    async close() {
+      transport.close();
+      await listener.close();
+    },
+  };
 }

@@ -30,9 +30,9 @@ export function extendSession(db: DB, id: string, expiresAt: number) {
   return db.updateTable('session').set({ expiresAt }).where('id', '=', id).execute();
 }
 
-/** Marks a refresh token used; false when another request used it first. */
-export async function markRefreshUsed(db: DB, id: string, now: number): Promise<boolean> {
-  const result = await db.updateTable('session').set({ usedAt: now }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst();
+/** Marks a refresh token used, keeping the (sealed) pair its rotation gives; false when another request used it first. */
+export async function markRefreshUsed(db: DB, id: string, now: number, rotatedTo: string): Promise<boolean> {
+  const result = await db.updateTable('session').set({ usedAt: now, rotatedTo }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
 

@@ -13,7 +13,8 @@ import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../use
 import * as q from './auth.queries';
 import { verifyPassword, verifyWithoutUser } from '../users/passwords';
 import { createSharedLimiter, reserveAll, reserveOrRefuse } from '../../shared-rate-limit';
-import { newFamilyId, newToken, secretMatches, splitToken } from './tokens';
+import { newFamilyId, newToken, openWithSecret, sealWithSecret, secretMatches, splitToken } from './tokens';
+import type { SessionRow } from './auth.table';
 import type { SessionCache } from './session-cache';
 
 export interface AuthOptions {
@@ -51,36 +52,23 @@ export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: 
   const resetsByEmail = createSharedLimiter(db, 'reset-email', options.maxFailuresPerEmail ?? 5, window, now);
   const resetsByIp = createSharedLimiter(db, 'reset-ip', options.maxFailuresPerIp ?? 50, window, now);
   const grace = options.refreshGraceSeconds ?? 10;
-  /** Refresh token id → the pair its rotation gives, kept for the grace window (memory only: tokens are never stored). */
-  const rotations = new Map<string, { until: number; pair: Promise<AuthTokens> }>();
 
-  async function issueTokens(userId: number, familyId: string) {
+  /** A new access and refresh token, not stored yet. */
+  const newPair = () => ({ access: newToken(), refresh: newToken() });
+  const tokensOf = ({ access, refresh }: ReturnType<typeof newPair>): AuthTokens => ({ accessToken: access.token, refreshToken: refresh.token });
+
+  /** Stores (hashed) a new pair of `familyId` through `executor` (a transaction). */
+  async function storePair(executor: DB, userId: number, familyId: string, { access, refresh }: ReturnType<typeof newPair>) {
     const at = now();
-    const access = newToken();
-    const refresh = newToken();
-    await db.transaction().execute(async (trx) => {
-      await q.insertSession(trx, {
-        id: access.id,
-        userId,
-        familyId,
-        kind: 'access',
-        secretHash: access.secretHash,
-        createdAt: at,
-        expiresAt: at + accessTtl,
-        usedAt: null,
-      });
-      await q.insertSession(trx, {
-        id: refresh.id,
-        userId,
-        familyId,
-        kind: 'refresh',
-        secretHash: refresh.secretHash,
-        createdAt: at,
-        expiresAt: at + refreshTtl,
-        usedAt: null,
-      });
-    });
-    return { accessToken: access.token, refreshToken: refresh.token };
+    const row = { userId, familyId, createdAt: at, usedAt: null, rotatedTo: null };
+    await q.insertSession(executor, { ...row, id: access.id, kind: 'access', secretHash: access.secretHash, expiresAt: at + accessTtl });
+    await q.insertSession(executor, { ...row, id: refresh.id, kind: 'refresh', secretHash: refresh.secretHash, expiresAt: at + refreshTtl });
+  }
+
+  async function issueTokens(userId: number, familyId: string): Promise<AuthTokens> {
+    const pair = newPair();
+    await db.transaction().execute((trx) => storePair(trx, userId, familyId, pair));
+    return tokensOf(pair);
   }
 
   function tooMany(retryAfterSeconds: number) {
@@ -112,13 +100,28 @@ export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: 
     return toUser(row, row.type === 'customer' ? await locationIdsOfUser(db, row.id) : []);
   }
 
-  async function rotate(row: NonNullable<Awaited<ReturnType<typeof q.findSession>>>, at: number) {
-    if (!(await q.markRefreshUsed(db, row.id, at))) {
-      await q.deleteFamily(db, row.familyId);
-      throw sessionExpired();
-    }
-    await q.deleteAccessTokensOfFamily(db, row.familyId);
-    return issueTokens(row.userId, row.familyId);
+  /**
+   * Spends a refresh token and gives its family a new pair, in one transaction: the pair is kept
+   * on the spent row, sealed with the spent token's secret, for a request that arrives within the
+   * grace window with the same token, on any instance. Null when another request spent it first
+   * (on PostgreSQL the update waits for that request's transaction, so its pair is then readable).
+   */
+  async function rotate(row: SessionRow, secret: string, at: number): Promise<AuthTokens | null> {
+    const pair = newPair();
+    const tokens = tokensOf(pair);
+    return db.transaction().execute(async (trx) => {
+      if (!(await q.markRefreshUsed(trx, row.id, at, sealWithSecret(secret, JSON.stringify(tokens))))) return null;
+      await q.deleteAccessTokensOfFamily(trx, row.familyId);
+      await storePair(trx, row.userId, row.familyId, pair);
+      return tokens;
+    });
+  }
+
+  /** The pair a spent refresh token's rotation gave, while its grace window lasts. */
+  function pairWithinGrace(row: SessionRow, secret: string, at: number): AuthTokens | null {
+    if (row.usedAt === null || at - row.usedAt > grace || row.expiresAt <= at || !row.rotatedTo) return null;
+    const opened = openWithSecret(secret, row.rotatedTo);
+    return opened ? (JSON.parse(opened) as AuthTokens) : null;
   }
 
   return {
@@ -192,28 +195,26 @@ export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: 
       return userOf(row);
     },
 
-    async refresh(refreshToken: string) {
+    async refresh(refreshToken: string): Promise<AuthTokens> {
       const parts = splitToken(refreshToken);
-      const row = parts && (await q.findSession(db, parts.id, 'refresh'));
+      let row = parts && (await q.findSession(db, parts.id, 'refresh'));
       if (!parts || !row || !secretMatches(parts.secret, row.secretHash)) throw sessionExpired();
       const at = now();
-      for (const [id, r] of rotations) if (r.until < at) rotations.delete(id);
-      // Two tabs refreshing with the same token at once: the later one gets the same new pair.
-      const rotated = rotations.get(row.id);
-      if (rotated) return rotated.pair;
-      // Spent within the grace window by another instance (DESIGN.md §12), whose new pair only it
-      // holds: this request must sign in again, but the sign-in is not someone's stolen copy.
-      if (row.usedAt !== null && at - row.usedAt <= grace && row.expiresAt > at) throw sessionExpired();
-      if (row.usedAt !== null || row.expiresAt <= at) {
-        // A spent refresh token came back after the grace window: someone holds a copy. End the whole sign-in.
-        await q.deleteFamily(db, row.familyId);
-        throw sessionExpired();
+      if (row.usedAt === null && row.expiresAt > at) {
+        const pair = await rotate(row, parts.secret, at);
+        if (pair) return pair;
+        // Spent meanwhile by another request (another tab, here or through another instance): its answer.
+        row = await q.findSession(db, parts.id, 'refresh');
+        if (!row) throw sessionExpired();
       }
-      // Registered before the first await, so a request arriving meanwhile finds it.
-      const pair = rotate(row, at);
-      rotations.set(row.id, { until: at + grace, pair });
-      pair.catch(() => rotations.delete(row.id));
-      return pair;
+      // Two tabs refreshing with the same token within the grace window: the later one gets the same new pair.
+      const pair = pairWithinGrace(row, parts.secret, at);
+      if (pair) return pair;
+      // Spent within the window but its pair is not readable (a rotation from before the pair was kept): sign in again, but no theft.
+      if (row.usedAt !== null && at - row.usedAt <= grace && row.expiresAt > at) throw sessionExpired();
+      // A spent refresh token came back after the grace window: someone holds a copy. End the whole sign-in.
+      await q.deleteFamily(db, row.familyId);
+      throw sessionExpired();
     },
 
     /** Ends the sign-in that the token (access or refresh) belongs to. */

@@ -10,5 +10,7 @@ export interface SessionTable {
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
+  /** A spent refresh token: the pair its rotation gave, sealed with the spent token's secret (tokens.ts), for the grace window. */
+  rotatedTo: string | null;
 }
 export type SessionRow = Selectable<SessionTable>;

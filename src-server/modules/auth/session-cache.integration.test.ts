@@ -1,7 +1,8 @@
 /**
- * The in-memory sign-in cache (SQLite): every change to a sign-in or its user shows on the very
+ * The in-memory sign-in cache: every change to a sign-in or its user shows on the very
  * next request. Each test first asks /auth/me with the token, so the answer is cached before the
- * change (the harness runs on SQLite, where the cache is on).
+ * change (on either engine: on PostgreSQL the instance's own writes empty it at once too; other
+ * instances' writes are in cache-across-instances.integration.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { createHarness, type Harness, TEST_PASSWORD } from '../../testing/harness';
 import { createSessionCache, writesWatched } from './session-cache';
+import { createChangeNotices } from '../../db/change-notices';
 
 const NEW_PASSWORD = 'een nieuw wachtwoord 42';
 
@@ -33,7 +35,7 @@ async function adminWithToken(h: Harness) {
 }
 
 describe('GET /auth/me after a change to the sign-in, with its answer cached', () => {
-  test('a cached answer is served without the database: a change behind the process’s back goes unseen (why PostgreSQL has no cache)', async () => {
+  test('a cached answer is served without the database: a change behind the process’s back goes unseen (why other instances’ writes must be told)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'session-cache-'));
     try {
       const h = await createHarness({ databaseFile: path.join(dir, 'app.db') });
@@ -180,7 +182,7 @@ describe('which statements empty the cache', () => {
   });
 
   test('an answer read while a watched write happened is not kept', () => {
-    const cache = createSessionCache();
+    const cache = createSessionCache(createChangeNotices());
     const stamp = cache.stamp();
     const queryId = { queryId: 'q' };
     cache.plugin.transformQuery({

@@ -1,8 +1,6 @@
 /**
  * Signed-in users by access token, in memory, so the check that runs on every request skips the
- * database and the hash while nothing about the sign-in changed. Correct only where this process
- * is the one writer of the database (SQLite): `services.ts` creates it there and not on
- * PostgreSQL, where other instances log out, rotate and change passwords unseen.
+ * database and the hash while nothing about the sign-in changed.
  *
  * Invalidation is by the writes themselves, not by a list of call sites: the Kysely plugin sees
  * every statement, and any insert, update or delete of `session`, `user` or `userLocation` (and
@@ -10,8 +8,16 @@
  * after it, so a lookup that overlapped the write is not kept either. Logout, rotation, a password
  * change, a deleted user, a changed role, name or location list: the next request reads the
  * database again. Rows deleted by `on delete cascade` hang off `user`, which is watched.
+ *
+ * Other instances (PostgreSQL) write unseen by this plugin: their committed writes to the same
+ * tables arrive as change notices (db/change-notices.ts) and empty the cache too. While the
+ * notices' connection is down the cache neither serves nor keeps anything, and it is emptied when
+ * the connection goes and when it is back. What remains: between another instance's commit and
+ * the notice's arrival here (a round trip on the database's network, about a millisecond on
+ * loopback) a request here may still be answered from the cache.
  */
 import type { KyselyPlugin, OperationNode, QueryId, RootOperationNode } from 'kysely';
+import type { ChangeNotices } from '../../db/change-notices';
 import type { Authenticated } from './auth.service';
 
 /** The tables an `Authenticated` is read from. */
@@ -68,7 +74,7 @@ export function writesWatched(node: RootOperationNode | OperationNode): boolean 
   }
 }
 
-export function createSessionCache() {
+export function createSessionCache(notices: Pick<ChangeNotices, 'live' | 'subscribe'>) {
   const entries = new Map<string, Entry>();
   let generation = 0;
   const writes = new WeakSet<QueryId>();
@@ -76,6 +82,10 @@ export function createSessionCache() {
     generation++;
     entries.clear();
   };
+  // Another instance's committed write (or the notices' connection going or coming back: anything may have changed).
+  notices.subscribe((notice) => {
+    if (!notice || WATCHED.has(notice.table)) changed();
+  });
 
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }) {
@@ -96,6 +106,7 @@ export function createSessionCache() {
     plugin,
     /** The cached sign-in of `token` while it needs no extension at `now` (seconds), else undefined. */
     get(token: string, now: number, extendBelow: number): Authenticated | undefined {
+      if (!notices.live) return undefined;
       const entry = entries.get(token);
       if (!entry) return undefined;
       if (entry.expiresAt - now >= extendBelow) return entry.auth;
@@ -105,7 +116,7 @@ export function createSessionCache() {
     /** Taken before a lookup: `set` keeps its answer only if no watched write happened since. */
     stamp: () => generation,
     set(token: string, auth: Authenticated, expiresAt: number, stamp: number) {
-      if (stamp !== generation) return;
+      if (stamp !== generation || !notices.live) return;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(token, { auth, expiresAt });
     },

@@ -3,6 +3,7 @@ import { localToUtc } from '@/lib/amsterdam';
 import { measurementsChanged } from '../measurement-store/figure-cache';
 import { upsertMeasurements } from '../measurement-store/measurements.store';
 import { createHarness } from '../../testing/harness';
+import { testingOnPostgres } from '../../testing/test-database';
 
 /** Wednesday 13 November 2024, 12:00 in Amsterdam. */
 const WEDNESDAY = new Date('2024-11-13T11:00:00Z');
@@ -94,9 +95,17 @@ test('today’s forecast is computed once per day, until new values arrive for t
   expect((await caller.dashboard.location({ locationId: loc })).modules[0]!.todayForecast).toBe(96);
   // Last Wednesday doubled, written behind the cache's back (not by the sync):
   await h.db.transaction().execute((trx) => upsertMeasurements(trx, power, quarters('2024-11-04T00:00:00', '2024-11-07T00:00:00', 2)));
+  const forecast = async () => (await caller.dashboard.location({ locationId: loc })).modules[0]!.todayForecast;
+  if (testingOnPostgres()) {
+    // PostgreSQL tells every instance of each committed write to `measurement` (change notices), this one included.
+    const end = Date.now() + 2000;
+    while ((await forecast()) !== 192 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await forecast()).toBe(192);
+    return;
+  }
   const cached = (await caller.dashboard.location({ locationId: loc })).modules[0]!;
   expect(cached.todayForecast).toBe(96);
   expect(cached.thisWeek.previous).toBe(384); // the sums are read on every view
   measurementsChanged(h.db, [power]);
-  expect((await caller.dashboard.location({ locationId: loc })).modules[0]!.todayForecast).toBe(192);
+  expect(await forecast()).toBe(192);
 });

@@ -454,3 +454,28 @@ describe('after a crash', () => {
     expect(r.held()).toEqual([]);
   });
 });
+
+describe('closing', () => {
+  test('once stop is called no run starts: runNow during and after stop is refused, and stop ends after every run', async () => {
+    const db = await memoryDb();
+    const c = clock();
+    const gate = deferred();
+    const slow = defineJob({ name: 'sync', intervalSeconds: 60, run: () => gate.promise });
+    const other = countingJob(undefined, { name: 'notify' });
+    const r = runner(db, c.now, [slow, other]);
+    const run = r.runNow('sync');
+    await vi.waitFor(() => expect(r.held()).toEqual(['sync']));
+    let stopped = false;
+    const stopping = r.stop().then(() => (stopped = true));
+    // A wake (new mail, an alarm change) while the services close: no run may start now.
+    await expect(r.runNow('notify')).rejects.toThrow('De server stopt; probeer het zo opnieuw.');
+    gate.resolve(undefined);
+    await stopping;
+    await run;
+    expect(stopped).toBe(true);
+    expect(r.held()).toEqual([]);
+    await expect(r.runNow('notify')).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(other.calls()).toBe(0);
+    expect((await r.status()).find((s) => s.name === 'notify')?.lastStartedAt ?? null).toBeNull();
+  });
+});

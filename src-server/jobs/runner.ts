@@ -33,6 +33,8 @@ export interface JobRunnerOptions {
 
 type Outcome = { acquired: false } | { acquired: true; ok: true; value: unknown } | { acquired: true; ok: false; error: unknown };
 
+const STOPPING_MESSAGE = 'De server stopt; probeer het zo opnieuw.';
+
 /** A dead instance's job is taken over within this and a tick (DESIGN.md §12: within 60 s). */
 const DEFAULT_LOCK_SECONDS = LEASE_SECONDS;
 
@@ -152,7 +154,11 @@ export function createJobRunner(options: JobRunnerOptions) {
       timer = setInterval(() => void tick().catch((error) => log(`Job schedule: ${String(error)}`)), tickMs);
       timer.unref();
     },
-    /** Stops the schedule, asks running runs to stop (their signal aborts) and waits for them. */
+    /**
+     * Stops the schedule, asks running runs to stop (their signal aborts) and waits for them. From
+     * its call on, `runNow` refuses to start a run, so none starts after the services began closing
+     * (a run then would meet a destroyed database).
+     */
     async stop(): Promise<void> {
       stopping = true;
       clearInterval(timer);
@@ -169,6 +175,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (!job) throw new AppError('NOT_FOUND', 'Deze taak bestaat niet.');
       for (;;) {
         const current = running.get(name);
+        if (!current && stopping) throw new AppError('CONFLICT', STOPPING_MESSAGE);
         const outcome = await (current?.outcome ?? launch(job, false, input));
         if (outcome.acquired) {
           if (outcome.ok) return outcome.value;

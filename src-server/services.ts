@@ -162,6 +162,8 @@ export async function createServices(options: ServiceOptions) {
     now: clock,
     holder: instanceId,
     exclusive: engine === 'sqlite',
+    // New mail stored here while another instance's parse run holds its lock reaches that run.
+    wakes: transport?.jobWakes,
     jobs: [
       ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
       ...mailSourceJobs(mail),

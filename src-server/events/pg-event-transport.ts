@@ -3,15 +3,17 @@
  * instance LISTENs on a channel and NOTIFYs it. PostgreSQL hands every listener the notifications
  * in one order (commit order), so all instances deliver the same events in the same order, their
  * own ones included. A NOTIFY payload must stay under 8000 bytes: a batch is split into payloads
- * under that, sent in one transaction so they arrive together.
+ * under that, sent in one transaction so they arrive together. A second channel carries job wakes
+ * (jobs/runner.ts): new work for a job whose lock another instance's run holds.
  */
 import pg from 'pg';
+import type { JobWakes } from '../jobs/job';
 import type { EventTransport, StoredEvent } from './event-bus';
 
 /** One channel per database and schema (`?schema=` in the URL, as the tests use), since NOTIFY reaches the whole database. */
-function channelOf(connectionString: string): string {
+function channelOf(connectionString: string, what: 'events' | 'jobs'): string {
   const schema = new URL(connectionString).searchParams.get('schema');
-  return `energiebeheer_events${schema ? `_${schema.toLowerCase().replace(/[^a-z0-9_]/g, '_')}` : ''}`.slice(0, 63);
+  return `energiebeheer_${what}${schema ? `_${schema.toLowerCase().replace(/[^a-z0-9_]/g, '_')}` : ''}`.slice(0, 63);
 }
 const MAX_PAYLOAD_BYTES = 7900;
 
@@ -32,14 +34,18 @@ function payloads(dashboardId: number, events: StoredEvent[]): string[] {
 
 export async function createPgEventTransport(connectionString: string, log: (line: string) => void = console.error) {
   let receive: (dashboardId: number, events: StoredEvent[]) => void = () => {};
+  let receiveWake: (jobName: string) => void = () => {};
   let closed = false;
   let client: pg.Client;
-  const channel = channelOf(connectionString);
+  const channel = channelOf(connectionString, 'events');
+  const jobsChannel = channelOf(connectionString, 'jobs');
 
   async function connect() {
     const next = new pg.Client({ connectionString });
     next.on('notification', (message) => {
-      if (message.channel !== channel || !message.payload) return;
+      if (!message.payload) return;
+      if (message.channel === jobsChannel) return receiveWake(message.payload);
+      if (message.channel !== channel) return;
       const { d, e } = JSON.parse(message.payload) as { d: number; e: StoredEvent[] };
       receive(d, e);
     });
@@ -50,11 +56,24 @@ export async function createPgEventTransport(connectionString: string, log: (lin
     });
     await next.connect();
     await next.query(`LISTEN "${channel}"`);
+    await next.query(`LISTEN "${jobsChannel}"`);
     client = next;
   }
   await connect();
 
-  const transport: EventTransport & { close: () => Promise<void> } = {
+  /** "Job X has new work" to every instance (runner.ts): the one whose run holds X's lock wakes it. */
+  const jobWakes: JobWakes = {
+    send(jobName) {
+      if (closed) return;
+      client.query('select pg_notify($1, $2)', [jobsChannel, jobName]).catch((error) => closed || log(`Job wakes: sending failed: ${String(error)}`));
+    },
+    onReceive(listener) {
+      receiveWake = listener;
+    },
+  };
+
+  const transport: EventTransport & { jobWakes: JobWakes; close: () => Promise<void> } = {
+    jobWakes,
     send(dashboardId, events) {
       // After close (the process stops) there is no one left to tell.
       if (closed) return;

@@ -6,7 +6,7 @@ import { type DB, openDatabase } from '../db/database';
 import { testDatabase } from '../testing/test-database';
 import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../errors';
-import { defineJob, type JobDefinition } from './job';
+import { defineJob, type JobDefinition, type JobWakes } from './job';
 import { createJobRunner, type JobRunnerOptions } from './runner';
 
 const START = new Date('2026-11-23T10:00:00Z');
@@ -350,6 +350,86 @@ describe('two processes on one database file', () => {
     await db.updateTable('jobRun').set({ lockedBy: 'elsewhere' }).execute();
     await expect(run).rejects.toThrow('Een ander proces heeft deze taak overgenomen.');
     expect(await db.selectFrom('jobRun').select(['lockedBy', 'lastOk']).executeTakeFirst()).toEqual({ lockedBy: 'elsewhere', lastOk: null });
+  });
+});
+
+describe('job wakes across instances', () => {
+  /** Like LISTEN/NOTIFY: every runner on the bus, the sender included, hears each wake, a moment later. */
+  function wakeBus() {
+    const listeners: ((name: string) => void)[] = [];
+    const sent: string[] = [];
+    return {
+      sent,
+      wakes: (): JobWakes => ({
+        send: (name) => {
+          sent.push(name);
+          setImmediate(() => listeners.forEach((l) => l(name)));
+        },
+        onReceive: (l) => void listeners.push(l),
+      }),
+    };
+  }
+
+  test('runNow that finds another instance holding the lock wakes that instance’s run, and it runs once more after it (the wake may have come as it ended)', async () => {
+    const db = await memoryDb();
+    const c = clock();
+    const bus = wakeBus();
+    const gate = deferred();
+    let runsA = 0;
+    let wokenA = 0;
+    const onA = defineJob({
+      name: 'parse',
+      intervalSeconds: 2,
+      run: async () => {
+        if (++runsA === 1) await gate.promise;
+        return runsA;
+      },
+      wake: () => void wokenA++,
+    });
+    const onB = countingJob(undefined, { name: 'parse', intervalSeconds: 2, wake: () => undefined });
+    const ra = runner(db, c.now, [onA], { holder: 'a', wakes: bus.wakes() });
+    const rb = runner(db, c.now, [onB], { holder: 'b', wakes: bus.wakes() });
+    const held = ra.runNow('parse');
+    await vi.waitFor(() => expect(ra.held()).toEqual(['parse']));
+
+    await expect(rb.runNow('parse')).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(bus.sent).toEqual(['parse']);
+    await vi.waitFor(() => expect(wokenA).toBe(1));
+    // B heard its own wake too and tried the lock: A still holds it, so B ran nothing and sent nothing on.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onB.calls()).toBe(0);
+    expect(bus.sent).toEqual(['parse']);
+
+    gate.resolve(undefined);
+    expect(await held).toBe(1);
+    await vi.waitFor(() => expect(runsA).toBe(2));
+    await vi.waitFor(() => expect(ra.held()).toEqual([]));
+    expect(onB.calls()).toBe(0);
+  });
+
+  test('a job without wake sends none: its runNow only answers that it runs elsewhere', async () => {
+    const db = await memoryDb();
+    const c = clock();
+    const bus = wakeBus();
+    const gate = deferred();
+    const ra = runner(db, c.now, [defineJob({ name: 'sync', intervalSeconds: 60, run: () => gate.promise })], { holder: 'a', wakes: bus.wakes() });
+    const rb = runner(db, c.now, [countingJob()], { holder: 'b', wakes: bus.wakes() });
+    const held = ra.runNow('sync');
+    await vi.waitFor(() => expect(ra.held()).toEqual(['sync']));
+    await expect(rb.runNow('sync')).rejects.toEqual(new AppError('CONFLICT', 'Deze taak draait al.'));
+    expect(bus.sent).toEqual([]);
+    gate.resolve(undefined);
+    await held;
+  });
+
+  test('a wake heard by an instance while no run holds the lock starts a run there', async () => {
+    const db = await memoryDb();
+    const c = clock();
+    const bus = wakeBus();
+    const job = countingJob(undefined, { name: 'parse', wake: () => undefined });
+    runner(db, c.now, [job], { holder: 'a', wakes: bus.wakes() });
+    bus.wakes().send('parse');
+    await vi.waitFor(() => expect(job.calls()).toBe(1));
   });
 });
 

@@ -83,7 +83,8 @@ test.runIf(process.env.TEST_DATABASE_URL && dovecotAvailable())(
         .where('parsingStatus', '=', 'PENDING')
         .execute();
       expect(hostilePending.length).toBeGreaterThan(0);
-      expect(took).toBeLessThan(900);
+      // Before the wake crossed instances it waited for B's backlog or schedule: 2.2-2.3 s here.
+      expect(took).toBeLessThan(1000);
     } finally {
       await a.close();
       await b.close();

@@ -5,6 +5,9 @@
 import type { DB } from '../db/database';
 import type { FeedRow } from '../modules/meterbeheer/meterbeheer.table';
 
+/** The address tests and benches give a location. */
+export const TEST_ADDRESS = { country: 'Nederland', state: 'Utrecht', city: 'Utrecht', streetAddress: 'Stationsplein 1', zipcode: '3511 ED', unit: null };
+
 export async function insertFeed(db: DB, values: Partial<FeedRow> & { uuid: string }) {
   await db
     .insertInto('feed')

@@ -1,9 +1,9 @@
 /**
  * Two instances against one on PostgreSQL (DESIGN.md §12, issue 21: "two instances on PostgreSQL
  * serve the 50-client mixed load with a p99 no worse than one"): the mixed load of load-mixed.ts
- * (50 clients, 30 s) against one built product on a throwaway PostgreSQL, then against two on the
+ * (50 clients, 30 s) against one built product on a throwaway PostgreSQL and against two on the
  * same database with the clients split 25/25 over them (a zero-cost balancer: no proxy in the
- * path, so the figure is the instances' own). Beside the figures, the CPU time each part used
+ * path, so the figure is the instances' own), two runs each. Beside the figures, the CPU time each part used
  * (products, PostgreSQL, the load client) against what the machine's cores could give in that time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -65,8 +65,27 @@ async function measure(products: Product[], dataDir: string): Promise<InstancesF
   };
 }
 
-/** One instance, then two on the same database; null when PostgreSQL is not installed. */
-export async function benchInstances(): Promise<{ one: InstancesFigures; two: InstancesFigures; cores: number; seconds: number } | null> {
+/** The mean of two runs' figures (the bench's ABBA order cancels a drift of the machine's load). */
+function meanOf(x: InstancesFigures, y: InstancesFigures): InstancesFigures & { p99s: [number, number] } {
+  const mean = (f: (r: InstancesFigures) => number) => (f(x) + f(y)) / 2;
+  return {
+    load: {
+      requests: mean((r) => r.load.requests),
+      errors: x.load.errors + y.load.errors,
+      non2xx: x.load.non2xx + y.load.non2xx,
+      p50: mean((r) => r.load.p50),
+      p99: mean((r) => r.load.p99),
+    },
+    cpu: { products: mean((r) => r.cpu.products), postgres: mean((r) => r.cpu.postgres), client: mean((r) => r.cpu.client) },
+    p99s: [x.load.p99, y.load.p99],
+  };
+}
+
+/**
+ * One instance and two on the same database, in the order one, two, two, one (the second instance
+ * idles while one is measured); each side the mean of its two runs. Null without PostgreSQL.
+ */
+export async function benchInstances() {
   if (!postgresAvailable()) return null;
   const pg = await startPostgres();
   const url = `${pg.url}?schema=instances`;
@@ -75,11 +94,13 @@ export async function benchInstances(): Promise<{ one: InstancesFigures; two: In
     const first = await startProduct({ DATABASE_URL: url });
     started.push(first);
     await seedMixedLoad(url, 0);
-    const one = await measure([first], pg.dataDir);
     const second = await startProduct({ DATABASE_URL: url });
     started.push(second);
-    const two = await measure([first, second], pg.dataDir);
-    return { one, two, cores: availableParallelism(), seconds: SECONDS };
+    const oneA = await measure([first], pg.dataDir);
+    const twoA = await measure([first, second], pg.dataDir);
+    const twoB = await measure([first, second], pg.dataDir);
+    const oneB = await measure([first], pg.dataDir);
+    return { one: meanOf(oneA, oneB), two: meanOf(twoA, twoB), cores: availableParallelism(), seconds: SECONDS };
   } finally {
     for (const p of started) await p.stop();
     pg.stop();

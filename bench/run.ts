@@ -134,10 +134,10 @@ else {
   const line = (f: typeof inst.one) =>
     `${fmt(f.load.requests)} requests, ${f.load.errors + f.load.non2xx} errors, p50 ${ms0(f.load.p50)}, p99 ${ms0(f.load.p99)}; CPU s: products ${f.cpu.products.toFixed(1)}, PostgreSQL ${f.cpu.postgres.toFixed(1)}, load client ${f.cpu.client.toFixed(1)}`;
   console.log(
-    `Mixed load on PostgreSQL, 50 clients for ${inst.seconds} s, one instance against two (the clients split 25/25 over them: a zero-cost balancer, no proxy) on ${inst.cores} cores (${inst.cores * inst.seconds} CPU s in the run) (goal: p99 of two no worse than one):`,
+    `Mixed load on PostgreSQL, 50 clients for ${inst.seconds} s, one instance against two (means of two runs each, in the order one, two, two, one) (the clients split 25/25 over them: a zero-cost balancer, no proxy) on ${inst.cores} cores (${inst.cores * inst.seconds} CPU s in the run) (goal: p99 of two no worse than one):`,
   );
-  console.log(`  one: ${line(inst.one)}`);
-  console.log(`  two: ${line(inst.two)}`);
+  console.log(`  one: ${line(inst.one)} (p99 of its two runs ${inst.one.p99s.map(ms0).join(', ')})`);
+  console.log(`  two: ${line(inst.two)} (p99 of its two runs ${inst.two.p99s.map(ms0).join(', ')})`);
   console.log(
     `  -> p99 two/one ${(inst.two.load.p99 / inst.one.load.p99).toFixed(2)}, requests two/one ${(inst.two.load.requests / inst.one.load.requests).toFixed(2)}`,
   );

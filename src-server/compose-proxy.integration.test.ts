@@ -17,7 +17,9 @@ import { freePort } from './testing/dovecot';
 import { PROCESS_ADMIN, type ProductProcess, killHard, startProductProcess } from './testing/product-process';
 
 const url = process.env.TEST_DATABASE_URL;
-const caddyAvailable = spawnSync('sh', ['-c', 'command -v caddy']).status === 0;
+/** Caddy's path on the PATH, or '' when it is not installed. */
+const caddyBinary = spawnSync('sh', ['-c', 'command -v caddy'], { encoding: 'utf8' }).stdout.trim();
+const caddyAvailable = caddyBinary !== '';
 if (url && !caddyAvailable) console.warn('compose proxy test skipped: Caddy is not installed (apt-get install -y caddy).');
 
 let dir: string;
@@ -44,7 +46,7 @@ describe.runIf(url && caddyAvailable)('compose.yaml’s Caddy in front of two in
     expect(caddyfile).toContain(new URL(b.url).host);
     const config = path.join(dir, 'Caddyfile');
     writeFileSync(config, caddyfile);
-    caddy = spawn('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
+    caddy = spawn(caddyBinary, ['run', '--config', config, '--adapter', 'caddyfile'], {
       env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -9,7 +9,7 @@ import { evaluateAfterSync } from '../src-server/modules/energy-alarms/energy-ev
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/profiles';
 import { upsertMeasurements } from '../src-server/modules/measurement-store/measurements.store';
-import { insertChannel, insertFeed } from '../src-server/testing/fixtures';
+import { TEST_ADDRESS, insertChannel, insertFeed } from '../src-server/testing/fixtures';
 import { benchAdminCaller, startBenchServices } from './bench-services';
 import { median } from './stats';
 
@@ -28,16 +28,7 @@ export async function benchEnergyRules() {
     const { db } = services;
     const caller = await benchAdminCaller(services);
     const { id: organizationId } = await caller.organization.create({ name: 'Bench' });
-    const location = await caller.location.create({
-      organizationId,
-      name: 'Kantoor',
-      country: 'Nederland',
-      state: 'Utrecht',
-      city: 'Utrecht',
-      streetAddress: 'Stationsplein 1',
-      zipcode: '3511 ED',
-      unit: null,
-    });
+    const location = await caller.location.create({ organizationId, name: 'Kantoor', ...TEST_ADDRESS });
     const { id: dashboardId } = await caller.alarmDashboard.create({ name: 'Bench', organizationId });
 
     // 100 feeds with a week of history, a meter on each

@@ -6,6 +6,7 @@
 import { connectImap } from '../src-server/modules/mail-sources/imap/imap-fetch';
 import { storeIncomingMail } from '../src-server/modules/alarm-emails/alarm-emails.store';
 import { startDovecot } from '../src-server/testing/dovecot';
+import { dovecotSource, insertAlarmParser } from '../src-server/testing/fixtures';
 import { median } from './stats';
 import { startBenchServices } from './bench-services';
 
@@ -25,22 +26,7 @@ export async function benchFairness() {
     const quiet = await createDashboard(services.db, services.clock, admin, { name: 'Stil', organizationId: org.id });
     const hostile = await createDashboard(services.db, services.clock, admin, { name: 'Vijandig', organizationId: org.id });
     const parser = (dashboardId: number, name: string, type: 'DEFAULT' | 'CUSTOM', body: string, index: number) =>
-      services.db
-        .insertInto('alarmParser')
-        .values({
-          dashboardId,
-          name,
-          type,
-          enabled: 1,
-          position: index,
-          sourceId: null,
-          configJson: type === 'DEFAULT' ? body : null,
-          code: type === 'CUSTOM' ? body : null,
-          disabledReason: null,
-          createdAt: 0,
-          updatedAt: 0,
-        })
-        .execute();
+      insertAlarmParser(services.db, dashboardId, name, type, body, index);
     await parser(quiet.id, 'Alles', 'DEFAULT', JSON.stringify({ line: '{{subject}}' }), 0);
     // Ten runaway parsers: each is switched off after 5 time-outs in a row, so together they hold
     // the pool for about 50 runs of 250-400 ms, longer than the busy samples take.
@@ -48,20 +34,7 @@ export async function benchFairness() {
       await parser(hostile.id, `Lus ${i}`, 'CUSTOM', 'function parse(email) { while (true) {} }', 2 * i);
       await parser(hostile.id, `Terugzoeken ${i}`, 'DEFAULT', JSON.stringify({ match: { body: '^(a+)+$' }, line: '{{subject}}' }), 2 * i + 1);
     }
-    await createSource(services, {
-      dashboardId: quiet.id,
-      type: 'IMAP',
-      name: 'Stil',
-      folderId: null,
-      pollIntervalSeconds: 3600,
-      silenceMinutes: null,
-      imapHost: dovecot.host,
-      imapPort: dovecot.port,
-      imapSecure: false,
-      imapUsername: 'stil@example.nl',
-      imapPassword: 'bench-wachtwoord',
-      imapInputFolder: 'INBOX',
-    });
+    await createSource(services, dovecotSource(dovecot, quiet.id, 'Stil', 'stil@example.nl', 'bench-wachtwoord'));
     await services.jobs.start();
     await services.imapWatchers.start();
     await new Promise((r) => setTimeout(r, 500));

@@ -5,77 +5,98 @@
  * to back (goal <= 50 ms), against its p99 when idle.
  */
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { addDays, localMidnight, todayLocal, wallClock } from '../src/lib/amsterdam';
 import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/profiles';
-import { ADMIN, startProduct } from '../e2e/support/product';
+import { adminToken, startProduct } from '../e2e/support/product';
+import { openDatabase } from '../src-server/db/database';
+import { TEST_ADDRESS } from '../src-server/testing/fixtures';
 import { mixedLoad } from './load';
 
 const YEAR_CHANNELS = 100;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /**
- * Written straight into the running product's database (WAL lets two connections write): one
- * location with an electricity meter (import, export) and a gas meter over the last 60 days, and
- * 100 channels with a year of hourly sums for the long reads.
+ * Written straight into the running product's database through Kysely, so on either engine (on
+ * SQLite WAL lets two connections write): one location with an electricity meter (import, export)
+ * and a gas meter over the last 60 days, and `yearChannels` channels with a year of hourly sums for
+ * the long reads (their ids follow the first three channels').
  */
-function seed(file: string) {
-  const raw = new SQLite(file);
-  raw.pragma('busy_timeout = 5000');
+export async function seedMixedLoad(database: string, yearChannels: number) {
+  const db = openDatabase(database);
   const now = Math.floor(Date.now() / 1000);
   const start = localMidnight(addDays(todayLocal(), -60));
-  raw.transaction(() => {
-    raw.prepare("insert into organization (name, createdAt) values ('Bench BV', 0)").run();
-    raw
-      .prepare(
-        "insert into location (organizationId, name, country, state, city, streetAddress, zipcode, unit, createdAt) values (1, 'Kantoor', 'Nederland', 'Utrecht', 'Utrecht', 'Stationsplein 1', '3511 ED', null, 0)",
-      )
-      .run();
-    const feed = raw.prepare(
-      "insert into feed (uuid, provider, name, meterKind, status, organizationId, createTimestamp, failureCount) values (?, 'kenter', ?, ?, 'verified', 1, 0, 0)",
-    );
-    const channel = raw.prepare("insert into channel (feedUuid, code, url, createTimestamp) values (?, ?, 'http://127.0.0.1:9/x', 0)");
-    const value = raw.prepare('insert into measurement (channelId, ts, value) values (?, ?, ?)');
-    feed.run('power', 'Stroom', 'electricity');
-    feed.run('gas', 'Gas', 'gas');
-    channel.run('power', '1.8.0');
-    channel.run('power', '2.8.0');
-    channel.run('gas', '24.2.1');
-    raw
-      .prepare("insert into meter (locationId, name, type, netImportChannelId, netExportChannelId, createdAt) values (1, 'Hoofdmeter', 'electricity', 1, 2, 0)")
-      .run();
-    raw
-      .prepare("insert into meter (locationId, name, type, netImportChannelId, netExportChannelId, createdAt) values (1, 'Gasmeter', 'gas', 3, null, 0)")
-      .run();
-    for (let ts = start; ts < now - 900; ts += 900) {
-      value.run(1, ts, intervalValue('import', 1, ts * 1000, 15));
-      value.run(2, ts, intervalValue('export', 2, ts * 1000, 15));
-      if (ts % 3600 === 0) value.run(3, ts, intervalValue('gas', 3, ts * 1000, 60));
-    }
-    raw.exec('insert into "measurementHour" select "channelId", "ts" - "ts" % 3600, sum("value") from "measurement" group by 1, 2');
-
-    feed.run('year', 'Jaar', 'electricity');
-    const hour = raw.prepare('insert into "measurementHour" (channelId, ts, value) values (?, ?, ?)');
-    for (let c = 0; c < YEAR_CHANNELS; c++) {
-      const id = Number(channel.run('year', `c${c}`).lastInsertRowid);
-      for (let ts = localMidnight('2025-01-01'); ts < localMidnight('2026-01-01'); ts += 3600) hour.run(id, ts, intervalValue('import', id, ts * 1000, 60));
-    }
-  })();
-  raw.close();
+  const inChunks = async <T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += 5000) await insert(rows.slice(i, i + 5000));
+  };
+  try {
+    await db.transaction().execute(async (trx) => {
+      const org = await trx.insertInto('organization').values({ name: 'Bench BV', createdAt: 0 }).returning('id').executeTakeFirstOrThrow();
+      const location = await trx
+        .insertInto('location')
+        .values({ organizationId: org.id, name: 'Kantoor', ...TEST_ADDRESS, createdAt: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const feed = (uuid: string, name: string, meterKind: 'electricity' | 'gas') =>
+        trx
+          .insertInto('feed')
+          .values({ uuid, provider: 'kenter', name, meterKind, status: 'verified', organizationId: org.id, createTimestamp: 0, failureCount: 0 })
+          .execute();
+      const channel = async (feedUuid: string, code: string) =>
+        (await trx.insertInto('channel').values({ feedUuid, code, url: 'http://127.0.0.1:9/x', createTimestamp: 0 }).returning('id').executeTakeFirstOrThrow())
+          .id;
+      await feed('power', 'Stroom', 'electricity');
+      await feed('gas', 'Gas', 'gas');
+      const [imp, exp, gas] = [await channel('power', '1.8.0'), await channel('power', '2.8.0'), await channel('gas', '24.2.1')];
+      await trx
+        .insertInto('meter')
+        .values([
+          { locationId: location.id, name: 'Hoofdmeter', type: 'electricity', netImportChannelId: imp, netExportChannelId: exp, createdAt: 0 },
+          { locationId: location.id, name: 'Gasmeter', type: 'gas', netImportChannelId: gas, netExportChannelId: null, createdAt: 0 },
+        ])
+        .execute();
+      const values: { channelId: number; ts: number; value: number }[] = [];
+      for (let ts = start; ts < now - 900; ts += 900) {
+        values.push({ channelId: imp, ts, value: intervalValue('import', imp, ts * 1000, 15) });
+        values.push({ channelId: exp, ts, value: intervalValue('export', exp, ts * 1000, 15) });
+        if (ts % 3600 === 0) values.push({ channelId: gas, ts, value: intervalValue('gas', gas, ts * 1000, 60) });
+      }
+      await inChunks(values, (chunk) => trx.insertInto('measurement').values(chunk).execute());
+      await sql`insert into "measurementHour" ("channelId", "ts", "value") select "channelId", "ts" - "ts" % 3600, sum("value") from "measurement" group by 1, 2`.execute(
+        trx,
+      );
+      await feed('year', 'Jaar', 'electricity');
+      for (let c = 0; c < yearChannels; c++) {
+        const id = await channel('year', `c${c}`);
+        const hours: typeof values = [];
+        for (let ts = localMidnight('2025-01-01'); ts < localMidnight('2026-01-01'); ts += 3600)
+          hours.push({ channelId: id, ts, value: intervalValue('import', id, ts * 1000, 60) });
+        await inChunks(hours, (chunk) => trx.insertInto('measurementHour').values(chunk).execute());
+      }
+    });
+  } finally {
+    await db.destroy();
+  }
 }
 
-export async function benchMixedLoad() {
-  const product = await startProduct();
-  seed(path.join(product.dataDir, 'app.db'));
-  const login = await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+/** The mixed traffic: the sign-in check, the location dashboard and a week of hourly data of location 1's electricity meter (channels 1 and 2). */
+export function mixedRequests(token: string) {
+  const headers = { authorization: `Bearer ${token}` };
   const today = todayLocal();
   const monday = addDays(today, -((wallClock(localMidnight(today)).getUTCDay() + 6) % 7));
-  const mixed = [
+  return [
     { path: '/auth/me', headers },
     { path: `/trpc/dashboard.location?input=${encodeURIComponent(JSON.stringify({ locationId: 1 }))}`, headers },
     { path: `/api/meter-channel/1,2/measurements/aggregate/hour?from=${monday}T00:00:00&to=${addDays(monday, 7)}T00:00:00`, headers },
   ];
+}
+
+export async function benchMixedLoad() {
+  const product = await startProduct();
+  await seedMixedLoad(path.join(product.dataDir, 'app.db'), YEAR_CHANNELS);
+  const token = await adminToken(product.url);
+  const headers = { authorization: `Bearer ${token}` };
+  const mixed = mixedRequests(token);
   for (const r of mixed) {
     const res = await fetch(product.url + r.path, { headers });
     if (!res.ok) throw new Error(`${r.path}: ${res.status} ${await res.text()}`);

@@ -24,11 +24,25 @@ export interface LoadFigures {
   p99: number;
 }
 
-/** `connections` clients for `seconds`, each cycling through `requests` (paths on `url`); latency in ms. */
-export async function mixedLoad(url: string, requests: { path: string; headers?: Record<string, string> }[], connections: number, seconds: number) {
+/**
+ * `connections` clients for `seconds`, each cycling through `requests` (paths on `url`); latency in
+ * ms. Several addresses: the clients are split evenly over them (a zero-cost balancer), percentiles
+ * pooled over every response, and `cpuMs` is the load client's own CPU time.
+ */
+export async function mixedLoad(url: string | string[], requests: { path: string; headers?: Record<string, string> }[], connections: number, seconds: number) {
   const client = path.resolve('bench/load-client.mjs');
-  const options = JSON.stringify({ url, connections, duration: seconds, requests: requests.map((r) => ({ method: 'GET', ...r })) });
+  const target = Array.isArray(url) ? { urls: url } : { url };
+  const options = JSON.stringify({ ...target, connections, duration: seconds, requests: requests.map((r) => ({ method: 'GET', ...r })) });
   const { stdout } = await promisify(execFile)(process.execPath, [client, options], { maxBuffer: 64 * 1024 * 1024 });
   const r = JSON.parse(stdout);
-  return { requests: r.requests.total, errors: r.errors + r.timeouts, non2xx: r.non2xx, p50: r.latency.p50, p99: r.latency.p99 } as LoadFigures;
+  return {
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    cpuMs: r.cpuMs,
+  } as LoadFigures & {
+    cpuMs?: number;
+  };
 }

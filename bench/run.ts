@@ -16,6 +16,7 @@ import { benchParsePipeline } from './parse-pipeline';
 import { benchParsers } from './parsers';
 import { benchNotifications, benchSlowReceiver } from './notifications';
 import { benchEngines, type EngineFigures } from './engines';
+import { benchInstances } from './instances';
 import { benchEnergyRules } from './energy';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
@@ -126,6 +127,21 @@ console.log(
 console.log(
   `/auth/me p99 while 100-channel year reads run back to back: ${ms0(mixed.duringReads.p99)} (goal <= 50 ms; idle ${ms0(mixed.idle.p99)}); one read (100 channels × 366 days) ${ms(mixed.yearRead)} median of ${mixed.yearReads}`,
 );
+
+const inst = await benchInstances();
+if (!inst) console.log('Two instances on PostgreSQL: skipped (PostgreSQL is not installed: apt-get install -y postgresql)');
+else {
+  const line = (f: typeof inst.one) =>
+    `${fmt(f.load.requests)} requests, ${f.load.errors + f.load.non2xx} errors, p50 ${ms0(f.load.p50)}, p99 ${ms0(f.load.p99)}; CPU s: products ${f.cpu.products.toFixed(1)}, PostgreSQL ${f.cpu.postgres.toFixed(1)}, load client ${f.cpu.client.toFixed(1)}`;
+  console.log(
+    `Mixed load on PostgreSQL, 50 clients for ${inst.seconds} s, one instance against two (means of two runs each, in the order one, two, two, one) (the clients split 25/25 over them: a zero-cost balancer, no proxy) on ${inst.cores} cores (${inst.cores * inst.seconds} CPU s in the run) (goal: p99 of two no worse than one):`,
+  );
+  console.log(`  one: ${line(inst.one)} (p99 of its two runs ${inst.one.p99s.map(ms0).join(', ')})`);
+  console.log(`  two: ${line(inst.two)} (p99 of its two runs ${inst.two.p99s.map(ms0).join(', ')})`);
+  console.log(
+    `  -> p99 two/one ${(inst.two.load.p99 / inst.one.load.p99).toFixed(2)}, requests two/one ${(inst.two.load.requests / inst.one.load.requests).toFixed(2)}`,
+  );
+}
 
 const notify = await benchNotifications();
 console.log(`HIGH alarm -> webhook received: ${ms(notify.median)} median of 100 (goal <= 1000 ms); slowest ${ms(notify.max)}`);

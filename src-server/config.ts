@@ -66,6 +66,9 @@ const envSchema = v.object({
   ),
 });
 
+/** Every variable the product reads (README's configuration table lists each; compose.yaml sets only these). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.entries);
+
 export type Config = {
   port: number;
   host: string;

@@ -25,7 +25,7 @@ import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChanne
 import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
 import { randomInt } from 'node:crypto';
 import { createEventBus } from './events/event-bus';
-import { eventChannel, pgEventTransport } from './events/pg-event-transport';
+import { eventChannels, pgEventTransport } from './events/pg-event-transport';
 import { changeChannel, type ChangeNotices, createChangeNotices } from './db/change-notices';
 import { createPgListener, listenerName } from './db/pg-listener';
 import { watchFigures } from './modules/measurement-store/figure-cache';
@@ -74,15 +74,15 @@ export interface ServiceOptions {
 
 /** PostgreSQL: the instance's one listening connection, for live events and for the change notices (off while it is down). */
 async function listenForChanges(url: string, notices: ChangeNotices, instanceId: string) {
-  const events = eventChannel(url);
+  const channels = eventChannels(url);
   const changes = changeChannel(url);
   const listener = await createPgListener(url, {
-    channels: [events, changes],
-    onNotification: (channel, payload) => (channel === events ? transport.receive(payload) : notices.receive(payload)),
+    channels: [channels.events, channels.jobs, changes],
+    onNotification: (channel, payload) => (channel === changes ? notices.receive(payload) : transport.receive(channel, payload)),
     onState: (listening) => notices.setLive(listening),
     applicationName: listenerName(instanceId),
   });
-  const transport = pgEventTransport(events, (text, values) => listener.query(text, values));
+  const transport = pgEventTransport(channels, (text, values) => listener.query(text, values));
   return {
     transport,
     async close() {
@@ -189,6 +189,8 @@ export async function createServices(options: ServiceOptions) {
     now: clock,
     holder: instanceId,
     exclusive: engine === 'sqlite',
+    // New mail stored here while another instance's parse run holds its lock reaches that run.
+    wakes: transport?.jobWakes,
     jobs: [
       ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
       ...mailSourceJobs(mail),

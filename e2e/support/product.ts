@@ -11,6 +11,8 @@ export const ADMIN = { email: 'beheer@example.nl', password: 'e2e-wachtwoord-123
 
 export interface Product {
   url: string;
+  /** The product process's id (the bench reads its CPU time). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -53,6 +55,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   });
   return {
     url,
+    pid: child.pid!,
     dataDir,
     output: () => output,
     async stop() {

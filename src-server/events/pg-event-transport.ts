@@ -3,9 +3,11 @@
  * (db/pg-listener.ts) LISTENs on a channel and NOTIFYs it. PostgreSQL hands every listener the notifications
  * in one order (commit order), so all instances deliver the same events in the same order, their
  * own ones included. A NOTIFY payload must stay under 8000 bytes: a batch is split into payloads
- * under that, sent in one transaction so they arrive together.
+ * under that, sent in one transaction so they arrive together. A second channel carries job wakes
+ * (jobs/runner.ts): new work for a job whose lock another instance's run holds.
  */
 import { channelOf, createPgListener, type PgListener } from '../db/pg-listener';
+import type { JobWakes } from '../jobs/job';
 import type { EventTransport, StoredEvent } from './event-bus';
 const MAX_PAYLOAD_BYTES = 7900;
 
@@ -24,17 +26,33 @@ function payloads(dashboardId: number, events: StoredEvent[]): string[] {
   return out;
 }
 
-/** The channel of live events: one per database and schema. */
-export const eventChannel = (connectionString: string) => channelOf('energiebeheer_events', connectionString);
+/** The channels of live events and of job wakes: one each per database and schema. */
+export const eventChannels = (connectionString: string) => ({
+  events: channelOf('energiebeheer_events', connectionString),
+  jobs: channelOf('energiebeheer_jobs', connectionString),
+});
+export type EventChannels = ReturnType<typeof eventChannels>;
 
 /**
  * The transport over a listening connection that another part made (services.ts shares one with
  * the change notices): `receive` takes this channel's notifications, `send` NOTIFYs on `query`.
  */
-export function pgEventTransport(channel: string, query: PgListener['query'], log: (line: string) => void = console.error) {
+export function pgEventTransport(channels: EventChannels, query: PgListener['query'], log: (line: string) => void = console.error) {
   let receive: (dashboardId: number, events: StoredEvent[]) => void = () => {};
+  let receiveWake: (jobName: string) => void = () => {};
   let closed = false;
-  const transport: EventTransport & { receive: (payload: string) => void; close: () => void } = {
+  /** "Job X has new work" to every instance (runner.ts): the one whose run holds X's lock wakes it. */
+  const jobWakes: JobWakes = {
+    send(jobName) {
+      if (closed) return;
+      query('select pg_notify($1, $2)', [channels.jobs, jobName]).catch((error) => closed || log(`Job wakes: sending failed: ${String(error)}`));
+    },
+    onReceive(listener) {
+      receiveWake = listener;
+    },
+  };
+  const transport: EventTransport & { jobWakes: JobWakes; receive: (channel: string, payload: string) => void; close: () => void } = {
+    jobWakes,
     send(dashboardId, events) {
       // After close (the process stops) there is no one left to tell.
       if (closed) return;
@@ -44,14 +62,15 @@ export function pgEventTransport(channel: string, query: PgListener['query'], lo
       const several = chunks.length > 1;
       const queries: Promise<unknown>[] = [];
       if (several) queries.push(query('BEGIN'));
-      for (const payload of chunks) queries.push(query('select pg_notify($1, $2)', [channel, payload]));
+      for (const payload of chunks) queries.push(query('select pg_notify($1, $2)', [channels.events, payload]));
       if (several) queries.push(query('COMMIT'));
       void Promise.all(queries).catch((error) => closed || log(`Live events: sending failed: ${String(error)}`));
     },
     onReceive(listener) {
       receive = listener;
     },
-    receive(payload) {
+    receive(channel, payload) {
+      if (channel === channels.jobs) return receiveWake(payload);
       const { d, e } = JSON.parse(payload) as { d: number; e: StoredEvent[] };
       receive(d, e);
     },
@@ -64,10 +83,14 @@ export function pgEventTransport(channel: string, query: PgListener['query'], lo
 
 /** The transport on a listening connection of its own. */
 export async function createPgEventTransport(connectionString: string, log: (line: string) => void = console.error) {
-  const channel = eventChannel(connectionString);
+  const channels = eventChannels(connectionString);
   // Consoles that reconnect while the connection is lost are told to resync by ids this instance never saw.
-  const listener = await createPgListener(connectionString, { channels: [channel], onNotification: (_, payload) => transport.receive(payload), log });
-  const transport = pgEventTransport(channel, (text, values) => listener.query(text, values), log);
+  const listener = await createPgListener(connectionString, {
+    channels: [channels.events, channels.jobs],
+    onNotification: (channel, payload) => transport.receive(channel, payload),
+    log,
+  });
+  const transport = pgEventTransport(channels, (text, values) => listener.query(text, values), log);
   return {
     ...transport,
     async close() {

@@ -20,6 +20,20 @@ export interface JobDefinition {
   lockSeconds?: number;
   /** Seconds to wait after `failures` failures in a row (1 = the first), the last one `error`. */
   backoff?: (failures: number, error: unknown) => number;
+  /**
+   * Lets new work reach a run in progress (e.g. new mail for the parse queue). With it, a `runNow`
+   * that finds the lock held by another instance wakes that instance's run (JobWakes).
+   */
+  wake?: () => void;
+}
+
+/**
+ * Carries "job X has new work" to every instance, this one included (PostgreSQL LISTEN/NOTIFY,
+ * events/pg-event-transport.ts): the instance whose run holds X's lock wakes that run.
+ */
+export interface JobWakes {
+  send(jobName: string): void;
+  onReceive(listener: (jobName: string) => void): void;
 }
 
 /** Identity: gives a job literal its type where it is declared. */

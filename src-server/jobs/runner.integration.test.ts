@@ -6,7 +6,7 @@ import { type DB, openDatabase } from '../db/database';
 import { testDatabase } from '../testing/test-database';
 import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../errors';
-import { defineJob, type JobDefinition } from './job';
+import { defineJob, type JobDefinition, type JobWakes } from './job';
 import { createJobRunner, type JobRunnerOptions } from './runner';
 
 const START = new Date('2026-11-23T10:00:00Z');
@@ -353,6 +353,86 @@ describe('two processes on one database file', () => {
   });
 });
 
+describe('job wakes across instances', () => {
+  /** Like LISTEN/NOTIFY: every runner on the bus, the sender included, hears each wake, a moment later. */
+  function wakeBus() {
+    const listeners: ((name: string) => void)[] = [];
+    const sent: string[] = [];
+    return {
+      sent,
+      wakes: (): JobWakes => ({
+        send: (name) => {
+          sent.push(name);
+          setImmediate(() => listeners.forEach((l) => l(name)));
+        },
+        onReceive: (l) => void listeners.push(l),
+      }),
+    };
+  }
+
+  test('runNow that finds another instance holding the lock wakes that instance’s run, and it runs once more after it (the wake may have come as it ended)', async () => {
+    const db = await memoryDb();
+    const c = clock();
+    const bus = wakeBus();
+    const gate = deferred();
+    let runsA = 0;
+    let wokenA = 0;
+    const onA = defineJob({
+      name: 'parse',
+      intervalSeconds: 2,
+      run: async () => {
+        if (++runsA === 1) await gate.promise;
+        return runsA;
+      },
+      wake: () => void wokenA++,
+    });
+    const onB = countingJob(undefined, { name: 'parse', intervalSeconds: 2, wake: () => undefined });
+    const ra = runner(db, c.now, [onA], { holder: 'a', wakes: bus.wakes() });
+    const rb = runner(db, c.now, [onB], { holder: 'b', wakes: bus.wakes() });
+    const held = ra.runNow('parse');
+    await vi.waitFor(() => expect(ra.held()).toEqual(['parse']));
+
+    await expect(rb.runNow('parse')).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(bus.sent).toEqual(['parse']);
+    await vi.waitFor(() => expect(wokenA).toBe(1));
+    // B heard its own wake too and tried the lock: A still holds it, so B ran nothing and sent nothing on.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onB.calls()).toBe(0);
+    expect(bus.sent).toEqual(['parse']);
+
+    gate.resolve(undefined);
+    expect(await held).toBe(1);
+    await vi.waitFor(() => expect(runsA).toBe(2));
+    await vi.waitFor(() => expect(ra.held()).toEqual([]));
+    expect(onB.calls()).toBe(0);
+  });
+
+  test('a job without wake sends none: its runNow only answers that it runs elsewhere', async () => {
+    const db = await memoryDb();
+    const c = clock();
+    const bus = wakeBus();
+    const gate = deferred();
+    const ra = runner(db, c.now, [defineJob({ name: 'sync', intervalSeconds: 60, run: () => gate.promise })], { holder: 'a', wakes: bus.wakes() });
+    const rb = runner(db, c.now, [countingJob()], { holder: 'b', wakes: bus.wakes() });
+    const held = ra.runNow('sync');
+    await vi.waitFor(() => expect(ra.held()).toEqual(['sync']));
+    await expect(rb.runNow('sync')).rejects.toEqual(new AppError('CONFLICT', 'Deze taak draait al.'));
+    expect(bus.sent).toEqual([]);
+    gate.resolve(undefined);
+    await held;
+  });
+
+  test('a wake heard by an instance while no run holds the lock starts a run there', async () => {
+    const db = await memoryDb();
+    const c = clock();
+    const bus = wakeBus();
+    const job = countingJob(undefined, { name: 'parse', wake: () => undefined });
+    runner(db, c.now, [job], { holder: 'a', wakes: bus.wakes() });
+    bus.wakes().send('parse');
+    await vi.waitFor(() => expect(job.calls()).toBe(1));
+  });
+});
+
 describe('stop and status', () => {
   test('stop aborts the running run’s signal and waits until it has finished and been recorded', async () => {
     const db = await memoryDb();
@@ -452,5 +532,30 @@ describe('after a crash', () => {
     release();
     await run;
     expect(r.held()).toEqual([]);
+  });
+});
+
+describe('closing', () => {
+  test('once stop is called no run starts: runNow during and after stop is refused, and stop ends after every run', async () => {
+    const db = await memoryDb();
+    const c = clock();
+    const gate = deferred();
+    const slow = defineJob({ name: 'sync', intervalSeconds: 60, run: () => gate.promise });
+    const other = countingJob(undefined, { name: 'notify' });
+    const r = runner(db, c.now, [slow, other]);
+    const run = r.runNow('sync');
+    await vi.waitFor(() => expect(r.held()).toEqual(['sync']));
+    let stopped = false;
+    const stopping = r.stop().then(() => (stopped = true));
+    // A wake (new mail, an alarm change) while the services close: no run may start now.
+    await expect(r.runNow('notify')).rejects.toThrow('De server stopt; probeer het zo opnieuw.');
+    gate.resolve(undefined);
+    await stopping;
+    await run;
+    expect(stopped).toBe(true);
+    expect(r.held()).toEqual([]);
+    await expect(r.runNow('notify')).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(other.calls()).toBe(0);
+    expect((await r.status()).find((s) => s.name === 'notify')?.lastStartedAt ?? null).toBeNull();
   });
 });

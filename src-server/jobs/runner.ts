@@ -6,7 +6,7 @@
  */
 import type { DB } from '../db/database';
 import { AppError } from '../errors';
-import { defaultBackoff, type JobDefinition } from './job';
+import { defaultBackoff, type JobDefinition, type JobWakes } from './job';
 import { acquireJobLock, ensureJobRuns, extendJobLock, finishJobRun, jobFailureCount, jobRunsNamed, releaseJobLock } from './job-runs.queries';
 import { newInstanceId, ownerIsGone } from './instance';
 import { LEASE_RENEW_MS, LEASE_SECONDS } from './leases';
@@ -22,6 +22,8 @@ export interface JobRunnerOptions {
   holder?: string;
   /** This is the only instance there can be (SQLite): at start, every other holder's lock is released. */
   exclusive?: boolean;
+  /** Several instances: a `runNow` that finds another instance holding the lock of a job with `wake` wakes that instance's run. */
+  wakes?: JobWakes;
   /** How often the schedule is looked at (default 1000 ms). */
   tickMs?: number;
   /** Seconds from `start()` to the first run of a job without a row yet (default 5). */
@@ -32,6 +34,8 @@ export interface JobRunnerOptions {
 }
 
 type Outcome = { acquired: false } | { acquired: true; ok: true; value: unknown } | { acquired: true; ok: false; error: unknown };
+
+const STOPPING_MESSAGE = 'De server stopt; probeer het zo opnieuw.';
 
 /** A dead instance's job is taken over within this and a tick (DESIGN.md §12: within 60 s). */
 const DEFAULT_LOCK_SECONDS = LEASE_SECONDS;
@@ -53,13 +57,35 @@ export function createJobRunner(options: JobRunnerOptions) {
   let started = false;
   let stopping = false;
   let scanning = false;
+  /** Jobs woken from another instance while their run here was in progress: run once more after it, in case it was already ending. */
+  const wokenDuringRun = new Set<string>();
 
   function launch(job: JobDefinition, onlyWhenDue: boolean, input?: unknown): Promise<Outcome> {
     const controller = new AbortController();
-    const outcome = execute(job, onlyWhenDue, controller, input).finally(() => running.delete(job.name));
+    const outcome = execute(job, onlyWhenDue, controller, input).finally(() => {
+      running.delete(job.name);
+      if (wokenDuringRun.delete(job.name)) wokenElsewhere(job.name);
+    });
     running.set(job.name, { outcome, controller });
     return outcome;
   }
+
+  /**
+   * Another instance (or this one) found the job's lock held and sent a wake: the run holding it
+   * here takes the new work at once; an instance not running it tries to (the holder's run may just
+   * have ended), and one that does not get the lock does nothing: it is not sent on again.
+   */
+  function wokenElsewhere(name: string) {
+    const job = jobs.get(name);
+    if (!job?.wake || stopping) return;
+    if (running.has(name)) {
+      wokenDuringRun.add(name);
+      job.wake();
+      return;
+    }
+    launch(job, false).catch((error) => log(`Job ${name}: a run on a wake failed to start: ${String(error)}`));
+  }
+  options.wakes?.onReceive(wokenElsewhere);
 
   async function execute(job: JobDefinition, onlyWhenDue: boolean, controller: AbortController, input: unknown): Promise<Outcome> {
     const lockSeconds = job.lockSeconds ?? DEFAULT_LOCK_SECONDS;
@@ -152,7 +178,11 @@ export function createJobRunner(options: JobRunnerOptions) {
       timer = setInterval(() => void tick().catch((error) => log(`Job schedule: ${String(error)}`)), tickMs);
       timer.unref();
     },
-    /** Stops the schedule, asks running runs to stop (their signal aborts) and waits for them. */
+    /**
+     * Stops the schedule, asks running runs to stop (their signal aborts) and waits for them. From
+     * its call on, `runNow` refuses to start a run, so none starts after the services began closing
+     * (a run then would meet a destroyed database).
+     */
     async stop(): Promise<void> {
       stopping = true;
       clearInterval(timer);
@@ -169,12 +199,17 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (!job) throw new AppError('NOT_FOUND', 'Deze taak bestaat niet.');
       for (;;) {
         const current = running.get(name);
+        if (!current && stopping) throw new AppError('CONFLICT', STOPPING_MESSAGE);
         const outcome = await (current?.outcome ?? launch(job, false, input));
         if (outcome.acquired) {
           if (outcome.ok) return outcome.value;
           throw outcome.error;
         }
-        if (!current) throw new AppError('CONFLICT', 'Deze taak draait al.');
+        if (!current) {
+          // Another instance holds the lock: its run is told there is new work.
+          if (job.wake) options.wakes?.send(name);
+          throw new AppError('CONFLICT', 'Deze taak draait al.');
+        }
       }
     },
     /** Every job's stored state, in the order the jobs were given; a job without a row yet (before `start`) is left out. */

@@ -5,6 +5,9 @@
 import type { DB } from '../db/database';
 import type { FeedRow } from '../modules/meterbeheer/meterbeheer.table';
 
+/** The address tests and benches give a location. */
+export const TEST_ADDRESS = { country: 'Nederland', state: 'Utrecht', city: 'Utrecht', streetAddress: 'Stationsplein 1', zipcode: '3511 ED', unit: null };
+
 export async function insertFeed(db: DB, values: Partial<FeedRow> & { uuid: string }) {
   await db
     .insertInto('feed')
@@ -39,3 +42,39 @@ export async function insertChannel(db: DB, feedUuid: string, code = '1.8.0') {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** An enabled parser of a dashboard: DEFAULT with its config (JSON) or CUSTOM with its code. */
+export async function insertAlarmParser(db: DB, dashboardId: number, name: string, type: 'DEFAULT' | 'CUSTOM', body: string, position: number) {
+  await db
+    .insertInto('alarmParser')
+    .values({
+      dashboardId,
+      name,
+      type,
+      enabled: 1,
+      position,
+      sourceId: null,
+      configJson: type === 'DEFAULT' ? body : null,
+      code: type === 'CUSTOM' ? body : null,
+      disabledReason: null,
+      createdAt: 0,
+      updatedAt: 0,
+    })
+    .execute();
+}
+
+/** A source's input for `createSource`: one mailbox of the test Dovecot (no TLS), polled hourly (IDLE brings new mail). */
+export const dovecotSource = (dovecot: { host: string; port: number }, dashboardId: number, name: string, username: string, password: string) => ({
+  dashboardId,
+  type: 'IMAP' as const,
+  name,
+  folderId: null,
+  pollIntervalSeconds: 3600,
+  silenceMinutes: null,
+  imapHost: dovecot.host,
+  imapPort: dovecot.port,
+  imapSecure: false,
+  imapUsername: username,
+  imapPassword: password,
+  imapInputFolder: 'INBOX',
+});

@@ -11,7 +11,7 @@ import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/users.queries';
 import { createServices } from '../services';
 import { createContext } from '../trpc/context';
-import { insertChannel, insertFeed } from './fixtures';
+import { TEST_ADDRESS, insertChannel, insertFeed } from './fixtures';
 import { dropTestDatabase, testDatabase } from './test-database';
 import { createCaller } from '../root-router';
 import type { UserType } from '@/domain/user';
@@ -72,17 +72,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     async location(organizationId: number, name = 'Locatie') {
       const row = await db
         .insertInto('location')
-        .values({
-          organizationId,
-          name,
-          country: 'Nederland',
-          state: 'Utrecht',
-          city: 'Utrecht',
-          streetAddress: 'Stationsplein 1',
-          zipcode: '3511 ED',
-          unit: null,
-          createdAt: now(),
-        })
+        .values({ organizationId, name, ...TEST_ADDRESS, createdAt: now() })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

@@ -15,6 +15,8 @@ import { freePort } from './dovecot';
 export interface TestPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` */
   url: string;
+  /** The cluster's data folder (`postmaster.pid` names its main process). */
+  dataDir: string;
   stop(): void;
 }
 
@@ -73,6 +75,7 @@ export async function startPostgres(options: { maxConnections?: number } = {}): 
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir: data,
     stop() {
       if (stopped) return;
       stopped = true;

@@ -1,0 +1,57 @@
+/**
+ * compose.yaml against the configuration the product reads (there is no Docker here to start it):
+ * each instance sets only variables config.ts knows and README's table lists, every variable
+ * config.ts reads is in that table, and the environment compose gives an instance loads as the
+ * intended configuration (PostgreSQL at the postgres service, one trusted proxy).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { CONFIG_VARIABLES, loadConfig } from './config';
+import { composeCaddyfile, instanceEnvironment, interpolate, readCompose } from './testing/compose';
+
+const VARS = { SECRET_KEY: 'a'.repeat(64), POSTGRES_PASSWORD: 'geheim-wachtwoord', ADMIN_EMAIL: 'beheer@example.nl', ADMIN_PASSWORD: 'een lang wachtwoord' };
+const INSTANCES = ['app1', 'app2'];
+
+/** The variables named in README's configuration table (its first column). */
+function readmeVariables(): string[] {
+  const readme = readFileSync(path.resolve('README.md'), 'utf8');
+  const table = readme.slice(readme.indexOf('| variable | default | meaning |'), readme.indexOf('\n\n', readme.indexOf('| variable | default | meaning |')));
+  return [...table.matchAll(/^\| ([^|]+)\|/gm)].flatMap((m) => [...m[1]!.matchAll(/`([A-Z_]+)`/g)].map((n) => n[1]!));
+}
+
+test('every variable compose.yaml gives an instance is one config.ts reads, and README’s table lists', () => {
+  const documented = readmeVariables();
+  for (const name of INSTANCES) {
+    const keys = Object.keys(instanceEnvironment(name, VARS));
+    expect(keys.length).toBeGreaterThan(5);
+    expect(keys.filter((k) => !CONFIG_VARIABLES.includes(k))).toEqual([]);
+    expect(keys.filter((k) => !documented.includes(k))).toEqual([]);
+  }
+});
+
+test('README’s configuration table lists every variable config.ts reads, and no other', () => {
+  expect([...readmeVariables()].sort()).toEqual([...CONFIG_VARIABLES].sort());
+});
+
+test('the environment compose gives an instance loads as PostgreSQL at the postgres service behind one proxy; without SECRET_KEY compose refuses to start', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-compose-'));
+  try {
+    for (const name of INSTANCES) {
+      const config = loadConfig({ ...instanceEnvironment(name, VARS), DATA_DIR: dataDir });
+      expect(config.databaseUrl).toBe(`postgres://energiebeheer:${VARS.POSTGRES_PASSWORD}@postgres:5432/energiebeheer`);
+      expect(config.secretKey).toBe(VARS.SECRET_KEY);
+      expect(config.trustProxy).toBe(1);
+      expect(config.adminEmail).toBe(VARS.ADMIN_EMAIL);
+      // The proxy sends to the port the instance listens on (the image's PORT, config's default).
+      expect(composeCaddyfile()).toContain(`${name}:${config.port}`);
+    }
+    // Every instance must read stored secrets with the same key: compose demands it.
+    expect(() => instanceEnvironment('app1', { ...VARS, SECRET_KEY: '' })).toThrow(/SECRET_KEY/);
+    // And the database's password is the one compose gives PostgreSQL.
+    expect(interpolate(readCompose().services.postgres!.environment!.POSTGRES_PASSWORD!, VARS)).toBe(VARS.POSTGRES_PASSWORD);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

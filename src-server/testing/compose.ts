@@ -1,0 +1,37 @@
+/**
+ * compose.yaml as the tests read it (no Docker here): the environment each instance is given, with
+ * Compose's `${VAR:?message}` and `${VAR:-default}` filled in from `vars`, and the proxy's
+ * Caddyfile, so the tests check and run exactly what `docker compose up` would.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+interface ComposeFile {
+  services: Record<string, { environment?: Record<string, string>; ports?: string[] }>;
+  configs: Record<string, { content: string }>;
+}
+
+export function readCompose(): ComposeFile {
+  return parse(readFileSync(path.resolve('compose.yaml'), 'utf8'), { merge: true }) as ComposeFile;
+}
+
+/** Compose's interpolation of one value: `${X}`, `${X:-default}`, `${X:?message}` (an error when X is unset or empty). */
+export function interpolate(value: string, vars: Record<string, string>): string {
+  return value.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_, name: string, kind?: string, rest?: string) => {
+    const set = vars[name];
+    if (set) return set;
+    if (kind === '?') throw new Error(`${name}: ${rest}`);
+    return kind === '-' ? (rest ?? '') : '';
+  });
+}
+
+/** The environment compose gives the instance service `name`, filled in from `vars`. */
+export function instanceEnvironment(name: string, vars: Record<string, string>): Record<string, string> {
+  const env = readCompose().services[name]?.environment;
+  if (!env) throw new Error(`compose.yaml: service ${name} has no environment`);
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, interpolate(String(value), vars)]));
+}
+
+/** The proxy's Caddyfile as compose.yaml gives it. */
+export const composeCaddyfile = () => readCompose().configs.caddyfile!.content;

@@ -68,12 +68,14 @@ export interface ServiceOptions {
   allowPrivateMailHosts?: boolean;
   /** How often a live stream sends its heartbeat and rechecks its reader's access (25 s; tests shorten it). */
   liveHeartbeatMs?: number;
+  /** PostgreSQL: between attempts to listen again after the connection was lost (1 s; a test lengthens it to look at the gap). */
+  listenRetryMs?: number;
   /** Outbound notifications (DESIGN.md §10): SMTP, the console's public address, private targets. */
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
 }
 
 /** PostgreSQL: the instance's one listening connection, for live events and for the change notices (off while it is down). */
-async function listenForChanges(url: string, notices: ChangeNotices, instanceId: string) {
+async function listenForChanges(url: string, notices: ChangeNotices, instanceId: string, retryMs?: number) {
   const channels = eventChannels(url);
   const changes = changeChannel(url);
   const listener = await createPgListener(url, {
@@ -81,6 +83,7 @@ async function listenForChanges(url: string, notices: ChangeNotices, instanceId:
     onNotification: (channel, payload) => (channel === changes ? notices.receive(payload) : transport.receive(channel, payload)),
     onState: (listening) => notices.setLive(listening),
     applicationName: listenerName(instanceId),
+    retryMs,
   });
   const transport = pgEventTransport(channels, (text, values) => listener.query(text, values));
   return {
@@ -134,7 +137,7 @@ export async function createServices(options: ServiceOptions) {
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
   // On PostgreSQL several instances share one order of events (LISTEN/NOTIFY); ids carry a random
   // instance prefix so they are unique across instances (2^21 prefixes × 2^32 events each).
-  const listening = engine === 'postgres' ? await listenForChanges(options.databaseFile, notices, instanceId) : undefined;
+  const listening = engine === 'postgres' ? await listenForChanges(options.databaseFile, notices, instanceId, options.listenRetryMs) : undefined;
   const transport = listening?.transport;
   const events = transport
     ? createEventBus({ now: () => clock().getTime(), transport, firstId: randomInt(1, 2 ** 21) * 2 ** 32 })

@@ -31,6 +31,8 @@ export interface HarnessOptions {
   /** The test Dovecot runs on loopback, so internal IMAP hosts are allowed unless a test says false. */
   allowPrivateMailHosts?: boolean;
   liveHeartbeatMs?: number;
+  /** PostgreSQL: between attempts to listen again after the connection was lost (1 s). */
+  listenRetryMs?: number;
   /** Outbound notifications; webhook tests allow loopback targets (their receivers listen there). */
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
 }
@@ -43,6 +45,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     clock: options.clock,
     auth: options.auth,
     liveHeartbeatMs: options.liveHeartbeatMs,
+    listenRetryMs: options.listenRetryMs,
     hub: {
       baseUrl: options.hub?.baseUrl ?? 'http://127.0.0.1:9/api/v1',
       apiKey: options.hub?.apiKey ?? 'sim-key',

@@ -31,6 +31,7 @@ import * as energyRules from './2026-11-25T1700-energy-rules';
 import * as userTokens from './2026-11-25T1900-user-tokens';
 import * as leases from './2026-11-25T2000-leases';
 import * as attempts from './2026-11-25T2010-attempts';
+import * as parseQueueIndex from './2026-11-25T2100-parse-queue-index';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1900-user-tokens': userTokens,
   '2026-11-25T2000-leases': leases,
   '2026-11-25T2010-attempts': attempts,
+  '2026-11-25T2100-parse-queue-index': parseQueueIndex,
 };

@@ -126,19 +126,33 @@ export async function pendingEmailIds(db: DB, limit: number, perDashboard = limi
 
 /** `pendingEmailIds` with each e-mail's dashboard, which the scheduler shares the parser pool by; `except` (the e-mails it started) take no turn. */
 export async function pendingEmails(db: DB, limit: number, perDashboard = limit, except: readonly number[] = []) {
-  let queue = db
-    .selectFrom('alarmEmail')
-    .select((eb) => [
-      'id',
-      'dashboardId',
-      eb.fn
-        .agg<number>('row_number')
-        .over((over) => over.partitionBy('dashboardId').orderBy('id'))
-        .as('turn'),
-    ])
-    .where('parsingStatus', '=', 'PENDING');
-  if (except.length) queue = queue.where('id', 'not in', except);
-  return db.selectFrom(queue.as('q')).select(['id', 'dashboardId']).where('turn', '<=', perDashboard).orderBy('turn').orderBy('id').limit(limit).execute();
+  // Each dashboard's first e-mails by id, read from the index (parsingStatus, dashboardId, id): a few
+  // index entries per dashboard, not every PENDING e-mail ranked on each read of the queue.
+  const rows = await db
+    .selectFrom(db.selectFrom('alarmEmail').select('dashboardId').distinct().where('parsingStatus', '=', 'PENDING').as('d'))
+    .innerJoin('alarmEmail as e', (join) =>
+      join.on((eb) =>
+        eb('e.id', 'in', (sub) => {
+          let first = sub.selectFrom('alarmEmail as x').select('x.id').where('x.parsingStatus', '=', 'PENDING').whereRef('x.dashboardId', '=', 'd.dashboardId');
+          if (except.length) first = first.where('x.id', 'not in', except);
+          return first.orderBy('x.id').limit(perDashboard);
+        }),
+      ),
+    )
+    .select(['e.id', 'e.dashboardId'])
+    .execute();
+  // Round robin: every dashboard's first, then every dashboard's second, and so on.
+  const turns = new Map<number, number>();
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((r) => {
+      const turn = (turns.get(r.dashboardId) ?? 0) + 1;
+      turns.set(r.dashboardId, turn);
+      return { id: r.id, dashboardId: r.dashboardId, turn };
+    })
+    .sort((a, b) => a.turn - b.turn || a.id - b.id)
+    .slice(0, limit)
+    .map(({ id, dashboardId }) => ({ id, dashboardId }));
 }
 
 /** Read (at `at`) or unread again. */

@@ -158,10 +158,15 @@ export async function raiseMany(trx: DB, raises: { at: number; actor: Actor; das
   if (keys.length) {
     for (const a of await q.openAlarmsOfKeys(trx, dashboardIds, keys))
       push(open, keyOf(a.dashboardId, a.groupKey!), { ref: { id: a.id }, folderId: a.folderId, lastOccurredAt: a.lastOccurredAt, order: a.id });
-    const since = Math.min(...keyed.map((r) => r.at)) - FLAPPING_SECONDS;
-    for (const a of await q.resolvedAlarmsOfKeys(trx, dashboardIds, keys, since))
-      push(resolved, keyOf(a.dashboardId, a.groupKey!), { ref: { id: a.id }, resolvedAt: a.resolvedAt!, order: a.id });
   }
+  // Read once, when the first new alarm with a key needs it (a batch of repeats only never does).
+  let resolvedRead: Promise<void> | undefined;
+  const readResolved = () =>
+    (resolvedRead ??= (async () => {
+      const since = Math.min(...keyed.map((r) => r.at)) - FLAPPING_SECONDS;
+      for (const a of await q.resolvedAlarmsOfKeys(trx, dashboardIds, keys, since))
+        push(resolved, keyOf(a.dashboardId, a.groupKey!), { ref: { id: a.id }, resolvedAt: a.resolvedAt!, order: a.id });
+    })());
   const dashboards = new Map<
     number,
     Promise<{ folders: Awaited<ReturnType<typeof foldersOfDashboard>>; windows: Awaited<ReturnType<typeof activeWindows>> }>
@@ -219,6 +224,7 @@ export async function raiseMany(trx: DB, raises: { at: number; actor: Actor; das
       continue;
     }
     // Flapping: the alarm of the key resolved last within 24 h, the newest of equals.
+    if (k !== null) await readResolved();
     const previous =
       k === null
         ? undefined

@@ -33,6 +33,7 @@ import * as leases from './2026-11-25T2000-leases';
 import * as attempts from './2026-11-25T2010-attempts';
 import * as changeNotices from './2026-11-25T2100-change-notices';
 import * as refreshGrace from './2026-11-25T2110-refresh-grace';
+import * as parseQueueIndex from './2026-11-25T2120-parse-queue-index';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T2010-attempts': attempts,
   '2026-11-25T2100-change-notices': changeNotices,
   '2026-11-25T2110-refresh-grace': refreshGrace,
+  '2026-11-25T2120-parse-queue-index': parseQueueIndex,
 };

@@ -1,4 +1,5 @@
 /** The inbox: stored e-mails of a dashboard, one e-mail, its parsing attempts. */
+import { sql } from 'kysely';
 import { isoFromSeconds } from '../../clock';
 import type { User } from '@/domain/user';
 import { toListQuery } from '@/domain/paging';
@@ -123,20 +124,35 @@ export async function pendingEmailIds(db: DB, limit: number, perDashboard = limi
   return (await pendingEmails(db, limit, perDashboard)).map((r) => r.id);
 }
 
-/** `pendingEmailIds` with each e-mail's dashboard, which the scheduler shares the parser pool by. */
-export async function pendingEmails(db: DB, limit: number, perDashboard = limit) {
-  const queue = db
-    .selectFrom('alarmEmail')
-    .select((eb) => [
-      'id',
-      'dashboardId',
-      eb.fn
-        .agg<number>('row_number')
-        .over((over) => over.partitionBy('dashboardId').orderBy('id'))
-        .as('turn'),
-    ])
-    .where('parsingStatus', '=', 'PENDING');
-  return db.selectFrom(queue.as('q')).select(['id', 'dashboardId']).where('turn', '<=', perDashboard).orderBy('turn').orderBy('id').limit(limit).execute();
+/** `pendingEmailIds` with each e-mail's dashboard, which the scheduler shares the parser pool by; `except` (the e-mails it started) take no turn. */
+export async function pendingEmails(db: DB, limit: number, perDashboard = limit, except: readonly number[] = []) {
+  // Each dashboard's first e-mails by id, read from the index (parsingStatus, dashboardId, id): a few
+  // index entries per dashboard, not every PENDING e-mail ranked on each read of the queue.
+  const rows = await db
+    .selectFrom(db.selectFrom('alarmEmail').select('dashboardId').distinct().where('parsingStatus', '=', 'PENDING').as('d'))
+    .innerJoin('alarmEmail as e', (join) =>
+      join.on((eb) =>
+        eb('e.id', 'in', (sub) => {
+          let first = sub.selectFrom('alarmEmail as x').select('x.id').where('x.parsingStatus', '=', 'PENDING').whereRef('x.dashboardId', '=', 'd.dashboardId');
+          if (except.length) first = first.where('x.id', 'not in', except);
+          return first.orderBy('x.id').limit(perDashboard);
+        }),
+      ),
+    )
+    .select(['e.id', 'e.dashboardId'])
+    .execute();
+  // Round robin: every dashboard's first, then every dashboard's second, and so on.
+  const turns = new Map<number, number>();
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((r) => {
+      const turn = (turns.get(r.dashboardId) ?? 0) + 1;
+      turns.set(r.dashboardId, turn);
+      return { id: r.id, dashboardId: r.dashboardId, turn };
+    })
+    .sort((a, b) => a.turn - b.turn || a.id - b.id)
+    .slice(0, limit)
+    .map(({ id, dashboardId }) => ({ id, dashboardId }));
 }
 
 /** Read (at `at`) or unread again. */
@@ -181,45 +197,75 @@ export interface AttemptRecord {
 }
 
 /**
- * The end of one parse, inside the caller's transaction: the e-mail's new status. Guarded: an
- * e-mail that is no longer PENDING (another run finished it first) is left alone and `false` comes
- * back; call it first, before writing anything else (then `recordAttempts`).
+ * The end of parses, inside the caller's transaction: each e-mail's new status. Guarded: an e-mail
+ * that is no longer PENDING (another run finished it first) is left alone and is not among the ids
+ * that come back; call it first, before writing anything else (then `recordAttempts`).
  */
-export async function claimParse(db: DB, emailId: number, outcome: { status: 'MATCHED' | 'REJECTED'; at: number }) {
-  const updated = await db
-    .updateTable('alarmEmail')
-    .set({ parsingStatus: outcome.status, parsedAt: outcome.at })
-    .where('id', '=', emailId)
-    .where('parsingStatus', '=', 'PENDING')
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
+export async function claimParses(db: DB, at: number, outcomes: { emailId: number; status: 'MATCHED' | 'REJECTED' }[]) {
+  const claimed = new Set<number>();
+  for (const status of ['MATCHED', 'REJECTED'] as const) {
+    const ids = outcomes.filter((o) => o.status === status).map((o) => o.emailId);
+    for (let i = 0; i < ids.length; i += 1000) {
+      const rows = await db
+        .updateTable('alarmEmail')
+        .set({ parsingStatus: status, parsedAt: at })
+        .where('id', 'in', ids.slice(i, i + 1000))
+        .where('parsingStatus', '=', 'PENDING')
+        .returning('id')
+        .execute();
+      for (const r of rows) claimed.add(r.id);
+    }
+  }
+  return claimed;
 }
 
-/** The attempts of one parse, after `claimParse` and whatever the match did (it fills `resolved`). */
-export async function recordAttempts(db: DB, emailId: number, at: number, attempts: AttemptRecord[]) {
-  if (attempts.length === 0) return;
-  await db
-    .insertInto('parsingAttempt')
-    .values(
-      attempts.map((a) => ({
-        emailId,
-        timestamp: at,
-        parserId: a.parserId,
-        parserName: a.parserName,
-        type: a.type,
-        exceptionType: a.exceptionType ?? null,
-        exceptionMessage: a.exceptionMessage ?? null,
-        exceptionStackTrace: a.exceptionStackTrace ?? null,
-        reason: a.reason ?? null,
-        resolved: a.resolved ?? null,
-        heartbeatKey: a.heartbeatKey ?? null,
-      })),
-    )
-    .execute();
+/** The attempts of parses, after `claimParses` and whatever the matches did (they fill `resolved`), in the given order. */
+export async function recordAttempts(db: DB, at: number, attempts: (AttemptRecord & { emailId: number })[]) {
+  // 11 columns a row: chunks of 1,000 stay below SQLite's 32,766 variables.
+  for (let i = 0; i < attempts.length; i += 1000) {
+    await db
+      .insertInto('parsingAttempt')
+      .values(
+        attempts.slice(i, i + 1000).map((a) => ({
+          emailId: a.emailId,
+          timestamp: at,
+          parserId: a.parserId,
+          parserName: a.parserName,
+          type: a.type,
+          exceptionType: a.exceptionType ?? null,
+          exceptionMessage: a.exceptionMessage ?? null,
+          exceptionStackTrace: a.exceptionStackTrace ?? null,
+          reason: a.reason ?? null,
+          resolved: a.resolved ?? null,
+          heartbeatKey: a.heartbeatKey ?? null,
+        })),
+      )
+      .execute();
+  }
 }
 
-/** The alarm an e-mail made or added an occurrence to. */
-export const linkEmailToAlarm = (db: DB, emailId: number, alarmId: number) => db.updateTable('alarmEmail').set({ alarmId }).where('id', '=', emailId).execute();
+/** The alarm each e-mail made or added an occurrence to, in one statement per 500 e-mails. */
+export async function linkEmailsToAlarms(db: DB, links: { emailId: number; alarmId: number }[]) {
+  for (let i = 0; i < links.length; i += 500) {
+    const chunk = links.slice(i, i + 500);
+    await db
+      .updateTable('alarmEmail')
+      .set((eb) => {
+        let choice = eb
+          .case('id')
+          .when(chunk[0]!.emailId)
+          .then(sql<number>`cast(${chunk[0]!.alarmId} as bigint)`);
+        for (const l of chunk.slice(1)) choice = choice.when(l.emailId).then(sql<number>`cast(${l.alarmId} as bigint)`);
+        return { alarmId: choice.end() };
+      })
+      .where(
+        'id',
+        'in',
+        chunk.map((l) => l.emailId),
+      )
+      .execute();
+  }
+}
 
 /** Per parser, its attempts since `since` by type (the parsers page's last 24 hours). */
 export async function attemptCountsByParser(db: DB, parserIds: number[], since: number) {

@@ -12,7 +12,7 @@ import type { Actor } from '@/domain/alarm-lifecycle';
 import { epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import type { AlarmEvent, EventBus } from '../../events/event-bus';
-import { type AttemptRecord, type EmailForParsing, claimParse, emailForParsing, recordAttempts } from '../alarm-emails/alarm-emails.queries';
+import { type AttemptRecord, type EmailForParsing, claimParses, emailForParsing, recordAttempts } from '../alarm-emails/alarm-emails.queries';
 import { dashboardDefaults, dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
 import { locationOfOrganization } from '../alarms/alarms.queries';
 import { folderByName, landingFolderId } from '../alarm-dashboards/folders.queries';
@@ -21,7 +21,7 @@ import { sourceRow } from '../mail-sources/mail-sources.queries';
 import type { ParserProgram } from '../../sandbox/parser-sandbox.types';
 import { parsersForEmail, switchOffRunaway, toProgram } from './alarm-parsers.queries';
 import type { ParserDeps } from './alarm-parsers.service';
-import { applyEffect, type Effect } from './parse-effects';
+import { applyEffects, type Effect } from './parse-effects';
 import { toParserEmail } from './parser-email';
 
 export interface PipelineDeps extends ParserDeps {
@@ -186,46 +186,47 @@ function emailActor(email: { id: number; fromJson: string; subject: string | nul
   return { type: 'EMAIL', id: email.id, name: from?.address || from?.name || email.subject || 'E-mail' };
 }
 
-/**
- * Records a prepared parse, guarded on the e-mail still being PENDING (null: it was not): the
- * status, what the match did (`applyEffect`), then the attempts with what the match recorded.
- */
-async function recordParse(trx: DB, at: number, { emailId, email, attempts, effect }: Prepared) {
-  if (!(await claimParse(trx, emailId, { status: effect ? 'MATCHED' : 'REJECTED', at }))) return null;
-  // The alarm is received when its e-mail was (after a backlog too); `at`, the parse, is the e-mail's parsedAt.
-  const applied = effect ? await applyEffect(trx, email.receivedAt, emailActor(email), email, effect) : { record: {}, events: [] };
-  await recordAttempts(
-    trx,
-    emailId,
-    at,
-    attempts.map((a) => (a.type === 'MATCHED' ? { ...a, ...applied.record } : a)),
-  );
-  return applied.events;
-}
-
 /** What recording a group of parses did: outcomes, and whether a parser hit its time limit (its dashboard's parsers may be switched off now). */
 type Recorded = { MATCHED: number; REJECTED: number; skipped: number; timedOut: boolean };
 
 /**
- * Records prepared parses in one transaction, in the given order (grouping sees a dashboard's
- * e-mails in the order they arrived); a parser that hit its time limit is switched off when its
- * last runs all did. Events go out after the commit, one `counts` event per dashboard.
+ * Records prepared parses in one transaction, set-based: the statuses (guarded on PENDING, so an
+ * e-mail another run finished is skipped), what the matches did (`applyEffects`, in the given order:
+ * grouping sees a dashboard's e-mails in the order they arrived), then every attempt with what its
+ * match recorded. A parser that hit its time limit is switched off when its last runs all did.
+ * Events go out after the commit, one `counts` event per dashboard.
  */
 export async function recordParses(deps: PipelineDeps, prepared: readonly (Prepared | null)[]): Promise<Recorded> {
   const counts = { MATCHED: 0, REJECTED: 0, skipped: 0 };
   const at = epochSeconds(deps.clock);
   const published = new Map<number, AlarmEvent[]>();
   const timedOut = new Set(prepared.flatMap((p) => p?.attempts.filter((a) => a.exceptionType === 'TimeLimitExceeded').map((a) => a.parserId) ?? []));
+  const parses = prepared.filter((p): p is Prepared => p !== null);
   await deps.db.transaction().execute(async (trx) => {
-    for (const p of prepared) {
-      const events = p && (await recordParse(trx, at, p));
-      if (!events) {
-        counts.skipped++;
-        continue;
-      }
+    const claimed = await claimParses(
+      trx,
+      at,
+      parses.map((p) => ({ emailId: p.emailId, status: p.effect ? 'MATCHED' : 'REJECTED' })),
+    );
+    const recording = parses.filter((p) => claimed.has(p.emailId));
+    counts.skipped = prepared.length - recording.length;
+    // The alarm is received when its e-mail was (after a backlog too); `at`, the parse, is the e-mail's parsedAt.
+    const matched = recording.filter((p) => p.effect);
+    const applied = await applyEffects(
+      trx,
+      matched.map((p) => ({ at: p.email.receivedAt, actor: emailActor(p.email), email: p.email, effect: p.effect! })),
+    );
+    const effects = new Map(matched.map((p, i) => [p.emailId, applied[i]!]));
+    for (const p of recording) {
       counts[p.effect ? 'MATCHED' : 'REJECTED']++;
+      const events = effects.get(p.emailId)?.events ?? [];
       published.set(p.email.dashboardId, [...(published.get(p.email.dashboardId) ?? []), ...events]);
     }
+    await recordAttempts(
+      trx,
+      at,
+      recording.flatMap((p) => p.attempts.map((a) => ({ ...a, ...(a.type === 'MATCHED' ? effects.get(p.emailId)?.record : {}), emailId: p.emailId }))),
+    );
     for (const parserId of timedOut) if (parserId !== null) await switchOffRunaway(trx, parserId);
   });
   for (const [dashboardId, events] of published) {

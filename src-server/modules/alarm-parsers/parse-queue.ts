@@ -72,7 +72,6 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
   let recording: Promise<void> | null = null;
   let failure = null as { error: unknown } | null;
   const ended: Promise<unknown>[] = [];
-  const isStarted = (id: number) => [...started.values()].some((list) => list.some((s) => s.id === id));
 
   const ready = () => [...started.values()].some((list) => list[0]?.result);
 
@@ -121,7 +120,9 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
    * then waits for no database, so the next chain runs while a transaction records the last.
    */
   async function readQueue() {
-    const ids = (await pendingEmails(deps.db, WINDOW, WINDOW_PER_DASHBOARD)).map((e) => e.id).filter((id) => !isStarted(id));
+    // E-mails started but not yet recorded are still PENDING: they take no place in a dashboard's turn.
+    const startedIds = [...started.values()].flatMap((list) => list.map((s) => s.id));
+    const ids = (await pendingEmails(deps.db, WINDOW, WINDOW_PER_DASHBOARD, startedIds)).map((e) => e.id);
     const rows = new Map((await emailsForParsing(deps.db, ids)).map((r) => [r.id, r]));
     return ids.flatMap((id) => rows.get(id) ?? []);
   }

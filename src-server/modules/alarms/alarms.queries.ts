@@ -222,53 +222,110 @@ export function openAlarmsWithKeys(db: DB, dashboardId: number, keys: string[]) 
     .execute();
 }
 
-/** The latest alarm of this key resolved at or after `since` (a repeat after it is flapping). */
-export function recentlyResolved(db: DB, dashboardId: number, key: string, since: number) {
-  return db
-    .selectFrom('alarm')
-    .select('id')
-    .where('dashboardId', '=', dashboardId)
-    .where('groupKey', '=', key)
-    .where('resolvedAt', '>=', since)
-    .orderBy('resolvedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export interface NewAlarm {
+  dashboardId: number;
+  folderId: number;
+  line: string;
+  priority: Priority;
+  receivedAt: number;
+  deadlineAt: number | null;
+  data: Record<string, string>;
+  groupKey: string | null;
+  alarmEmailId: number | null;
+  previousAlarmId: number | null;
+  locationId?: number | null;
+  occurrences?: number;
+  /** The e-mail's subject: searchable with the alarm. */
+  subject?: string | null;
+  /** Occurrences added in the same transaction before the row is written: the last one's time (default: received). */
+  lastOccurredAt?: number;
+  /** Resolved at once (a maintenance window, a folder that is not relevant): at receipt. */
+  resolution?: { by: ResolutionBy; alarmEmailId?: number | null } | null;
 }
 
-export async function insertAlarm(
-  db: DB,
-  values: {
-    dashboardId: number;
-    folderId: number;
-    line: string;
-    priority: Priority;
-    receivedAt: number;
-    deadlineAt: number | null;
-    data: Record<string, string>;
-    groupKey: string | null;
-    alarmEmailId: number | null;
-    previousAlarmId: number | null;
-    locationId?: number | null;
-    occurrences?: number;
-    /** The e-mail's subject: searchable with the alarm. */
-    subject?: string | null;
-  },
-) {
-  const { subject, ...row } = values;
-  const { id } = await db
-    .insertInto('alarm')
-    .values({
-      ...row,
-      priorityRank: PRIORITY_RANK[values.priority],
-      data: JSON.stringify(values.data),
-      searchText: searchTextOf(values.line, values.data, subject),
-      lastOccurredAt: values.receivedAt,
-      updatedAt: values.receivedAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+/** New alarms in as few statements as SQLite allows; answers their ids in the given order. */
+export async function insertAlarms(db: DB, alarms: NewAlarm[]) {
+  const ids: number[] = [];
+  // 20 columns a row: chunks of 1,000 stay below SQLite's 32,766 variables.
+  for (let i = 0; i < alarms.length; i += 1000) {
+    const rows = await db
+      .insertInto('alarm')
+      .values(
+        // Every row names the same columns (a multi-row insert on SQLite has no DEFAULT for one row's gap).
+        alarms.slice(i, i + 1000).map((a) => ({
+          dashboardId: a.dashboardId,
+          folderId: a.folderId,
+          line: a.line,
+          priority: a.priority,
+          priorityRank: PRIORITY_RANK[a.priority],
+          receivedAt: a.receivedAt,
+          deadlineAt: a.deadlineAt,
+          data: JSON.stringify(a.data),
+          searchText: searchTextOf(a.line, a.data, a.subject),
+          occurrences: a.occurrences ?? 1,
+          lastOccurredAt: a.lastOccurredAt ?? a.receivedAt,
+          updatedAt: a.lastOccurredAt ?? a.receivedAt,
+          groupKey: a.groupKey,
+          alarmEmailId: a.alarmEmailId,
+          previousAlarmId: a.previousAlarmId,
+          locationId: a.locationId ?? null,
+          resolvedAt: a.resolution ? a.receivedAt : null,
+          resolutionBy: a.resolution?.by ?? null,
+          resolutionUserId: null,
+          resolutionEmailId: a.resolution?.alarmEmailId ?? null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    // One statement numbers its rows in their order; RETURNING need not answer them in it.
+    ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
+  }
+  return ids;
+}
+
+/** Open alarms of these dashboards with one of these keys (the candidates a repeat may join). */
+export async function openAlarmsOfKeys(db: DB, dashboardIds: number[], keys: string[]) {
+  const rows: { id: number; folderId: number; dashboardId: number; groupKey: string | null; lastOccurredAt: number }[] = [];
+  for (let i = 0; i < keys.length; i += 1000) {
+    rows.push(
+      ...(await db
+        .selectFrom('alarm')
+        .select(['id', 'folderId', 'dashboardId', 'groupKey', 'lastOccurredAt'])
+        .where('dashboardId', 'in', dashboardIds)
+        .where('groupKey', 'in', keys.slice(i, i + 1000))
+        .where('resolvedAt', 'is', null)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** Alarms of these dashboards with one of these keys resolved at or after `since` (a new alarm of the key names the latest: flapping). */
+export async function resolvedAlarmsOfKeys(db: DB, dashboardIds: number[], keys: string[], since: number) {
+  const rows: { id: number; dashboardId: number; groupKey: string | null; resolvedAt: number | null }[] = [];
+  for (let i = 0; i < keys.length; i += 1000) {
+    rows.push(
+      ...(await db
+        .selectFrom('alarm')
+        .select(['id', 'dashboardId', 'groupKey', 'resolvedAt'])
+        .where('dashboardId', 'in', dashboardIds)
+        .where('groupKey', 'in', keys.slice(i, i + 1000))
+        .where('resolvedAt', '>=', since)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** Of these ids, those whose alarm still exists. */
+export async function existingAlarmIds(db: DB, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db.selectFrom('alarm').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export function setPreviousAlarm(db: DB, id: number, previousAlarmId: number) {
+  return db.updateTable('alarm').set({ previousAlarmId }).where('id', '=', id).execute();
 }
 
 export function updateAlarm(
@@ -324,25 +381,6 @@ export async function removeAssignee(db: DB, alarmId: number, userId: number) {
 
 export async function assigneeIds(db: DB, alarmId: number) {
   return (await assigneesOf(db, [alarmId])).get(alarmId) ?? [];
-}
-
-export async function alarmExists(db: DB, id: number) {
-  return Boolean(await db.selectFrom('alarm').select('id').where('id', '=', id).executeTakeFirst());
-}
-
-/**
- * The alarm a repeat joins: the dashboard's latest open alarm with this group key (one in a relevant
- * folder) whose last occurrence is at or after `since` (null: any).
- */
-export async function repeatTarget(db: DB, dashboardId: number, groupKey: string, since: number | null) {
-  let q = db
-    .selectFrom('alarm')
-    .select(['id', 'folderId'])
-    .where('dashboardId', '=', dashboardId)
-    .where('groupKey', '=', groupKey)
-    .where('resolvedAt', 'is', null);
-  if (since !== null) q = q.where('lastOccurredAt', '>=', since);
-  return q.orderBy('lastOccurredAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 /** One more occurrence (or `count` more): counted, dated and unseen again, so a repeat is noticed; answers the new count. */

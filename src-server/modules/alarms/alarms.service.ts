@@ -17,7 +17,7 @@ import { dashboardUsersById } from '../alarm-dashboards/alarm-dashboards.service
 import { folderOfDashboard, landingFolderId, trashFolderId } from '../alarm-dashboards/folders.queries';
 import * as q from './alarms.queries';
 import { historyOf, recordHistory } from './history.queries';
-import { type Raise, alarmEvent, countsEvent, moveWithLifecycle, raise, resolveKeys } from './lifecycle';
+import { type Raise, alarmEvent, countsEvent, moveWithLifecycle, raise, raiseMany, resolveKeys } from './lifecycle';
 
 export interface AlarmDeps {
   db: DB;
@@ -112,8 +112,8 @@ export async function raiseAlarm(deps: AlarmDeps, actor: Actor, dashboardId: num
   return raised.alarmId;
 }
 
-/** A parsed e-mail's alarm, inside the caller's transaction; answers the events to publish after the commit. */
-export const raiseParsedAlarm = (trx: DB, at: number, actor: Actor, dashboardId: number, alarm: Raise) => raise(trx, at, actor, dashboardId, alarm);
+/** Parsed e-mails' alarms, in their order, inside the caller's transaction; answers the events to publish after the commit. */
+export const raiseParsedAlarms = (trx: DB, raises: { at: number; actor: Actor; dashboardId: number; alarm: Raise }[]) => raiseMany(trx, raises);
 
 export async function createAlarm(deps: AlarmDeps, caller: Caller, { dashboardId, ...alarm }: CreateAlarm) {
   return getAlarm(deps.db, caller.user, await raiseAlarm(deps, caller.actor, dashboardId, alarm));

@@ -13,7 +13,14 @@ export interface HistoryEntry {
 }
 
 export async function recordHistory(db: DB, at: number, actor: Actor, entries: HistoryEntry[]) {
-  if (entries.length === 0) return;
+  await recordHistoryRows(
+    db,
+    entries.map((e) => ({ ...e, at, actor })),
+  );
+}
+
+/** History rows of several changes (each its own time and actor) in as few statements as SQLite allows, in the given order. */
+export async function recordHistoryRows(db: DB, entries: (HistoryEntry & { at: number; actor: Actor })[]) {
   // SQLite allows 32,766 variables a statement: 8 columns a row, so chunks of 1,000 rows.
   for (let i = 0; i < entries.length; i += 1000) {
     await db
@@ -21,10 +28,10 @@ export async function recordHistory(db: DB, at: number, actor: Actor, entries: H
       .values(
         entries.slice(i, i + 1000).map((e) => ({
           alarmId: e.alarmId,
-          at,
-          actorType: actor.type,
-          actorId: actor.id ?? null,
-          actorName: actor.name,
+          at: e.at,
+          actorType: e.actor.type,
+          actorId: e.actor.id ?? null,
+          actorName: e.actor.name,
           event: e.event,
           details: JSON.stringify(e.details ?? {}),
         })),

@@ -10,9 +10,9 @@ import { type Actor, FLAPPING_SECONDS } from '@/domain/alarm-lifecycle';
 import type { DB } from '../../db/database';
 import { type AlarmEvent } from '../../events/event-bus';
 import { foldersOfDashboard, resolvedFolderIdOf } from '../alarm-dashboards/folders.queries';
-import { matchingWindow } from '../maintenance-windows/maintenance-windows.queries';
+import { activeWindows, windowMatching } from '../maintenance-windows/maintenance-windows.queries';
 import * as q from './alarms.queries';
-import { type HistoryEntry, recordHistory } from './history.queries';
+import { type HistoryEntry, recordHistory, recordHistoryRows } from './history.queries';
 
 export interface Cause {
   by: ResolutionBy;
@@ -127,38 +127,174 @@ export interface Raise {
  * is not relevant it is resolved at once.
  */
 export async function raise(trx: DB, at: number, actor: Actor, dashboardId: number, alarm: Raise) {
-  if (alarm.key !== null) {
-    const open = await q.repeatTarget(trx, dashboardId, alarm.key, alarm.windowSeconds === null ? null : at - alarm.windowSeconds);
-    if (open) {
-      const occurrences = await q.addOccurrence(trx, open.id, at, alarm.occurrences ?? 1);
-      await recordHistory(trx, at, actor, [
-        { alarmId: open.id, event: 'occurred', details: { occurrences, ...(alarm.alarmEmailId ? { alarmEmailId: alarm.alarmEmailId } : {}) } },
-      ]);
-      return { alarmId: open.id, grouped: true, maintenance: false, events: [alarmEvent('changed', open.id, open.folderId), countsEvent] };
-    }
+  const [raised] = await raiseMany(trx, [{ at, actor, dashboardId, alarm }]);
+  return raised!;
+}
+
+export type Raised = { alarmId: number; grouped: boolean; maintenance: boolean; events: AlarmEvent[] };
+
+/** An alarm of this batch: in the database already (its id), or one this batch writes (its index among the new ones). */
+type Ref = { id: number } | { fresh: number };
+type OpenAlarm = { ref: Ref; folderId: number; lastOccurredAt: number; order: number };
+type ResolvedAlarm = { ref: Ref; resolvedAt: number; order: number };
+
+/**
+ * `raise` for many alarms at once, in the given order, with the statements of the whole batch: one
+ * lookup of the open and recently resolved alarms of every key, the dashboards' folders and
+ * maintenance windows once, one insert of the new alarms, one update per grouped alarm, one insert
+ * of the history. The result is what raising them one by one would have stored: a repeat in the
+ * batch joins an alarm the batch raised before it, and a key resolved at once in the batch is the
+ * previous alarm of the next alarm of that key.
+ */
+export async function raiseMany(trx: DB, raises: { at: number; actor: Actor; dashboardId: number; alarm: Raise }[]): Promise<Raised[]> {
+  if (raises.length === 0) return [];
+  const keyOf = (dashboardId: number, key: string) => `${dashboardId}\u0000${key}`;
+  const keyed = raises.filter((r) => r.alarm.key !== null);
+  const dashboardIds = [...new Set(keyed.map((r) => r.dashboardId))];
+  const keys = [...new Set(keyed.map((r) => r.alarm.key!))];
+  const open = new Map<string, OpenAlarm[]>();
+  const resolved = new Map<string, ResolvedAlarm[]>();
+  const push = <T>(map: Map<string, T[]>, k: string, v: T) => map.set(k, [...(map.get(k) ?? []), v]);
+  if (keys.length) {
+    for (const a of await q.openAlarmsOfKeys(trx, dashboardIds, keys))
+      push(open, keyOf(a.dashboardId, a.groupKey!), { ref: { id: a.id }, folderId: a.folderId, lastOccurredAt: a.lastOccurredAt, order: a.id });
   }
-  const previous = alarm.key === null ? undefined : await q.recentlyResolved(trx, dashboardId, alarm.key, at - FLAPPING_SECONDS);
-  const window = await matchingWindow(trx, dashboardId, at, alarm);
-  const folders = await foldersOfDashboard(trx, dashboardId);
-  const folderId = window ? await resolvedFolderIdOf(trx, dashboardId) : alarm.folderId;
-  const folder = folders.find((f) => f.id === folderId)!;
-  const cause: Cause | null = window ? { by: 'MAINTENANCE' } : folder.relevant ? null : { by: 'SYSTEM' };
-  const { windowSeconds: _, key, ...values } = alarm;
-  const alarmId = await q.insertAlarm(trx, { ...values, dashboardId, folderId, receivedAt: at, groupKey: key, previousAlarmId: previous?.id ?? null });
-  if (cause) await q.markResolved(trx, [alarmId], at, cause);
-  await recordHistory(trx, at, actor, [
-    {
-      alarmId,
+  // Read once, when the first new alarm with a key needs it (a batch of repeats only never does).
+  let resolvedRead: Promise<void> | undefined;
+  const readResolved = () =>
+    (resolvedRead ??= (async () => {
+      const since = Math.min(...keyed.map((r) => r.at)) - FLAPPING_SECONDS;
+      for (const a of await q.resolvedAlarmsOfKeys(trx, dashboardIds, keys, since))
+        push(resolved, keyOf(a.dashboardId, a.groupKey!), { ref: { id: a.id }, resolvedAt: a.resolvedAt!, order: a.id });
+    })());
+  const dashboards = new Map<
+    number,
+    Promise<{ folders: Awaited<ReturnType<typeof foldersOfDashboard>>; windows: Awaited<ReturnType<typeof activeWindows>> }>
+  >();
+  const dashboardOf = (id: number) => {
+    if (!dashboards.has(id)) {
+      const ats = raises.filter((r) => r.dashboardId === id).map((r) => r.at);
+      dashboards.set(
+        id,
+        (async () => ({ folders: await foldersOfDashboard(trx, id), windows: await activeWindows(trx, id, Math.min(...ats), Math.max(...ats)) }))(),
+      );
+    }
+    return dashboards.get(id)!;
+  };
+  const resolvedFolders = new Map<number, number>();
+  const resolvedFolderOf = async (id: number) => {
+    if (!resolvedFolders.has(id)) resolvedFolders.set(id, await resolvedFolderIdOf(trx, id));
+    return resolvedFolders.get(id)!;
+  };
+
+  const fresh: (q.NewAlarm & { previous?: Ref })[] = [];
+  /** Per grouped alarm already stored: occurrences added, the last one's time. */
+  const grown = new Map<number, { count: number; at: number; entries: number[] }>();
+  const history: (Omit<HistoryEntry, 'alarmId'> & { alarm: Ref; at: number; actor: Actor })[] = [];
+  const results: (Omit<Raised, 'alarmId' | 'events'> & { alarm: Ref; folderId: number })[] = [];
+  let order = Number.MAX_SAFE_INTEGER / 2;
+  for (const { at, actor, dashboardId, alarm } of raises) {
+    const k = alarm.key === null ? null : keyOf(dashboardId, alarm.key);
+    const since = alarm.windowSeconds === null ? null : at - alarm.windowSeconds;
+    // The alarm a repeat joins: the open alarm of the key (one in a relevant folder) that occurred last, within the window; the newest of equals.
+    const target = (k === null ? [] : (open.get(k) ?? []))
+      .filter((a) => since === null || a.lastOccurredAt >= since)
+      .reduce<OpenAlarm | undefined>(
+        (best, a) => (!best || a.lastOccurredAt > best.lastOccurredAt || (a.lastOccurredAt === best.lastOccurredAt && a.order > best.order) ? a : best),
+        undefined,
+      );
+    if (target) {
+      const count = alarm.occurrences ?? 1;
+      target.lastOccurredAt = at;
+      const emailDetail = alarm.alarmEmailId ? { alarmEmailId: alarm.alarmEmailId } : {};
+      const entry = history.push({ alarm: target.ref, at, actor, event: 'occurred', details: { occurrences: 0, ...emailDetail } }) - 1;
+      if ('fresh' in target.ref) {
+        const row = fresh[target.ref.fresh]!;
+        row.occurrences = (row.occurrences ?? 1) + count;
+        row.lastOccurredAt = at;
+        history[entry]!.details!.occurrences = row.occurrences;
+      } else {
+        const g = grown.get(target.ref.id) ?? { count: 0, at, entries: [] };
+        g.count += count;
+        g.at = at;
+        g.entries.push(entry, count);
+        grown.set(target.ref.id, g);
+      }
+      results.push({ alarm: target.ref, folderId: target.folderId, grouped: true, maintenance: false });
+      continue;
+    }
+    // Flapping: the alarm of the key resolved last within 24 h, the newest of equals.
+    if (k !== null) await readResolved();
+    const previous =
+      k === null
+        ? undefined
+        : (resolved.get(k) ?? [])
+            .filter((a) => a.resolvedAt >= at - FLAPPING_SECONDS)
+            .reduce<ResolvedAlarm | undefined>(
+              (best, a) => (!best || a.resolvedAt > best.resolvedAt || (a.resolvedAt === best.resolvedAt && a.order > best.order) ? a : best),
+              undefined,
+            );
+    const { folders, windows } = await dashboardOf(dashboardId);
+    const window = windowMatching(windows, at, alarm);
+    const folderId = window ? await resolvedFolderOf(dashboardId) : alarm.folderId;
+    const folder = folders.find((f) => f.id === folderId)!;
+    const cause: Cause | null = window ? { by: 'MAINTENANCE' } : folder.relevant ? null : { by: 'SYSTEM' };
+    const { windowSeconds: _, key, ...values } = alarm;
+    const ref = { fresh: fresh.length };
+    fresh.push({
+      ...values,
+      dashboardId,
+      folderId,
+      receivedAt: at,
+      groupKey: key,
+      previousAlarmId: previous && 'id' in previous.ref ? previous.ref.id : null,
+      previous: previous?.ref,
+      resolution: cause,
+    });
+    order++;
+    if (k !== null) {
+      if (cause) push(resolved, k, { ref, resolvedAt: at, order });
+      else push(open, k, { ref, folderId, lastOccurredAt: at, order });
+    }
+    history.push({
+      alarm: ref,
+      at,
+      actor,
       event: 'created',
       details: {
         folder: { id: folder.id, label: folder.label },
         priority: alarm.priority,
         ...(alarm.alarmEmailId ? { alarmEmailId: alarm.alarmEmailId } : {}),
       },
-    },
-    ...(cause
-      ? [{ alarmId, event: 'resolved' as const, details: { ...resolutionDetails(cause), ...(window ? { maintenanceWindowId: window.id } : {}) } }]
-      : []),
-  ]);
-  return { alarmId, grouped: false, maintenance: Boolean(window), events: [alarmEvent('created', alarmId, folderId), countsEvent] };
+    });
+    if (cause)
+      history.push({
+        alarm: ref,
+        at,
+        actor,
+        event: 'resolved',
+        details: { ...resolutionDetails(cause), ...(window ? { maintenanceWindowId: window.id } : {}) },
+      });
+    results.push({ alarm: ref, folderId, grouped: false, maintenance: Boolean(window) });
+  }
+
+  const ids = await q.insertAlarms(
+    trx,
+    fresh.map(({ previous: _, ...row }) => row),
+  );
+  const idOf = (ref: Ref) => ('id' in ref ? ref.id : ids[ref.fresh]!);
+  // An alarm resolved at once earlier in this batch is the previous alarm of the next one of its key.
+  for (const [i, row] of fresh.entries()) if (row.previous && 'fresh' in row.previous) await q.setPreviousAlarm(trx, ids[i]!, idOf(row.previous));
+  for (const [id, g] of grown) {
+    let occurrences = (await q.addOccurrence(trx, id, g.at, g.count)) - g.count;
+    for (let i = 0; i < g.entries.length; i += 2) history[g.entries[i]!]!.details!.occurrences = occurrences += g.entries[i + 1]!;
+  }
+  await recordHistoryRows(
+    trx,
+    history.map(({ alarm, ...entry }) => ({ ...entry, alarmId: idOf(alarm) })),
+  );
+  return results.map(({ alarm, folderId, ...r }) => {
+    const alarmId = idOf(alarm);
+    return { ...r, alarmId, events: [alarmEvent(r.grouped ? 'changed' : 'created', alarmId, folderId), countsEvent] };
+  });
 }

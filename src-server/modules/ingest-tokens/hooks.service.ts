@@ -10,7 +10,7 @@ import type { AlarmEvent } from '../../events/event-bus';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { landingFolderId } from '../alarm-dashboards/folders.queries';
 import { type AlarmDeps, checkLocations } from '../alarms/alarms.service';
-import { countsEvent, raise, resolveKeys } from '../alarms/lifecycle';
+import { countsEvent, type Raise, raiseMany, resolveKeys } from '../alarms/lifecycle';
 import type { HookAlert } from './hook-alerts';
 
 export interface HookToken {
@@ -45,22 +45,36 @@ export async function takeAlerts(
   const result = { created: 0, grouped: 0, resolved: 0 };
   const events: AlarmEvent[] = [];
   await db.transaction().execute(async (trx) => {
-    // Resolves in a row are one move (order kept: a firing alert after them may raise its key anew).
+    // Resolves in a row are one move, firing alerts in a row one `raiseMany` (order kept: a firing
+    // alert after a resolve may raise its key anew, a resolve after a firing alert resolves it).
     let resolving: string[] = [];
-    const resolvePending = async () => {
-      if (resolving.length === 0) return;
-      const resolved = await resolveKeys(trx, at, actor, dashboardId, resolving, { by: 'API' });
-      result.resolved += resolved.resolved;
-      events.push(...resolved.events);
-      resolving = [];
+    let raising: Raise[] = [];
+    const flush = async () => {
+      if (raising.length) {
+        for (const raised of await raiseMany(
+          trx,
+          raising.map((alarm) => ({ at, actor, dashboardId, alarm })),
+        )) {
+          result[raised.grouped ? 'grouped' : 'created'] += 1;
+          events.push(...raised.events);
+        }
+        raising = [];
+      }
+      if (resolving.length) {
+        const resolved = await resolveKeys(trx, at, actor, dashboardId, resolving, { by: 'API' });
+        result.resolved += resolved.resolved;
+        events.push(...resolved.events);
+        resolving = [];
+      }
     };
     for (const alert of alerts) {
       if (alert.status === 'resolved') {
+        if (raising.length) await flush();
         resolving.push(alert.key!);
         continue;
       }
-      await resolvePending();
-      const raised = await raise(trx, at, actor, dashboardId, {
+      if (resolving.length) await flush();
+      raising.push({
         line: alert.line,
         priority: alert.priority ?? defaultPriority,
         data: alert.data,
@@ -71,10 +85,8 @@ export async function takeAlerts(
         alarmEmailId: null,
         locationId: alert.locationId ?? null,
       });
-      result[raised.grouped ? 'grouped' : 'created'] += 1;
-      events.push(...raised.events);
     }
-    await resolvePending();
+    await flush();
   });
   // Every raise answers the counts event; consoles need it once per request.
   const alarmEvents = events.filter((e) => e !== countsEvent);

@@ -11,15 +11,27 @@ import type { MaintenanceWindowTable } from './maintenance-windows.table';
 
 /** The active window at `at` whose pattern (none: every alarm) matches the alarm's key or line. */
 export async function matchingWindow(db: DB, dashboardId: number, at: number, alarm: { key: string | null; line: string }) {
-  const active = await db
+  return windowMatching(await activeWindows(db, dashboardId, at, at), at, alarm);
+}
+
+type ActiveWindow = { id: number; match: string | null; from: number; to: number };
+
+/** A dashboard's windows active at some moment between `from` and `to` (both included), by id. */
+export function activeWindows(db: DB, dashboardId: number, from: number, to: number): Promise<ActiveWindow[]> {
+  return db
     .selectFrom('maintenanceWindow')
-    .select(['id', 'match'])
+    .select(['id', 'match', 'from', 'to'])
     .where('dashboardId', '=', dashboardId)
-    .where('to', '>', at)
-    .where('from', '<=', at)
+    .where('to', '>', from)
+    .where('from', '<=', to)
     .orderBy('id')
     .execute();
-  return active.find((w) => {
+}
+
+/** Of `activeWindows`, the first active at `at` whose pattern matches the alarm. */
+export function windowMatching(windows: ActiveWindow[], at: number, alarm: { key: string | null; line: string }) {
+  return windows.find((w) => {
+    if (!(w.to > at && w.from <= at)) return false;
     if (w.match === null) return true;
     const pattern = compileMaintenanceMatch(w.match);
     return pattern !== null && [alarm.key ?? '', alarm.line].some((text) => pattern.matcher(text).find());

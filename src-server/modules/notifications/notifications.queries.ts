@@ -19,6 +19,15 @@ export const setHistoryCursor = (db: DB, lastHistoryId: number) =>
     .onConflict((oc) => oc.column('name').doUpdateSet({ lastHistoryId }))
     .execute();
 
+/** The newest history row's id (0 without history). */
+export async function lastHistoryId(db: DB) {
+  const row = await db
+    .selectFrom('alarmHistory')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .executeTakeFirst();
+  return row?.last ?? 0;
+}
+
 /** History after the cursor, with what the rules match on (the alarm's dashboard, priority, resolution). */
 export const historyAfter = (db: DB, after: number, limit: number) =>
   db

@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
+import { historyCursor, lastHistoryId } from './notifications.queries';
 import { startReceiver } from './test-receiver';
 
 const V1 = '/api/v1/alarms';
@@ -121,4 +122,16 @@ test('a rule needs its minutes with unacknowledged, and a webhook secret of 16 c
   expect(changed).toMatchObject({ name: 'Nacht', channel: { secret: null } });
   expect(await w.admin.notification.testRule({ ruleId: rule.id })).toMatchObject({ ok: true });
   expect(w.receiver.received[0]!.path).toBe('/nacht');
+});
+
+test('with no enabled rule the job moves its cursor past all history in one step; a rule made later pages only for what comes after', async () => {
+  const w = await world();
+  for (let i = 0; i < 3; i++) await w.alarm({ key: `oud-${i}` });
+  await w.settle();
+  expect(await historyCursor(w.h.db)).toBe(await lastHistoryId(w.h.db));
+  expect(await historyCursor(w.h.db)).toBeGreaterThan(0);
+  await w.rule(['created']);
+  const fresh = (await w.alarm({ key: 'nieuw' })) as { id: number };
+  await w.settle();
+  expect(w.got()).toEqual([['created', fresh.id]]);
 });

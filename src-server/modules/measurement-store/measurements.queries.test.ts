@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CHUNK_ROWS, chunks } from './measurements.queries';
+import { CHUNK_ROWS, aggregateJson, chunks } from './measurements.queries';
 
 const HOUR = 3600;
 const YEAR = 8784 * HOUR;
@@ -29,5 +29,17 @@ describe('reading in chunks', () => {
       expect(own.every((p) => (p.to - p.from) / 900 <= CHUNK_ROWS)).toBe(true);
     }
     expect(new Set(cover(parts)).size).toBe(parts.length);
+  });
+});
+
+describe('the JSON of a series', () => {
+  test('is byte for byte what JSON.stringify writes: nulls, several values, exponents, -0 and numbers JSON cannot spell', () => {
+    const rows = [
+      { timestamp: '2024-10-27T02:00:00+02:00', values: [1.5, null, 0, -0, 1e-7, 1e21, -123456.123456] },
+      { timestamp: '2024-10-27T02:00:00+01:00', values: [NaN, Infinity, -Infinity, 0.1 + 0.2] },
+      { timestamp: '2024-10-27T03:00:00+01:00', values: [] },
+    ];
+    expect(aggregateJson(rows)).toBe(JSON.stringify(rows));
+    expect(aggregateJson([])).toBe('[]');
   });
 });

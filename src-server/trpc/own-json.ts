@@ -4,13 +4,23 @@
  * `JSON.stringify` would give, which the REST adapter sends as is. For the long measurement series:
  * JSON.stringify walking 8,760 small objects cost more than the query that found them.
  */
-const writers = new WeakMap<object, () => string>();
 
-/** `value`, whose JSON `write(value)` writes byte for byte as `JSON.stringify(value)` would (a test per writer checks it). */
-export function withOwnJson<T extends object>(value: T, write: (value: T) => string): T {
-  writers.set(value, () => write(value));
+/**
+ * The writer sits on the value under a symbol (not enumerable: JSON and deep equality skip it),
+ * not in a WeakMap: the garbage collector's quick passes keep every key of a long-lived WeakMap
+ * alive, so each answer (8,760 rows) would be copied and promoted to the old generation.
+ */
+const WRITER = Symbol('ownJson');
+
+/** `value`, whose JSON `write(value)` writes (as text or UTF-8 bytes) byte for byte as `JSON.stringify(value)` would (a test per writer checks it). */
+export function withOwnJson<T extends object>(value: T, write: (value: T) => string | Uint8Array<ArrayBuffer>): T {
+  Object.defineProperty(value, WRITER, { value: write });
   return value;
 }
 
-/** The JSON text of a value given a writer by `withOwnJson`, else undefined. */
-export const ownJson = (value: unknown): string | undefined => (typeof value === 'object' && value !== null ? writers.get(value)?.() : undefined);
+/** The JSON of a value given a writer by `withOwnJson`, else undefined. */
+export function ownJson(value: unknown): string | Uint8Array<ArrayBuffer> | undefined {
+  const write =
+    typeof value === 'object' && value !== null ? (value as { [WRITER]?: (value: unknown) => string | Uint8Array<ArrayBuffer> })[WRITER] : undefined;
+  return write?.(value);
+}

@@ -65,22 +65,22 @@ interface SlotSums {
 }
 
 /**
- * A column of a group as one comma-joined text (null over no rows): the one piece of this SQL that
+ * A column of a group as one text, a JSON array (null over no rows): the one piece of this SQL that
  * differs per engine. Both write a float as the shortest text that reads back as the same number.
  */
 function joined(db: DB, column: string) {
   return engineOf(db) === 'postgres'
-    ? sql<string | null>`string_agg(cast(${sql.ref(column)} as text), ',')`
-    : sql<string | null>`group_concat(${sql.ref(column)})`;
+    ? sql<string | null>`'[' || string_agg(cast(${sql.ref(column)} as text), ',') || ']'`
+    : sql<string | null>`'[' || group_concat(${sql.ref(column)}) || ']'`;
 }
 
-/** The numbers of a comma-joined column; a value JSON cannot spell (infinity, never stored in practice) reads as NaN (null in the answer). */
+/** The numbers of a joined column; a value JSON cannot spell (infinity, never stored in practice) reads as NaN (null in the answer). */
 function numbers(text: string | null): number[] {
   if (text === null) return [];
   try {
-    return JSON.parse(`[${text}]`) as number[];
+    return JSON.parse(text) as number[];
   } catch {
-    return text.split(',').map(Number);
+    return text.slice(1, -1).split(',').map(Number);
   }
 }
 
@@ -202,23 +202,44 @@ export async function aggregate(
   return out;
 }
 
+/** Rows of the series written per piece of the answer: short-lived text, never one long rope. */
+const ROWS_PER_WRITE = 128;
+
 /**
- * The JSON of `aggregate`'s buckets, byte for byte what `JSON.stringify` writes, in about half its
- * time (no generic walk over 8,760 objects and their keys). The timestamps are our own ISO strings:
- * nothing in them to escape. A number JSON cannot spell is null, as `JSON.stringify` writes it.
+ * The JSON of `aggregate`'s buckets as UTF-8 bytes: exactly what `JSON.stringify` writes, in less
+ * time (no generic walk over 8,760 objects and their keys) and without its one long string. Written
+ * into a buffer a few rows at a time: a string built row by row is a rope of tens of thousands of
+ * pieces, all alive until it is sent, which the garbage collector copies at every pass. Timestamps
+ * are our own ISO strings and numbers are ASCII: nothing to escape or encode. A number JSON cannot
+ * spell is null, as `JSON.stringify` writes it.
  */
-export function aggregateJson(rows: AggregateMeasurement[]): string {
-  let out = '[';
+export function aggregateJson(rows: AggregateMeasurement[]): Uint8Array<ArrayBuffer> {
+  let buffer = Buffer.allocUnsafe(64 + rows.length * (48 + 20 * (rows[0]?.values.length ?? 0)));
+  let at = 0;
+  const put = (text: string) => {
+    if (at + text.length > buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.max(2 * buffer.length, at + text.length));
+      buffer.copy(larger, 0, 0, at);
+      buffer = larger;
+    }
+    at += buffer.write(text, at, 'latin1');
+  };
+  let text = '[';
   for (let i = 0; i < rows.length; i++) {
     const { timestamp, values } = rows[i]!;
-    out += (i === 0 ? '{"timestamp":"' : ',{"timestamp":"') + timestamp + '","values":[';
+    text += (i === 0 ? '{"timestamp":"' : ',{"timestamp":"') + timestamp + '","values":[';
     for (let c = 0; c < values.length; c++) {
       const value = values[c]!;
-      out += (c === 0 ? '' : ',') + (value !== null && Number.isFinite(value) ? String(value) : 'null');
+      text += (c === 0 ? '' : ',') + (value !== null && Number.isFinite(value) ? String(value) : 'null');
     }
-    out += ']}';
+    text += ']}';
+    if (i % ROWS_PER_WRITE === ROWS_PER_WRITE - 1) {
+      put(text);
+      text = '';
+    }
   }
-  return out + ']';
+  put(text + ']');
+  return buffer.subarray(0, at);
 }
 
 /** Per stored interval, summed over the channels; `cumulative` adds a running total from `from`. Read in windows of time. */

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { idParamSchema } from '@/domain/common';
 import type { AppRouter } from '../root-router';
 import type { RestRoute } from '../trpc/rest-route';
+import { ownJson } from '../trpc/own-json';
 import { type InputShape, inputShape } from './procedure-schemas';
 import { openApiSchema } from './json-schema';
 import { AppError, notFound } from '../errors';
@@ -163,7 +164,9 @@ export function restApp(router: AppRouter) {
       const result = await call(takesInput ? input : undefined);
       if (op.type === 'subscription') return eventStream(c, result as AsyncIterable<LiveItem>);
       if (op.route.produces) return download(c, op.route.produces, result as AsyncIterable<string>);
-      return op.route.status === 204 ? c.body(null, 204) : c.json(result as object, op.route.status);
+      if (op.route.status === 204) return c.body(null, 204);
+      const json = ownJson(result);
+      return json === undefined ? c.json(result as object, op.route.status) : c.body(json, op.route.status, { 'Content-Type': 'application/json' });
     };
     // GETs carry no body: no layer to check one (every layer costs on the hottest paths).
     if (op.route.method === 'GET') app.get(honoPath, handle);

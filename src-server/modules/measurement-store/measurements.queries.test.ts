@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CHUNK_ROWS, chunks } from './measurements.queries';
+import { CHUNK_ROWS, aggregateJson, chunks } from './measurements.queries';
 
 const HOUR = 3600;
 const YEAR = 8784 * HOUR;
@@ -29,5 +29,22 @@ describe('reading in chunks', () => {
       expect(own.every((p) => (p.to - p.from) / 900 <= CHUNK_ROWS)).toBe(true);
     }
     expect(new Set(cover(parts)).size).toBe(parts.length);
+  });
+});
+
+describe('the JSON of a series', () => {
+  const json = (rows: Parameters<typeof aggregateJson>[0]) => new TextDecoder().decode(aggregateJson(rows));
+
+  test('is byte for byte what JSON.stringify writes: nulls, several values, exponents, -0 and numbers JSON cannot spell', () => {
+    const rows = [
+      { timestamp: '2024-10-27T02:00:00+02:00', values: [1.5, null, 0, -0, 1e-7, 1e21, -123456.123456] },
+      { timestamp: '2024-10-27T02:00:00+01:00', values: [NaN, Infinity, -Infinity, 0.1 + 0.2] },
+      { timestamp: '2024-10-27T03:00:00+01:00', values: [] },
+    ];
+    expect(json(rows)).toBe(JSON.stringify(rows));
+    expect(json([])).toBe('[]');
+    // Past the first guess of the size, and over several writes.
+    const long = Array.from({ length: 1000 }, (_, i) => ({ timestamp: '2024-01-01T00:00:00+01:00', values: [Math.PI * 1e-7 * i, -Math.E * 1e12 * i, null] }));
+    expect(json(long)).toBe(JSON.stringify(long));
   });
 });

@@ -170,6 +170,19 @@ describe('repeated ids, the cell cap and long reads', () => {
     expect(interval.at(-1).value).toBeCloseTo(total + (await get(`${gas}/measurements/sum/total?${year}`)).body, 4);
   });
 
+  test('REST writes the same JSON, byte for byte, as the tRPC answer: a year of hours, repeated ids, nulls, a DST day of quarters', async () => {
+    const caller = await h.caller(tokens.admin);
+    for (const [ids, granularity, from, to] of [
+      [`${power},${gas}`, 'hour', '2024-01-01T00:00:00', '2025-01-01T00:00:00'],
+      [`${gas},${power},${gas}`, 'day', '2024-02-01T00:00:00', '2024-06-01T00:00:00'],
+      [`${power}`, 'quarter_hour', '2024-10-27T00:00:00', '2024-10-28T00:00:00'],
+    ] as const) {
+      const res = await h.request(`/api/meter-channel/${ids}/measurements/aggregate/${granularity}?from=${from}&to=${to}`, { token: tokens.admin });
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect(await res.text()).toBe(JSON.stringify(await caller.measurement.aggregate({ channelIds: ids, granularity, from, to })));
+    }
+  });
+
   test('a long read lets other work run between its chunks', async () => {
     let turns = 0;
     let running = true;

@@ -10,6 +10,8 @@ import {
   selectSchema,
 } from '@/domain/measurement';
 import { trusted } from '../../trpc/trusted-output';
+import { withOwnJson } from '../../trpc/own-json';
+import { aggregateJson } from '../measurement-store/measurements.queries';
 import { rest } from '../../trpc/rest-route';
 import { router, signedInProcedure } from '../../trpc/trpc';
 import * as service from './measurements.service';
@@ -30,7 +32,10 @@ export const measurementsRouter = router({
     )
     .input(aggregateSchema)
     .output(trusted(v.array(aggregateMeasurementSchema)))
-    .query(({ ctx, input }) => service.aggregateMeasurements(ctx.db, ctx.user, input.channelIds, input.granularity, input.from, input.to)),
+    // REST sends the series as `aggregateJson` writes it (the same bytes as JSON.stringify, faster).
+    .query(async ({ ctx, input }) =>
+      withOwnJson(await service.aggregateMeasurements(ctx.db, ctx.user, input.channelIds, input.granularity, input.from, input.to), aggregateJson),
+    ),
   select: signedInProcedure
     .meta(rest(`GET ${BASE}/select/{kind}`, 'Per stored interval summed over the channels (interval) or a running total (cumulative)', ids))
     .input(selectSchema)

@@ -145,7 +145,8 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
       .finally(() => {
         running--;
         chains.set(email.dashboardId, chains.get(email.dashboardId)! - 1);
-        ended.splice(ended.indexOf(settled), 1);
+        // The array of ended chains, not a promise: nothing to await here.
+        void ended.splice(ended.indexOf(settled), 1);
       });
     ended.push(settled);
   }

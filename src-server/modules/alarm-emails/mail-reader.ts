@@ -75,32 +75,9 @@ const inThread = async (raws: readonly Buffer[]) => {
 /** How often the worker died (or could not start) in this process: tests check that it did not. */
 export const mailReaderDeaths = () => deaths;
 
-/** Reads started ahead of their store (readAhead), by the very Buffer the store will hand in. */
-const ahead = new WeakMap<Buffer, Promise<RawRead>>();
-
-/**
- * Starts reading messages that will be stored soon (a batch fetched while the one before is still
- * being stored), so the worker is not idle during that batch's transaction; `readRaws` of the same
- * Buffers then takes these reads.
- */
-export function readAhead(raws: readonly Buffer[]) {
-  const reading = readRaws(raws);
-  raws.forEach((raw, i) =>
-    ahead.set(
-      raw,
-      reading.then((reads) => reads[i]!),
-    ),
-  );
-}
-
-/** Each raw message read (readRaw), in order; messages read ahead (readAhead) are taken from there. */
+/** Each raw message read (readRaw), in order. */
 export async function readRaws(raws: readonly Buffer[]): Promise<RawRead[]> {
   if (!raws.length) return [];
-  if (raws.every((raw) => ahead.has(raw))) {
-    const reads = raws.map((raw) => ahead.get(raw)!);
-    for (const raw of raws) ahead.delete(raw);
-    return Promise.all(reads);
-  }
   if (deaths >= MAX_DEATHS) return inThread(raws);
   try {
     const reader = theWorker();

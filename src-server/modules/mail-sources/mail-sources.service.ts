@@ -13,7 +13,6 @@ import { backoffSeconds } from '../../jobs/backoff';
 import type { SecretBox } from '../../secrets';
 import { folderOfDashboard } from '../alarm-dashboards/folders.queries';
 import { storeIncomingMails } from '../alarm-emails/alarm-emails.store';
-import { readAhead } from '../alarm-emails/mail-reader';
 import { type GraphClient, GraphError, createGraphClient } from './graph/graph-client';
 import { fetchGraphMailbox, testGraphSource } from './graph/graph-fetch';
 import type { ImapFlow } from 'imapflow';
@@ -234,8 +233,6 @@ export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, cli
       // Parsed while the server is still flagged \Seen and the next batch fetched, not after the whole fetch.
       if (results.some((r) => !r.duplicate)) deps.parsing.wake();
     },
-    // The mail reader's worker reads the next batch while this one's transaction runs.
-    readAhead,
   );
   await contactSucceeded(deps, row, stored);
   return stored;

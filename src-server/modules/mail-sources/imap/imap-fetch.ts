@@ -121,58 +121,35 @@ async function fetchBatch(client: ImapFlow, uids: number[]): Promise<Fetched[]> 
   return messages.sort((a, b) => a.uid - b.uid);
 }
 
-/** Batches asked for ahead of the one being stored: the server is never left waiting for the product. */
-const FETCH_AHEAD = 2;
-
 /**
  * Stores every message after the cursor; answers the new cursor and how many were stored.
  * `client` must be connected; the caller owns it (so IDLE can follow on the same connection).
- * While a batch is read and stored, the next ones are already being fetched, and the \Seen flags
- * of a stored batch are set without waiting (imapflow queues the commands in order; nothing is
- * sent inside a fetch loop), so the server's answers and the product's work overlap. A batch
- * fetched ahead but not stored (a failure, a crash) has no cursor: it is fetched again next time.
+ * While a batch is read and stored, the next one is already being fetched (imapflow queues the
+ * commands; nothing is sent inside a fetch loop), so the server's answer and the product's work
+ * overlap. A batch fetched ahead but not stored (a failure, a crash) has no cursor: it is fetched
+ * again next time.
  */
-export async function fetchNewMessages(
-  client: ImapFlow,
-  folder: string,
-  cursor: ImapCursor,
-  store: StoreImapBatch,
-  /** Called with each batch as soon as it is fetched, before the batch before it is stored (e.g. to start reading it). */
-  fetched?: (raws: Buffer[]) => void,
-) {
+export async function fetchNewMessages(client: ImapFlow, folder: string, cursor: ImapCursor, store: StoreImapBatch) {
   const lock = await openFolder(client, folder);
-  const ahead: Promise<Fetched[]>[] = [];
-  const flagged: Promise<unknown>[] = [];
-  // Awaited later; until then a failure must not count as unhandled.
-  const later = <T>(promise: Promise<T>) => {
-    promise.catch(() => undefined);
-    return promise;
-  };
+  let ahead: Promise<Fetched[]> | null = null;
   try {
     const mailbox = client.mailbox;
     if (!mailbox) throw new ImapSourceError(`De map "${folder}" kon niet worden geopend.`);
     const uidValidity = String(mailbox.uidValidity);
     let lastUid = cursor.uidValidity === uidValidity ? cursor.lastUid : 0;
     const uids = ((await client.search({ uid: `${lastUid + 1}:*` }, { uid: true })) || []).filter((uid) => uid > lastUid).sort((a, b) => a - b);
-    let next = 0;
-    const fetchAhead = () => {
-      for (; ahead.length < FETCH_AHEAD && next < uids.length; next += BATCH) {
-        const batch = uids.slice(next, next + BATCH);
-        ahead.push(
-          later(
-            fetchBatch(client, batch).then((messages) => {
-              fetched?.(messages.map((m) => m.source));
-              return messages;
-            }),
-          ),
-        );
-      }
+    const fetchAhead = (from: number) => {
+      if (from >= uids.length) return null;
+      const fetching = fetchBatch(client, uids.slice(from, from + BATCH));
+      // Awaited below; until then a failure must not count as unhandled.
+      fetching.catch(() => undefined);
+      return fetching;
     };
     let stored = 0;
-    fetchAhead();
-    while (ahead.length) {
-      const messages = await ahead.shift()!;
-      fetchAhead();
+    ahead = fetchAhead(0);
+    for (let i = 0; ahead; i += BATCH) {
+      const messages = await ahead;
+      ahead = fetchAhead(i + BATCH);
       if (!messages.length) continue;
       await store(
         messages.map((m) => ({ raw: m.source, arrivedAt: m.arrivedAt })),
@@ -181,13 +158,12 @@ export async function fetchNewMessages(
       lastUid = messages.at(-1)!.uid;
       stored += messages.length;
       // SILENT: the server does not answer with every message's new flags, which nobody reads.
-      flagged.push(later(client.messageFlagsAdd(messages.map((m) => m.uid).join(','), ['\\Seen'], { uid: true, silent: true })));
+      await client.messageFlagsAdd(messages.map((m) => m.uid).join(','), ['\\Seen'], { uid: true, silent: true });
     }
-    await Promise.all(flagged);
     return { uidValidity, lastUid, stored, exists: mailbox.exists };
   } finally {
-    // Commands still under way finish before the folder is let go (IDLE may follow on this connection).
-    await Promise.allSettled([...ahead, ...flagged]);
+    // A fetch still under way finishes before the folder is let go (IDLE may follow on this connection).
+    await ahead?.catch(() => undefined);
     lock.release();
   }
 }

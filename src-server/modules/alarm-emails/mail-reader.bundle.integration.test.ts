@@ -4,9 +4,18 @@
  * worker that cannot start would still read every message (on the main thread), so the test also
  * checks that the worker never died.
  */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, it } from 'vitest';
-import { repositoryRoot as root, runBundled } from '../../testing/run-bundled';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { afterAll, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+// Inside node_modules, so the bundle finds mailparser as dist/server/ does.
+mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
+const dir = mkdtempSync(path.join(root, 'node_modules/.cache/mail-reader-bundle-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const entry = `
 import { gunzipSync } from 'node:zlib';
@@ -23,7 +32,19 @@ console.log(JSON.stringify({
 `;
 
 it('reads mail in its worker thread from the bundle with plain node', async () => {
-  const stdout = await runBundled(entry, { 'mail-read-worker': 'src-server/modules/alarm-emails/mail-read-worker.ts' });
+  writeFileSync(path.join(dir, 'main.ts'), entry);
+  await build({
+    entryPoints: { main: path.join(dir, 'main.ts'), 'mail-read-worker': path.join(root, 'src-server/modules/alarm-emails/mail-read-worker.ts') },
+    outdir: dir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(dir, 'main.js')], { cwd: dir, timeout: 20_000 });
   const { deaths, reads } = JSON.parse(stdout);
   expect(deaths).toBe(0);
   expect(reads[0]).toEqual({ subject: 'Storing WP-7', text: 'Zone 4 te koud\n', key: 'mid:a@example.nl', raw: expect.stringContaining('Zone 4 te koud') });

@@ -5,9 +5,13 @@
  * acknowledging at the server loses and doubles nothing. Unreadable mail is stored raw with a
  * FAILED attempt; mail over the size cap keeps its headers with a REJECTED reason.
  */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { DB } from '../../db/database';
-import { MAX_RAW_BYTES, type RawRead } from './mail-read';
-import { readRaws } from './mail-reader';
+import { type ReadMessage, readMessage } from './mime';
+
+/** Larger messages are kept as headers only (the product is for alarms, not for archives). */
+const MAX_RAW_BYTES = 25 * 1024 * 1024;
 
 export interface IncomingMail {
   dashboardId: number;
@@ -25,6 +29,19 @@ export interface StoreResult {
   duplicate: boolean;
 }
 
+const headerBlock = (raw: Buffer) => {
+  const end = raw.indexOf('\r\n\r\n');
+  const alt = raw.indexOf('\n\n');
+  const cut = [end, alt].filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? Math.min(raw.length, 256 * 1024);
+  return raw.subarray(0, Math.min(cut, 256 * 1024));
+};
+
+/** `mid:<message-id>` (without brackets, lower-cased), else `sha256:<hex of the bytes>`. */
+function dedupeKeyOf(messageId: string | null, raw: Buffer) {
+  const id = messageId?.trim().replace(/^<|>$/g, '').trim().toLowerCase();
+  return id ? `mid:${id}` : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+}
+
 /**
  * Stores one message; `cursor(trx, duplicate, id)` runs in the same transaction (e.g. the source's
  * count of stored messages and its last e-mail; `id` the stored e-mail's).
@@ -34,7 +51,19 @@ export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (tr
   return result!;
 }
 
-type Read = RawRead & { mail: IncomingMail };
+type Read = { mail: IncomingMail; read: ReadMessage | null; failure: Error | null; tooBig: boolean; dedupeKey: string };
+
+async function readIncoming(mail: IncomingMail): Promise<Read> {
+  const tooBig = mail.raw.length > MAX_RAW_BYTES;
+  let read: ReadMessage | null = null;
+  let failure: Error | null = null;
+  try {
+    read = await readMessage(tooBig ? headerBlock(mail.raw) : mail.raw);
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+  }
+  return { mail, read, failure, tooBig, dedupeKey: dedupeKeyOf(read?.messageId ?? null, mail.raw) };
+}
 
 const rejectedReasonOf = ({ mail, tooBig }: Read) =>
   tooBig
@@ -62,7 +91,7 @@ function emailRow(r: Read) {
     // Nothing to run parsers on: unreadable or too big. Otherwise the parse queue takes it.
     parsingStatus: failure || tooBig ? ('REJECTED' as const) : ('PENDING' as const),
     parsedAt: failure || tooBig ? mail.storedAt : null,
-    rawGzip: r.rawGzip,
+    rawGzip: tooBig ? null : gzipSync(mail.raw),
     rawSize: mail.raw.length,
     rejectedReason: rejectedReasonOf(r),
   };
@@ -72,11 +101,11 @@ function emailRow(r: Read) {
  * Stores messages of one source (or none) in one transaction, in order; `after(trx, results)` runs
  * in it (e.g. the IMAP cursor at the batch's last UID), so a crash keeps the batch and its cursor
  * together or neither. A message stored before, or twice in the batch, is a duplicate of the first.
- * Reading the MIME happens before the transaction, so the database is never held while parsing,
- * and in the mail reader's worker thread (mail-reader.ts), so this thread is not held either.
+ * Reading the MIME happens before the transaction, so the database is never held while parsing.
  */
 export async function storeIncomingMails(db: DB, mails: readonly IncomingMail[], after?: (trx: DB, results: StoreResult[]) => Promise<void>) {
-  const reads: Read[] = (await readRaws(mails.map((m) => m.raw))).map((r, i) => ({ ...r, mail: mails[i]! }));
+  const reads: Read[] = [];
+  for (const mail of mails) reads.push(await readIncoming(mail));
   const sourceIds = new Set(mails.map((m) => m.sourceId));
   if (sourceIds.size > 1) throw new Error('storeIncomingMails takes the messages of one source.');
   const sourceId = mails[0]?.sourceId ?? null;

@@ -14,3 +14,45 @@ test('headers are kept as readable text: decoded where mailparser decodes, else 
   expect(read.from).toEqual([{ address: 'jose@example.nl', name: 'José' }]);
   expect(read.html?.trim()).toBe('<p>Hoi</p>');
 });
+
+const mixed = (htmlType: string, htmlHeaders = '') =>
+  Buffer.from(
+    [
+      'From: monitor@example.nl',
+      'Subject: Storing',
+      'Content-Type: multipart/mixed; boundary="b"',
+      '',
+      '--b',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Zone 4 < 5 graden',
+      '--b',
+      `Content-Type: ${htmlType}`,
+      ...(htmlHeaders ? [htmlHeaders] : []),
+      '',
+      '<p>Details</p>',
+      '--b--',
+      '',
+    ].join('\r\n'),
+  );
+
+test('a text part beside an HTML part (not alternatives) stays in the stored HTML, also where only a file name says HTML', async () => {
+  for (const raw of [
+    mixed('text/html; charset=utf-8'),
+    mixed('TEXT/HTML'),
+    // No type: mailparser takes it from the file name, also when spelled in RFC 2231 %-escapes.
+    mixed('', 'Content-Disposition: inline; filename="rapport.htm"').toString().replace('Content-Type: \r\n', ''),
+    mixed('', "Content-Disposition: inline; filename*=utf-8''rapport%2E%68%74%6D").toString().replace('Content-Type: \r\n', ''),
+  ]) {
+    const read = await readMessage(Buffer.from(raw));
+    expect(read.text).toBe('Zone 4 < 5 graden\n');
+    expect(read.html).toContain('Zone 4 &lt; 5 graden');
+    expect(read.html).toContain('<p>Details</p>');
+  }
+});
+
+test('a plain text message: its text as written, no HTML', async () => {
+  const read = await readMessage(Buffer.from('From: monitor@example.nl\r\nSubject: Storing\r\n\r\nZone 4 < 5 graden\r\nhttps://example.nl/storing\r\n'));
+  expect(read.text).toBe('Zone 4 < 5 graden\nhttps://example.nl/storing\n');
+  expect(read.html).toBeNull();
+});

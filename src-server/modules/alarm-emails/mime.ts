@@ -64,8 +64,24 @@ const headerText = (value: unknown, line: string): string =>
         .replace(/\r?\n[ \t]+/g, ' ')
         .trim();
 
+/**
+ * Whether mailparser may find an HTML part: "htm" somewhere in the bytes (a `text/html` type, or
+ * a `.htm(l)` file name it takes the type from), or an RFC 2231 encoded parameter (`filename*=`,
+ * which may spell such a name in %-escapes). Only a message with an HTML part can have its text
+ * parts rendered into its HTML.
+ */
+const mayHaveHtml = (raw: Buffer) => /htm|\*=/i.test(raw.toString('latin1'));
+
 export async function readMessage(raw: Buffer): Promise<ReadMessage> {
-  const mail: ParsedMail = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, skipHtmlToText: true });
+  // mailparser renders every text as HTML too (textAsHtml, about a third of its time on a plain
+  // message), which the product neither stores nor uses; the same rendering also goes into the
+  // HTML of a message with text and HTML parts side by side, so it is only skipped without HTML.
+  const mail: ParsedMail = await simpleParser(raw, {
+    skipImageLinks: true,
+    skipTextLinks: true,
+    skipHtmlToText: true,
+    skipTextToHtml: !mayHaveHtml(raw),
+  });
   const html = typeof mail.html === 'string' ? mail.html : null;
   const text = mail.text?.trim() ? mail.text : html ? htmlToMailText(html) : '';
   const date = mail.date && !Number.isNaN(mail.date.getTime()) ? Math.floor(mail.date.getTime() / 1000) : null;

@@ -3,7 +3,7 @@
  * UIDVALIDITY plus the last stored UID; a changed UIDVALIDITY rescans the folder (the store's
  * dedupe keeps that harmless). Each fetched batch is stored in one transaction with its cursor,
  * before it is flagged \Seen on the server. Known imapflow pitfalls are avoided: no command inside a fetch loop (UIDs
- * are searched first, then fetched in batches and stored after each batch's loop), an `error`
+ * are searched first, then fetched in batches, the next batch while the one before is stored), an `error`
  * listener on every client, and a new client per connection attempt.
  */
 import { ImapFlow } from 'imapflow';
@@ -109,27 +109,47 @@ async function openFolder(client: ImapFlow, folder: string) {
   }
 }
 
+type Fetched = { uid: number; source: Buffer; arrivedAt: number | null };
+
+/** One batch of UIDs fetched (source and INTERNALDATE), in UID order. */
+async function fetchBatch(client: ImapFlow, uids: number[]): Promise<Fetched[]> {
+  const messages: Fetched[] = [];
+  for await (const message of client.fetch(uids.join(','), { uid: true, source: true, internalDate: true }, { uid: true })) {
+    const internal = message.internalDate ? new Date(message.internalDate).getTime() : NaN;
+    if (message.source) messages.push({ uid: message.uid, source: message.source, arrivedAt: Number.isNaN(internal) ? null : Math.floor(internal / 1000) });
+  }
+  return messages.sort((a, b) => a.uid - b.uid);
+}
+
 /**
  * Stores every message after the cursor; answers the new cursor and how many were stored.
  * `client` must be connected; the caller owns it (so IDLE can follow on the same connection).
+ * While a batch is read and stored, the next one is already being fetched (imapflow queues the
+ * commands; nothing is sent inside a fetch loop), so the server's answer and the product's work
+ * overlap. A batch fetched ahead but not stored (a failure, a crash) has no cursor: it is fetched
+ * again next time.
  */
 export async function fetchNewMessages(client: ImapFlow, folder: string, cursor: ImapCursor, store: StoreImapBatch) {
   const lock = await openFolder(client, folder);
+  let ahead: Promise<Fetched[]> | null = null;
   try {
     const mailbox = client.mailbox;
     if (!mailbox) throw new ImapSourceError(`De map "${folder}" kon niet worden geopend.`);
     const uidValidity = String(mailbox.uidValidity);
     let lastUid = cursor.uidValidity === uidValidity ? cursor.lastUid : 0;
     const uids = ((await client.search({ uid: `${lastUid + 1}:*` }, { uid: true })) || []).filter((uid) => uid > lastUid).sort((a, b) => a - b);
+    const fetchAhead = (from: number) => {
+      if (from >= uids.length) return null;
+      const fetching = fetchBatch(client, uids.slice(from, from + BATCH));
+      // Awaited below; until then a failure must not count as unhandled.
+      fetching.catch(() => undefined);
+      return fetching;
+    };
     let stored = 0;
-    for (let i = 0; i < uids.length; i += BATCH) {
-      const batch = uids.slice(i, i + BATCH);
-      const messages: { uid: number; source: Buffer; arrivedAt: number | null }[] = [];
-      for await (const message of client.fetch(batch.join(','), { uid: true, source: true, internalDate: true }, { uid: true })) {
-        const internal = message.internalDate ? new Date(message.internalDate).getTime() : NaN;
-        if (message.source) messages.push({ uid: message.uid, source: message.source, arrivedAt: Number.isNaN(internal) ? null : Math.floor(internal / 1000) });
-      }
-      messages.sort((a, b) => a.uid - b.uid);
+    ahead = fetchAhead(0);
+    for (let i = 0; ahead; i += BATCH) {
+      const messages = await ahead;
+      ahead = fetchAhead(i + BATCH);
       if (!messages.length) continue;
       await store(
         messages.map((m) => ({ raw: m.source, arrivedAt: m.arrivedAt })),
@@ -137,10 +157,13 @@ export async function fetchNewMessages(client: ImapFlow, folder: string, cursor:
       );
       lastUid = messages.at(-1)!.uid;
       stored += messages.length;
-      await client.messageFlagsAdd(messages.map((m) => m.uid).join(','), ['\\Seen'], { uid: true });
+      // SILENT: the server does not answer with every message's new flags, which nobody reads.
+      await client.messageFlagsAdd(messages.map((m) => m.uid).join(','), ['\\Seen'], { uid: true, silent: true });
     }
     return { uidValidity, lastUid, stored, exists: mailbox.exists };
   } finally {
+    // A fetch still under way finishes before the folder is let go (IDLE may follow on this connection).
+    await ahead?.catch(() => undefined);
     lock.release();
   }
 }

@@ -25,9 +25,9 @@ import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChanne
 import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
 import { randomInt } from 'node:crypto';
 import { createEventBus } from './events/event-bus';
-import { eventChannels, pgEventTransport } from './events/pg-event-transport';
-import { changeChannel, type ChangeNotices, createChangeNotices } from './db/change-notices';
-import { createPgListener, listenerName } from './db/pg-listener';
+import { createPgEventTransport } from './events/pg-event-transport';
+import { createChangeNotices } from './db/change-notices';
+import { listenerName } from './db/pg-listener';
 import { watchFigures } from './modules/measurement-store/figure-cache';
 import { HEARTBEAT_MS } from './events/live-stream';
 import { createJobRunner } from './jobs/runner';
@@ -74,27 +74,6 @@ export interface ServiceOptions {
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
 }
 
-/** PostgreSQL: the instance's one listening connection, for live events and for the change notices (off while it is down). */
-async function listenForChanges(url: string, notices: ChangeNotices, instanceId: string, retryMs?: number) {
-  const channels = eventChannels(url);
-  const changes = changeChannel(url);
-  const listener = await createPgListener(url, {
-    channels: [channels.events, channels.jobs, changes],
-    onNotification: (channel, payload) => (channel === changes ? notices.receive(payload) : transport.receive(channel, payload)),
-    onState: (listening) => notices.setLive(listening),
-    applicationName: listenerName(instanceId),
-    retryMs,
-  });
-  const transport = pgEventTransport(channels, (text, values) => listener.query(text, values));
-  return {
-    transport,
-    async close() {
-      transport.close();
-      await listener.close();
-    },
-  };
-}
-
 export async function createServices(options: ServiceOptions) {
   const clock = options.clock ?? systemClock;
   const opened = openDatabase(options.databaseFile, { poolSize: options.databasePoolSize });
@@ -137,8 +116,10 @@ export async function createServices(options: ServiceOptions) {
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
   // On PostgreSQL several instances share one order of events (LISTEN/NOTIFY); ids carry a random
   // instance prefix so they are unique across instances (2^21 prefixes × 2^32 events each).
-  const listening = engine === 'postgres' ? await listenForChanges(options.databaseFile, notices, instanceId, options.listenRetryMs) : undefined;
-  const transport = listening?.transport;
+  const transport =
+    engine === 'postgres'
+      ? await createPgEventTransport(options.databaseFile, { notices, applicationName: listenerName(instanceId), retryMs: options.listenRetryMs })
+      : undefined;
   const events = transport
     ? createEventBus({ now: () => clock().getTime(), transport, firstId: randomInt(1, 2 ** 21) * 2 ** 32 })
     : createEventBus({ now: () => clock().getTime() });
@@ -237,7 +218,7 @@ export async function createServices(options: ServiceOptions) {
       await jobs.stop();
       await imapWatchers.stop();
       await sandbox.close();
-      await listening?.close();
+      await transport?.close();
       notify.mailer.close();
       await db.destroy();
     },

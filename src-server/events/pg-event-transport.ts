@@ -6,6 +6,7 @@
  * under that, sent in one transaction so they arrive together. A second channel carries job wakes
  * (jobs/runner.ts): new work for a job whose lock another instance's run holds.
  */
+import { changeChannel, type ChangeNotices } from '../db/change-notices';
 import { channelOf, createPgListener, type PgListener } from '../db/pg-listener';
 import type { JobWakes } from '../jobs/job';
 import type { EventTransport, StoredEvent } from './event-bus';
@@ -27,17 +28,17 @@ function payloads(dashboardId: number, events: StoredEvent[]): string[] {
 }
 
 /** The channels of live events and of job wakes: one each per database and schema. */
-export const eventChannels = (connectionString: string) => ({
+const eventChannels = (connectionString: string) => ({
   events: channelOf('energiebeheer_events', connectionString),
   jobs: channelOf('energiebeheer_jobs', connectionString),
 });
-export type EventChannels = ReturnType<typeof eventChannels>;
+type EventChannels = ReturnType<typeof eventChannels>;
 
 /**
  * The transport over a listening connection that another part made (services.ts shares one with
  * the change notices): `receive` takes this channel's notifications, `send` NOTIFYs on `query`.
  */
-export function pgEventTransport(channels: EventChannels, query: PgListener['query'], log: (line: string) => void = console.error) {
+function pgEventTransport(channels: EventChannels, query: PgListener['query'], log: (line: string) => void = console.error) {
   let receive: (dashboardId: number, events: StoredEvent[]) => void = () => {};
   let receiveWake: (jobName: string) => void = () => {};
   let closed = false;
@@ -81,13 +82,24 @@ export function pgEventTransport(channels: EventChannels, query: PgListener['que
   return transport;
 }
 
-/** The transport on a listening connection of its own. */
-export async function createPgEventTransport(connectionString: string, log: (line: string) => void = console.error) {
+/**
+ * The instance's one listening connection (DESIGN.md §12) and the transport on it: live events, job
+ * wakes and, given `notices`, the change notices that keep the caches right (off while it is down).
+ */
+export async function createPgEventTransport(
+  connectionString: string,
+  options: { notices?: ChangeNotices; applicationName?: string; retryMs?: number; log?: (line: string) => void } = {},
+) {
+  const { notices, log = console.error } = options;
   const channels = eventChannels(connectionString);
+  const changes = changeChannel(connectionString);
   // Consoles that reconnect while the connection is lost are told to resync by ids this instance never saw.
   const listener = await createPgListener(connectionString, {
-    channels: [channels.events, channels.jobs],
-    onNotification: (channel, payload) => transport.receive(channel, payload),
+    channels: notices ? [channels.events, channels.jobs, changes] : [channels.events, channels.jobs],
+    onNotification: (channel, payload) => (channel === changes ? notices?.receive(payload) : transport.receive(channel, payload)),
+    onState: notices && ((listening) => notices.setLive(listening)),
+    applicationName: options.applicationName,
+    retryMs: options.retryMs,
     log,
   });
   const transport = pgEventTransport(channels, (text, values) => listener.query(text, values), log);

@@ -13,7 +13,7 @@ import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import type { AlarmEvent, EventBus } from '../../events/event-bus';
 import { landingFolderId } from '../alarm-dashboards/folders.queries';
-import { countsEvent, raise, resolveKeys } from '../alarms/lifecycle';
+import { countsEvent, raiseMany, resolveKeys } from '../alarms/lifecycle';
 import { setAlarmText } from '../alarms/alarms.queries';
 import { intervalsOf, lastMeasurementTs } from '../measurement-store/measurements.queries';
 import { type Hit, type Names, type RuleSpec, evaluate, loadStart, noDataHit } from './evaluate';
@@ -51,28 +51,32 @@ export function judgedChannel(config: EnergyRuleConfig, meter: { netImportChanne
 const actorOf = (r: EvaluationRule): Actor => ({ type: 'SYSTEM', name: r.name });
 
 async function raiseHits(trx: DB, at: number, r: EvaluationRule, hits: Hit[]) {
-  const events: AlarmEvent[] = [];
-  if (hits.length === 0) return events;
+  if (hits.length === 0) return [];
   const folderId = await landingFolderId(trx, r.dashboardId, []);
-  for (const h of hits) {
-    // The first quarter above the limit raises, the others of the period add occurrences: in one go.
-    const raised = await raise(trx, at, actorOf(r), r.dashboardId, {
-      line: h.line,
-      priority: h.priority,
-      data: h.data,
-      deadlineAt: null,
-      folderId,
-      key: h.key,
-      windowSeconds: null,
-      alarmEmailId: null,
-      locationId: r.locationId,
-      occurrences: h.occurrences,
-    });
-    // The day's (month's) highest quarter so far: an open alarm shows the newest figure.
-    if (raised.grouped) await setAlarmText(trx, raised.alarmId, h.line, h.data, at);
-    events.push(...raised.events);
-  }
-  return events;
+  // The first quarter above the limit raises, the others of the period add occurrences: in one go.
+  const raised = await raiseMany(
+    trx,
+    hits.map((h) => ({
+      at,
+      actor: actorOf(r),
+      dashboardId: r.dashboardId,
+      alarm: {
+        line: h.line,
+        priority: h.priority,
+        data: h.data,
+        deadlineAt: null,
+        folderId,
+        key: h.key,
+        windowSeconds: null,
+        alarmEmailId: null,
+        locationId: r.locationId,
+        occurrences: h.occurrences,
+      },
+    })),
+  );
+  // The day's (month's) highest quarter so far: an open alarm shows the newest figure.
+  for (const [i, h] of hits.entries()) if (raised[i]!.grouped) await setAlarmText(trx, raised[i]!.alarmId, h.line, h.data, at);
+  return raised.flatMap((x) => x.events);
 }
 
 /** Judges the rule's data that is new since its last evaluated point; answers the alarms raised or grouped. */

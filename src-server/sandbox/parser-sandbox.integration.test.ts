@@ -187,6 +187,28 @@ describe('DEFAULT parsers in the sandbox', () => {
   });
 });
 
+describe('batches of e-mails in one worker', () => {
+  it('answers each e-mail its own chain, in order; a runaway parser on one e-mail ends only that run', async () => {
+    const catastrophic: ParserProgram = { id: 1, type: 'DEFAULT', config: { match: { subject: '(a+)+$' }, line: 'x' } };
+    const catchAll: ParserProgram = { id: 2, type: 'DEFAULT', config: { match: {}, line: 'Vangnet: {{subject}}' } };
+    const subjects = ['eerste', 'tweede', `${'a'.repeat(30)}b`, 'vierde', 'vijfde'];
+    const outcomes = await sandbox.runChains(
+      [catastrophic, catchAll],
+      subjects.map((subject) => ({ ...email, subject })),
+    );
+    expect(outcomes.map((chain) => chain.map((o) => (o.type === 'MATCHED' && 'line' in o ? o.line : o.type === 'FAILED' ? o.exceptionType : o.type)))).toEqual([
+      ['REJECTED', 'Vangnet: eerste'],
+      ['REJECTED', 'Vangnet: tweede'],
+      ['TimeLimitExceeded', `Vangnet: ${subjects[2]}`],
+      ['REJECTED', 'Vangnet: vierde'],
+      ['REJECTED', 'Vangnet: vijfde'],
+    ]);
+    // An empty chain or an empty batch needs no worker.
+    expect(await sandbox.runChains([], [email, email])).toEqual([[], []]);
+    expect(await sandbox.runChains([catchAll], [])).toEqual([]);
+  });
+});
+
 describe('realistic chains', () => {
   const defaultParser: ParserProgram = {
     id: 1,

@@ -15,7 +15,18 @@ import { Worker } from 'node:worker_threads';
 import { PARSER_MEMORY_LIMIT_BYTES, PARSER_TIME_LIMIT_MS, type ParseOutcome, type ParserEmail } from '@/domain/alarm-parser';
 import { failed } from './custom-result';
 import type { ParserProgram, ParserSandbox } from './parser-sandbox.types';
-import { customTimeoutOutcome, defaultTimeoutOutcome, STATUS_BYTES, STATUS_PARSER, STATUS_TASK, type ToPool, type ToWorker } from './worker-protocol';
+import {
+  customTimeoutOutcome,
+  defaultTimeoutOutcome,
+  presetKey,
+  STATUS_BYTES,
+  STATUS_EMAIL,
+  STATUS_PARSER,
+  STATUS_TASK,
+  statusViews,
+  type ToPool,
+  type ToWorker,
+} from './worker-protocol';
 
 export interface ParserSandboxOptions {
   /** Worker threads in the pool (default: 2, or 1 on a one-core machine). */
@@ -37,7 +48,15 @@ const WATCHDOG_TICK_MS = 25;
 const MAX_CRASHES_PER_TASK = 3;
 
 type Task = { id: number; crashes: number; reject: (error: Error) => void } & (
-  | { kind: 'chain'; parsers: ParserProgram[]; email: ParserEmail; preset: Record<number, ParseOutcome>; resolve: (outcomes: ParseOutcome[]) => void }
+  | {
+      kind: 'chain';
+      parsers: ParserProgram[];
+      emails: ParserEmail[];
+      /** Per e-mail, its outcomes once its worker reported them. */
+      outcomes: (ParseOutcome[] | undefined)[];
+      preset: Record<string, ParseOutcome>;
+      resolve: (outcomes: ParseOutcome[][]) => void;
+    }
   | { kind: 'check'; code: string; resolve: (message: string | null) => void }
 );
 
@@ -68,7 +87,13 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
       workerData: { status, limits },
       resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
     });
-    const slot: Slot = { worker, words: new Int32Array(status, 0, 2), startedAt: new Float64Array(status, 8, 1), ready: false, task: null, ended: false };
+    const slot: Slot = {
+      worker,
+      ...statusViews(status),
+      ready: false,
+      task: null,
+      ended: false,
+    };
     worker.unref();
     worker.on('message', (message: ToPool) => onMessage(slot, message));
     worker.on('error', (error) => onDeath(slot, error));
@@ -82,7 +107,8 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
     slot.worker.ref();
     const message: ToWorker =
       task.kind === 'chain'
-        ? { type: 'chain', taskId: task.id, parsers: task.parsers, email: task.email, preset: task.preset }
+        ? // E-mails a worker that was ended had reported already are not run again.
+          { type: 'chain', taskId: task.id, parsers: task.parsers, emails: task.emails.map((e, i) => (task.outcomes[i] ? null : e)), preset: task.preset }
         : { type: 'check', taskId: task.id, code: task.code };
     slot.worker.postMessage(message);
   }
@@ -117,24 +143,28 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
     }
     const task = slot.task;
     if (!task || task.id !== message.taskId || slot.ended) return;
+    if (task.kind === 'chain' && (message.type === 'one' || message.type === 'done')) task.outcomes[message.index] ??= message.outcomes;
+    if (message.type === 'one') return;
     release(slot);
-    if (task.kind === 'chain' && message.type === 'done') task.resolve(message.outcomes);
+    if (task.kind === 'chain' && message.type === 'done') task.resolve(task.outcomes.map((o) => o ?? []));
     if (task.kind === 'check' && message.type === 'checked') task.resolve(message.message);
     dispatch();
   }
 
-  /** The parser index the slot's worker is running for its task, or null between parsers. */
+  /** The e-mail and parser the slot's worker is running for its task, or null between parsers. */
   function runningParser(slot: Slot) {
-    return slot.task && Atomics.load(slot.words, STATUS_TASK) === slot.task.id ? Atomics.load(slot.words, STATUS_PARSER) : null;
+    return slot.task && Atomics.load(slot.words, STATUS_TASK) === slot.task.id
+      ? { email: Atomics.load(slot.words, STATUS_EMAIL), parser: Atomics.load(slot.words, STATUS_PARSER) }
+      : null;
   }
 
-  /** Records `outcome` for the parser that was running and sends the rest of its chain on. */
-  function settleKilled(task: Task, parser: number, outcome: ParseOutcome) {
+  /** Records `outcome` for the parser that was running and sends the rest of its chain (and batch) on. */
+  function settleKilled(task: Task, running: { email: number; parser: number }, outcome: ParseOutcome) {
     if (task.kind === 'check') {
       task.resolve(outcome.type === 'FAILED' ? outcome.exceptionMessage : null);
       return;
     }
-    task.preset[parser] = outcome;
+    task.preset[presetKey(running.email, running.parser)] = outcome;
     // The rest of the chain goes on in the ended worker's replacement, not in a worker that is free
     // now: that one stays free for other work (another dashboard's mail must not wait for a runaway chain).
     if (closed) queue.unshift(task);
@@ -144,15 +174,15 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
   function tick() {
     const now = Date.now();
     for (const slot of slots) {
-      const parser = runningParser(slot);
-      if (parser === null || now - slot.startedAt[0]! <= limits.timeLimitMs + graceMs) continue;
+      const running = runningParser(slot);
+      if (running === null || now - slot.startedAt[0]! <= limits.timeLimitMs + graceMs) continue;
       const task = slot.task!;
       end(slot);
       const timedOut =
-        task.kind === 'chain' && task.parsers[parser]?.type === 'DEFAULT'
+        task.kind === 'chain' && task.parsers[running.parser]?.type === 'DEFAULT'
           ? defaultTimeoutOutcome(limits.timeLimitMs)
           : customTimeoutOutcome(limits.timeLimitMs);
-      settleKilled(task, parser, timedOut);
+      settleKilled(task, running, timedOut);
     }
     dispatch();
   }
@@ -167,14 +197,14 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
   function onDeath(slot: Slot, error: Error) {
     if (slot.ended) return;
     const { task, ready } = slot;
-    const parser = runningParser(slot);
+    const running = runningParser(slot);
     end(slot);
     if (task) {
-      if (parser !== null) {
+      if (running !== null) {
         const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
         settleKilled(
           task,
-          parser,
+          running,
           outOfMemory
             ? failed('MemoryLimitExceeded', 'De parser gebruikte te veel geheugen; de sandbox is opnieuw gestart.')
             : failed('SandboxCrashed', `De sandbox stopte tijdens deze parser: ${error.message}`),
@@ -196,12 +226,25 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
     });
   }
 
+  function runChains(parsers: readonly ParserProgram[], emails: readonly ParserEmail[]) {
+    if (parsers.length === 0 || emails.length === 0) return Promise.resolve(emails.map((): ParseOutcome[] => []));
+    return submit<ParseOutcome[][]>((id, resolve, reject) => ({
+      id,
+      crashes: 0,
+      kind: 'chain',
+      parsers: [...parsers],
+      emails: [...emails],
+      outcomes: [],
+      preset: {},
+      resolve,
+      reject,
+    }));
+  }
+
   return {
     workers: size,
-    runChain(parsers, email) {
-      if (parsers.length === 0) return Promise.resolve([]);
-      return submit<ParseOutcome[]>((id, resolve, reject) => ({ id, crashes: 0, kind: 'chain', parsers: [...parsers], email, preset: {}, resolve, reject }));
-    },
+    runChain: (parsers, email) => runChains(parsers, [email]).then(([outcomes]) => outcomes!),
+    runChains,
     checkCustomCode(code) {
       return submit<string | null>((id, resolve, reject) => ({ id, crashes: 0, kind: 'check', code, resolve, reject }));
     },

@@ -10,18 +10,18 @@ import { checkCustomCode, DamagedModule, runCustom, type RunLimits } from './cus
 import { failed } from './custom-result';
 import { evaluateDefault } from '@/lib/default-parser';
 import type { ParserProgram } from './parser-sandbox.types';
-import { defaultTimeoutOutcome, STATUS_PARSER, STATUS_TASK, type ToPool, type ToWorker } from './worker-protocol';
+import { defaultTimeoutOutcome, presetKey, STATUS_EMAIL, STATUS_PARSER, STATUS_TASK, statusViews, type ToPool, type ToWorker } from './worker-protocol';
 
 const { status, limits } = workerData as { status: SharedArrayBuffer; limits: RunLimits };
-const words = new Int32Array(status, 0, 2);
-const startedAt = new Float64Array(status, 8, 1);
+const { words, startedAt } = statusViews(status);
 const port = parentPort!;
 let qjs: QuickJSWASMModule = await newQuickJSWASMModule();
 /** Set when QuickJS failed below the guest (the wasm instance may be damaged): a new one is loaded. */
 let reload = false;
 
-function mark(taskId: number, parser: number) {
+function mark(taskId: number, email: number, parser: number) {
   startedAt[0] = Date.now();
+  Atomics.store(words, STATUS_EMAIL, email);
   Atomics.store(words, STATUS_PARSER, parser);
   Atomics.store(words, STATUS_TASK, taskId);
 }
@@ -49,11 +49,11 @@ function runParser(parser: ParserProgram, email: ParserEmail): ParseOutcome {
   }
 }
 
-function runChain(taskId: number, parsers: ParserProgram[], email: ParserEmail, preset: Record<number, ParseOutcome>) {
+function runChain(taskId: number, parsers: ParserProgram[], index: number, email: ParserEmail, preset: Record<string, ParseOutcome>) {
   const outcomes: ParseOutcome[] = [];
   for (let i = 0; i < parsers.length; i++) {
-    mark(taskId, i);
-    const outcome = preset[i] ?? runParser(parsers[i]!, email);
+    mark(taskId, index, i);
+    const outcome = preset[presetKey(index, i)] ?? runParser(parsers[i]!, email);
     outcomes.push(outcome);
     if (outcome.type === 'MATCHED') break;
   }
@@ -61,7 +61,7 @@ function runChain(taskId: number, parsers: ParserProgram[], email: ParserEmail, 
 }
 
 function check(taskId: number, code: string) {
-  mark(taskId, 0);
+  mark(taskId, 0, 0);
   try {
     return checkCustomCode(qjs, code, limits);
   } catch (error) {
@@ -71,11 +71,21 @@ function check(taskId: number, code: string) {
   }
 }
 
+/** Runs the chain over each e-mail of the batch; every e-mail but the last is reported as it ends. */
+function runBatch(message: Extract<ToWorker, { type: 'chain' }>): ToPool {
+  const { taskId, parsers, emails, preset } = message;
+  const last = emails.length - 1;
+  for (let index = 0; index < last; index++) {
+    const email = emails[index];
+    if (email) port.postMessage({ type: 'one', taskId, index, outcomes: runChain(taskId, parsers, index, email, preset) } satisfies ToPool);
+  }
+  const email = emails[last];
+  return { type: 'done', taskId, index: last, outcomes: email ? runChain(taskId, parsers, last, email, preset) : [] };
+}
+
 port.on('message', async (message: ToWorker) => {
   const reply: ToPool =
-    message.type === 'chain'
-      ? { type: 'done', taskId: message.taskId, outcomes: runChain(message.taskId, message.parsers, message.email, message.preset) }
-      : { type: 'checked', taskId: message.taskId, message: check(message.taskId, message.code) };
+    message.type === 'chain' ? runBatch(message) : { type: 'checked', taskId: message.taskId, message: check(message.taskId, message.code) };
   Atomics.store(words, STATUS_TASK, 0);
   if (reload) {
     qjs = await newQuickJSWASMModule();

@@ -5,17 +5,33 @@ import type { ParserProgram } from './parser-sandbox.types';
 
 /** Int32 word: the task being run (0: none). */
 export const STATUS_TASK = 0;
-/** Int32 word: the index of the parser being run. A Float64 at byte 8 holds when it started (epoch ms). */
+/** Int32 word: the index of the parser being run. A Float64 at byte 16 holds when it started (epoch ms). */
 export const STATUS_PARSER = 1;
-export const STATUS_BYTES = 16;
+/** Int32 word: the index of the e-mail being run in the task's batch. */
+export const STATUS_EMAIL = 2;
+export const STATUS_BYTES = 24;
+
+/** The status words (task, parser, e-mail) and the start time over the buffer both sides share. */
+export const statusViews = (status: SharedArrayBuffer) => ({ words: new Int32Array(status, 0, 3), startedAt: new Float64Array(status, 16, 1) });
+
+/** The key of a preset outcome: the e-mail's index in the batch and the parser's in the chain. */
+export const presetKey = (email: number, parser: number) => `${email}:${parser}`;
 
 export type ToWorker =
-  /** `preset`: outcomes the pool already knows (a parser the watchdog ended), not run again. */
-  | { type: 'chain'; taskId: number; parsers: ParserProgram[]; email: ParserEmail; preset: Record<number, ParseOutcome> }
+  /**
+   * The chain over each e-mail of a batch, in order. `emails[i]` null: its outcomes are known
+   * already (a worker that was ended had reported them). `preset`: outcomes the pool already knows
+   * (a parser the watchdog ended), by `presetKey`, not run again.
+   */
+  | { type: 'chain'; taskId: number; parsers: ParserProgram[]; emails: (ParserEmail | null)[]; preset: Record<string, ParseOutcome> }
   | { type: 'check'; taskId: number; code: string };
 
 export type ToPool =
-  { type: 'ready' } | { type: 'done'; taskId: number; outcomes: ParseOutcome[] } | { type: 'checked'; taskId: number; message: string | null };
+  | { type: 'ready' }
+  /** One e-mail of a batch done (every one but the last; the last comes with `done`). */
+  | { type: 'one'; taskId: number; index: number; outcomes: ParseOutcome[] }
+  | { type: 'done'; taskId: number; index: number; outcomes: ParseOutcome[] }
+  | { type: 'checked'; taskId: number; message: string | null };
 
 export const defaultTimeoutOutcome = (limitMs: number) =>
   failed(

@@ -160,12 +160,12 @@ export async function markEmailRead(db: DB, id: number, at: number | null) {
   await db.updateTable('alarmEmail').set({ readAt: at }).where('id', '=', id).execute();
 }
 
-/** Back into the parse queue (a re-parse); answers whether it was there to queue. */
 /** Whether an earlier parse of this e-mail already acted as a recovery. */
 export async function resolvedBefore(db: DB, emailId: number) {
   return Boolean(await db.selectFrom('parsingAttempt').select('id').where('emailId', '=', emailId).where('resolved', 'is not', null).executeTakeFirst());
 }
 
+/** Back into the parse queue (a re-parse); answers whether it was there to queue. */
 export async function requeueEmail(db: DB, id: number) {
   const result = await db.updateTable('alarmEmail').set({ parsingStatus: 'PENDING' }).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -8,7 +8,7 @@ import { expect, test, vi } from 'vitest';
 import type { StoredEvent } from '../../events/event-bus';
 import { createAlarmWorld, type AlarmWorld } from '../../testing/alarm-world';
 import { emailForParsing } from '../alarm-emails/alarm-emails.queries';
-import { batchMemo, prepareEmail, recordParses } from './parse-pipeline';
+import { batchMemo, prepareEmails, recordParses } from './parse-pipeline';
 import { addCustomParser, addDefaultParser, alarmsIn, attempts, deliver, email, rawMail } from './parser-test-kit';
 
 const T = Date.parse('2026-11-25T09:00:00Z');
@@ -25,7 +25,7 @@ async function recordTogether(w: AlarmWorld, ids: number[]) {
   const deps = { db: w.h.db, clock: w.h.clock, sandbox: w.h.sandbox, events: w.h.events };
   const memo = batchMemo();
   const prepared = [];
-  for (const id of ids) prepared.push(await prepareEmail(deps, (await emailForParsing(w.h.db, id))!, memo));
+  for (const id of ids) prepared.push(...(await prepareEmails(deps, [(await emailForParsing(w.h.db, id))!], memo)));
   return recordParses(deps, prepared);
 }
 

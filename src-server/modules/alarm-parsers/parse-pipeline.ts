@@ -126,14 +126,20 @@ async function runParsers(
   email: ParserEmail,
   context: { dashboardId: number; sourceId: number | null; receivedAt: number },
   memo: Memo,
+  first: ParseOutcome[],
 ) {
   const attempts: AttemptRecord[] = [];
   let rest = parsers;
+  // The whole chain's outcomes came with the batch; after a match whose folder fails, the rest runs alone.
+  let ran: ParseOutcome[] | null = first;
   while (rest.length) {
-    const outcomes = await deps.sandbox.runChain(
-      rest.map((p) => p.program),
-      email,
-    );
+    const outcomes =
+      ran ??
+      (await deps.sandbox.runChain(
+        rest.map((p) => p.program),
+        email,
+      ));
+    ran = null;
     let next: Named[] = [];
     for (const [i, outcome] of outcomes.entries()) {
       const parser = rest[i]!;
@@ -156,28 +162,43 @@ async function runParsers(
   return { attempts, effect: null };
 }
 
-export type Prepared = NonNullable<Awaited<ReturnType<typeof prepareParse>>>;
+export interface Prepared {
+  emailId: number;
+  email: EmailForParsing;
+  attempts: AttemptRecord[];
+  effect: Effect | null;
+}
 
 /** Reads a PENDING e-mail and runs its parsers (no transaction); null when it is not PENDING. */
 async function prepareParse(deps: PipelineDeps, emailId: number, memo: Memo) {
   const email = await emailForParsing(deps.db, emailId);
-  return email ? prepareEmail(deps, email, memo) : null;
+  return email ? ((await prepareEmails(deps, [email], memo))[0] ?? null) : null;
 }
 
-/** Runs the parsers of an e-mail read before; null when it was not PENDING (recording checks again). */
-export async function prepareEmail(deps: PipelineDeps, email: EmailForParsing, memo: Memo) {
-  if (email.parsingStatus !== 'PENDING') return null;
-  const emailId = email.id;
-  const rows = await memo(`parsers:${email.dashboardId}:${email.sourceId}`, () => parsersForEmail(deps.db, email.dashboardId, email.sourceId));
-  const { attempts, effect } = await runParsers(
-    deps,
-    rows.map((r) => ({ program: toProgram(r), name: r.name })),
-    toParserEmail(email),
-    email,
-    memo,
+/**
+ * Runs the parsers of e-mails read before, of one dashboard and source (the same parsers), in one
+ * sandbox round trip; each answers null when it was not PENDING (recording checks again).
+ */
+export async function prepareEmails(deps: PipelineDeps, emails: readonly EmailForParsing[], memo: Memo) {
+  const pending = emails.filter((e) => e.parsingStatus === 'PENDING');
+  const [head] = pending;
+  if (!head) return emails.map(() => null);
+  if (pending.some((e) => e.dashboardId !== head.dashboardId || e.sourceId !== head.sourceId))
+    throw new Error('prepareEmails takes e-mails of one dashboard and source.');
+  const rows = await memo(`parsers:${head.dashboardId}:${head.sourceId}`, () => parsersForEmail(deps.db, head.dashboardId, head.sourceId));
+  const parsers = rows.map((r) => ({ program: toProgram(r), name: r.name }));
+  const inputs = pending.map(toParserEmail);
+  const ran = await deps.sandbox.runChains(
+    parsers.map((p) => p.program),
+    inputs,
   );
-  if (rows.length === 0) attempts.push({ parserId: null, parserName: null, type: 'REJECTED', reason: NO_PARSER_REASON });
-  return { emailId, email, attempts, effect };
+  const prepared = new Map<number, Prepared>();
+  for (const [i, email] of pending.entries()) {
+    const { attempts, effect } = await runParsers(deps, parsers, inputs[i]!, email, memo, ran[i]!);
+    if (rows.length === 0) attempts.push({ parserId: null, parserName: null, type: 'REJECTED', reason: NO_PARSER_REASON });
+    prepared.set(email.id, { emailId: email.id, email, attempts, effect });
+  }
+  return emails.map((e) => prepared.get(e.id) ?? null);
 }
 
 /** The history names an e-mail by its sender (else its subject). */

@@ -12,13 +12,22 @@
  * run and nothing is recorded twice.
  */
 import { type EmailForParsing, emailsForParsing, pendingEmails } from '../alarm-emails/alarm-emails.queries';
-import { type PipelineDeps, type Prepared, batchMemo, prepareEmail, recordParses } from './parse-pipeline';
+import { type PipelineDeps, type Prepared, batchMemo, prepareEmails, recordParses } from './parse-pipeline';
 
 /** E-mails read from the queue at once, and of one dashboard among them (the queue's round robin). */
 const WINDOW = 100;
-const WINDOW_PER_DASHBOARD = 25;
+const WINDOW_PER_DASHBOARD = 100;
 /** How long an ended chain waits for others to share its transaction while a backlog is parsed. */
 const GROUP_COMMIT_MS = 15;
+/**
+ * E-mails of one dashboard and source handed to a worker at once while a backlog waits: one round
+ * trip for them all, and the worker runs the next chain while the main thread records the last.
+ * A dashboard starts at one e-mail a batch and doubles while its chains are quick; one slow batch
+ * (a parser near or over its time limit) brings it back to one, so slow chains are recorded one by
+ * one as before and a runaway parser is switched off as early as before.
+ */
+const CHAIN_BATCH = 8;
+const QUICK_CHAIN_MS = 5;
 
 /** Lets new mail reach a run in progress: the scheduler reads the queue again at once. */
 export function createParseWaker() {
@@ -55,7 +64,7 @@ export function createParseWaker() {
 }
 export type ParseWaker = ReturnType<typeof createParseWaker>;
 
-type Started = { id: number; dashboardId: number; chain: Promise<Prepared | null>; result?: { prepared: Prepared | null } };
+type Started = { id: number; dashboardId: number; result?: { prepared: Prepared | null } };
 
 /** Drains the parse queue until no e-mail is PENDING (or `signal` aborts); answers the outcomes. */
 export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, signal: AbortSignal) {
@@ -66,6 +75,8 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
   /** Per dashboard, its started e-mails not yet recorded, in the order they started. */
   const started = new Map<number, Started[]>();
   const chains = new Map<number, number>();
+  /** Per dashboard, how many of its e-mails the next batch takes. */
+  const batchSize = new Map<number, number>();
   let running = 0;
   let queue: EmailForParsing[] = [];
   let memo = batchMemo();
@@ -127,15 +138,35 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
     return ids.flatMap((id) => rows.get(id) ?? []);
   }
 
-  function start(email: EmailForParsing) {
-    const entry: Started = { id: email.id, dashboardId: email.dashboardId, chain: prepareEmail(deps, email, memo) };
-    started.set(email.dashboardId, [...(started.get(email.dashboardId) ?? []), entry]);
-    chains.set(email.dashboardId, (chains.get(email.dashboardId) ?? 0) + 1);
+  /** Takes the queued e-mail at `i` and the next ones of its dashboard while they share its source (their order kept). */
+  function takeBatch(i: number) {
+    const { dashboardId, sourceId } = queue[i]!;
+    const taken = queue.splice(i, 1);
+    const size = batchSize.get(dashboardId) ?? 1;
+    for (let j = i; j < queue.length && taken.length < size;) {
+      const next = queue[j]!;
+      if (next.dashboardId !== dashboardId) j++;
+      else if (next.sourceId !== sourceId) break;
+      else taken.push(...queue.splice(j, 1));
+    }
+    return taken;
+  }
+
+  /** Starts the chains of a batch of one dashboard's e-mails in one worker; counts as one chain of the dashboard's. */
+  function start(emails: EmailForParsing[]) {
+    const { dashboardId } = emails[0]!;
+    const startedAt = performance.now();
+    const batch = prepareEmails(deps, emails, memo);
+    const entries: Started[] = emails.map((email) => ({ id: email.id, dashboardId }));
+    started.set(dashboardId, [...(started.get(dashboardId) ?? []), ...entries]);
+    chains.set(dashboardId, (chains.get(dashboardId) ?? 0) + 1);
     running++;
-    const settled: Promise<void> = entry.chain
+    const settled: Promise<void> = batch
       .then(
         (prepared) => {
-          entry.result = { prepared };
+          const quick = (performance.now() - startedAt) / emails.length < QUICK_CHAIN_MS;
+          batchSize.set(dashboardId, quick ? Math.min(CHAIN_BATCH, emails.length * 2) : 1);
+          for (const [i, entry] of entries.entries()) entry.result = { prepared: prepared[i] ?? null };
           // Alone (nothing else queued) it is recorded at once; in a backlog a few ms later, with the chains ending meanwhile.
           if (queue.length === 0) record();
           else flushSoon();
@@ -144,7 +175,7 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
       )
       .finally(() => {
         running--;
-        chains.set(email.dashboardId, chains.get(email.dashboardId)! - 1);
+        chains.set(dashboardId, chains.get(dashboardId)! - 1);
         // The array of ended chains, not a promise: nothing to await here.
         void ended.splice(ended.indexOf(settled), 1);
       });
@@ -162,7 +193,7 @@ export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, sig
     }
     // Dashboards in the queue's turn; one over its share waits, so the last worker stays free for others.
     for (let i = 0; i < queue.length && running < slots;) {
-      if ((chains.get(queue[i]!.dashboardId) ?? 0) < perDashboard) start(queue.splice(i, 1)[0]!);
+      if ((chains.get(queue[i]!.dashboardId) ?? 0) < perDashboard) start(takeBatch(i));
       else i++;
     }
     if (flush && queue.length === 0) record();

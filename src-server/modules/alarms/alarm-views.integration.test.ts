@@ -63,3 +63,15 @@ test('a view’s filter is checked like the query string: unknown keys, values t
   }
   expect(await w.h.db.selectFrom('alarmView').select('id').execute()).toEqual([]);
 });
+
+test('a PATCH with nothing to change ({} or only unknown keys) answers 200 with the view unchanged, not a 500', async () => {
+  const w = await createAlarmWorld();
+  const api = (path: string, method = 'GET', json?: unknown) => w.h.request(`${V1}${path}`, { method, json, token: w.tokens.installerA });
+  const view = await (await api(`/dashboards/${w.dashA.id}/views`, 'POST', { name: 'Hoog', filter: { priority: 'HIGH' } })).json();
+  for (const body of [{}, { kleur: 'rood' }]) {
+    const res = await api(`/views/${view.id}`, 'PATCH', body);
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(await res.json()).toEqual(view);
+  }
+  expect(await (await api(`/dashboards/${w.dashA.id}/views`)).json()).toEqual([view]);
+});

@@ -34,12 +34,14 @@ export async function insertView(db: DB, values: { dashboardId: number; userId: 
   return row.id;
 }
 
-export function updateViewRow(db: DB, id: number, change: { name?: string; filter?: Record<string, string> }) {
-  return db
-    .updateTable('alarmView')
-    .set({ ...(change.name !== undefined ? { name: change.name } : {}), ...(change.filter !== undefined ? { filter: JSON.stringify(change.filter) } : {}) })
-    .where('id', '=', id)
-    .execute();
+/** Writes the given fields; a change without any (`{}`, or only unknown keys) leaves the row as it is. */
+export async function updateViewRow(db: DB, id: number, change: { name?: string; filter?: Record<string, string> }) {
+  const values = {
+    ...(change.name !== undefined ? { name: change.name } : {}),
+    ...(change.filter !== undefined ? { filter: JSON.stringify(change.filter) } : {}),
+  };
+  if (!Object.keys(values).length) return;
+  await db.updateTable('alarmView').set(values).where('id', '=', id).execute();
 }
 
 export function deleteViewRow(db: DB, id: number) {

@@ -83,8 +83,28 @@ export const alarmFilterSchema = datedObject({ ...folderFilter, ...alarmFilterEn
 export type AlarmFilter = v.InferOutput<typeof alarmFilterSchema>;
 export const exportAlarmsSchema = datedObject({ dashboardId: idSchema, ...folderFilter, ...alarmFilterEntries });
 
-/** The keys a saved view's filter may hold: the query parameters of the dashboard-wide list. */
-const FILTER_KEYS = ['query', 'sort', 'folderId', 'priority', 'acknowledged', 'resolved', 'locationId', 'assignee', 'from', 'to', 'overdue', 'period'] as const;
+/**
+ * The keys a saved view's filter may hold: the query parameters of the dashboard-wide list, paging
+ * included (a filter copied from a list's query string keeps `page` and `size`; its count ignores them).
+ */
+const FILTER_KEYS = [
+  'query',
+  'page',
+  'size',
+  'sort',
+  'folderId',
+  'priority',
+  'acknowledged',
+  'resolved',
+  'locationId',
+  'assignee',
+  'from',
+  'to',
+  'overdue',
+  'period',
+] as const;
+/** A view's filter is checked as the dashboard-wide list's query (paging included). */
+const viewQuerySchema = datedObject({ page: pageSizeFields.page, size: pageSizeFields.size, ...folderFilter, ...alarmFilterEntries });
 
 /** A saved view's filter: the query parameters as strings, exactly as in a query string, checked like them. */
 const viewFilterSchema = v.pipe(
@@ -92,7 +112,7 @@ const viewFilterSchema = v.pipe(
   v.check((f) => Object.keys(f).every((k) => (FILTER_KEYS as readonly string[]).includes(k)), `Een filter kent alleen ${FILTER_KEYS.join(', ')}.`),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
-    const checked = v.safeParse(alarmFilterSchema, dataset.value);
+    const checked = v.safeParse(viewQuerySchema, dataset.value);
     for (const issue of checked.issues ?? []) addIssue({ message: issue.message, path: issue.path });
   }),
 );

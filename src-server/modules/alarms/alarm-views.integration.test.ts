@@ -75,3 +75,21 @@ test('a PATCH with nothing to change ({} or only unknown keys) answers 200 with 
   }
   expect(await (await api(`/dashboards/${w.dashA.id}/views`)).json()).toEqual([view]);
 });
+
+test('a view’s filter keeps `page` and `size` as copied from a list’s query string; its count ignores them', async () => {
+  const w = await createAlarmWorld();
+  for (const line of ['Brand', 'Pomp', 'Lamp']) await w.callers.admin.alarm.create({ dashboardId: w.dashA.id, line, priority: 'HIGH' });
+  const post = (filter: Record<string, string>) =>
+    w.h.request(`${V1}/dashboards/${w.dashA.id}/views`, { method: 'POST', json: { name: 'Hoog', filter }, token: w.tokens.installerA });
+  const created = await post({ priority: 'HIGH', page: '1', size: '1' });
+  expect(created.status).toBe(201);
+  expect(await created.json()).toMatchObject({ filter: { priority: 'HIGH', page: '1', size: '1' }, count: 3 });
+  const listed = await (await w.h.request(`${V1}/dashboards/${w.dashA.id}/views`, { token: w.tokens.installerA })).json();
+  expect(listed).toMatchObject([{ filter: { priority: 'HIGH', page: '1', size: '1' }, count: 3 }]);
+  // They are checked like the query string's.
+  for (const bad of [{ size: '0' }, { size: '101' }, { page: 'eerste' }]) {
+    const res = await post(bad);
+    expect(res.status, JSON.stringify(bad)).toBe(400);
+    expect(Object.keys((await res.json()).error.fieldErrors), JSON.stringify(bad)).toEqual([`filter.${Object.keys(bad)[0]}`]);
+  }
+});

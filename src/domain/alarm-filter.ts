@@ -53,14 +53,20 @@ const alarmFilterEntries = {
   period: v.optional(v.picklist(PERIODS, `De periode is ${PERIODS.join(', ')}.`)),
 };
 
-/** An object of these entries whose `to` (when given with `from`) lies after `from`. */
+/**
+ * An object of these entries whose `to` (when given with `from`) does not lie before `from`: `from`
+ * equal to `to` is an empty range (`to` is exclusive), so an empty page; a reversed one is a 400 on `to`.
+ */
 const datedObject = <T extends v.ObjectEntries>(entries: T) =>
   v.pipe(
     v.object(entries),
-    v.check((q) => {
-      const { from, to } = q as { from?: string; to?: string };
-      return !from || !to || from < to;
-    }, '`to` moet na `from` liggen.'),
+    v.forward(
+      v.check((q) => {
+        const { from, to } = q as { from?: string; to?: string };
+        return !from || !to || from <= to;
+      }, '`to` mag niet vóór `from` liggen.'),
+      ['to' as never],
+    ),
   );
 
 /** The dashboard-wide filters also name a folder. */

@@ -110,3 +110,42 @@ test('the folder list takes the same filters; bad filters are 400s with Dutch fi
     expect((await res.json()).error.message, bad).toBe('De invoer is ongeldig.');
   }
 });
+
+test('from equal to to is an empty range (an empty page, an empty CSV, a view counting 0); from after to is a 400 on `to`; everywhere the filter is', async () => {
+  const w = await world();
+  const get = (path: string) => w.h.request(`${V1}${path}`, { token: w.tokens.installerA });
+  const empty = 'from=2026-11-25&to=2026-11-25';
+  const reversed = 'from=2026-11-25&to=2026-11-24';
+  expect(await w.search(empty)).toEqual([]);
+  const folder = await get(`/folders/${w.foldersA.inbox}/alarms?${empty}`);
+  expect(folder.status).toBe(200);
+  expect(await folder.json()).toEqual({ alarms: [], totalNumberOfPages: 0 });
+  const csv = await get(`/dashboards/${w.dashA.id}/alarms.csv?${empty}`);
+  expect(csv.status).toBe(200);
+  expect((await csv.text()).trim().split('\r\n')).toHaveLength(1);
+  const view = await w.h.request(`${V1}/dashboards/${w.dashA.id}/views`, {
+    method: 'POST',
+    json: { name: 'Leeg', filter: { from: '2026-11-25', to: '2026-11-25' } },
+    token: w.tokens.installerA,
+  });
+  expect(view.status).toBe(201);
+  expect(await view.json()).toMatchObject({ count: 0 });
+
+  const to = ['`to` mag niet vóór `from` liggen.'];
+  for (const path of [
+    `/dashboards/${w.dashA.id}/alarms?${reversed}`,
+    `/folders/${w.foldersA.inbox}/alarms?${reversed}`,
+    `/dashboards/${w.dashA.id}/alarms.csv?${reversed}`,
+  ]) {
+    const res = await get(path);
+    expect(res.status, path).toBe(400);
+    expect((await res.json()).error.fieldErrors, path).toEqual({ to });
+  }
+  const badView = await w.h.request(`${V1}/dashboards/${w.dashA.id}/views`, {
+    method: 'POST',
+    json: { name: 'Omgekeerd', filter: { from: '2026-11-25', to: '2026-11-24' } },
+    token: w.tokens.installerA,
+  });
+  expect(badView.status).toBe(400);
+  expect((await badView.json()).error.fieldErrors).toEqual({ 'filter.to': to });
+});

@@ -87,7 +87,7 @@ test('a view’s filter keeps `page` and `size` as copied from a list’s query 
   const listed = await (await w.h.request(`${V1}/dashboards/${w.dashA.id}/views`, { token: w.tokens.installerA })).json();
   expect(listed).toMatchObject([{ filter: { priority: 'HIGH', page: '1', size: '1' }, count: 3 }]);
   // They are checked like the query string's.
-  for (const bad of [{ size: '0' }, { size: '101' }, { page: 'eerste' }]) {
+  for (const bad of [{ size: '0' }, { size: '101' }, { page: 'eerste' }] as Record<string, string>[]) {
     const res = await post(bad);
     expect(res.status, JSON.stringify(bad)).toBe(400);
     expect(Object.keys((await res.json()).error.fieldErrors), JSON.stringify(bad)).toEqual([`filter.${Object.keys(bad)[0]}`]);

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
+import { DatabaseOpenError } from './db/database';
 import { startServer } from './server';
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
@@ -17,6 +18,6 @@ try {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DatabaseOpenError ? error.message : error);
   process.exit(1);
 }

@@ -7,7 +7,7 @@
  * service's deps object here, so imports between modules only go down. The server, the test
  * harness, the bench and the demo all build them here, so they run the same wiring.
  */
-import { engineOf, openDatabase } from './db/database';
+import { engineOf, openReachableDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type Clock, systemClock } from './clock';
 import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
@@ -76,7 +76,7 @@ export interface ServiceOptions {
 
 export async function createServices(options: ServiceOptions) {
   const clock = options.clock ?? systemClock;
-  const opened = openDatabase(options.databaseFile, { poolSize: options.databasePoolSize });
+  const opened = await openReachableDatabase(options.databaseFile, { poolSize: options.databasePoolSize });
   // Several instances may share a PostgreSQL database; a SQLite file has one (server.ts locks DATA_DIR).
   const engine = engineOf(opened);
   // Caches drop what changed: this process's writes seen by the session cache's plugin on `db` and

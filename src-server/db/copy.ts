@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { type Kysely, type Transaction, sql } from 'kysely';
-import { type DB, engineOf, isPostgresUrl, openDatabase } from './database';
+import { type DB, describeTarget, engineOf, isPostgresUrl, openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 
 /** Any table, any column: the copy reads the tables from the database itself. */
@@ -226,7 +226,7 @@ export async function copyCommand(from: string, to: string, log: (line: string) 
   const target = openDatabase(to);
   try {
     const started = Date.now();
-    log(`Copying ${describe(from)} to ${describe(to)} ...`);
+    log(`Copying ${describeTarget(from)} to ${describeTarget(to)} ...`);
     const report = await copyDatabase(source, target, log);
     const rows = report.tables.reduce((sum, t) => sum + t.rows, 0);
     log(`Done: ${report.tables.length} tables, ${rows} rows, counts checked, in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
@@ -235,12 +235,4 @@ export async function copyCommand(from: string, to: string, log: (line: string) 
     await source.destroy();
     await target.destroy();
   }
-}
-
-/** A URL without its password, for the log. */
-function describe(target: string) {
-  if (!isPostgresUrl(target)) return target;
-  const url = new URL(target);
-  if (url.password) url.password = '***';
-  return url.toString();
 }

@@ -33,6 +33,41 @@ export function openDatabase(target: string, options: DatabaseOptions = {}): DB 
   return isPostgresUrl(target) ? openPostgres(target, options.poolSize ?? 10) : openSqlite(target);
 }
 
+/** The database cannot be used as configured (a bad `?schema=`, no server, a refused sign-in): one line for the operator. */
+export class DatabaseOpenError extends Error {}
+
+/** A file, or a URL without its password (for logs and start-up lines). */
+export function describeTarget(target: string) {
+  if (!isPostgresUrl(target)) return target;
+  const url = new URL(target);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
+
+/**
+ * `openDatabase` and one query, for start-up: a database that cannot be reached or signed in to
+ * (ECONNREFUSED, an unknown host, a wrong password, no such database) is a DatabaseOpenError
+ * naming the target and the reason, not a stack trace from the first migration.
+ */
+export async function openReachableDatabase(target: string, options: DatabaseOptions = {}): Promise<DB> {
+  const db = openDatabase(target, options);
+  try {
+    await db.executeQuery(CompiledQuery.raw('select 1'));
+    return db;
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw new DatabaseOpenError(`Cannot open the database ${describeTarget(target)}: ${reasonOf(error)}`);
+  }
+}
+
+/** An error's own words; Node's AggregateError (every address of `localhost` refused) has none, its parts do. */
+function reasonOf(error: unknown): string {
+  const e = error as { message?: string; code?: string; errors?: unknown[] };
+  if (e?.message) return e.message.split('\n')[0]!;
+  if (e?.errors?.length) return reasonOf(e.errors[0]);
+  return e?.code ?? String(error);
+}
+
 function openSqlite(file: string): DB {
   const onDisk = file !== ':memory:';
   // Created readable by the owner only; SQLite gives its -wal and -shm files the same mode.
@@ -84,10 +119,15 @@ const types = {
 
 /** `?schema=` taken off the URL: pg does not know it. */
 function splitSchema(url: string): { url: string; schema?: string } {
-  const parsed = new URL(url);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DatabaseOpenError('Invalid configuration: DATABASE_URL: not a valid URL');
+  }
   const schema = parsed.searchParams.get('schema') ?? undefined;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
-    throw new Error(`DATABASE_URL: schema must be lower-case letters, digits and _: ${schema}`);
+    throw new DatabaseOpenError(`Invalid configuration: DATABASE_URL: schema must be lower-case letters, digits and _: ${schema}`);
   parsed.searchParams.delete('schema');
   return { url: parsed.toString(), schema };
 }

@@ -56,3 +56,16 @@ export async function killHard(product: ProductProcess) {
   product.child.kill('SIGKILL');
   if (product.child.exitCode === null) await new Promise((resolve) => product.child.once('exit', resolve));
 }
+
+/** A product process that is expected to stop at start-up: its exit code and everything it printed. */
+export function runToExit(dataDir: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}

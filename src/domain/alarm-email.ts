@@ -62,5 +62,5 @@ export const parsingAttemptSchema = v.object({
   /** A recovery (MATCHED): how many open alarms it resolved (DESIGN.md §9). */
   resolved: v.optional(v.number()),
   /** A sign of life (MATCHED): the heartbeat key it renewed; empty for a parser without group. */
-  heartbeatKey: v.optional(v.string()),
+  heartbeat: v.optional(v.string()),
 });

@@ -14,7 +14,7 @@ const typeBadges: Record<Attempt['type'], { label: string; className: string }> 
 /** What a MATCHED attempt did besides making an alarm (DESIGN.md §9): a recovery, or a sign of life. */
 function matchedEffect(a: Attempt) {
   if (a.resolved !== undefined) return `Herstelmelding: ${a.resolved === 1 ? '1 alarm' : `${a.resolved} alarmen`} opgelost`;
-  if (a.heartbeatKey !== undefined) return `Hartslag: teken van leven${a.heartbeatKey ? ` van ${a.heartbeatKey}` : ''}, geen alarm`;
+  if (a.heartbeat !== undefined) return `Hartslag: teken van leven${a.heartbeat ? ` van ${a.heartbeat}` : ''}, geen alarm`;
   return null;
 }
 

@@ -83,7 +83,7 @@ export async function attemptsOf(db: DB, emailId: number) {
     ...(a.type === 'FAILED' ? { exceptionType: a.exceptionType, exceptionMessage: a.exceptionMessage, exceptionStackTrace: a.exceptionStackTrace } : {}),
     ...(a.type === 'REJECTED' ? { reason: a.reason } : {}),
     ...(a.resolved !== null ? { resolved: a.resolved } : {}),
-    ...(a.heartbeatKey !== null ? { heartbeatKey: a.heartbeatKey } : {}),
+    ...(a.heartbeatKey !== null ? { heartbeat: a.heartbeatKey } : {}),
   }));
 }
 

@@ -34,7 +34,12 @@ describe('heartbeats', () => {
     const first = await deliver(w, rawMail('Dagrapport Hoeve'));
     await deliver(w, rawMail('Dagrapport Molen'));
     await drain(w);
-    expect(await attempts(w, first)).toEqual([expect.objectContaining({ type: 'MATCHED', heartbeatKey: 'Hoeve' })]);
+    expect(await attempts(w, first)).toEqual([expect.objectContaining({ type: 'MATCHED', heartbeat: 'Hoeve' })]);
+    // Over REST as DESIGN.md §9 names it: `heartbeat: <key>`.
+    const rest = await w.h.request(`/api/v1/alarms/emails/${first}/parsing-attempts`, { token: w.tokens.installerA });
+    expect(await rest.json()).toEqual([
+      { id: expect.any(Number), timestamp: expect.any(String), parser: { id: parser.id, name: 'Dagrapporten' }, type: 'MATCHED', heartbeat: 'Hoeve' },
+    ]);
     expect(await alarmsIn(w, w.foldersA.inbox)).toEqual([]);
 
     t.advance(45);
@@ -73,7 +78,7 @@ describe('heartbeats', () => {
     await addDefaultParser(w, { name: 'Back-up NAS', config: { match: { subject: 'backup ok' }, line: 'x', heartbeat: { everyMinutes: 1440 } } });
     const id = await deliver(w, rawMail('Backup OK'));
     await drain(w);
-    expect(await attempts(w, id)).toEqual([expect.objectContaining({ type: 'MATCHED', heartbeatKey: '' })]);
+    expect(await attempts(w, id)).toEqual([expect.objectContaining({ type: 'MATCHED', heartbeat: '' })]);
     t.advance(1440);
     await check(w);
     expect(await alarmsIn(w, w.foldersA.inbox)).toEqual([]);

@@ -19,7 +19,27 @@ function visibleDashboards(db: DB, user: User, query?: string) {
   return q;
 }
 
-type Row = AlarmDashboardRow & { organizationName: string };
+/** The visible dashboards' rows as `toDashboard` reads them. */
+const dashboardRows = (db: DB, user: User, query?: string) =>
+  visibleDashboards(db, user, query)
+    .selectAll('alarmDashboard')
+    .select('organization.name as organizationName')
+    .select((eb) =>
+      // A deleted resolved folder leaves null behind (ON DELETE SET NULL); recoveries then go to `done`, and the setting says so.
+      eb.fn
+        .coalesce(
+          'alarmDashboard.resolvedFolderId',
+          eb
+            .selectFrom('alarmFolder')
+            .select('alarmFolder.id')
+            .whereRef('alarmFolder.dashboardId', '=', 'alarmDashboard.id')
+            .where('alarmFolder.system', '=', 1)
+            .where('alarmFolder.name', '=', 'done'),
+        )
+        .as('shownResolvedFolderId'),
+    );
+
+type Row = AlarmDashboardRow & { organizationName: string; shownResolvedFolderId: number | null };
 
 const toDashboard = (r: Row): AlarmDashboard => ({
   id: r.id,
@@ -27,7 +47,7 @@ const toDashboard = (r: Row): AlarmDashboard => ({
   organization: { id: r.organizationId, name: r.organizationName },
   settings: {
     defaultFolderId: r.defaultFolderId,
-    resolvedFolderId: r.resolvedFolderId,
+    resolvedFolderId: r.shownResolvedFolderId,
     defaultPriority: r.defaultPriority,
     brandingFile: r.brandingSha256 ? brandingPath(r.brandingSha256) : null,
     customizable: r.customizable === 1,
@@ -46,9 +66,7 @@ export async function listDashboards(db: DB, user: User, list: ListQuery) {
   const { total } = await visibleDashboards(db, user, list.query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
-  const rows = await visibleDashboards(db, user, list.query)
-    .selectAll('alarmDashboard')
-    .select('organization.name as organizationName')
+  const rows = await dashboardRows(db, user, list.query)
     .orderBy('alarmDashboard.name')
     .orderBy('alarmDashboard.id')
     .limit(pageWindow(list).limit)
@@ -58,11 +76,7 @@ export async function listDashboards(db: DB, user: User, list: ListQuery) {
 }
 
 export async function findDashboard(db: DB, user: User, id: number): Promise<AlarmDashboard | undefined> {
-  const row = await visibleDashboards(db, user)
-    .selectAll('alarmDashboard')
-    .select('organization.name as organizationName')
-    .where('alarmDashboard.id', '=', id)
-    .executeTakeFirst();
+  const row = await dashboardRows(db, user).where('alarmDashboard.id', '=', id).executeTakeFirst();
   return row && toDashboard(row);
 }
 

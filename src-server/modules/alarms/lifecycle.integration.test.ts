@@ -128,6 +128,17 @@ describe('alarm lifecycle', () => {
     const { body } = await w.raise({ line: 'x', key: 'k' });
     await c.alarm.resolveByKey({ dashboardId: w.dashA.id, key: 'k' });
     expect((await c.alarm.get({ alarmId: body.id })).folderId).toBe(archive.id);
+
+    // Deleting the chosen folder: the setting reads `done` again (never null), where recoveries now go.
+    expect((await w.h.request(`${V1}/folders/${archive.id}`, { method: 'DELETE', token: w.tokens.installerA })).status).toBe(204);
+    const world = w;
+    const settings = async () => (await (await world.h.request(`${V1}/dashboards/${world.dashA.id}`, { token: world.tokens.installerA })).json()).settings;
+    expect((await settings()).resolvedFolderId).toBe(w.foldersA.done);
+    const listed = await (await w.h.request(`${V1}/dashboards/search`, { token: w.tokens.installerA })).json();
+    expect(listed.dashboards.find((d: { id: number }) => d.id === world.dashA.id).settings.resolvedFolderId).toBe(w.foldersA.done);
+    const again = await w.raise({ line: 'y', key: 'k2' });
+    await c.alarm.resolveByKey({ dashboardId: w.dashA.id, key: 'k2' });
+    expect((await c.alarm.get({ alarmId: again.body.id })).folderId).toBe((await settings()).resolvedFolderId);
   });
 
   test('an alarm raised inside an active maintenance window that matches lands resolved (MAINTENANCE); outside it or unmatched, in the inbox', async () => {

@@ -1,7 +1,7 @@
 /**
  * Counts attempts per key in a sliding window, in this process's memory: the load limits that
- * protect an instance's own work (dry runs per dashboard, hook requests per token); a restart
- * forgetting the counts is acceptable. Limits against guessing (sign-ins, mailbox tests) are
+ * protect an instance's own work (dry runs per dashboard; hook requests per token on SQLite, whose
+ * one instance is the only one counting); a restart forgetting the counts is acceptable. Limits against guessing (sign-ins, mailbox tests) are
  * counted in the database instead, shared by every instance (shared-rate-limit.ts).
  */
 export class SlidingWindowLimiter {

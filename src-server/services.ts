@@ -123,7 +123,7 @@ export async function createServices(options: ServiceOptions) {
   const events = transport
     ? createEventBus({ now: () => clock().getTime(), transport, firstId: randomInt(1, 2 ** 21) * 2 ** 32 })
     : createEventBus({ now: () => clock().getTime() });
-  const ingestLimit = createIngestLimit(clock);
+  const ingestLimit = createIngestLimit(db, clock);
   const energy: EnergyDeps = { db, clock, events };
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();

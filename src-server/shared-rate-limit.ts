@@ -4,7 +4,8 @@
  * first and then ranked among the key's attempts in the window by id, so N attempts sent at once,
  * to one instance or several, are limited exactly like N sent one after another; a refused attempt
  * takes itself back. Sign-ins (per e-mail and per IP) and mailbox tests (per source and per user)
- * count here: limits against guessing must hold over all instances.
+ * count here: limits against guessing must hold over all instances; so do hook requests per ingest
+ * token on PostgreSQL (ingest-limit.ts).
  */
 import type { DB } from './db/database';
 import { AppError } from './errors';
@@ -22,7 +23,8 @@ export function createSharedLimiter(db: DB, scope: string, maxAttempts: number, 
     async reserve(key: string): Promise<Reservation> {
       const at = now();
       const since = at - windowSeconds;
-      await db.deleteFrom('attempt').where('at', '<=', since).execute();
+      // Only this limiter's old attempts: another scope's window may be longer (sign-ins count 15 minutes, hooks one).
+      await db.deleteFrom('attempt').where('key', '>=', `${scope}:`).where('key', '<', `${scope};`).where('at', '<=', since).execute();
       const { id } = await db
         .insertInto('attempt')
         .values({ key: keyOf(key), at })

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, vi } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
+import { createHarness } from '../../testing/harness';
+import { testDatabase, testingOnPostgres } from '../../testing/test-database';
 
 const V1 = '/api/v1/alarms';
 const T = Date.parse('2026-11-25T09:00:00Z');
@@ -216,3 +218,34 @@ test('alerts are taken in their order: firing, resolved and firing again for one
     ['pomp-3', null],
   ]);
 });
+
+// PostgreSQL only: several instances exist only there (a SQLite DATA_DIR has one process, which counts in memory).
+test.skipIf(!testingOnPostgres())(
+  'two instances on one PostgreSQL share a token’s 600 a minute: round-robin over both, the 601st is a 429 on either',
+  async () => {
+    let now = T;
+    const clock = () => new Date(now);
+    const databaseFile = await testDatabase();
+    const w = await createAlarmWorld({ databaseFile, clock });
+    const other = await createHarness({ databaseFile, clock });
+    try {
+      const { token } = (await (
+        await w.h.request(`${V1}/dashboards/${w.dashA.id}/ingest-tokens`, { method: 'POST', token: w.tokens.installerA, json: { name: 'Prometheus' } })
+      ).json()) as { token: string };
+      const hook = (h: typeof other) => h.request(`${V1}/hooks/alertmanager`, { method: 'POST', token, json: { alerts: [] } });
+      for (let i = 0; i < 600; i++) {
+        expect((await hook(i % 2 ? other : w.h)).status, `request ${i + 1}`).toBe(200);
+        if (i === 299) now += 30_000;
+      }
+      for (const h of [w.h, other]) {
+        const limited = await hook(h);
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get('retry-after'))).toBe(30);
+      }
+      now += 30_000;
+      expect((await hook(other)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  },
+);

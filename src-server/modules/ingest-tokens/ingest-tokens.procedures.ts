@@ -14,7 +14,7 @@ import { hashIngestToken } from './ingest-tokens.service';
 export const ingestProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const found = ctx.token?.startsWith(INGEST_TOKEN_PREFIX) ? await tokenByHash(ctx.db, hashIngestToken(ctx.token)) : undefined;
   if (!found) throw new AppError('UNAUTHORIZED', 'Geen geldig ingest-token (Authorization: Bearer ebi_…).');
-  ctx.ingestLimit(found.id);
+  await ctx.ingestLimit(found.id);
   await markUsed(ctx.db, found.id, epochSeconds(ctx.clock));
   return next({ ctx: { ingestToken: found } });
 });

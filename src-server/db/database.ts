@@ -138,6 +138,8 @@ function openPostgres(target: string, poolSize: number): DB {
     connectionString: url,
     max: poolSize,
     types,
+    // A host that drops packets fails a connection (and /healthz answers 503) instead of hanging on the OS's timeout.
+    connectionTimeoutMillis: 10_000,
     // A pool that is not closed (a test that forgets) does not keep the process alive.
     allowExitOnIdle: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),

@@ -1,10 +1,15 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { INSTALLER } from '../scripts/demo-world';
 import { addDays, todayLocal } from '../src/lib/amsterdam';
-import { PHONE, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
+import { PHONE, fieldLabel, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { type DemoWorld, startDemoWorld } from './support/demo-world';
 import type { Product } from './support/product';
+
+const shots = process.env.SCREENSHOT_DIR ?? path.resolve('test-results/screenshots');
+mkdirSync(shots, { recursive: true });
 
 describe.skipIf(!hasChromium)('an installer sets an energy rule on a location in Chromium', () => {
   let world: DemoWorld;
@@ -75,5 +80,41 @@ describe.skipIf(!hasChromium)('an installer sets an energy rule on a location in
     await phone.goto(`${product.url}/app/admin/location/${locationId}`);
     await phone.getByRole('heading', { name: 'Energieregels' }).waitFor();
     expect(await fitsWidth(phone)).toBe(true);
+  });
+
+  test('a night window (22:00 tot 06:00) is taken: the preview names each night by the day it starts on, the rule saves', async () => {
+    /** Opens the form for a BASE_LOAD rule from 22:00 to 06:00. */
+    const fillNight = async (p: Page) => {
+      await p.goto(`${product.url}/app/admin/location/${locationId}`);
+      await p.getByRole('button', { name: 'Nieuwe energieregel' }).click();
+      await p.getByLabel(fieldLabel('Soort regel')).selectOption('BASE_LOAD');
+      await p.getByLabel(/^Naam van de regel/).fill('Nachtverbruik');
+      await p.getByLabel(/^Grens \(kW\)/).fill('0,1');
+      await p.getByLabel(/^Van \(UU:MM\)/).fill('22:00');
+      await p.getByLabel(/^Tot \(UU:MM\)/).fill('06:00');
+      await p.getByRole('button', { name: 'Voorbeeld tonen' }).click();
+      await p.getByTestId('energy-preview').getByRole('status').waitFor();
+      await p.getByTestId('energy-preview-chart').locator('svg').first().waitFor();
+    };
+    const wide = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, { viewport: { width: 1440, height: 900 } });
+    await fillNight(wide);
+    const rules = await world.api<{ meterId: number; dashboardId: number }[]>('GET', `/api/v1/locations/${locationId}/energy-rules`);
+    const expected = await world.api<{ alarms: { line: string }[] }>('POST', `/api/v1/locations/${locationId}/energy-rules/preview`, {
+      rule: { name: 'x', meterId: rules[0]!.meterId, dashboardId: rules[0]!.dashboardId, type: 'BASE_LOAD', limitKw: 0.1, from: '22:00', to: '06:00' },
+      from: addDays(todayLocal(), -30),
+      to: todayLocal(),
+    });
+    expect(expected.alarms.length).toBeGreaterThan(20);
+    const lines = await wide.getByTestId('energy-preview').getByRole('listitem').allTextContents();
+    expect(lines).toEqual(expected.alarms.map((a) => a.line));
+    expect(lines[0]).toMatch(/^Basislast .* kW boven 0,1 kW tussen 22:00 en 06:00 — Hoofdkantoor Utrecht, Hoofdaansluiting \(\d\d-\d\d\)$/);
+    await wide.screenshot({ path: path.join(shots, 'energy-night-window.png'), fullPage: true });
+    await wide.getByRole('button', { name: 'Regel opslaan' }).click();
+    await wide.getByTestId('energy-rules').getByText('gemiddeld boven 0,1 kW tussen 22:00 en 06:00', { exact: false }).waitFor();
+
+    const phone = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, PHONE);
+    await fillNight(phone);
+    expect(await fitsWidth(phone)).toBe(true);
+    await phone.screenshot({ path: path.join(shots, 'energy-night-window-phone.png'), fullPage: true });
   });
 });

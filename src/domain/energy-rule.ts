@@ -30,7 +30,10 @@ export const energyRuleTypeHints: Record<EnergyRuleType, string> = {
 const ENERGY_CHANNELS = ['import', 'export'] as const;
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const hhmm = v.pipe(v.string('Geef een tijd als 01:00 (UU:MM).'), v.regex(HH_MM, 'Geef een tijd als 01:00 (UU:MM).'));
+const timeOf = (pattern: RegExp) => v.pipe(v.string('Geef een tijd als 01:00 (UU:MM).'), v.regex(pattern, 'Geef een tijd als 01:00 (UU:MM).'));
+const hhmm = timeOf(HH_MM);
+/** A window's end: also `24:00`, the end of the day (as `00:00`). */
+const endHhmm = timeOf(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/);
 const positive = (missing: string) =>
   v.pipe(v.number(missing), v.finite(missing), v.gtValue(0, 'De grens moet groter dan 0 zijn.'), v.maxValue(1_000_000, 'De grens is te groot.'));
 const limitKw = positive('Geef de grens in kW.');
@@ -52,10 +55,14 @@ const common = {
   priority: v.optional(prioritySchema, 'MEDIUM'),
 };
 
+/**
+ * A window of a local day: `to` at or before `from` ends on the next day (`22:00`–`06:00`, `20:00`–`00:00`);
+ * that night belongs to the day it starts on.
+ */
 const baseLoad = v.pipe(
-  v.object({ ...common, type: v.literal('BASE_LOAD'), limitKw, from: hhmm, to: hhmm }),
+  v.object({ ...common, type: v.literal('BASE_LOAD'), limitKw, from: hhmm, to: endHhmm }),
   v.forward(
-    v.check((r) => r.from < r.to, 'Het einde van het tijdvak moet na het begin liggen (binnen één dag).'),
+    v.check((r) => r.from !== r.to, 'Begin en einde van het tijdvak mogen niet gelijk zijn.'),
     ['to'],
   ),
 );

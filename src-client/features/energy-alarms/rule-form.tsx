@@ -127,7 +127,14 @@ export function RuleForm({
           <>
             <form.Field name="from">{(field) => <TextField field={field} label="Van (UU:MM)" placeholder="01:00" hint="Nederlandse tijd." />}</form.Field>
             <form.Field name="to">
-              {(field) => <TextField field={field} label="Tot (UU:MM)" placeholder="05:00" hint="Tot, niet tot en met; binnen één dag." />}
+              {(field) => (
+                <TextField
+                  field={field}
+                  label="Tot (UU:MM)"
+                  placeholder="05:00"
+                  hint="Tot, niet tot en met. Een nacht (22:00 tot 06:00) hoort bij de dag waarop hij begint; 00:00 is het einde van de dag."
+                />
+              )}
             </form.Field>
           </>
         ) : null}

@@ -16,7 +16,7 @@ import { landingFolderId } from '../alarm-dashboards/folders.queries';
 import { countsEvent, raiseMany, resolveKeys } from '../alarms/lifecycle';
 import { setAlarmText } from '../alarms/alarms.queries';
 import { intervalsOf, lastMeasurementTs } from '../measurement-store/measurements.queries';
-import { type Hit, type Names, type RuleSpec, evaluate, loadStart, noDataHit } from './evaluate';
+import { type Hit, type Names, type RuleSpec, daysRange, evaluate, loadStart, noDataHit } from './evaluate';
 import { type EvaluationRule, claimEvaluation, claimNoDataKey, evaluationRules } from './energy-rules.queries';
 
 export interface EnergyDeps {
@@ -30,6 +30,11 @@ const LOOK_BACK_DAYS = 7;
 const QUARTER = 900;
 
 export const lookBackStart = (clock: Clock) => localMidnight(addDays(todayLocal(clock()), -LOOK_BACK_DAYS));
+/** Where the look-back starts for this rule: the first of those 7 days (for BASE_LOAD its window, a night included). */
+const lookBackFrom = (config: EnergyRuleConfig, clock: Clock) => {
+  const today = todayLocal(clock());
+  return daysRange(config, addDays(today, -LOOK_BACK_DAYS), today).from;
+};
 
 export const specOf = (r: { id: number | null; priority: EvaluationRule['priority']; config: string | EnergyRuleConfig; type: string }): RuleSpec => ({
   id: r.id,
@@ -87,7 +92,7 @@ async function evaluateNewData(deps: EnergyDeps, r: EvaluationRule, now: number,
   const last = await lastMeasurementTs(deps.db, channelId);
   if (last === null) return 0;
   const to = last + QUARTER;
-  const from = Math.max(r.evaluatedUntil, lookBackStart(deps.clock));
+  const from = Math.max(r.evaluatedUntil, lookBackFrom(spec.config, deps.clock));
   if (to <= from) return 0;
   const points = await intervalsOf(deps.db, channelId, loadStart(spec.config, from), to);
   const hits = evaluate(spec, namesOf(r), points, { from, to });

@@ -94,8 +94,8 @@ test('bad input answers 400 with Dutch field errors and stores nothing', async (
     from: ['Geef een tijd als 01:00 (UU:MM).'],
     to: ['Geef een tijd als 01:00 (UU:MM).'],
   });
-  expect(await fields({ ...w.rule, type: 'BASE_LOAD', limitKw: 3, from: '05:00', to: '01:00' })).toEqual({
-    to: ['Het einde van het tijdvak moet na het begin liggen (binnen één dag).'],
+  expect(await fields({ ...w.rule, type: 'BASE_LOAD', limitKw: 3, from: '05:00', to: '05:00' })).toEqual({
+    to: ['Begin en einde van het tijdvak mogen niet gelijk zijn.'],
   });
   expect(await fields({ ...w.rule, type: 'DAILY_ENERGY', channel: 'import' })).toEqual({ minKwh: ['Geef een ondergrens, een bovengrens of beide.'] });
   expect(await fields({ ...w.rule, type: 'NO_DATA', hours: 0 })).toEqual({ hours: ['Minstens 1 uur.'] });

@@ -7,13 +7,15 @@
  * - PATCH takes any of the fields; the stored rule fills in the rest and the whole is checked as on
  *   create. A changed limit judges only data after the last evaluated point (no re-raise of the past).
  * - A preview judges data up to the newest stored value (NO_DATA: up to now), at most 366 days.
+ *   A BASE_LOAD night belongs to the day it starts on: a preview's last day is judged once data
+ *   reaches the end of its night (on the day after the period), the night before its first day not.
  */
 import type { EnergyAlarm, EnergyRule, EnergyRuleConfig, EnergyRuleInput } from '@/domain/energy-rule';
 import { PREVIEW_MAX_DAYS, energyRuleInputSchema } from '@/domain/energy-rule';
 import type { Location } from '@/domain/location';
 import type { Meter } from '@/domain/meter';
 import type { User } from '@/domain/user';
-import { daysBetween, localMidnight } from '@/lib/amsterdam';
+import { daysBetween } from '@/lib/amsterdam';
 import { epochSeconds, isoFromSeconds } from '../../clock';
 import { invalidField, invalidInput } from '../../errors';
 import { dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
@@ -22,7 +24,7 @@ import { metersOfLocation } from '../meters/meters.queries';
 import { type EnergyDeps, evaluateRule, judgedChannel, lookBackStart, namesOf, specOf } from './energy-evaluation';
 import * as q from './energy-rules.queries';
 import type { EnergyRuleRow } from './energy-rules.table';
-import { type Point, type RuleSpec, evaluate, loadStart } from './evaluate';
+import { type Point, type RuleSpec, daysRange, evaluate, loadStart } from './evaluate';
 
 export const RULE_ABSENT = 'Deze energieregel bestaat niet.';
 
@@ -107,8 +109,7 @@ async function previewSpec(
 ): Promise<{ alarms: EnergyAlarm[] }> {
   if (period.to <= period.from) throw invalidField('to', 'Het einde van de periode moet na het begin liggen.');
   if (daysBetween(period.from, period.to) > PREVIEW_MAX_DAYS) throw invalidField('to', `Een voorbeeld beslaat hoogstens ${PREVIEW_MAX_DAYS} dagen.`);
-  const from = localMidnight(period.from);
-  const end = localMidnight(period.to);
+  const { from, to: end } = daysRange(spec.config, period.from, period.to);
   const meterRow = { netImportChannelId: meter.netImportChannel?.id ?? null, netExportChannelId: meter.netExportChannel?.id ?? null };
   const channels =
     spec.config.type === 'NO_DATA'

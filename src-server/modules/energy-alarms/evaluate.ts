@@ -71,7 +71,19 @@ const unitText = (unit: Names['unit']) => (unit === 'm3' ? 'm³' : unit);
 export function loadStart(config: EnergyRuleConfig, from: number): number {
   const date = localDate(from);
   if (config.type === 'MONTHLY_PEAK') return localMidnight(previousMonth(`${date.slice(0, 7)}-01`));
+  // A night window ending after `from` may have started the day before.
+  if (config.type === 'BASE_LOAD' && crossesMidnight(config)) return localMidnight(addDays(date, -1));
   return localMidnight(date);
+}
+
+/**
+ * The range `evaluate` takes to judge the local days [from, to): their quarter-hours and days, or
+ * for BASE_LOAD their windows: from the end of the window of the day before `from` to the end of
+ * the last day's (a night's window ends on the next day). A preview's range, and a look-back's start.
+ */
+export function daysRange(config: EnergyRuleConfig, from: string, to: string): { from: number; to: number } {
+  if (config.type !== 'BASE_LOAD') return { from: localMidnight(from), to: localMidnight(to) };
+  return { from: baseLoadWindow(addDays(from, -1), config).end, to: baseLoadWindow(addDays(to, -1), config).end };
 }
 
 function previousMonth(firstDay: string): string {
@@ -211,11 +223,23 @@ function* daysOf(points: Point[], to: number) {
   for (let date = localDate(points[0]!.ts); localMidnight(date) < to; date = addDays(date, 1)) yield date;
 }
 
-function baseLoad(rule: RuleSpec, names: Names, points: Point[], range: { from: number; to: number }, c: { limitKw: number; from: string; to: string }): Hit[] {
+type Window = { from: string; to: string };
+/** `to` at or before `from`: the window ends on the next day (`22:00`–`06:00`; `20:00`–`00:00` until midnight). */
+const crossesMidnight = (c: Window) => c.to <= c.from;
+
+/**
+ * The instants of the window of local day `date`. A DST night simply holds one hour more or less
+ * (`22:00`–`06:00` is 36 quarters on 24-10-2026, 28 on 28-03-2026): the mean is over those that exist.
+ */
+function baseLoadWindow(date: string, c: Window) {
+  return { start: wallTime(date, c.from), end: wallTime(crossesMidnight(c) ? addDays(date, 1) : date, c.to) };
+}
+
+function baseLoad(rule: RuleSpec, names: Names, points: Point[], range: { from: number; to: number }, c: Window & { limitKw: number }): Hit[] {
   const hits: Hit[] = [];
-  for (const date of daysOf(points, range.to)) {
-    const start = wallTime(date, c.from);
-    const end = wallTime(date, c.to);
+  // Each window once, when its end is in (from, to]; the one ending first after `from` may have started the day before.
+  for (let date = addDays(localDate(range.from), -1); localMidnight(date) < range.to; date = addDays(date, 1)) {
+    const { start, end } = baseLoadWindow(date, c);
     if (end <= range.from || end > range.to) continue;
     let sum = 0;
     let n = 0;

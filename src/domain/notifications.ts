@@ -67,7 +67,6 @@ const ruleFields = {
     v.nonEmpty('Geef de regel een naam.'),
     v.maxLength(RULE_NAME_MAX, `De naam mag hoogstens ${RULE_NAME_MAX} tekens lang zijn.`),
   ),
-  enabled: v.optional(v.boolean(), true),
   priorities: v.pipe(v.array(prioritySchema), v.minLength(1, 'Kies minstens één prioriteit.'), v.maxLength(PRIORITIES.length)),
   events: v.pipe(
     v.array(v.picklist(NOTIFY_EVENTS, 'Onbekende gebeurtenis.')),
@@ -87,24 +86,35 @@ const ruleFields = {
 };
 
 /** `unacknowledged` needs its minutes, and the minutes need the event. */
-const minutesWithEvent = (r: { events: NotifyEvent[]; unacknowledgedMinutes?: number | null }) =>
+export const minutesWithEvent = (r: { events: NotifyEvent[]; unacknowledgedMinutes?: number | null }) =>
   r.events.includes('unacknowledged') === (r.unacknowledgedMinutes != null);
-const MINUTES_MESSAGE = 'Geef het aantal minuten op bij "niet bevestigd" (en alleen daar).';
+export const MINUTES_MESSAGE = 'Geef het aantal minuten op bij "niet bevestigd" (en alleen daar).';
 
 export const createRuleSchema = v.pipe(
-  v.object({ dashboardId: idSchema, ...ruleFields, channel: v.variant('type', [emailChannel, webhookChannel], 'Kies e-mail of webhook.') }),
+  v.object({
+    dashboardId: idSchema,
+    ...ruleFields,
+    enabled: v.optional(v.boolean(), true),
+    channel: v.variant('type', [emailChannel, webhookChannel], 'Kies e-mail of webhook.'),
+  }),
   v.forward(
     v.check((r) => minutesWithEvent(r), MINUTES_MESSAGE),
     ['unacknowledgedMinutes'],
   ),
 );
-export const updateRuleSchema = v.pipe(
-  v.object({ ruleId: idSchema, ...ruleFields, channel: v.variant('type', [emailChannel, webhookChannelUpdate], 'Kies e-mail of webhook.') }),
-  v.forward(
-    v.check((r) => minutesWithEvent(r), MINUTES_MESSAGE),
-    ['unacknowledgedMinutes'],
-  ),
-);
+/**
+ * A PATCH: any subset of the fields; what is left out keeps its stored value. The rule as it then
+ * is must still pass `minutesWithEvent` (checked by the server on the merged rule).
+ */
+export const updateRuleSchema = v.object({
+  ruleId: idSchema,
+  name: v.optional(ruleFields.name),
+  enabled: v.optional(v.boolean()),
+  priorities: v.optional(ruleFields.priorities),
+  events: v.optional(ruleFields.events),
+  unacknowledgedMinutes: ruleFields.unacknowledgedMinutes,
+  channel: v.optional(v.variant('type', [emailChannel, webhookChannelUpdate], 'Kies e-mail of webhook.')),
+});
 export type CreateRule = v.InferOutput<typeof createRuleSchema>;
 export type UpdateRule = v.InferOutput<typeof updateRuleSchema>;
 

@@ -135,3 +135,51 @@ test('with no enabled rule the job moves its cursor past all history in one step
   await w.settle();
   expect(w.got()).toEqual([['created', fresh.id]]);
 });
+
+test('a PATCH changes only the fields it names: a disabled rule stays off, the minutes stay; the rule that results is checked as a new one', async () => {
+  const w = await world();
+  const patch = async (id: number, json: Record<string, unknown>) => {
+    const res = await w.h.request(`${V1}/notification-rules/${id}`, { method: 'PATCH', token: w.tokens.admin, json });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> & { error: { fieldErrors: unknown } } };
+  };
+  const rule = await w.rule(['created', 'unacknowledged'], { unacknowledgedMinutes: 15, enabled: false });
+  const renamed = await patch(rule.id, { name: 'Nacht' });
+  expect(renamed).toMatchObject({
+    status: 200,
+    body: { name: 'Nacht', enabled: false, priorities: ['HIGH', 'MEDIUM'], events: ['created', 'unacknowledged'], unacknowledgedMinutes: 15 },
+  });
+  expect(renamed.body.channel).toEqual({ type: 'WEBHOOK', url: w.receiver.url(), secret: null });
+  expect(await patch(rule.id, { enabled: true })).toMatchObject({ status: 200, body: { name: 'Nacht', enabled: true, unacknowledgedMinutes: 15 } });
+  // Switched on by the PATCH above, a disabled-then-renamed rule still sends with its stored secret.
+  expect(await w.admin.notification.testRule({ ruleId: rule.id })).toMatchObject({ ok: true });
+  expect(await patch(rule.id, { unacknowledgedMinutes: null })).toMatchObject({
+    status: 400,
+    body: { error: { fieldErrors: { unacknowledgedMinutes: ['Geef het aantal minuten op bij "niet bevestigd" (en alleen daar).'] } } },
+  });
+  expect(await patch(rule.id, { priorities: [] })).toMatchObject({
+    status: 400,
+    body: { error: { fieldErrors: { priorities: ['Kies minstens één prioriteit.'] } } },
+  });
+  expect(await patch(rule.id, { channel: { type: 'EMAIL' } })).toMatchObject({ status: 400 });
+  const mail = await w.admin.notification.createRule({
+    dashboardId: w.dashA.id,
+    name: 'Post',
+    priorities: ['HIGH'],
+    events: ['created'],
+    channel: { type: 'EMAIL', to: 'ASSIGNABLE' },
+  } as never);
+  // To a webhook: the URL and a secret are needed, there is no stored one.
+  expect(await patch(mail.id, { channel: { type: 'WEBHOOK', url: w.receiver.url() } })).toMatchObject({
+    status: 400,
+    body: { error: { fieldErrors: { 'channel.secret': ['Geef een geheim op voor de webhook.'] } } },
+  });
+  expect(await patch(mail.id, { channel: { type: 'WEBHOOK', url: w.receiver.url(), secret: 'een-ander-geheim-secret' } })).toMatchObject({
+    status: 200,
+    body: { name: 'Post', channel: { type: 'WEBHOOK', url: w.receiver.url(), secret: null } },
+  });
+  const stored = await w.admin.notification.rules({ dashboardId: w.dashA.id } as never);
+  expect(stored.map((r) => [r.name, r.enabled, r.unacknowledgedMinutes])).toEqual([
+    ['Nacht', true, 15],
+    ['Post', true, null],
+  ]);
+});

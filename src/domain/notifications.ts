@@ -4,7 +4,7 @@
  *
  * Decisions where DESIGN.md is silent:
  * - A webhook's `secret` is write-only like a source password: answers carry `secret: null`, and
- *   an update without it keeps the stored one.
+ *   an update without it, or with `null`, keeps the stored one (a rule read back is accepted as is).
  * - `unacknowledgedMinutes` is required with the `unacknowledged` event and refused without it.
  */
 import * as v from 'valibot';
@@ -57,8 +57,8 @@ const secret = v.pipe(
   v.maxLength(256, 'Het geheim is te lang.'),
 );
 const webhookChannel = v.object({ type: v.literal('WEBHOOK'), url: webhookUrl, secret });
-/** A webhook in an update: without `secret` the stored one stays. */
-const webhookChannelUpdate = v.object({ type: v.literal('WEBHOOK'), url: webhookUrl, secret: v.optional(secret) });
+/** A webhook in an update: without `secret`, or with `null` (as answers say it), the stored one stays. */
+const webhookChannelUpdate = v.object({ type: v.literal('WEBHOOK'), url: webhookUrl, secret: v.optional(v.nullable(secret)) });
 
 const ruleFields = {
   name: v.pipe(

@@ -53,7 +53,7 @@ export const notificationsRouter = router({
     .meta(
       rest(
         `PATCH ${ALARMS}/notification-rules/{id}`,
-        "Change any of a rule's fields; the ones left out keep their values, a webhook without `secret` keeps the stored one",
+        "Change any of a rule's fields; the ones left out keep their values, a webhook without `secret` (or with null) keeps the stored one",
         rule,
       ),
     )

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterEach, expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { historyCursor, lastHistoryId } from './notifications.queries';
@@ -182,4 +183,28 @@ test('a PATCH changes only the fields it names: a disabled rule stays off, the m
     ['Nacht', true, 15],
     ['Post', true, null],
   ]);
+});
+
+test('a webhook rule sent back exactly as GET answered it (secret: null) is accepted and keeps its stored secret', async () => {
+  const w = await world();
+  const rule = await w.rule(['created']);
+  const listed = (await (await w.h.request(`${V1}/dashboards/${w.dashA.id}/notification-rules`, { token: w.tokens.admin })).json()) as Record<
+    string,
+    unknown
+  >[];
+  expect(listed[0]).toMatchObject({ id: rule.id, channel: { type: 'WEBHOOK', secret: null } });
+  const res = await w.h.request(`${V1}/notification-rules/${rule.id}`, { method: 'PATCH', token: w.tokens.admin, json: { ...listed[0], name: 'Nacht' } });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ id: rule.id, name: 'Nacht', channel: { type: 'WEBHOOK', url: w.receiver.url(), secret: null } });
+  const nullSecret = await w.h.request(`${V1}/notification-rules/${rule.id}`, {
+    method: 'PATCH',
+    token: w.tokens.admin,
+    json: { channel: { type: 'WEBHOOK', url: w.receiver.url('/nacht'), secret: null } },
+  });
+  expect(nullSecret.status).toBe(200);
+  // The stored secret still signs: the receiver's request carries the HMAC of the original secret.
+  expect(await w.admin.notification.testRule({ ruleId: rule.id })).toMatchObject({ ok: true });
+  const [request] = w.receiver.received;
+  expect(request!.path).toBe('/nacht');
+  expect(request!.headers['x-energiebeheer-signature']).toBe(`sha256=${createHmac('sha256', 'een-heel-geheim-secret').update(request!.body).digest('hex')}`);
 });

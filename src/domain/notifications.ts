@@ -5,7 +5,8 @@
  * Decisions where DESIGN.md is silent:
  * - A webhook's `secret` is write-only like a source password: answers carry `secret: null`, and
  *   an update without it, or with `null`, keeps the stored one (a rule read back is accepted as is).
- * - `unacknowledgedMinutes` is required with the `unacknowledged` event and refused without it.
+ * - `unacknowledgedMinutes` is required with the `unacknowledged` event; without it they are stored
+ *   and unused (a later PATCH that adds the event finds them).
  */
 import * as v from 'valibot';
 import { PRIORITIES, prioritySchema } from './alarm-dashboard';
@@ -85,10 +86,13 @@ const ruleFields = {
   ),
 };
 
-/** `unacknowledged` needs its minutes, and the minutes need the event. */
+/**
+ * `unacknowledged` needs its minutes. Minutes without the event are kept (unused until the event is
+ * chosen): DESIGN.md makes them optional and does not refuse them.
+ */
 export const minutesWithEvent = (r: { events: NotifyEvent[]; unacknowledgedMinutes?: number | null }) =>
-  r.events.includes('unacknowledged') === (r.unacknowledgedMinutes != null);
-export const MINUTES_MESSAGE = 'Geef het aantal minuten op bij "niet bevestigd" (en alleen daar).';
+  !r.events.includes('unacknowledged') || r.unacknowledgedMinutes != null;
+export const MINUTES_MESSAGE = 'Geef het aantal minuten op bij "niet bevestigd".';
 
 export const createRuleSchema = v.pipe(
   v.object({

@@ -107,7 +107,7 @@ test('a rule needs its minutes with unacknowledged, and a webhook secret of 16 c
     expect(res.status).toBe(400);
     return ((await res.json()) as { error: { fieldErrors: unknown } }).error.fieldErrors;
   };
-  expect(await post({ events: ['unacknowledged'] })).toEqual({ unacknowledgedMinutes: ['Geef het aantal minuten op bij "niet bevestigd" (en alleen daar).'] });
+  expect(await post({ events: ['unacknowledged'] })).toEqual({ unacknowledgedMinutes: ['Geef het aantal minuten op bij "niet bevestigd".'] });
   expect(await post({ channel: { type: 'WEBHOOK', url: 'https://example.com/h', secret: 'kort' } })).toEqual({
     'channel.secret': ['Het geheim moet minstens 16 tekens lang zijn.'],
   });
@@ -155,7 +155,7 @@ test('a PATCH changes only the fields it names: a disabled rule stays off, the m
   expect(await w.admin.notification.testRule({ ruleId: rule.id })).toMatchObject({ ok: true });
   expect(await patch(rule.id, { unacknowledgedMinutes: null })).toMatchObject({
     status: 400,
-    body: { error: { fieldErrors: { unacknowledgedMinutes: ['Geef het aantal minuten op bij "niet bevestigd" (en alleen daar).'] } } },
+    body: { error: { fieldErrors: { unacknowledgedMinutes: ['Geef het aantal minuten op bij "niet bevestigd".'] } } },
   });
   expect(await patch(rule.id, { priorities: [] })).toMatchObject({
     status: 400,
@@ -207,4 +207,22 @@ test('a webhook rule sent back exactly as GET answered it (secret: null) is acce
   const [request] = w.receiver.received;
   expect(request!.path).toBe('/nacht');
   expect(request!.headers['x-energiebeheer-signature']).toBe(`sha256=${createHmac('sha256', 'een-heel-geheim-secret').update(request!.body).digest('hex')}`);
+});
+
+test('minutes without the unacknowledged event are stored and unused; a PATCH that adds the event then finds them', async () => {
+  const w = await world();
+  const res = await w.h.request(`${V1}/dashboards/${w.dashA.id}/notification-rules`, {
+    method: 'POST',
+    token: w.tokens.admin,
+    json: { name: 'X', priorities: ['HIGH'], events: ['created'], unacknowledgedMinutes: 15, channel: { type: 'EMAIL', to: ['wacht@example.nl'] } },
+  });
+  expect(res.status).toBe(201);
+  const rule = (await res.json()) as { id: number; unacknowledgedMinutes: number | null };
+  expect(rule.unacknowledgedMinutes).toBe(15);
+  const patched = await w.h.request(`${V1}/notification-rules/${rule.id}`, {
+    method: 'PATCH',
+    token: w.tokens.admin,
+    json: { events: ['created', 'unacknowledged'] },
+  });
+  expect(await patched.json()).toMatchObject({ events: ['created', 'unacknowledged'], unacknowledgedMinutes: 15 });
 });

@@ -28,8 +28,8 @@ export async function lastHistoryId(db: DB) {
   return row?.last ?? 0;
 }
 
-/** History after the cursor, with what the rules match on (the alarm's dashboard, priority, resolution). */
-export const historyAfter = (db: DB, after: number, limit: number) =>
+/** History rows with what the rules match on (the alarm's dashboard, priority, resolution). */
+const historyRows = (db: DB) =>
   db
     .selectFrom('alarmHistory')
     .innerJoin('alarm', 'alarm.id', 'alarmHistory.alarmId')
@@ -41,11 +41,32 @@ export const historyAfter = (db: DB, after: number, limit: number) =>
       'alarm.dashboardId',
       'alarm.priority',
       'alarm.resolutionBy',
-    ])
-    .where('alarmHistory.id', '>', after)
-    .orderBy('alarmHistory.id')
-    .limit(limit)
-    .execute();
+    ]);
+
+/** History after the cursor. */
+export const historyAfter = (db: DB, after: number, limit: number) =>
+  historyRows(db).where('alarmHistory.id', '>', after).orderBy('alarmHistory.id').limit(limit).execute();
+
+/** History rows that have appeared at ids the cursor passed while they were missing. */
+export const historyInGaps = (db: DB, limit: number) =>
+  historyRows(db).innerJoin('notificationHistoryGap', 'notificationHistoryGap.historyId', 'alarmHistory.id').orderBy('alarmHistory.id').limit(limit).execute();
+
+/** Remembers ids the cursor passed while they were missing (already remembered ones keep their time). */
+export async function rememberGaps(db: DB, historyIds: number[], seenAt: number) {
+  for (let i = 0; i < historyIds.length; i += 1000) {
+    await db
+      .insertInto('notificationHistoryGap')
+      .values(historyIds.slice(i, i + 1000).map((historyId) => ({ historyId, seenAt })))
+      .onConflict((oc) => oc.column('historyId').doNothing())
+      .execute();
+  }
+}
+
+/** Forgets gaps that were filled, and those seen before `before` (their transaction rolled back, or the row was deleted). */
+export async function forgetGaps(db: DB, filled: number[], before: number) {
+  if (filled.length) await db.deleteFrom('notificationHistoryGap').where('historyId', 'in', filled).execute();
+  await db.deleteFrom('notificationHistoryGap').where('seenAt', '<', before).execute();
+}
 
 /** Inserts what is new; a row for the same rule, alarm and event already there stays as it is. */
 export async function insertNotifications(db: DB, rows: Insertable<NotificationTable>[]) {

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
+import { testingOnPostgres } from '../../testing/test-database';
+import { raise } from '../alarms/lifecycle';
 import { historyCursor, lastHistoryId } from './notifications.queries';
 import { startReceiver } from './test-receiver';
 
@@ -34,7 +36,7 @@ async function world() {
   };
   /** What the receiver got: [event, alarm id] per request. */
   const got = () => receiver.received.map((r) => JSON.parse(r.body) as { event: string; alarm: { id: number } }).map((b) => [b.event, b.alarm.id]);
-  return { ...w, receiver, admin, rule, alarm, settle, got, advance: (minutes: number) => (now += minutes * 60_000) };
+  return { ...w, receiver, admin, rule, alarm, settle, got, clock: () => new Date(now), advance: (minutes: number) => (now += minutes * 60_000) };
 }
 
 test('an alarm raised inside a maintenance window notifies no one, neither created nor resolved', async () => {
@@ -225,4 +227,89 @@ test('minutes without the unacknowledged event are stored and unused; a PATCH th
     json: { events: ['created', 'unacknowledged'] },
   });
   expect(await patched.json()).toMatchObject({ events: ['created', 'unacknowledged'], unacknowledgedMinutes: 15 });
+});
+
+/**
+ * Transaction A on one connection raises an alarm (its history row takes the next id) and stays
+ * open until `commit` or `rollBack`; meanwhile REST calls use other connections of the pool.
+ */
+async function slowRaise(w: Awaited<ReturnType<typeof world>>) {
+  let finish!: (commit: boolean) => void;
+  const decided = new Promise<boolean>((r) => (finish = r));
+  let inserted!: () => void;
+  const raised = new Promise<void>((r) => (inserted = r));
+  const done = w.h.db
+    .transaction()
+    .execute(async (trx) => {
+      const at = Math.floor(w.clock().getTime() / 1000);
+      const alarm = {
+        line: 'Trage batch',
+        priority: 'HIGH' as const,
+        data: {},
+        deadlineAt: null,
+        folderId: w.foldersA.inbox,
+        key: null,
+        windowSeconds: null,
+        alarmEmailId: null,
+      };
+      const r = await raise(trx, at, { type: 'SYSTEM', name: 'Traag' }, w.dashA.id, alarm);
+      inserted();
+      if (!(await decided)) throw new Error('teruggedraaid');
+      return r.alarmId;
+    })
+    .catch(() => null);
+  await raised;
+  return { commit: () => (finish(true), done), rollBack: () => (finish(false), done) };
+}
+
+async function postAlarm(w: Awaited<ReturnType<typeof world>>, line: string) {
+  const res = await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms`, { method: 'POST', token: w.tokens.admin, json: { line, priority: 'HIGH' } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+// SQLite has one writer: transaction A would hold the REST call until it ends, and ids commit in order.
+test.skipIf(!testingOnPostgres())('PostgreSQL: an alarm whose history row commits after a later one was read is still announced, once', async () => {
+  const w = await world();
+  await w.rule(['created']);
+  const slow = await slowRaise(w);
+  const fast = await postAlarm(w, 'Snel');
+  await w.settle();
+  expect(w.got()).toEqual([['created', fast]]);
+  const slowId = (await slow.commit())!;
+  expect(slowId).toBeLessThan(fast);
+  await w.settle();
+  w.advance(1);
+  await w.settle();
+  expect(w.got()).toEqual([
+    ['created', fast],
+    ['created', slowId],
+  ]);
+  const listed = (await (await w.h.request(`${V1}/dashboards/${w.dashA.id}/notifications`, { token: w.tokens.admin })).json()) as {
+    notifications: { alarmId: number; status: string }[];
+  };
+  expect(listed.notifications.map((n) => [n.alarmId, n.status])).toEqual([
+    [slowId, 'SENT'],
+    [fast, 'SENT'],
+  ]);
+  expect(await w.h.db.selectFrom('notificationHistoryGap').selectAll().execute()).toEqual([]);
+});
+
+test.skipIf(!testingOnPostgres())('PostgreSQL: the ids of a transaction that rolled back are looked for 15 minutes, then forgotten', async () => {
+  const w = await world();
+  await w.rule(['created']);
+  const slow = await slowRaise(w);
+  const fast = await postAlarm(w, 'Snel');
+  await w.settle();
+  expect(await slow.rollBack()).toBeNull();
+  await w.settle();
+  expect((await w.h.db.selectFrom('notificationHistoryGap').selectAll().execute()).length).toBeGreaterThan(0);
+  w.advance(16);
+  const later = await postAlarm(w, 'Later');
+  await w.settle();
+  expect(await w.h.db.selectFrom('notificationHistoryGap').selectAll().execute()).toEqual([]);
+  expect(w.got()).toEqual([
+    ['created', fast],
+    ['created', later],
+  ]);
 });

@@ -8,7 +8,8 @@
  * - An alarm resolved by a maintenance window is muted: neither its `created` nor its `resolved`.
  * - `resolved` goes only to rules that announced the alarm (any earlier notification of the rule).
  * - `unacknowledged` and `overdue` are found by looking at open alarms (`escalate`), only for
- *   moments after the rule was made, so a new rule does not page for last month's alarms.
+ *   what is news since the rule was made, so a new rule does not page for last month's alarms
+ *   (`overdue`: the deadline passed, the alarm was raised or its deadline was set after it).
  */
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { NotifyEvent } from '@/domain/notifications';

@@ -97,7 +97,7 @@ interface Escalation {
   channel: 'EMAIL' | 'WEBHOOK';
   priorities: string[];
   now: number;
-  /** Only alarms whose moment (receipt + minutes, or deadline) lies after the rule was made. */
+  /** When the rule was made: what was already due then is not news (see each query). */
   since: number;
 }
 
@@ -112,9 +112,31 @@ export function insertUnacknowledged(db: DB, e: Escalation, minutes: number) {
   );
 }
 
-/** Open alarms whose deadline has passed: one `overdue` row each, once. */
+/**
+ * Open alarms whose deadline has passed: one `overdue` row each, once. Only where that is news
+ * since the rule was made: the deadline passed after it, or the alarm was raised after it (with a
+ * deadline already past), or its deadline was set after it (e.g. moved into the past).
+ */
 export function insertOverdue(db: DB, e: Escalation) {
-  return insertEscalation(db, e, 'overdue', (q) => q.where('deadlineAt', 'is not', null).where('deadlineAt', '<=', e.now).where('deadlineAt', '>', e.since));
+  return insertEscalation(db, e, 'overdue', (q) =>
+    q
+      .where('deadlineAt', 'is not', null)
+      .where('deadlineAt', '<=', e.now)
+      .where((eb) =>
+        eb.or([
+          eb('deadlineAt', '>', e.since),
+          eb('receivedAt', '>', e.since),
+          eb.exists(
+            eb
+              .selectFrom('alarmHistory')
+              .select('alarmHistory.id')
+              .whereRef('alarmHistory.alarmId', '=', 'alarm.id')
+              .where('alarmHistory.event', '=', 'deadline')
+              .where('alarmHistory.at', '>', e.since),
+          ),
+        ]),
+      ),
+  );
 }
 
 type AlarmQuery = ReturnType<typeof openAlarms>;

@@ -313,3 +313,38 @@ test.skipIf(!testingOnPostgres())('PostgreSQL: the ids of a transaction that rol
     ['created', later],
   ]);
 });
+
+test('overdue fires for a deadline already past when the alarm is raised after the rule, or when a deadline is moved into the past; never twice; not for what was overdue before the rule', async () => {
+  const w = await world();
+  const post = async (json: Record<string, unknown>) => {
+    const res = await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms`, { method: 'POST', token: w.tokens.admin, json: { priority: 'HIGH', ...json } });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const deadline = async (id: number, at: number) => {
+    const res = await w.h.request(`${V1}/alarms/${id}/deadline`, { method: 'PATCH', token: w.tokens.admin, json: { deadlineAt: new Date(at).toISOString() } });
+    expect(res.status).toBe(200);
+  };
+  const old = await post({ line: 'Al te laat', deadlineAt: new Date(T - 3_600_000).toISOString() });
+  const moved = await post({ line: 'Deadline verschoven' });
+  w.advance(1);
+  await w.rule(['overdue']);
+  w.advance(1);
+  const late = await post({ line: 'Te laat binnen', deadlineAt: new Date(T - 3_600_000).toISOString() });
+  // Into the past, to before the rule was made (09:01).
+  await deadline(moved, T);
+  await w.settle();
+  w.advance(1);
+  await w.settle();
+  expect(w.got().sort()).toEqual(
+    [
+      ['overdue', late],
+      ['overdue', moved],
+    ].sort(),
+  );
+  await deadline(moved, T - 60_000);
+  w.advance(1);
+  await w.settle();
+  expect(w.got()).toHaveLength(2);
+  expect(w.got().map(([, id]) => id)).not.toContain(old);
+});

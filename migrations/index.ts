@@ -23,6 +23,7 @@ import * as alarmParsers from './2026-11-24T1000-alarm-parsers';
 import * as alarmLifecycle from './2026-11-25T1000-alarm-lifecycle';
 import * as ingestTokens from './2026-11-25T1300-ingest-tokens';
 import * as notifications from './2026-11-25T1400-notifications';
+import * as notificationHistoryGaps from './2026-11-26T0100-notification-history-gaps';
 import * as emailArrival from './2026-11-25T1500-email-arrival';
 import * as parserDisabledReason from './2026-11-25T1600-parser-disabled-reason';
 import * as alarmLocation from './2026-11-25T1650-alarm-location';
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T2100-change-notices': changeNotices,
   '2026-11-25T2110-refresh-grace': refreshGrace,
   '2026-11-25T2120-parse-queue-index': parseQueueIndex,
+  '2026-11-26T0100-notification-history-gaps': notificationHistoryGaps,
 };

@@ -19,7 +19,13 @@ import type { HeartbeatTable } from '../modules/alarm-parsers/heartbeats.table';
 import type { MaintenanceWindowTable } from '../modules/maintenance-windows/maintenance-windows.table';
 import type { IngestTokenTable } from '../modules/ingest-tokens/ingest-tokens.table';
 import type { EnergyRuleTable } from '../modules/energy-alarms/energy-rules.table';
-import type { AlarmMailThreadTable, NotificationCursorTable, NotificationRuleTable, NotificationTable } from '../modules/notifications/notifications.table';
+import type {
+  AlarmMailThreadTable,
+  NotificationCursorTable,
+  NotificationHistoryGapTable,
+  NotificationRuleTable,
+  NotificationTable,
+} from '../modules/notifications/notifications.table';
 
 export interface Database {
   organization: OrganizationTable;
@@ -52,6 +58,7 @@ export interface Database {
   notificationRule: NotificationRuleTable;
   notification: NotificationTable;
   notificationCursor: NotificationCursorTable;
+  notificationHistoryGap: NotificationHistoryGapTable;
   alarmMailThread: AlarmMailThreadTable;
   energyRule: EnergyRuleTable;
   alarmView: AlarmViewTable;

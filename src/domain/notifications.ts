@@ -4,8 +4,9 @@
  *
  * Decisions where DESIGN.md is silent:
  * - A webhook's `secret` is write-only like a source password: answers carry `secret: null`, and
- *   an update without it keeps the stored one.
- * - `unacknowledgedMinutes` is required with the `unacknowledged` event and refused without it.
+ *   an update without it, or with `null`, keeps the stored one (a rule read back is accepted as is).
+ * - `unacknowledgedMinutes` is required with the `unacknowledged` event; without it they are stored
+ *   and unused (a later PATCH that adds the event finds them).
  */
 import * as v from 'valibot';
 import { PRIORITIES, prioritySchema } from './alarm-dashboard';
@@ -57,8 +58,8 @@ const secret = v.pipe(
   v.maxLength(256, 'Het geheim is te lang.'),
 );
 const webhookChannel = v.object({ type: v.literal('WEBHOOK'), url: webhookUrl, secret });
-/** A webhook in an update: without `secret` the stored one stays. */
-const webhookChannelUpdate = v.object({ type: v.literal('WEBHOOK'), url: webhookUrl, secret: v.optional(secret) });
+/** A webhook in an update: without `secret`, or with `null` (as answers say it), the stored one stays. */
+const webhookChannelUpdate = v.object({ type: v.literal('WEBHOOK'), url: webhookUrl, secret: v.optional(v.nullable(secret)) });
 
 const ruleFields = {
   name: v.pipe(
@@ -67,7 +68,6 @@ const ruleFields = {
     v.nonEmpty('Geef de regel een naam.'),
     v.maxLength(RULE_NAME_MAX, `De naam mag hoogstens ${RULE_NAME_MAX} tekens lang zijn.`),
   ),
-  enabled: v.optional(v.boolean(), true),
   priorities: v.pipe(v.array(prioritySchema), v.minLength(1, 'Kies minstens één prioriteit.'), v.maxLength(PRIORITIES.length)),
   events: v.pipe(
     v.array(v.picklist(NOTIFY_EVENTS, 'Onbekende gebeurtenis.')),
@@ -86,25 +86,39 @@ const ruleFields = {
   ),
 };
 
-/** `unacknowledged` needs its minutes, and the minutes need the event. */
-const minutesWithEvent = (r: { events: NotifyEvent[]; unacknowledgedMinutes?: number | null }) =>
-  r.events.includes('unacknowledged') === (r.unacknowledgedMinutes != null);
-const MINUTES_MESSAGE = 'Geef het aantal minuten op bij "niet bevestigd" (en alleen daar).';
+/**
+ * `unacknowledged` needs its minutes. Minutes without the event are kept (unused until the event is
+ * chosen): DESIGN.md makes them optional and does not refuse them.
+ */
+export const minutesWithEvent = (r: { events: NotifyEvent[]; unacknowledgedMinutes?: number | null }) =>
+  !r.events.includes('unacknowledged') || r.unacknowledgedMinutes != null;
+export const MINUTES_MESSAGE = 'Geef het aantal minuten op bij "niet bevestigd".';
 
 export const createRuleSchema = v.pipe(
-  v.object({ dashboardId: idSchema, ...ruleFields, channel: v.variant('type', [emailChannel, webhookChannel], 'Kies e-mail of webhook.') }),
+  v.object({
+    dashboardId: idSchema,
+    ...ruleFields,
+    enabled: v.optional(v.boolean(), true),
+    channel: v.variant('type', [emailChannel, webhookChannel], 'Kies e-mail of webhook.'),
+  }),
   v.forward(
     v.check((r) => minutesWithEvent(r), MINUTES_MESSAGE),
     ['unacknowledgedMinutes'],
   ),
 );
-export const updateRuleSchema = v.pipe(
-  v.object({ ruleId: idSchema, ...ruleFields, channel: v.variant('type', [emailChannel, webhookChannelUpdate], 'Kies e-mail of webhook.') }),
-  v.forward(
-    v.check((r) => minutesWithEvent(r), MINUTES_MESSAGE),
-    ['unacknowledgedMinutes'],
-  ),
-);
+/**
+ * A PATCH: any subset of the fields; what is left out keeps its stored value. The rule as it then
+ * is must still pass `minutesWithEvent` (checked by the server on the merged rule).
+ */
+export const updateRuleSchema = v.object({
+  ruleId: idSchema,
+  name: v.optional(ruleFields.name),
+  enabled: v.optional(v.boolean()),
+  priorities: v.optional(ruleFields.priorities),
+  events: v.optional(ruleFields.events),
+  unacknowledgedMinutes: ruleFields.unacknowledgedMinutes,
+  channel: v.optional(v.variant('type', [emailChannel, webhookChannelUpdate], 'Kies e-mail of webhook.')),
+});
 export type CreateRule = v.InferOutput<typeof createRuleSchema>;
 export type UpdateRule = v.InferOutput<typeof updateRuleSchema>;
 

@@ -33,8 +33,13 @@ const NOTIFY_ACTOR: Actor = { type: 'SYSTEM', name: 'Meldingen' };
 const RETRY_FOR_SECONDS = 24 * 3600;
 const MAX_WAIT_SECONDS = 3600;
 
-/** 30 s after the first failure, doubling up to an hour; a Retry-After within that range wins. */
-const retryDelaySeconds = (attempts: number, retryAfter?: number) => Math.min(MAX_WAIT_SECONDS, retryAfter ?? 30 * 2 ** Math.max(0, attempts - 1));
+/**
+ * The first retry is due 20 s after the failure, so the job's 5 s schedule sends it within 30 s
+ * (DESIGN.md §10); then doubling up to an hour. A Retry-After within that range wins.
+ */
+const FIRST_RETRY_SECONDS = 20;
+const retryDelaySeconds = (attempts: number, retryAfter?: number) =>
+  Math.min(MAX_WAIT_SECONDS, retryAfter ?? FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1));
 
 /**
  * Sends what a rule says about an alarm and event; `deliveryId` names the attempt to webhook

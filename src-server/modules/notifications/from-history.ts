@@ -8,16 +8,21 @@
  * - An alarm resolved by a maintenance window is muted: neither its `created` nor its `resolved`.
  * - `resolved` goes only to rules that announced the alarm (any earlier notification of the rule).
  * - `unacknowledged` and `overdue` are found by looking at open alarms (`escalate`), only for
- *   moments after the rule was made, so a new rule does not page for last month's alarms.
+ *   what is news since the rule was made, so a new rule does not page for last month's alarms
+ *   (`overdue`: the deadline passed, the alarm was raised or its deadline was set after it).
  */
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { NotifyEvent } from '@/domain/notifications';
-import type { DB } from '../../db/database';
+import { type DB, engineOf } from '../../db/database';
 import type { NotificationRuleRow } from './notifications.table';
 import * as q from './notifications.queries';
 import { enabledRules } from './rules.queries';
 
 const BATCH = 1000;
+/** How long an id the cursor passed while missing is looked for again (PostgreSQL). */
+const GAP_SECONDS = 15 * 60;
+/** The most missing ids one read remembers: a jump of the sequence (e.g. after a crash) is not a transaction in flight. */
+const MAX_GAPS = 20_000;
 
 interface Rule {
   row: NotificationRuleRow;
@@ -29,8 +34,32 @@ const parse = (row: NotificationRuleRow): Rule => ({ row, priorities: JSON.parse
 
 const muted = (details: string) => (JSON.parse(details) as { by?: string }).by === 'MAINTENANCE';
 
-/** Reads the history after the cursor; answers how many notifications it queued. */
+type HistoryRow = Awaited<ReturnType<typeof q.historyAfter>>[number];
+
+/**
+ * The ids between the cursor and the last row read that are not there (newest first, at most
+ * `MAX_GAPS`): on PostgreSQL a transaction still in flight may hold them and commit them later.
+ */
+function missingIds(after: number, rows: { id: number }[]): number[] {
+  const missing: number[] = [];
+  for (let i = rows.length - 1; i >= 0 && missing.length < MAX_GAPS; i--) {
+    const below = i > 0 ? rows[i - 1]!.id : after;
+    for (let id = rows[i]!.id - 1; id > below && missing.length < MAX_GAPS; id--) missing.push(id);
+  }
+  return missing;
+}
+
+/**
+ * Reads the history after the cursor; answers how many notifications it queued.
+ *
+ * On PostgreSQL ids come from a sequence and do not commit in id order: a slow transaction's row
+ * can appear below the cursor after a faster one's higher id moved it on. The ids the cursor passes
+ * while missing are remembered (`notificationHistoryGap`) and looked at again on every read until
+ * they appear, or for `GAP_SECONDS` (a transaction that long has rolled back, or its row was deleted
+ * with its alarm). SQLite commits in id order and skips all of this.
+ */
 export async function notificationsFromHistory(db: DB, now: number): Promise<number> {
+  const tracksGaps = engineOf(db) === 'postgres';
   let queued = 0;
   for (;;) {
     const done = await db.transaction().execute(async (trx) => {
@@ -42,35 +71,53 @@ export async function notificationsFromHistory(db: DB, now: number): Promise<num
         if (last > after) await q.setHistoryCursor(trx, last);
         return true;
       }
-      const rows = await q.historyAfter(trx, after, BATCH);
-      if (rows.length === 0) return true;
-      for (const rule of rules) {
-        const mine = rows.filter((r) => r.dashboardId === rule.row.dashboardId && rule.priorities.includes(r.priority));
-        const created = rule.events.includes('created') ? mine.filter((r) => r.event === 'created' && r.resolutionBy !== 'MAINTENANCE') : [];
-        const resolving = rule.events.includes('resolved') ? mine.filter((r) => r.event === 'resolved' && !muted(r.details)) : [];
-        const announced = await q.announcedAlarmIds(
+      let late: HistoryRow[] = [];
+      const fresh = await q.historyAfter(trx, after, BATCH);
+      if (tracksGaps) {
+        late = await q.historyInGaps(trx, BATCH);
+        await q.forgetGaps(
           trx,
-          rule.row.id,
-          resolving.map((r) => r.alarmId),
+          late.map((r) => r.id),
+          now - GAP_SECONDS,
         );
-        const values = [...created, ...resolving.filter((r) => announced.has(r.alarmId) || created.some((c) => c.alarmId === r.alarmId))].map((r) => ({
-          ruleId: rule.row.id,
-          dashboardId: r.dashboardId,
-          alarmId: r.alarmId,
-          event: r.event as NotifyEvent,
-          channel: rule.row.channelType,
-          status: 'PENDING' as const,
-          createdAt: now,
-          nextAttemptAt: now,
-        }));
-        await q.insertNotifications(trx, values);
-        queued += values.length;
+        await q.rememberGaps(trx, missingIds(after, fresh), now);
       }
-      await q.setHistoryCursor(trx, rows.at(-1)!.id);
-      return rows.length < BATCH;
+      const rows = [...late, ...fresh];
+      if (rows.length === 0) return true;
+      queued += await queue(trx, rules, rows, now);
+      if (fresh.length > 0) await q.setHistoryCursor(trx, fresh.at(-1)!.id);
+      return fresh.length < BATCH && late.length < BATCH;
     });
     if (done) return queued;
   }
+}
+
+/** Turns history rows into the notifications of the rules they match; answers how many. */
+async function queue(trx: DB, rules: Rule[], rows: HistoryRow[], now: number) {
+  let queued = 0;
+  for (const rule of rules) {
+    const mine = rows.filter((r) => r.dashboardId === rule.row.dashboardId && rule.priorities.includes(r.priority));
+    const created = rule.events.includes('created') ? mine.filter((r) => r.event === 'created' && r.resolutionBy !== 'MAINTENANCE') : [];
+    const resolving = rule.events.includes('resolved') ? mine.filter((r) => r.event === 'resolved' && !muted(r.details)) : [];
+    const announced = await q.announcedAlarmIds(
+      trx,
+      rule.row.id,
+      resolving.map((r) => r.alarmId),
+    );
+    const values = [...created, ...resolving.filter((r) => announced.has(r.alarmId) || created.some((c) => c.alarmId === r.alarmId))].map((r) => ({
+      ruleId: rule.row.id,
+      dashboardId: r.dashboardId,
+      alarmId: r.alarmId,
+      event: r.event as NotifyEvent,
+      channel: rule.row.channelType,
+      status: 'PENDING' as const,
+      createdAt: now,
+      nextAttemptAt: now,
+    }));
+    await q.insertNotifications(trx, values);
+    queued += values.length;
+  }
+  return queued;
 }
 
 /** Queues `unacknowledged` and `overdue` notifications for open alarms whose moment has come. */

@@ -28,8 +28,8 @@ export async function lastHistoryId(db: DB) {
   return row?.last ?? 0;
 }
 
-/** History after the cursor, with what the rules match on (the alarm's dashboard, priority, resolution). */
-export const historyAfter = (db: DB, after: number, limit: number) =>
+/** History rows with what the rules match on (the alarm's dashboard, priority, resolution). */
+const historyRows = (db: DB) =>
   db
     .selectFrom('alarmHistory')
     .innerJoin('alarm', 'alarm.id', 'alarmHistory.alarmId')
@@ -41,11 +41,32 @@ export const historyAfter = (db: DB, after: number, limit: number) =>
       'alarm.dashboardId',
       'alarm.priority',
       'alarm.resolutionBy',
-    ])
-    .where('alarmHistory.id', '>', after)
-    .orderBy('alarmHistory.id')
-    .limit(limit)
-    .execute();
+    ]);
+
+/** History after the cursor. */
+export const historyAfter = (db: DB, after: number, limit: number) =>
+  historyRows(db).where('alarmHistory.id', '>', after).orderBy('alarmHistory.id').limit(limit).execute();
+
+/** History rows that have appeared at ids the cursor passed while they were missing. */
+export const historyInGaps = (db: DB, limit: number) =>
+  historyRows(db).innerJoin('notificationHistoryGap', 'notificationHistoryGap.historyId', 'alarmHistory.id').orderBy('alarmHistory.id').limit(limit).execute();
+
+/** Remembers ids the cursor passed while they were missing (already remembered ones keep their time). */
+export async function rememberGaps(db: DB, historyIds: number[], seenAt: number) {
+  for (let i = 0; i < historyIds.length; i += 1000) {
+    await db
+      .insertInto('notificationHistoryGap')
+      .values(historyIds.slice(i, i + 1000).map((historyId) => ({ historyId, seenAt })))
+      .onConflict((oc) => oc.column('historyId').doNothing())
+      .execute();
+  }
+}
+
+/** Forgets gaps that were filled, and those seen before `before` (their transaction rolled back, or the row was deleted). */
+export async function forgetGaps(db: DB, filled: number[], before: number) {
+  if (filled.length) await db.deleteFrom('notificationHistoryGap').where('historyId', 'in', filled).execute();
+  await db.deleteFrom('notificationHistoryGap').where('seenAt', '<', before).execute();
+}
 
 /** Inserts what is new; a row for the same rule, alarm and event already there stays as it is. */
 export async function insertNotifications(db: DB, rows: Insertable<NotificationTable>[]) {
@@ -76,7 +97,7 @@ interface Escalation {
   channel: 'EMAIL' | 'WEBHOOK';
   priorities: string[];
   now: number;
-  /** Only alarms whose moment (receipt + minutes, or deadline) lies after the rule was made. */
+  /** When the rule was made: what was already due then is not news (see each query). */
   since: number;
 }
 
@@ -91,9 +112,31 @@ export function insertUnacknowledged(db: DB, e: Escalation, minutes: number) {
   );
 }
 
-/** Open alarms whose deadline has passed: one `overdue` row each, once. */
+/**
+ * Open alarms whose deadline has passed: one `overdue` row each, once. Only where that is news
+ * since the rule was made: the deadline passed after it, or the alarm was raised after it (with a
+ * deadline already past), or its deadline was set after it (e.g. moved into the past).
+ */
 export function insertOverdue(db: DB, e: Escalation) {
-  return insertEscalation(db, e, 'overdue', (q) => q.where('deadlineAt', 'is not', null).where('deadlineAt', '<=', e.now).where('deadlineAt', '>', e.since));
+  return insertEscalation(db, e, 'overdue', (q) =>
+    q
+      .where('deadlineAt', 'is not', null)
+      .where('deadlineAt', '<=', e.now)
+      .where((eb) =>
+        eb.or([
+          eb('deadlineAt', '>', e.since),
+          eb('receivedAt', '>', e.since),
+          eb.exists(
+            eb
+              .selectFrom('alarmHistory')
+              .select('alarmHistory.id')
+              .whereRef('alarmHistory.alarmId', '=', 'alarm.id')
+              .where('alarmHistory.event', '=', 'deadline')
+              .where('alarmHistory.at', '>', e.since),
+          ),
+        ]),
+      ),
+  );
 }
 
 type AlarmQuery = ReturnType<typeof openAlarms>;

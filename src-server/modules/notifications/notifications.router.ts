@@ -50,7 +50,13 @@ export const notificationsRouter = router({
     .output(ruleSchema)
     .mutation(({ ctx, input }) => rules.createRule(ctx, input)),
   updateRule: ruleSettingsProcedure
-    .meta(rest(`PATCH ${ALARMS}/notification-rules/{id}`, 'Change a rule; a webhook without `secret` keeps the stored one', rule))
+    .meta(
+      rest(
+        `PATCH ${ALARMS}/notification-rules/{id}`,
+        "Change any of a rule's fields; the ones left out keep their values, a webhook without `secret` (or with null) keeps the stored one",
+        rule,
+      ),
+    )
     .input(updateRuleSchema)
     .output(ruleSchema)
     .mutation(({ ctx, input }) => rules.updateRule(ctx, ctx.rule, input)),

@@ -46,6 +46,15 @@ export interface NotificationCursorTable {
   lastHistoryId: number;
 }
 
+/**
+ * PostgreSQL: a history id the cursor passed while it was missing (a transaction that took it had
+ * not committed yet); looked at again until it appears or `seenAt` is long enough ago.
+ */
+export interface NotificationHistoryGapTable {
+  historyId: number;
+  seenAt: number;
+}
+
 /** The Message-ID of an alarm's first notification mail: later mails reply to it. */
 export interface AlarmMailThreadTable {
   alarmId: number;

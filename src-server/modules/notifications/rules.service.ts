@@ -2,7 +2,15 @@
  * Notification rules (DESIGN.md §10): create, list, change and delete; the webhook secret is
  * sealed with the secret box and never answered (`secret: null`), an update without it keeps it.
  */
-import type { CreateRule, NotificationRule, NotifyEvent, RuleChannel, UpdateRule } from '@/domain/notifications';
+import {
+  type CreateRule,
+  MINUTES_MESSAGE,
+  type NotificationRule,
+  type NotifyEvent,
+  type RuleChannel,
+  type UpdateRule,
+  minutesWithEvent,
+} from '@/domain/notifications';
 import type { Priority } from '@/domain/alarm-dashboard';
 import { type Clock, epochSeconds, isoFromSeconds } from '../../clock';
 import type { DB } from '../../db/database';
@@ -35,13 +43,16 @@ function toRule(r: NotificationRuleRow): NotificationRule {
   };
 }
 
-type Fields = Omit<CreateRule, 'dashboardId'> | Omit<UpdateRule, 'ruleId'>;
+/** A whole rule as it is to be stored; a webhook without `secret` keeps the stored one. */
+type Fields = Omit<CreateRule, 'dashboardId' | 'channel'> & {
+  channel: CreateRule['channel'] | { type: 'WEBHOOK'; url: string; secret?: string | null };
+};
 
 function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
   const { channel } = input;
   let secret: string | null = null;
   if (channel.type === 'WEBHOOK') {
-    if (channel.secret !== undefined) secret = deps.secrets.seal(channel.secret);
+    if (channel.secret != null) secret = deps.secrets.seal(channel.secret);
     else if (stored?.channelType === 'WEBHOOK' && stored.secret) secret = stored.secret;
     else throw invalidField('channel.secret', 'Geef een geheim op voor de webhook.');
   }
@@ -66,8 +77,19 @@ export async function createRule(deps: RuleDeps, input: CreateRule) {
   return toRule((await q.findRule(deps.db, id))!);
 }
 
+/** A PATCH: the fields it leaves out keep their stored values; the rule that results is checked as a new one is. */
 export async function updateRule(deps: RuleDeps, rule: NotificationRuleRow, input: UpdateRule) {
-  await q.updateRule(deps.db, rule.id, columns(deps, input, rule));
+  const stored = toRule(rule);
+  const merged: Fields = {
+    name: input.name ?? stored.name,
+    enabled: input.enabled ?? stored.enabled,
+    priorities: input.priorities ?? stored.priorities,
+    events: input.events ?? stored.events,
+    unacknowledgedMinutes: input.unacknowledgedMinutes === undefined ? stored.unacknowledgedMinutes : input.unacknowledgedMinutes,
+    channel: input.channel ?? stored.channel,
+  };
+  if (!minutesWithEvent(merged)) throw invalidField('unacknowledgedMinutes', MINUTES_MESSAGE);
+  await q.updateRule(deps.db, rule.id, columns(deps, merged, rule));
   return toRule((await q.findRule(deps.db, rule.id))!);
 }
 

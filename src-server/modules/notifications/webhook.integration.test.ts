@@ -191,3 +191,22 @@ test('an attempt cut off by a crash is tried once more when its lease ends, with
   expect(w.receiver.received.map((r) => r.headers['x-energiebeheer-delivery'])).toEqual([String(id)]);
   expect(await w.notifications()).toMatchObject([{ id, status: 'SENT', attempts: 2 }]);
 });
+
+test('the first retry comes within 30 s of a failed attempt, through the 5 s schedule of the notify job', async () => {
+  const w = await world((n) => ({ status: n === 1 ? 503 : 204 }));
+  await w.rule();
+  await w.alarm();
+  await w.settle();
+  expect(w.receiver.received).toHaveLength(1);
+  // The schedule looks every second and runs the job 5 s after its last run ended: a retry due at
+  // +d is sent by +d+6 at the latest, so it must be sent by +24 on this clock to be within 30 s.
+  let retriedAfter = 0;
+  for (let s = 1; s <= 40 && w.receiver.received.length < 2; s++) {
+    w.advance(1);
+    await w.h.jobs.tick();
+    retriedAfter = s;
+  }
+  expect(w.receiver.received).toHaveLength(2);
+  expect(retriedAfter).toBeLessThanOrEqual(24);
+  expect(await w.notifications()).toMatchObject([{ status: 'SENT', attempts: 2 }]);
+});

@@ -62,7 +62,10 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 /** A 390 px wide touch phone, as the phone journeys use it. */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** A new page (desktop-sized unless `device` says otherwise), signed in and on the start page. */
+/**
+ * A new page (desktop-sized unless `device` says otherwise), signed in and on the start page (a
+ * customer's start page sends on to /app/dashboard before /app/ may ever show in the address bar).
+ */
 export async function signedInPage(
   browser: Browser,
   baseUrl: string,
@@ -72,7 +75,7 @@ export async function signedInPage(
 ) {
   const page = await (await browser.newContext(device)).newPage();
   await signIn(page, baseUrl, email, password);
-  await page.waitForURL(`${baseUrl}/app/`);
+  await page.waitForURL((url) => url.href.startsWith(`${baseUrl}/app/`) && url.pathname !== '/app/login');
   return page;
 }
 

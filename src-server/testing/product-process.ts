@@ -12,21 +12,16 @@ export interface ProductProcess {
   call: (method: string, route: string, token?: string, body?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export function startProductProcess(dataDir: string, env: Record<string, string> = {}): Promise<ProductProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
-    // MAIL_ALLOW_PRIVATE_HOSTS: the test Dovecot runs on loopback.
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: PROCESS_ADMIN.email,
-      ADMIN_PASSWORD: PROCESS_ADMIN.password,
-      MAIL_ALLOW_PRIVATE_HOSTS: 'true',
-      ...env,
-    },
+/** `node --import tsx src-server/main.ts` on a free loopback port with this DATA_DIR; `env` adds or overrides variables. */
+const spawnProduct = (dataDir: string, env: Record<string, string>) =>
+  spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+
+export function startProductProcess(dataDir: string, env: Record<string, string> = {}): Promise<ProductProcess> {
+  // MAIL_ALLOW_PRIVATE_HOSTS: the test Dovecot runs on loopback.
+  const child = spawnProduct(dataDir, { ADMIN_EMAIL: PROCESS_ADMIN.email, ADMIN_PASSWORD: PROCESS_ADMIN.password, MAIL_ALLOW_PRIVATE_HOSTS: 'true', ...env });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The product did not start: ${output}`)), 30_000);
@@ -59,10 +54,7 @@ export async function killHard(product: ProductProcess) {
 
 /** A product process that is expected to stop at start-up: its exit code and everything it printed. */
 export function runToExit(dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnProduct(dataDir, { ADMIN_EMAIL: '', ADMIN_PASSWORD: '', ...env });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));

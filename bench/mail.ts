@@ -1,8 +1,10 @@
 /**
- * Mail ingest figures (issue 12): 1,000 messages of ~5 KB from a private Dovecot into stored,
- * parsed e-mails through the product's path (connect, fetch, mailparser, gzip, one transaction per
- * batch with its cursor, \Seen, log out), beside a bare imapflow fetch of the same messages (connect,
- * search, fetch, log out); and the time from an IMAP APPEND to the stored e-mail with IDLE.
+ * Mail ingest figures (issues 12 and 24): 1,000 messages of ~5 KB from a private Dovecot through the
+ * `mail-fetch` job's path (connect, fetch, gzip, one transaction per batch with its cursor, \Seen,
+ * log out) with the mail reader reading them (mailparser, in its worker thread) as they are stored,
+ * beside a bare imapflow fetch of the same messages (connect, search, fetch, log out). Two times:
+ * until the fetch is done (stored with the cursor: ingest), and until the last one is read too.
+ * Then the time from an IMAP APPEND to the stored, read e-mail with IDLE.
  */
 import { connectImap } from '../src-server/modules/mail-sources/imap/imap-fetch';
 import { startDovecot } from '../src-server/testing/dovecot';
@@ -50,9 +52,22 @@ export async function benchMail() {
     const { createDashboard } = await import('../src-server/modules/alarm-dashboards/alarm-dashboards.service');
     const { createSource, fetchSource } = await import('../src-server/modules/mail-sources/mail-sources.service');
     const { sourceRow } = await import('../src-server/modules/mail-sources/mail-sources.queries');
+    const { createFetchGate, readRawMail } = await import('../src-server/modules/alarm-emails/mail-reading');
     const dashboard = await createDashboard(services.db, services.clock, admin, { name: 'Bench', organizationId: org.id });
-    // Storing alone is timed: stored mail does not start the parse job here.
-    const deps = { ...services, parsing: { wake: () => undefined } };
+    // Storing and reading are timed: read mail does not start the parse job here. The reader runs
+    // as the mail-read job does: woken by each stored batch, one run at a time.
+    const reader = { db: services.db, clock: services.clock, parsing: { wake: () => undefined }, fetches: createFetchGate() };
+    let reading: Promise<unknown> = Promise.resolve();
+    let readingQueued = false;
+    const wakeReading = () => {
+      if (readingQueued) return;
+      readingQueued = true;
+      reading = reading.then(() => {
+        readingQueued = false;
+        return readRawMail(reader);
+      });
+    };
+    const deps = { ...services, reading: { wake: wakeReading, readSource: (sourceId: number) => readRawMail(reader, { sourceId }), fetches: reader.fetches } };
     const source = await createSource(deps, {
       dashboardId: dashboard.id,
       type: 'IMAP',
@@ -68,10 +83,20 @@ export async function benchMail() {
       imapInputFolder: 'INBOX',
     });
     start = performance.now();
-    const { stored } = await fetchSource(deps, (await sourceRow(services.db, source.id))!);
+    const { stored } = await fetchSource(deps, (await sourceRow(services.db, source.id))!, { readLater: true });
     const productMs = performance.now() - start;
+    // Until the reader has read the last one.
+    while (readingQueued) await reading;
+    await reading;
+    const readMs = performance.now() - start;
+    const raw = await services.db
+      .selectFrom('alarmEmail')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('contentPending', '=', 1)
+      .executeTakeFirstOrThrow();
+    if (Number(raw.n)) throw new Error(`${raw.n} e-mails were left unread.`);
 
-    // IDLE: append one message at a time and wait until it is stored.
+    // IDLE: append one message at a time and wait until it is stored and read.
     await services.imapWatchers.start();
     await new Promise((r) => setTimeout(r, 500));
     const appender = connectImap(settings);
@@ -83,6 +108,7 @@ export async function benchMail() {
           await services.db
             .selectFrom('alarmEmail')
             .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('contentPending', '=', 0)
             .executeTakeFirstOrThrow()
         ).n,
       );
@@ -108,6 +134,7 @@ export async function benchMail() {
       count: stored,
       kb: bytes / COUNT / 1024,
       productRate: (stored / productMs) * 1000,
+      readRate: (stored / readMs) * 1000,
       bareRate: (COUNT / bareMs) * 1000,
       idleMedianMs: latencies[5]!,
     };

@@ -1,10 +1,16 @@
-// Bundles the server (with its migrations) into dist/server/main.js and the parser sandbox's worker
-// into dist/server/parser-worker.js (main.js starts it from beside itself), and `db:copy` into
+// Bundles the server (with its migrations) into dist/server/main.js, the parser sandbox's worker
+// into dist/server/parser-worker.js and the mail reader's into dist/server/mail-read-worker.js
+// (main.js starts them from beside itself), and `db:copy` into
 // dist/server/db-copy.js (for the container); packages stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src-server/main.ts', 'parser-worker': 'src-server/sandbox/parser-worker.ts', 'db-copy': 'src-server/db-copy.ts' },
+  entryPoints: {
+    main: 'src-server/main.ts',
+    'parser-worker': 'src-server/sandbox/parser-worker.ts',
+    'mail-read-worker': 'src-server/modules/alarm-emails/mail-read-worker.ts',
+    'db-copy': 'src-server/db-copy.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -37,8 +37,9 @@ import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
 import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
 import { ALARM_PARSE_JOB, alarmParserJobs } from './modules/alarm-parsers/alarm-parsers.jobs';
 import type { EmailParsing } from './modules/alarm-emails/alarm-emails.service';
+import { MAIL_READ_JOB, createFetchGate, mailReadingJobs, readRawMail } from './modules/alarm-emails/mail-reading';
+import { type JobWaker, createJobWaker } from './jobs/waker';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
-import { createParseWaker } from './modules/alarm-parsers/parse-queue';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createSourceCallLimit } from './modules/mail-sources/source-call-limit';
 import { createParseCallLimit } from './modules/alarm-parsers/parse-call-limit';
@@ -128,24 +129,27 @@ export async function createServices(options: ServiceOptions) {
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
   const pipeline = { db, clock, sandbox, events };
-  // Stored mail is parsed at once (a run in progress picks it up; the schedule is the safety net).
-  // `wake` is only called once jobs run, so the runner declared below exists by then.
-  const parseWaker = createParseWaker();
-  // A wake that came while a run was already ending is taken by a next run.
-  const wakeParsing = (): void => {
-    parseWaker.wake();
-    void jobs.runNow(ALARM_PARSE_JOB).then(
-      () => parseWaker.missed() && wakeParsing(),
+  // Stored mail is read and parsed at once (a run in progress picks it up; the schedule is the
+  // safety net). Wakes only come once jobs run, so the runner declared below exists by then; a wake
+  // that came while a run was already ending is taken by a next run.
+  const wakeJob = (name: string, waker: JobWaker): void => {
+    waker.wake();
+    void jobs.runNow(name).then(
+      () => waker.missed() && wakeJob(name, waker),
       () => undefined,
     );
   };
-  const parsing: EmailParsing = { parseNow: (emailId) => parseEmail(pipeline, emailId), wake: wakeParsing };
+  const parseWaker = createJobWaker();
+  const parsing: EmailParsing = { parseNow: (emailId) => parseEmail(pipeline, emailId), wake: () => wakeJob(ALARM_PARSE_JOB, parseWaker) };
+  // Fetched mail is stored raw and read by the mail reader (its worker thread), then parsed.
+  const reading = { db, clock, parsing, fetches: createFetchGate() };
+  const readWaker = createJobWaker();
   const mail: SourceDeps = {
     db,
     clock,
     secrets,
     graph: { ...options.graph, clients: new Map() },
-    parsing,
+    reading: { wake: () => wakeJob(MAIL_READ_JOB, readWaker), readSource: (sourceId) => readRawMail(reading, { sourceId }), fetches: reading.fetches },
     allowPrivateMailHosts: options.allowPrivateMailHosts ?? false,
     events,
   };
@@ -178,6 +182,7 @@ export async function createServices(options: ServiceOptions) {
     jobs: [
       ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
       ...mailSourceJobs(mail),
+      ...mailReadingJobs(reading, readWaker),
       ...alarmParserJobs(pipeline, parseWaker),
       ...notificationJobs(notify, notifyWaker),
       ...energyAlarmJobs(energy),
@@ -203,6 +208,7 @@ export async function createServices(options: ServiceOptions) {
     sourceCallLimit: createSourceCallLimit(db, clock),
     parseCallLimit: createParseCallLimit(clock),
     parsing,
+    reading: mail.reading,
     imapWatchers,
     events,
     /** Whether this instance's caches hear every change now (PostgreSQL: while its LISTEN connection is up). */

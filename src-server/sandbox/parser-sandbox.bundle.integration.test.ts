@@ -2,21 +2,11 @@
  * The sandbox as production runs it: bundled like scripts/build-server.mjs does (the worker as a
  * second entry beside the main one, packages external) and started by plain node, without tsx.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { build } from 'esbuild';
-import { afterAll, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '../..');
-// Inside node_modules, so the bundle finds quickjs-emscripten and valibot as dist/server/ does.
-mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
-const dir = mkdtempSync(path.join(root, 'node_modules/.cache/parser-sandbox-bundle-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+import { expect, it } from 'vitest';
+import { runBundled, sourcePath } from '../testing/bundled';
 
 const entry = `
-import { createParserSandbox } from ${JSON.stringify(path.join(root, 'src-server/sandbox/parser-sandbox.ts'))};
+import { createParserSandbox } from ${sourcePath('src-server/sandbox/parser-sandbox.ts')};
 const sandbox = createParserSandbox({ workers: 1 });
 const email = { subject: 'Alarm: Storing op WP-7', from: 'Monitor <m@example.nl>', to: [], date: null, text: 'Status: kritiek', html: null, headers: {} };
 const outcomes = await sandbox.runChain([
@@ -30,19 +20,7 @@ console.log(JSON.stringify({ outcomes, check }));
 `;
 
 it('runs DEFAULT and CUSTOM parsers, and the watchdog, from the bundle with plain node', async () => {
-  writeFileSync(path.join(dir, 'main.ts'), entry);
-  await build({
-    entryPoints: { main: path.join(dir, 'main.ts'), 'parser-worker': path.join(root, 'src-server/sandbox/parser-worker.ts') },
-    outdir: dir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    tsconfig: path.join(root, 'tsconfig.json'),
-    logLevel: 'warning',
-  });
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(dir, 'main.js')], { cwd: dir, timeout: 20_000 });
+  const stdout = await runBundled(entry, { 'parser-worker': 'src-server/sandbox/parser-worker.ts' });
   const { outcomes, check } = JSON.parse(stdout);
   expect(outcomes.map((o: { type: string }) => o.type)).toEqual(['FAILED', 'REJECTED', 'MATCHED']);
   expect(outcomes[0]).toMatchObject({ exceptionType: 'TimeLimitExceeded' });

@@ -11,10 +11,11 @@
  * worker is the .ts source (loaded through tsx); in the bundle it is dist/server/parser-worker.js.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { PARSER_MEMORY_LIMIT_BYTES, PARSER_TIME_LIMIT_MS, type ParseOutcome, type ParserEmail } from '@/domain/alarm-parser';
 import { failed } from './custom-result';
 import type { ParserProgram, ParserSandbox } from './parser-sandbox.types';
+import { startWorker } from '../workers/start-worker';
 import {
   customTimeoutOutcome,
   defaultTimeoutOutcome,
@@ -39,10 +40,6 @@ export interface ParserSandboxOptions {
   graceMs?: number;
 }
 
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(FROM_SOURCE ? './parser-worker.ts' : './parser-worker.js', import.meta.url);
-/** Node 20 does not apply `--import tsx` to a worker's entry module, so the source worker registers tsx first. */
-const SOURCE_BOOT = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
 const WATCHDOG_TICK_MS = 25;
 /** A worker that dies outside any parser this often in one task is a broken sandbox, not a parser. */
 const MAX_CRASHES_PER_TASK = 3;
@@ -82,8 +79,7 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
 
   function spawn(): Slot {
     const status = new SharedArrayBuffer(STATUS_BYTES);
-    const worker = new Worker(FROM_SOURCE ? SOURCE_BOOT : WORKER_URL, {
-      eval: FROM_SOURCE,
+    const worker = startWorker(import.meta.url, 'parser-worker', {
       workerData: { status, limits },
       resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
     });

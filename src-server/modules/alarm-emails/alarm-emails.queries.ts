@@ -14,7 +14,8 @@ export async function listEmails(
   input: { dashboardId: number; page: number; size: number; sort: string; status?: 'PENDING' | 'MATCHED' | 'REJECTED' },
 ) {
   const list = toListQuery(input);
-  let q = db.selectFrom('alarmEmail').where('dashboardId', '=', input.dashboardId);
+  // An e-mail stored raw is not shown until the mail reader has read it (mail-reading.ts).
+  let q = db.selectFrom('alarmEmail').where('dashboardId', '=', input.dashboardId).where('contentPending', '=', 0);
   if (input.status) q = q.where('parsingStatus', '=', input.status);
   const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await q
@@ -40,7 +41,13 @@ export async function listEmails(
 }
 
 export async function findEmail(db: DB, user: User, id: number) {
-  const r = await db.selectFrom('alarmEmail').selectAll().where('id', '=', id).where('dashboardId', 'in', visibleDashboardIds(db, user)).executeTakeFirst();
+  const r = await db
+    .selectFrom('alarmEmail')
+    .selectAll()
+    .where('id', '=', id)
+    .where('contentPending', '=', 0)
+    .where('dashboardId', 'in', visibleDashboardIds(db, user))
+    .executeTakeFirst();
   if (!r) return undefined;
   return {
     id: r.id,
@@ -68,6 +75,7 @@ export async function emailDashboardId(db: DB, user: User, id: number) {
     .selectFrom('alarmEmail')
     .select('dashboardId')
     .where('id', '=', id)
+    .where('contentPending', '=', 0)
     .where('dashboardId', 'in', visibleDashboardIds(db, user))
     .executeTakeFirst();
   return r?.dashboardId;
@@ -101,6 +109,7 @@ const FOR_PARSING = [
   'text',
   'html',
   'headersJson',
+  'contentPending',
 ] as const;
 
 /** What the parse pipeline reads of a stored e-mail. */
@@ -126,14 +135,20 @@ export async function pendingEmailIds(db: DB, limit: number, perDashboard = limi
 
 /** `pendingEmailIds` with each e-mail's dashboard, which the scheduler shares the parser pool by; `except` (the e-mails it started) take no turn. */
 export async function pendingEmails(db: DB, limit: number, perDashboard = limit, except: readonly number[] = []) {
-  // Each dashboard's first e-mails by id, read from the index (parsingStatus, dashboardId, id): a few
-  // index entries per dashboard, not every PENDING e-mail ranked on each read of the queue.
+  // Each dashboard's first e-mails by id, read from the index (parsingStatus, contentPending,
+  // dashboardId, id): a few index entries per dashboard, not every PENDING e-mail ranked on each
+  // read of the queue. E-mails stored raw wait for the mail reader.
   const rows = await db
-    .selectFrom(db.selectFrom('alarmEmail').select('dashboardId').distinct().where('parsingStatus', '=', 'PENDING').as('d'))
+    .selectFrom(db.selectFrom('alarmEmail').select('dashboardId').distinct().where('parsingStatus', '=', 'PENDING').where('contentPending', '=', 0).as('d'))
     .innerJoin('alarmEmail as e', (join) =>
       join.on((eb) =>
         eb('e.id', 'in', (sub) => {
-          let first = sub.selectFrom('alarmEmail as x').select('x.id').where('x.parsingStatus', '=', 'PENDING').whereRef('x.dashboardId', '=', 'd.dashboardId');
+          let first = sub
+            .selectFrom('alarmEmail as x')
+            .select('x.id')
+            .where('x.parsingStatus', '=', 'PENDING')
+            .where('x.contentPending', '=', 0)
+            .whereRef('x.dashboardId', '=', 'd.dashboardId');
           if (except.length) first = first.where('x.id', 'not in', except);
           return first.orderBy('x.id').limit(perDashboard);
         }),

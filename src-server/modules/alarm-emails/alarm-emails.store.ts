@@ -4,11 +4,16 @@
  * bytes), written in one transaction with the caller's cursor so that a crash between storing and
  * acknowledging at the server loses and doubles nothing. Unreadable mail is stored raw with a
  * FAILED attempt; mail over the size cap keeps its headers with a REJECTED reason.
+ *
+ * Mail fetched from a source is stored raw (`readLater`): the dedupe key needs only the header
+ * block, and mailparser reads the message afterwards in the mail reader (mail-reading.ts), off the
+ * fetch's path. Until then the e-mail is `contentPending`: not listed, not parsed.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { DB } from '../../db/database';
-import { type ReadMessage, readMessage } from './mime';
+import { type ContentRead, readContent } from './mail-read';
+import { headerBlock, messageIdOf } from './mime';
 
 /** Larger messages are kept as headers only (the product is for alarms, not for archives). */
 const MAX_RAW_BYTES = 25 * 1024 * 1024;
@@ -29,13 +34,6 @@ export interface StoreResult {
   duplicate: boolean;
 }
 
-const headerBlock = (raw: Buffer) => {
-  const end = raw.indexOf('\r\n\r\n');
-  const alt = raw.indexOf('\n\n');
-  const cut = [end, alt].filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? Math.min(raw.length, 256 * 1024);
-  return raw.subarray(0, Math.min(cut, 256 * 1024));
-};
-
 /** `mid:<message-id>` (without brackets, lower-cased), else `sha256:<hex of the bytes>`. */
 function dedupeKeyOf(messageId: string | null, raw: Buffer) {
   const id = messageId?.trim().replace(/^<|>$/g, '').trim().toLowerCase();
@@ -51,36 +49,28 @@ export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (tr
   return result!;
 }
 
-type Read = { mail: IncomingMail; read: ReadMessage | null; failure: Error | null; tooBig: boolean; dedupeKey: string };
+type Read = { mail: IncomingMail; messageId: string | null; content: ContentRead | null; tooBig: boolean; dedupeKey: string; rawGzip: Buffer | null };
 
-async function readIncoming(mail: IncomingMail): Promise<Read> {
+async function readIncoming(mail: IncomingMail, readLater: boolean): Promise<Read> {
   const tooBig = mail.raw.length > MAX_RAW_BYTES;
-  let read: ReadMessage | null = null;
-  let failure: Error | null = null;
-  try {
-    read = await readMessage(tooBig ? headerBlock(mail.raw) : mail.raw);
-  } catch (error) {
-    failure = error instanceof Error ? error : new Error(String(error));
-  }
-  return { mail, read, failure, tooBig, dedupeKey: dedupeKeyOf(read?.messageId ?? null, mail.raw) };
+  const messageId = await messageIdOf(mail.raw);
+  // Too big: its headers are all there is to read, at once.
+  const content = readLater && !tooBig ? null : await readContent(tooBig ? headerBlock(mail.raw) : mail.raw);
+  return { mail, messageId, content, tooBig, dedupeKey: dedupeKeyOf(messageId, mail.raw), rawGzip: tooBig ? null : gzipSync(mail.raw) };
 }
 
-const rejectedReasonOf = ({ mail, tooBig }: Read) =>
+const rejectedReasonOf = (rawSize: number, tooBig: boolean) =>
   tooBig
-    ? `Het bericht is te groot (${Math.ceil(mail.raw.length / 1024 / 1024)} MB; hoogstens ${MAX_RAW_BYTES / 1024 / 1024} MB): alleen de kopregels zijn bewaard.`
+    ? `Het bericht is te groot (${Math.ceil(rawSize / 1024 / 1024)} MB; hoogstens ${MAX_RAW_BYTES / 1024 / 1024} MB): alleen de kopregels zijn bewaard.`
     : null;
 
-function emailRow(r: Read) {
-  const { mail, read, failure, tooBig } = r;
+/**
+ * What an e-mail's row holds of what mailparser read (`content`), and its status after reading:
+ * PENDING for the parse queue, or REJECTED (at `at`) when unreadable or too big. The mail reader
+ * writes the same columns into an e-mail stored raw.
+ */
+export function contentColumns({ read, failure }: ContentRead, at: number, rawSize: number, tooBig = false) {
   return {
-    dashboardId: mail.dashboardId,
-    sourceId: mail.sourceId,
-    messageId: read?.messageId ?? null,
-    dedupeKey: r.dedupeKey,
-    // Received means received: the mailbox's arrival time, never later than now (a server clock ahead).
-    receivedAt: Math.min(mail.arrivedAt ?? mail.storedAt, mail.storedAt),
-    storedAt: mail.storedAt,
-    readAt: null,
     subject: read?.subject ?? null,
     fromJson: JSON.stringify(read?.from ?? []),
     toJson: JSON.stringify(read?.to ?? []),
@@ -90,10 +80,57 @@ function emailRow(r: Read) {
     headersJson: JSON.stringify(read?.headers ?? []),
     // Nothing to run parsers on: unreadable or too big. Otherwise the parse queue takes it.
     parsingStatus: failure || tooBig ? ('REJECTED' as const) : ('PENDING' as const),
-    parsedAt: failure || tooBig ? mail.storedAt : null,
-    rawGzip: tooBig ? null : gzipSync(mail.raw),
+    parsedAt: failure || tooBig ? at : null,
+    rejectedReason: rejectedReasonOf(rawSize, tooBig),
+    contentPending: 0,
+  };
+}
+
+/** The attempt that says why an e-mail was not parsed: unreadable (FAILED, naming no parser) or too big (REJECTED); none otherwise. */
+export function unreadAttempt(emailId: number, at: number, { failure }: ContentRead, rawSize: number, tooBig = false) {
+  if (!failure && !tooBig) return null;
+  return {
+    emailId,
+    timestamp: at,
+    parserId: null,
+    parserName: null,
+    type: failure ? ('FAILED' as const) : ('REJECTED' as const),
+    exceptionType: failure ? failure.name : null,
+    exceptionMessage: failure ? `Het bericht kon niet worden gelezen: ${failure.message}` : null,
+    exceptionStackTrace: failure?.stack ?? null,
+    reason: rejectedReasonOf(rawSize, tooBig),
+  };
+}
+
+/** Stored raw: everything mailparser would fill in stays empty until the mail reader has read it. */
+const RAW_CONTENT = {
+  subject: null,
+  fromJson: '[]',
+  toJson: '[]',
+  sentAt: null,
+  text: '',
+  html: null,
+  headersJson: '[]',
+  parsingStatus: 'PENDING' as const,
+  parsedAt: null,
+  rejectedReason: null,
+  contentPending: 1,
+};
+
+function emailRow(r: Read) {
+  const { mail, content, tooBig } = r;
+  return {
+    dashboardId: mail.dashboardId,
+    sourceId: mail.sourceId,
+    messageId: r.messageId,
+    dedupeKey: r.dedupeKey,
+    // Received means received: the mailbox's arrival time, never later than now (a server clock ahead).
+    receivedAt: Math.min(mail.arrivedAt ?? mail.storedAt, mail.storedAt),
+    storedAt: mail.storedAt,
+    readAt: null,
+    ...(content ? contentColumns(content, mail.storedAt, mail.raw.length, tooBig) : RAW_CONTENT),
+    rawGzip: r.rawGzip,
     rawSize: mail.raw.length,
-    rejectedReason: rejectedReasonOf(r),
   };
 }
 
@@ -101,11 +138,17 @@ function emailRow(r: Read) {
  * Stores messages of one source (or none) in one transaction, in order; `after(trx, results)` runs
  * in it (e.g. the IMAP cursor at the batch's last UID), so a crash keeps the batch and its cursor
  * together or neither. A message stored before, or twice in the batch, is a duplicate of the first.
- * Reading the MIME happens before the transaction, so the database is never held while parsing.
+ * Reading the MIME happens before the transaction, so the database is never held while parsing;
+ * with `readLater` it is left to the mail reader (wake it after the commit).
  */
-export async function storeIncomingMails(db: DB, mails: readonly IncomingMail[], after?: (trx: DB, results: StoreResult[]) => Promise<void>) {
+export async function storeIncomingMails(
+  db: DB,
+  mails: readonly IncomingMail[],
+  after?: (trx: DB, results: StoreResult[]) => Promise<void>,
+  { readLater = false } = {},
+) {
   const reads: Read[] = [];
-  for (const mail of mails) reads.push(await readIncoming(mail));
+  for (const mail of mails) reads.push(await readIncoming(mail, readLater));
   const sourceIds = new Set(mails.map((m) => m.sourceId));
   if (sourceIds.size > 1) throw new Error('storeIncomingMails takes the messages of one source.');
   const sourceId = mails[0]?.sourceId ?? null;
@@ -132,18 +175,8 @@ export async function storeIncomingMails(db: DB, mails: readonly IncomingMail[],
       for (const r of inserted) known.set(r.dedupeKey, r.id);
     }
     const attempts = fresh
-      .filter((r) => r.failure || r.tooBig)
-      .map((r) => ({
-        emailId: known.get(r.dedupeKey)!,
-        timestamp: r.mail.storedAt,
-        parserId: null,
-        parserName: null,
-        type: r.failure ? ('FAILED' as const) : ('REJECTED' as const),
-        exceptionType: r.failure ? r.failure.name : null,
-        exceptionMessage: r.failure ? `Het bericht kon niet worden gelezen: ${r.failure.message}` : null,
-        exceptionStackTrace: r.failure?.stack ?? null,
-        reason: rejectedReasonOf(r),
-      }));
+      .flatMap((r) => (r.content ? [unreadAttempt(known.get(r.dedupeKey)!, r.mail.storedAt, r.content, r.mail.raw.length, r.tooBig)] : []))
+      .filter((a) => a !== null);
     if (attempts.length) await trx.insertInto('parsingAttempt').values(attempts).execute();
     const freshSet = new Set(fresh);
     const results = reads.map((r) => ({ id: known.get(r.dedupeKey)!, duplicate: !freshSet.has(r) }));

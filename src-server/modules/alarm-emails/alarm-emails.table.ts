@@ -24,6 +24,8 @@ export interface AlarmEmailTable {
   rawGzip: Buffer | null;
   rawSize: number;
   rejectedReason: string | null;
+  /** 1 while stored raw and not yet read by the mail reader (mail-reading.ts): hidden, not parsed. */
+  contentPending: Generated<number>;
   /** The alarm this e-mail made or added an occurrence to (the id may outlive the alarm). */
   alarmId: Generated<number | null>;
 }

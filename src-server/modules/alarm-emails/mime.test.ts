@@ -1,5 +1,8 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { expect, test } from 'vitest';
-import { readMessage } from './mime';
+import { messageIdOf, readMessage } from './mime';
 
 test('headers are kept as readable text: decoded where mailparser decodes, else the raw value unfolded', async () => {
   const raw = Buffer.from(
@@ -55,4 +58,43 @@ test('a plain text message: its text as written, no HTML', async () => {
   const read = await readMessage(Buffer.from('From: monitor@example.nl\r\nSubject: Storing\r\n\r\nZone 4 < 5 graden\r\nhttps://example.nl/storing\r\n'));
   expect(read.text).toBe('Zone 4 < 5 graden\nhttps://example.nl/storing\n');
   expect(read.html).toBeNull();
+});
+
+test('the Message-ID from the header block is the one mailparser reads: first non-empty, unfolded, in angle brackets, encoded words decoded', async () => {
+  const cases = [
+    'Message-ID: <a@example.nl>\r\n\r\nbody',
+    'Subject: x\r\nMessage-Id:\r\n <folded@example.nl>\r\n\r\nbody',
+    'message-id:   bare@example.nl  \n\nLF only',
+    'Message-ID:\r\nMessage-ID: <second@example.nl>\r\n\r\n',
+    'Message-ID: =?UTF-8?B?PGVuY29kZWRAZXhhbXBsZS5ubD4=?=\r\n\r\n',
+    'Subject: no id\r\n\r\nMessage-ID: <in-the-body@example.nl>\r\n',
+    'X-Message-ID: <not-this@example.nl>\r\n\r\n',
+  ];
+  const ids = [];
+  for (const raw of cases) {
+    const bytes = Buffer.from(raw);
+    const id = await messageIdOf(bytes);
+    expect(id, raw).toBe((await simpleParser(bytes)).messageId?.trim() || null);
+    ids.push(id);
+  }
+  expect(ids).toEqual(['<a@example.nl>', '<folded@example.nl>', '<bare@example.nl>', '<second@example.nl>', '<encoded@example.nl>', null, null]);
+});
+
+test('the Message-ID from the header block agrees with mailparser on every real-world e-mail here', async () => {
+  const corpus = process.env.MAIL_CORPUS ?? path.resolve('../shared/data/mail-corpus');
+  const dirs = [
+    path.join(import.meta.dirname, 'testdata'),
+    path.join(import.meta.dirname, '../alarm-parsers/testdata'),
+    ...(existsSync(corpus) ? [corpus] : []),
+  ];
+  const files = dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => path.join(dir, f)),
+  );
+  expect(files.length).toBeGreaterThan(20);
+  for (const file of files) {
+    const raw = readFileSync(file);
+    expect(await messageIdOf(raw), file).toBe((await simpleParser(raw)).messageId?.trim() || null);
+  }
 });

@@ -15,7 +15,6 @@ interface Address {
 }
 
 export interface ReadMessage {
-  messageId: string | null;
   subject: string | null;
   from: Address[];
   to: Address[];
@@ -86,7 +85,6 @@ export async function readMessage(raw: Buffer): Promise<ReadMessage> {
   const text = mail.text?.trim() ? mail.text : html ? htmlToMailText(html) : '';
   const date = mail.date && !Number.isNaN(mail.date.getTime()) ? Math.floor(mail.date.getTime() / 1000) : null;
   return {
-    messageId: mail.messageId?.trim() || null,
     subject: mail.subject === undefined ? null : cleanSubject(mail.subject),
     from: addresses(mail.from),
     to: addresses(mail.to),
@@ -95,4 +93,36 @@ export async function readMessage(raw: Buffer): Promise<ReadMessage> {
     html: html === null ? null : sanitizeEmailHtml(html),
     headers: mail.headerLines.map((h) => [h.key, headerText(mail.headers.get(h.key), h.line)]),
   };
+}
+
+/** A message's header block: the bytes before its first empty line, at most 256 KB. */
+export function headerBlock(raw: Buffer) {
+  const end = raw.indexOf('\r\n\r\n');
+  const alt = raw.indexOf('\n\n');
+  const cut = [end, alt].filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? Math.min(raw.length, 256 * 1024);
+  return raw.subarray(0, Math.min(cut, 256 * 1024));
+}
+
+const MESSAGE_ID_LINE = /^message-id[ \t]*:/i;
+
+/**
+ * The Message-ID as mailparser reads it (the first non-empty one, unfolded, UTF-8, in angle
+ * brackets), from the header block alone: storing a fetched message needs it for the dedupe key
+ * before mailparser has read the message. An encoded word in it (`=?`, seldom seen) is left to
+ * mailparser, so the answer is always mailparser's.
+ */
+export async function messageIdOf(raw: Buffer): Promise<string | null> {
+  const lines = headerBlock(raw)
+    .toString('latin1')
+    .split(/\r?\n|\r/);
+  for (let i = 0; i < lines.length; i++) {
+    if (!MESSAGE_ID_LINE.test(lines[i]!)) continue;
+    let value = lines[i]!.slice(lines[i]!.indexOf(':') + 1);
+    while (i + 1 < lines.length && /^[ \t]/.test(lines[i + 1]!)) value += ` ${lines[++i]!.trim()}`;
+    value = Buffer.from(value.trim(), 'latin1').toString('utf8');
+    if (value.includes('=?')) return (await simpleParser(headerBlock(raw))).messageId?.trim() || null;
+    if (!value) continue;
+    return `${value.startsWith('<') ? '' : '<'}${value}${value.endsWith('>') ? '' : '>'}`;
+  }
+  return null;
 }

@@ -10,12 +10,13 @@
 import { defineJob } from '../../jobs/job';
 import { raiseSilentHeartbeats } from './heartbeats';
 import type { PipelineDeps } from './parse-pipeline';
-import { type ParseWaker, drainParseQueue } from './parse-queue';
+import type { JobWaker } from '../../jobs/waker';
+import { drainParseQueue } from './parse-queue';
 
 export const ALARM_PARSE_JOB = 'alarm-parse';
 export const HEARTBEAT_CHECK_JOB = 'heartbeat-check';
 
-export const alarmParserJobs = (deps: PipelineDeps, waker: ParseWaker) => [
+export const alarmParserJobs = (deps: PipelineDeps, waker: JobWaker) => [
   defineJob({
     name: ALARM_PARSE_JOB,
     intervalSeconds: 2,

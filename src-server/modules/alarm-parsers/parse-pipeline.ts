@@ -177,10 +177,11 @@ async function prepareParse(deps: PipelineDeps, emailId: number, memo: Memo) {
 
 /**
  * Runs the parsers of e-mails read before, of one dashboard and source (the same parsers), in one
- * sandbox round trip; each answers null when it was not PENDING (recording checks again).
+ * sandbox round trip; each answers null when it was not PENDING (recording checks again) or is
+ * still stored raw (the mail reader has not read it yet).
  */
 export async function prepareEmails(deps: PipelineDeps, emails: readonly EmailForParsing[], memo: Memo) {
-  const pending = emails.filter((e) => e.parsingStatus === 'PENDING');
+  const pending = emails.filter((e) => e.parsingStatus === 'PENDING' && !e.contentPending);
   const [head] = pending;
   if (!head) return emails.map(() => null);
   if (pending.some((e) => e.dashboardId !== head.dashboardId || e.sourceId !== head.sourceId))

@@ -12,6 +12,7 @@
  * run and nothing is recorded twice.
  */
 import { type EmailForParsing, emailsForParsing, pendingEmails } from '../alarm-emails/alarm-emails.queries';
+import type { JobWaker } from '../../jobs/waker';
 import { type PipelineDeps, type Prepared, batchMemo, prepareEmails, recordParses } from './parse-pipeline';
 
 /** E-mails read from the queue at once, and of one dashboard among them (the queue's round robin). */
@@ -29,45 +30,10 @@ const GROUP_COMMIT_MS = 15;
 const CHAIN_BATCH = 8;
 const QUICK_CHAIN_MS = 5;
 
-/** Lets new mail reach a run in progress: the scheduler reads the queue again at once. */
-export function createParseWaker() {
-  let woken = false;
-  let poke: (() => void) | null = null;
-  return {
-    wake() {
-      woken = true;
-      poke?.();
-    },
-    /** Whether a wake came since the last call (and forgets it). */
-    take() {
-      const was = woken;
-      woken = false;
-      return was;
-    },
-    /** A wake that no run has taken yet: the run that just ended missed it. */
-    missed: () => woken,
-    /** Resolves on a wake or when one of `others` settles. */
-    wait(others: Promise<unknown>[], signal: AbortSignal) {
-      if (woken || signal.aborted) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const done = () => {
-          poke = null;
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        poke = done;
-        signal.addEventListener('abort', done, { once: true });
-        for (const p of others) void p.then(done, done);
-      });
-    },
-  };
-}
-export type ParseWaker = ReturnType<typeof createParseWaker>;
-
 type Started = { id: number; dashboardId: number; result?: { prepared: Prepared | null } };
 
 /** Drains the parse queue until no e-mail is PENDING (or `signal` aborts); answers the outcomes. */
-export async function drainParseQueue(deps: PipelineDeps, waker: ParseWaker, signal: AbortSignal) {
+export async function drainParseQueue(deps: PipelineDeps, waker: JobWaker, signal: AbortSignal) {
   const totals = { matched: 0, rejected: 0 };
   const slots = Math.max(1, deps.sandbox.workers);
   // With one worker there is nothing to leave to others.

@@ -21,7 +21,8 @@ export const mailSourceJobs = (deps: SourceDeps) => [
       // One source at a time: a failing source records its error and the next one still runs.
       for (const source of await dueSources(deps.db, epochSeconds(deps.clock))) {
         if (signal.aborted) break;
-        const result = await fetchSource(deps, source);
+        // Its mail is read by the mail reader while the next source is fetched.
+        const result = await fetchSource(deps, source, { readLater: true });
         stored += result.stored;
         if (result.error) failed++;
       }

@@ -13,6 +13,7 @@ import { backoffSeconds } from '../../jobs/backoff';
 import type { SecretBox } from '../../secrets';
 import { folderOfDashboard } from '../alarm-dashboards/folders.queries';
 import { storeIncomingMails } from '../alarm-emails/alarm-emails.store';
+import type { FetchGate } from '../alarm-emails/mail-reading';
 import { type GraphClient, GraphError, createGraphClient } from './graph/graph-client';
 import { fetchGraphMailbox, testGraphSource } from './graph/graph-fetch';
 import type { ImapFlow } from 'imapflow';
@@ -20,7 +21,6 @@ import { ImapSourceError, connectImap, describeImapError, fetchNewMessages } fro
 import { isInternalAddress } from '../../internal-address';
 import { INTERNAL_HOST_MESSAGE, imapTarget, ipLiteral } from './imap/imap-address';
 import * as q from './mail-sources.queries';
-import type { EmailParsing } from '../alarm-emails/alarm-emails.service';
 import type { MailSourceRow } from './mail-sources.table';
 import { noteSourceEmail } from './source-silence';
 
@@ -30,8 +30,12 @@ export interface SourceDeps {
   secrets: SecretBox;
   /** Where Microsoft 365 lives (a loopback simulator in tests and the demo), and the clients by credentials, so tokens are reused. */
   graph: { loginUrl?: string; apiUrl?: string; clients: Map<string, GraphClient> };
-  /** Woken after new mail was stored, so the parse queue runs at once instead of on its schedule. */
-  parsing: Pick<EmailParsing, 'wake'>;
+  /**
+   * The mail reader (alarm-emails/mail-reading.ts): fetched mail is stored raw and read there, off
+   * the fetch's path. `wake` after new mail was stored (reading then wakes the parse queue);
+   * `readSource` reads a source's raw mail now (what "Nu ophalen" waits for).
+   */
+  reading: { wake(): void; readSource(sourceId: number): Promise<number>; fetches?: FetchGate };
   /** IMAP hosts on internal addresses are allowed (MAIL_ALLOW_PRIVATE_HOSTS): tests, the demo, firms with an internal mail server. */
   allowPrivateMailHosts: boolean;
   /** A stored e-mail that ends a source's silence resolves its alarm: open consoles follow. */
@@ -202,11 +206,16 @@ async function storeSourceMails(
   const at = epochSeconds(deps.clock);
   let events: AlarmEvent[] = [];
   const mails = messages.map((m) => ({ dashboardId: row.dashboardId, sourceId: row.id, raw: m.raw, storedAt: at, arrivedAt: m.arrivedAt }));
-  const results = await storeIncomingMails(deps.db, mails, async (trx, stored) => {
-    const fresh = stored.filter((r) => !r.duplicate);
-    await (cursor ? cursor(trx, fresh.length) : fresh.length ? q.countStoredMessages(trx, row.id, fresh.length) : undefined);
-    if (fresh.length) events = await noteSourceEmail(trx, row, at, fresh.at(-1)!.id);
-  });
+  const results = await storeIncomingMails(
+    deps.db,
+    mails,
+    async (trx, stored) => {
+      const fresh = stored.filter((r) => !r.duplicate);
+      await (cursor ? cursor(trx, fresh.length) : fresh.length ? q.countStoredMessages(trx, row.id, fresh.length) : undefined);
+      if (fresh.length) events = await noteSourceEmail(trx, row, at, fresh.at(-1)!.id);
+    },
+    { readLater: true },
+  );
   deps.events.publish(row.dashboardId, events);
   return results;
 }
@@ -224,23 +233,20 @@ export async function storeSourceMail(deps: SourceDeps, row: MailSourceRow, raw:
  */
 export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, client: ImapFlow): Promise<number> {
   const current = (await q.sourceRow(deps.db, row.id)) ?? row;
-  const { stored } = await fetchNewMessages(
-    client,
-    row.imapInputFolder!,
-    { uidValidity: current.uidValidity, lastUid: current.lastUid },
-    async (messages, cursor) => {
+  const fetch = () =>
+    fetchNewMessages(client, row.imapInputFolder!, { uidValidity: current.uidValidity, lastUid: current.lastUid }, async (messages, cursor) => {
       const results = await storeSourceMails(deps, row, messages, (trx, fresh) => q.advanceCursor(trx, row.id, cursor, fresh));
-      // Parsed while the server is still flagged \Seen and the next batch fetched, not after the whole fetch.
-      if (results.some((r) => !r.duplicate)) deps.parsing.wake();
-    },
-  );
+      // The reader takes each batch as soon as the fetch lets it (mail-reading.ts, createFetchGate).
+      if (results.some((r) => !r.duplicate)) deps.reading.wake();
+    });
+  const { stored } = await (deps.reading.fetches ? deps.reading.fetches.during(fetch) : fetch());
   await contactSucceeded(deps, row, stored);
   return stored;
 }
 
-/** After a successful contact (a fetch or an IDLE wake-up, IMAP or Graph alike): new mail is parsed at once, and the contact is recorded. */
-async function contactSucceeded({ db, clock, parsing }: SourceDeps, row: MailSourceRow, stored: number) {
-  if (stored) parsing.wake();
+/** After a successful contact (a fetch or an IDLE wake-up, IMAP or Graph alike): new mail is read and parsed at once, and the contact is recorded. */
+async function contactSucceeded({ db, clock, reading }: SourceDeps, row: MailSourceRow, stored: number) {
+  if (stored) reading.wake();
   const at = epochSeconds(clock);
   await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
 }
@@ -273,25 +279,32 @@ async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
   return stored;
 }
 
-/** Fetches one source now and records the outcome on it; answers how many e-mails were stored. */
-export async function fetchSource(deps: SourceDeps, row: MailSourceRow): Promise<{ stored: number; error?: string }> {
+/**
+ * Fetches one source now and records the outcome on it; answers how many e-mails were stored. The
+ * mail is read before the answer (what "Nu ophalen" shows), unless `readLater` leaves that to the
+ * mail reader (the `mail-fetch` job: its fetch is done once the mail and its cursor are stored).
+ */
+export async function fetchSource(deps: SourceDeps, row: MailSourceRow, { readLater = false } = {}): Promise<{ stored: number; error?: string }> {
   let stored = 0;
+  let error: string | undefined;
   try {
     if (row.type === 'MICROSOFT_GRAPH') {
       stored = await fetchGraph(deps, row);
-      return { stored };
+    } else {
+      const client = await imapClient(deps, row);
+      try {
+        await client.connect();
+        stored = await storeNewImapMail(deps, row, client);
+      } finally {
+        await client.logout().catch(() => client.close());
+      }
     }
-    const client = await imapClient(deps, row);
-    try {
-      await client.connect();
-      stored = await storeNewImapMail(deps, row, client);
-    } finally {
-      await client.logout().catch(() => client.close());
-    }
-    return { stored };
-  } catch (error) {
-    return { stored, error: await recordSourceFailure(deps, row, error) };
+  } catch (failure) {
+    error = await recordSourceFailure(deps, row, failure);
   }
+  // Also what a fetch stored before it failed. Reading cannot fail the fetch: the mail is stored, and what is left raw the mail-read job reads.
+  if (!readLater && stored) await deps.reading.readSource(row.id).catch((failure: unknown) => console.error('Mail reader:', failure));
+  return error === undefined ? { stored } : { stored, error };
 }
 
 /** Records a failed contact on the source (Dutch message, backoff or Retry-After); answers the message. */

@@ -1,0 +1,20 @@
+/**
+ * Reading one message's content with mailparser (mime.ts): what it read, or why it could not (a
+ * FAILED attempt). Runs in the mail reader's worker thread (mail-reader.ts), or on the calling
+ * thread when storing reads at once or the worker cannot.
+ */
+import { type ReadMessage, readMessage } from './mime';
+
+export interface ContentRead {
+  read: ReadMessage | null;
+  /** Why mailparser could not read it (a FAILED attempt). */
+  failure: Error | null;
+}
+
+export async function readContent(raw: Buffer): Promise<ContentRead> {
+  try {
+    return { read: await readMessage(raw), failure: null };
+  } catch (error) {
+    return { read: null, failure: error instanceof Error ? error : new Error(String(error)) };
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The mail reader (issue 24): fetched mail is stored raw with its cursor and read afterwards, in the
+ * reader's worker thread. Until then an e-mail is neither shown nor parsed; the reader writes each
+ * e-mail once, however many runs meet it; the `mail-fetch` job's mail ends up read and parsed
+ * through the wakes alone.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createAlarmWorld } from '../../testing/alarm-world';
+import { type TestDovecot, dovecotAvailable, startDovecot } from '../../testing/dovecot';
+import { NO_PARSER_REASON } from '../alarm-parsers/parse-pipeline';
+import { drain } from '../alarm-parsers/parser-test-kit';
+import { connectImap } from '../mail-sources/imap/imap-fetch';
+import { MAIL_FETCH_JOB } from '../mail-sources/mail-sources.jobs';
+import { storeIncomingMails } from './alarm-emails.store';
+import { mailReaderDeaths } from './mail-reader';
+import { MAIL_READ_JOB, readRawMail } from './mail-reading';
+
+const V1 = '/api/v1/alarms';
+const mail = (subject: string, messageId: string | null) =>
+  Buffer.from(
+    [
+      'From: GBS <gbs@example.nl>',
+      `Subject: ${subject}`,
+      ...(messageId ? [`Message-ID: ${messageId}`] : []),
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      `${subject} in zone 4`,
+      '',
+    ].join('\r\n'),
+  );
+
+async function storeRaw(w: Awaited<ReturnType<typeof createAlarmWorld>>, raws: Buffer[]) {
+  const at = Math.floor(Date.now() / 1000);
+  return storeIncomingMails(
+    w.h.db,
+    raws.map((raw) => ({ dashboardId: w.dashA.id, sourceId: null, raw, storedAt: at })),
+    undefined,
+    { readLater: true },
+  );
+}
+
+test('an e-mail stored raw is neither shown nor parsed until the reader has read it; then it is, Message-ID and dedupe as mailparser reads them', async () => {
+  const w = await createAlarmWorld();
+  const [a, b] = await storeRaw(w, [mail('Storing ketel', ' <Ketel-1@Example.nl> '), mail('Storing pomp', null)]);
+  // Stored twice: the dedupe key comes from the header block, before anything is read.
+  expect((await storeRaw(w, [mail('Storing ketel', '<ketel-1@example.nl>')]))[0]).toEqual({ id: a!.id, duplicate: true });
+  const rows = await w.h.db.selectFrom('alarmEmail').select(['messageId', 'dedupeKey', 'subject', 'contentPending']).orderBy('id').execute();
+  expect(rows).toEqual([
+    { messageId: '<Ketel-1@Example.nl>', dedupeKey: 'mid:ketel-1@example.nl', subject: null, contentPending: 1 },
+    { messageId: null, dedupeKey: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), subject: null, contentPending: 1 },
+  ]);
+  const inbox = () => w.callers.admin.alarmEmail.list({ dashboardId: w.dashA.id, page: 0, size: 20 });
+  expect((await inbox()).emails).toEqual([]);
+  expect((await w.h.request(`${V1}/emails/${a!.id}`, { token: w.tokens.installerA })).status).toBe(404);
+  await drain(w);
+  expect(await w.h.db.selectFrom('alarmEmail').select('parsingStatus').execute()).toEqual([{ parsingStatus: 'PENDING' }, { parsingStatus: 'PENDING' }]);
+
+  expect(await w.h.jobs.runNow(MAIL_READ_JOB)).toEqual({ read: 2 });
+  // Read: shown (the reader woke the parse queue, which may have parsed them already).
+  expect((await inbox()).emails.map((e) => e.subject)).toEqual(['Storing pomp', 'Storing ketel']);
+  const email = await (await w.h.request(`${V1}/emails/${b!.id}`, { token: w.tokens.installerA })).json();
+  expect(email).toMatchObject({ subject: 'Storing pomp', message: 'Storing pomp in zone 4\n', from: [{ address: 'gbs@example.nl', name: 'GBS' }] });
+  await drain(w);
+  expect((await inbox()).emails.map((e) => e.parsingStatus)).toEqual(['REJECTED', 'REJECTED']);
+  expect(await w.callers.admin.alarmEmail.attempts({ emailId: a!.id })).toMatchObject([{ type: 'REJECTED', parser: null, reason: NO_PARSER_REASON }]);
+  expect(mailReaderDeaths()).toBe(0);
+  await w.h.close();
+});
+
+test('two readers at once (a wake and the job, or two instances) write each e-mail once', async () => {
+  const w = await createAlarmWorld();
+  await storeRaw(
+    w,
+    Array.from({ length: 250 }, (_, i) => mail(`Storing ${i}`, `<s-${i}@example.nl>`)),
+  );
+  const deps = { db: w.h.db, clock: () => new Date(), parsing: { wake: () => undefined } };
+  const [first, second] = await Promise.all([readRawMail(deps), readRawMail(deps)]);
+  expect(first! + second!).toBe(250);
+  const rows = await w.h.db.selectFrom('alarmEmail').select(['subject', 'contentPending', 'parsingStatus']).orderBy('id').execute();
+  expect(rows.map((r) => r.subject)).toEqual(Array.from({ length: 250 }, (_, i) => `Storing ${i}`));
+  expect(rows.every((r) => r.contentPending === 0 && r.parsingStatus === 'PENDING')).toBe(true);
+  expect(await readRawMail(deps)).toBe(0);
+  await w.h.close();
+});
+
+describe.runIf(dovecotAvailable())('through the mail-fetch job', () => {
+  let dovecot: TestDovecot;
+  beforeAll(async () => {
+    dovecot = await startDovecot({ users: { 'gbs@example.nl': 'mailbox-wachtwoord' } });
+  });
+  afterAll(() => dovecot?.close());
+
+  test('the job stores raw and is done; the wakes read and parse every message', async () => {
+    const w = await createAlarmWorld();
+    const settings = { host: '127.0.0.1', port: dovecot.port, secure: false, username: 'gbs@example.nl', password: 'mailbox-wachtwoord', inputFolder: 'INBOX' };
+    const created = await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, {
+      method: 'POST',
+      token: w.tokens.installerA,
+      json: {
+        type: 'IMAP',
+        name: 'GBS',
+        imapHost: settings.host,
+        imapPort: settings.port,
+        imapSecure: false,
+        imapUsername: settings.username,
+        imapPassword: settings.password,
+        imapInputFolder: 'INBOX',
+      },
+    });
+    expect(created.status).toBe(201);
+    const client = connectImap(settings);
+    await client.connect();
+    for (let i = 0; i < 300; i++) await client.append('INBOX', mail(`Storing ${i}`, `<job-${i}@example.nl>`));
+    await client.logout();
+    expect(await w.h.jobs.runNow(MAIL_FETCH_JOB)).toEqual({ stored: 300, failed: 0 });
+    let rows: { subject: string | null; parsingStatus: string }[] = [];
+    for (let i = 0; i < 200; i++) {
+      rows = await w.h.db.selectFrom('alarmEmail').select(['subject', 'parsingStatus']).orderBy('id').execute();
+      if (rows.every((r) => r.parsingStatus === 'REJECTED')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows.map((r) => [r.subject, r.parsingStatus])).toEqual(Array.from({ length: 300 }, (_, i) => [`Storing ${i}`, 'REJECTED']));
+    await w.h.close();
+  }, 60_000);
+});

@@ -3,6 +3,7 @@
  * FAILED attempt). Runs in the mail reader's worker thread (mail-reader.ts), or on the calling
  * thread when storing reads at once or the worker cannot.
  */
+import { gunzipSync } from 'node:zlib';
 import { type ReadMessage, readMessage } from './mime';
 
 export interface ContentRead {
@@ -17,4 +18,15 @@ export async function readContent(raw: Buffer): Promise<ContentRead> {
   } catch (error) {
     return { read: null, failure: error instanceof Error ? error : new Error(String(error)) };
   }
+}
+
+/** `readContent` of a message as stored (gzipped); bytes that do not unzip are a failure to read, like any other. */
+export async function readStored(gzipped: Buffer): Promise<ContentRead> {
+  let raw: Buffer;
+  try {
+    raw = gunzipSync(gzipped);
+  } catch (error) {
+    return { read: null, failure: error instanceof Error ? error : new Error(String(error)) };
+  }
+  return readContent(raw);
 }

@@ -9,10 +9,9 @@
  * worker is started again).
  */
 import { availableParallelism } from 'node:os';
-import { gunzipSync } from 'node:zlib';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../../workers/start-worker';
-import { type ContentRead, readContent } from './mail-read';
+import { type ContentRead, readStored } from './mail-read';
 
 export interface ToReader {
   id: number;
@@ -76,14 +75,14 @@ function aWorker(): Worker {
 
 const inThread = async (gzipped: readonly Buffer[]) => {
   const reads: ContentRead[] = [];
-  for (const raw of gzipped) reads.push(await readContent(gunzipSync(raw)));
+  for (const raw of gzipped) reads.push(await readStored(raw));
   return reads;
 };
 
 /** How often the worker died (or could not start) in this process: tests check that it did not. */
 export const mailReaderDeaths = () => deaths;
 
-/** Each gzipped raw message read (readContent), in order. */
+/** Each gzipped raw message read (readStored), in order. */
 export async function readGzipped(gzipped: readonly Buffer[]): Promise<ContentRead[]> {
   if (!gzipped.length) return [];
   if (deaths >= MAX_DEATHS) return inThread(gzipped);

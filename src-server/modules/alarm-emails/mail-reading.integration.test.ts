@@ -83,6 +83,34 @@ test('two readers at once (a wake and the job, or two instances) write each e-ma
   await w.h.close();
 });
 
+test('an e-mail that cannot be read becomes REJECTED with a FAILED attempt naming no parser; the others are read, the worker lives on', async () => {
+  const w = await createAlarmWorld();
+  const [good, bad, after] = await storeRaw(w, [
+    mail('Storing 1', '<r-1@example.nl>'),
+    mail('Storing 2', '<r-2@example.nl>'),
+    mail('Storing 3', '<r-3@example.nl>'),
+  ]);
+  // Bytes that no longer unzip (a damaged copy of the database, say): reading fails like a message mailparser cannot read.
+  await w.h.db
+    .updateTable('alarmEmail')
+    .set({ rawGzip: Buffer.from('geen gzip') })
+    .where('id', '=', bad!.id)
+    .execute();
+  const deaths = mailReaderDeaths();
+  expect(await w.h.jobs.runNow(MAIL_READ_JOB)).toEqual({ read: 3 });
+  expect(mailReaderDeaths()).toBe(deaths);
+  const rows = await w.h.db.selectFrom('alarmEmail').select(['id', 'subject', 'parsingStatus', 'contentPending']).orderBy('id').execute();
+  expect(rows).toEqual([
+    { id: good!.id, subject: 'Storing 1', parsingStatus: expect.any(String), contentPending: 0 },
+    { id: bad!.id, subject: null, parsingStatus: 'REJECTED', contentPending: 0 },
+    { id: after!.id, subject: 'Storing 3', parsingStatus: expect.any(String), contentPending: 0 },
+  ]);
+  expect(await w.callers.admin.alarmEmail.attempts({ emailId: bad!.id })).toEqual([
+    expect.objectContaining({ type: 'FAILED', parser: null, exceptionMessage: expect.stringMatching(/^Het bericht kon niet worden gelezen: /) }),
+  ]);
+  await w.h.close();
+});
+
 describe.runIf(dovecotAvailable())('through the mail-fetch job', () => {
   let dovecot: TestDovecot;
   beforeAll(async () => {

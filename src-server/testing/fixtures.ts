@@ -78,3 +78,30 @@ export const dovecotSource = (dovecot: { host: string; port: number }, dashboard
   imapPassword: password,
   imapInputFolder: 'INBOX',
 });
+
+/** A camera's alarm mail: a line of text and a binary attachment of `megabytes` MB, base64 in lines of 76. */
+export function mailWithAttachment(megabytes: number, messageId: string) {
+  const attachment = Buffer.alloc(megabytes * 1024 * 1024, 7)
+    .toString('base64')
+    .replace(/.{76}/g, '$&\r\n');
+  return [
+    'From: Camera <cam@example.nl>',
+    'Subject: Beelden',
+    `Message-ID: ${messageId}`,
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="b"',
+    '',
+    '--b',
+    'Content-Type: text/plain',
+    '',
+    'Zie bijlage',
+    '--b',
+    'Content-Type: application/octet-stream',
+    'Content-Transfer-Encoding: base64',
+    'Content-Disposition: attachment; filename="clip.bin"',
+    '',
+    attachment,
+    '--b--',
+    '',
+  ].join('\r\n');
+}

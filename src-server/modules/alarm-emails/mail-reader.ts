@@ -18,82 +18,157 @@ export interface ToReader {
   gzipped: readonly Uint8Array[];
 }
 
-export interface FromReader {
-  id: number;
-  reads: (Omit<ContentRead, 'failure'> & { failure: { name: string; message: string; stack?: string } | null })[];
-}
+/**
+ * One message read: the worker answers each as soon as it is read, so a time limit can tell which
+ * one hangs; and once, `ready`, when it has loaded (a cold start is not counted against a message).
+ */
+export type FromReader =
+  | {
+      id: number;
+      read: ContentRead['read'];
+      failure: { name: string; message: string; stack?: string } | null;
+    }
+  | { ready: true };
 
 const MAX_DEATHS = 3;
 /** Batches the mail reader may have in its workers at once. */
 export const READERS = Math.max(1, Math.min(2, availableParallelism() - 1));
+/** How long one message may take to read (a 25 MB message takes about two seconds here). */
+const READ_TIME_LIMIT_MS = 30_000;
 
-type Pending = { worker: Worker; resolve: (reads: ContentRead[]) => void; reject: (error: Error) => void };
-
-const workers: (Worker | null)[] = Array.from({ length: READERS }, () => null);
-let deaths = 0;
-let nextId = 1;
-const pending = new Map<number, Pending>();
-
-const asError = ({ name, message, stack }: { name: string; message: string; stack?: string }) => Object.assign(new Error(message), { name, stack });
-
-const busy = (worker: Worker) => [...pending.values()].some((task) => task.worker === worker);
-
-function received({ id, reads }: FromReader) {
-  const task = pending.get(id);
-  if (!task) return;
-  pending.delete(id);
-  if (!busy(task.worker)) task.worker.unref();
-  task.resolve(reads.map((r) => ({ read: r.read, failure: r.failure && asError(r.failure) })));
+interface Task {
+  gzipped: readonly Buffer[];
+  reads: ContentRead[];
+  timeLimitMs: number;
+  worker: Worker | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  resolve: (reads: ContentRead[]) => void;
 }
 
-function died(slot: number, dead: Worker, error: Error) {
-  if (workers[slot] !== dead) return;
+const workers: (Worker | null)[] = Array.from({ length: READERS }, () => null);
+/** Workers ended on purpose (a message over its time limit): their exit is no death. */
+const ended = new WeakSet<Worker>();
+/** Workers that have loaded: only their batches are timed. */
+const ready = new WeakSet<Worker>();
+let deaths = 0;
+let nextId = 1;
+const tasks = new Map<number, Task>();
+
+const asError = ({ name, message, stack }: { name: string; message: string; stack?: string }) => Object.assign(new Error(message), { name, stack });
+const tooSlow = (ms: number) =>
+  Object.assign(new Error(`het lezen duurde langer dan ${(ms / 1000).toLocaleString('nl-NL')} seconden en is afgebroken.`), { name: 'TimeLimitExceeded' });
+
+const tasksOf = (worker: Worker) => [...tasks.entries()].filter(([, task]) => task.worker === worker);
+
+function finish(id: number, task: Task) {
+  tasks.delete(id);
+  if (task.timer) clearTimeout(task.timer);
+  const worker = task.worker!;
+  const [next] = tasksOf(worker);
+  // The worker reads its batches in turn: the next one's time starts now.
+  if (next) watch(next[1]);
+  else worker.unref();
+  task.resolve(task.reads);
+}
+
+/** What is left of a task: in a worker, or on this thread once workers keep dying. */
+function dispatch(task: Task) {
+  if (task.reads.length === task.gzipped.length) return task.resolve(task.reads);
+  if (deaths >= MAX_DEATHS) return void inThread(task);
+  let worker: Worker;
+  try {
+    worker = aWorker();
+  } catch {
+    deaths++;
+    return void inThread(task);
+  }
+  const id = nextId++;
+  task.worker = worker;
+  tasks.set(id, task);
+  worker.ref();
+  worker.postMessage({ id, gzipped: task.gzipped.slice(task.reads.length) } satisfies ToReader);
+  watch(task);
+}
+
+/**
+ * The next message of the worker's current batch must be read within the limit; one that is not
+ * is a failure, and its worker is replaced for the rest (a batch behind it waits untimed).
+ */
+function watch(task: Task) {
+  if (task.timer) clearTimeout(task.timer);
+  if (!ready.has(task.worker!) || tasksOf(task.worker!)[0]?.[1] !== task) return;
+  task.timer = setTimeout(() => {
+    const worker = task.worker!;
+    const slot = workers.indexOf(worker);
+    if (slot >= 0) workers[slot] = null;
+    ended.add(worker);
+    void worker.terminate();
+    for (const [otherId, other] of tasksOf(worker)) {
+      tasks.delete(otherId);
+      if (other.timer) clearTimeout(other.timer);
+      if (other === task) other.reads.push({ read: null, failure: tooSlow(task.timeLimitMs) });
+      dispatch(other);
+    }
+  }, task.timeLimitMs);
+}
+
+function received(worker: Worker, message: FromReader) {
+  if ('ready' in message) {
+    ready.add(worker);
+    const [head] = tasksOf(worker);
+    if (head) watch(head[1]);
+    return;
+  }
+  const { id, read, failure } = message;
+  const task = tasks.get(id);
+  if (!task) return;
+  task.reads.push({ read, failure: failure && asError(failure) });
+  if (task.reads.length === task.gzipped.length) finish(id, task);
+  else watch(task);
+}
+
+function died(slot: number, dead: Worker) {
+  if (ended.has(dead) || workers[slot] !== dead) return;
   workers[slot] = null;
   deaths++;
   void dead.terminate();
-  for (const [id, task] of pending) {
-    if (task.worker !== dead) continue;
-    pending.delete(id);
-    task.reject(error);
+  for (const [id, task] of tasksOf(dead)) {
+    tasks.delete(id);
+    if (task.timer) clearTimeout(task.timer);
+    // What it had not answered yet is read again, by another worker or this thread.
+    dispatch(task);
   }
 }
 
 /** The batch's worker: an idle one, else the one with the fewest batches; started when its slot is empty. */
 function aWorker(): Worker {
-  const load = (slot: number) => [...pending.values()].filter((task) => task.worker === workers[slot]).length;
-  const slot = [...workers.keys()].sort((a, b) => (workers[a] ? load(a) : 0) - (workers[b] ? load(b) : 0) || a - b)[0]!;
+  const load = (slot: number) => (workers[slot] ? tasksOf(workers[slot]).length : 0);
+  const slot = [...workers.keys()].sort((a, b) => load(a) - load(b) || a - b)[0]!;
   const existing = workers[slot];
   if (existing) return existing;
   const started = startWorker(import.meta.url, 'mail-read-worker');
-  started.on('message', received);
-  started.on('error', (error) => died(slot, started, error));
-  started.on('exit', (code) => died(slot, started, new Error(`The mail reader worker exited with code ${code}.`)));
+  started.on('message', (message: FromReader) => received(started, message));
+  started.on('error', () => died(slot, started));
+  started.on('exit', () => died(slot, started));
   started.unref();
   workers[slot] = started;
   return started;
 }
 
-const inThread = async (gzipped: readonly Buffer[]) => {
-  const reads: ContentRead[] = [];
-  for (const raw of gzipped) reads.push(await readStored(raw));
-  return reads;
-};
+async function inThread(task: Task) {
+  task.worker = null;
+  for (const raw of task.gzipped.slice(task.reads.length)) task.reads.push(await readStored(raw));
+  task.resolve(task.reads);
+}
 
-/** How often the worker died (or could not start) in this process: tests check that it did not. */
+/** How often a worker died (or could not start) in this process: tests check that it did not. */
 export const mailReaderDeaths = () => deaths;
 
-/** Each gzipped raw message read (readStored), in order. */
-export async function readGzipped(gzipped: readonly Buffer[]): Promise<ContentRead[]> {
-  if (!gzipped.length) return [];
-  if (deaths >= MAX_DEATHS) return inThread(gzipped);
-  try {
-    const reader = aWorker();
-    const id = nextId++;
-    const answer = new Promise<ContentRead[]>((resolve, reject) => pending.set(id, { worker: reader, resolve, reject }));
-    reader.ref();
-    reader.postMessage({ id, gzipped } satisfies ToReader);
-    return await answer;
-  } catch {
-    return inThread(gzipped);
-  }
+/**
+ * Each gzipped raw message read (readStored), in order. A message that takes longer than
+ * `timeLimitMs` is a failure to read (TimeLimitExceeded): its worker is ended and the messages after
+ * it go to a fresh one, so one pathological message never holds up the mail behind it.
+ */
+export function readGzipped(gzipped: readonly Buffer[], { timeLimitMs = READ_TIME_LIMIT_MS } = {}): Promise<ContentRead[]> {
+  return new Promise((resolve) => dispatch({ gzipped, reads: [], timeLimitMs, worker: null, timer: null, resolve }));
 }

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
+import { mailWithAttachment } from '../../testing/fixtures';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../../testing/dovecot';
 import { NO_PARSER_REASON } from '../alarm-parsers/parse-pipeline';
 import { drain } from '../alarm-parsers/parser-test-kit';
@@ -110,6 +111,31 @@ test('an e-mail that cannot be read becomes REJECTED with a FAILED attempt namin
   ]);
   await w.h.close();
 });
+
+test('a message that takes too long to read is a FAILED attempt (TimeLimitExceeded); the mail behind it is read by a fresh worker', async () => {
+  const w = await createAlarmWorld();
+  const slow = Buffer.from(mailWithAttachment(18, '<slow@example.nl>'));
+  const [before, big, after] = await storeRaw(w, [mail('Storing 1', '<t-1@example.nl>'), slow, mail('Storing 3', '<t-3@example.nl>')]);
+  const deps = { db: w.h.db, clock: () => new Date(), parsing: { wake: () => undefined } };
+  const deaths = mailReaderDeaths();
+  expect(await readRawMail({ ...deps, readTimeLimitMs: 100 })).toBe(3);
+  expect(mailReaderDeaths()).toBe(deaths);
+  const rows = await w.h.db.selectFrom('alarmEmail').select(['id', 'subject', 'parsingStatus']).orderBy('id').execute();
+  expect(rows).toEqual([
+    { id: before!.id, subject: 'Storing 1', parsingStatus: 'PENDING' },
+    { id: big!.id, subject: null, parsingStatus: 'REJECTED' },
+    { id: after!.id, subject: 'Storing 3', parsingStatus: 'PENDING' },
+  ]);
+  expect(await w.callers.admin.alarmEmail.attempts({ emailId: big!.id })).toEqual([
+    expect.objectContaining({
+      type: 'FAILED',
+      parser: null,
+      exceptionType: 'TimeLimitExceeded',
+      exceptionMessage: 'Het bericht kon niet worden gelezen: het lezen duurde langer dan 0,1 seconden en is afgebroken.',
+    }),
+  ]);
+  await w.h.close();
+}, 60_000);
 
 describe.runIf(dovecotAvailable())('through the mail-fetch job', () => {
   let dovecot: TestDovecot;

@@ -29,6 +29,8 @@ export interface MailReadingDeps {
   parsing: { wake(): void };
   /** This process's fetches under way: each batch waits for them (createFetchGate). */
   fetches?: FetchGate;
+  /** How long one message may take to read (default 30 s, mail-reader.ts). */
+  readTimeLimitMs?: number;
 }
 
 /** How long a batch of reading waits at most for the fetches under way. */
@@ -106,7 +108,10 @@ async function writeContents(db: DB, at: number, rows: { id: number; rawSize: nu
  * While one batch is written, the worker reads the next. What a run passes by (on PostgreSQL a
  * lower id may commit later) the next wake or the job's schedule reads.
  */
-export async function readRawMail({ db, clock, parsing, fetches }: MailReadingDeps, options: { sourceId?: number; signal?: AbortSignal } = {}) {
+export async function readRawMail(
+  { db, clock, parsing, fetches, readTimeLimitMs }: MailReadingDeps,
+  options: { sourceId?: number; signal?: AbortSignal } = {},
+) {
   let after = 0;
   const readNext = async () => {
     await fetches?.quiet(YIELD_MS);
@@ -115,7 +120,10 @@ export async function readRawMail({ db, clock, parsing, fetches }: MailReadingDe
     if (!rows.length) return null;
     after = rows.at(-1)!.id;
     // A raw e-mail always has its bytes: only mail over the size cap has none, and that is read when stored.
-    const reads = readGzipped(rows.map((r) => r.rawGzip!));
+    const reads = readGzipped(
+      rows.map((r) => r.rawGzip!),
+      { timeLimitMs: readTimeLimitMs },
+    );
     // Awaited below; until then a failure must not count as unhandled.
     reads.catch(() => undefined);
     return { rows, reads };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { storeIncomingMail, storeIncomingMails } from '../../alarm-emails/alarm-emails.store';
 import { createAlarmWorld } from '../../../testing/alarm-world';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../../../testing/dovecot';
+import { mailWithAttachment } from '../../../testing/fixtures';
 import { startHttpServer, startTcpServer } from '../../../testing/tcp-servers';
 import { type ImapCursor, NO_IMAP_SERVER, connectImap, describeImapError, fetchNewMessages } from './imap-fetch';
 
@@ -228,29 +229,7 @@ describe.runIf(available)('IMAP ingestion against a real Dovecot', () => {
 describe.runIf(available)('awkward mail', () => {
   test('an 8 MB attachment, ISO-8859-1 and encoded-word headers, malformed MIME and hostile headers are all stored', async () => {
     const m = await mailboxWorld('Lastig');
-    const attachment = Buffer.alloc(8 * 1024 * 1024, 7)
-      .toString('base64')
-      .replace(/.{76}/g, '$&\r\n');
-    const big = [
-      'From: Camera <cam@example.nl>',
-      'Subject: Beelden',
-      'Message-ID: <big@example.nl>',
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/mixed; boundary="b"',
-      '',
-      '--b',
-      'Content-Type: text/plain',
-      '',
-      'Zie bijlage',
-      '--b',
-      'Content-Type: application/octet-stream',
-      'Content-Transfer-Encoding: base64',
-      'Content-Disposition: attachment; filename="clip.bin"',
-      '',
-      attachment,
-      '--b--',
-      '',
-    ].join('\r\n');
+    const big = mailWithAttachment(8, '<big@example.nl>');
     const latin1 = Buffer.concat([
       Buffer.from(
         'From: =?ISO-8859-1?Q?Andr=E9_B=F6hm?= <andre@example.nl>\r\nSubject: =?iso-8859-1?q?Storing_w=E4rmtepomp?=\r\nMessage-ID: <latin@example.nl>\r\nContent-Type: text/plain; charset=ISO-8859-1\r\n\r\n',

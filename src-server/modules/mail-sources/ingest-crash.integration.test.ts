@@ -1,6 +1,7 @@
 /**
  * Never losing or doubling mail (issue 12): the product as its own process ingests 2,000 messages
- * from a real Dovecot, is killed with SIGKILL half-way, restarts, and ends with exactly 2,000.
+ * from a real Dovecot, is killed with SIGKILL half-way, restarts, and ends with exactly 2,000, every
+ * one read and parsed (mail stored raw but not yet read at the kill included, issue 24).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,6 +78,13 @@ test.runIf(available)(
       expect(stored()).toBe(COUNT);
       expect((db.prepare('select count(distinct dedupeKey) as n from alarmEmail').get() as { n: number }).n).toBe(COUNT);
       expect((db.prepare('select messagesStored as n from mailSource').get() as { n: number }).n).toBe(COUNT);
+      const done = () =>
+        (
+          db.prepare("select count(*) as n from alarmEmail where contentPending = 0 and subject like 'Melding %' and parsingStatus <> 'PENDING'").get() as {
+            n: number;
+          }
+        ).n;
+      await expect.poll(done, { timeout: 60_000, interval: 200 }).toBe(COUNT);
     } finally {
       db.close();
       product.child.kill('SIGTERM');

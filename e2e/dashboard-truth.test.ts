@@ -111,7 +111,8 @@ describe.skipIf(!hasChromium)('dashboards tell the truth at a glance', () => {
     // Sunday 22 November 2026 is in ISO week 47: the page opens there, not on the empty week 48 of "today".
     expect(await page.getByRole('spinbutton', { name: 'Week' }).inputValue()).toBe('47');
     expect(await bodyText(page)).toMatch(/Totaal Week 47 2026: [\d.]+,\d kWh/);
-    expect(await bodyText(page)).toMatch(/Hoogste kwartiervermogen: [\d.]+,\d kW op \w\w \d+ \w+\. \d\d:\d\d/);
+    // The peak comes with its own request: under load it may follow the chart's bars.
+    await expect.poll(() => bodyText(page), { timeout: 10_000 }).toMatch(/Hoogste kwartiervermogen: [\d.]+,\d kW op \w\w \d+ \w+\. \d\d:\d\d/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(shots, 'truth-module-week.png'), fullPage: true });
 

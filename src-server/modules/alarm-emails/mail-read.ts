@@ -12,11 +12,13 @@ export interface ContentRead {
   failure: Error | null;
 }
 
+const unread = (error: unknown): ContentRead => ({ read: null, failure: error instanceof Error ? error : new Error(String(error)) });
+
 export async function readContent(raw: Buffer): Promise<ContentRead> {
   try {
     return { read: await readMessage(raw), failure: null };
   } catch (error) {
-    return { read: null, failure: error instanceof Error ? error : new Error(String(error)) };
+    return unread(error);
   }
 }
 
@@ -26,7 +28,7 @@ export async function readStored(gzipped: Buffer): Promise<ContentRead> {
   try {
     raw = gunzipSync(gzipped);
   } catch (error) {
-    return { read: null, failure: error instanceof Error ? error : new Error(String(error)) };
+    return unread(error);
   }
   return readContent(raw);
 }

@@ -46,8 +46,6 @@ interface Task {
 }
 
 const workers: (Worker | null)[] = Array.from({ length: READERS }, () => null);
-/** Workers ended on purpose (a message over its time limit): their exit is no death. */
-const ended = new WeakSet<Worker>();
 /** Workers that have loaded: only their batches are timed. */
 const ready = new WeakSet<Worker>();
 let deaths = 0;
@@ -99,9 +97,9 @@ function watch(task: Task) {
   if (!ready.has(task.worker!) || tasksOf(task.worker!)[0]?.[1] !== task) return;
   task.timer = setTimeout(() => {
     const worker = task.worker!;
+    // Out of its slot first: ended on purpose, its exit is no death (died() looks at the slot).
     const slot = workers.indexOf(worker);
     if (slot >= 0) workers[slot] = null;
-    ended.add(worker);
     void worker.terminate();
     for (const [otherId, other] of tasksOf(worker)) {
       tasks.delete(otherId);
@@ -128,7 +126,7 @@ function received(worker: Worker, message: FromReader) {
 }
 
 function died(slot: number, dead: Worker) {
-  if (ended.has(dead) || workers[slot] !== dead) return;
+  if (workers[slot] !== dead) return;
   workers[slot] = null;
   deaths++;
   void dead.terminate();

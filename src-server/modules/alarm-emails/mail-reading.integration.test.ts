@@ -6,15 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
-import { mailWithAttachment } from '../../testing/fixtures';
+import { dovecotSource, mailWithAttachment } from '../../testing/fixtures';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../../testing/dovecot';
 import { NO_PARSER_REASON } from '../alarm-parsers/parse-pipeline';
 import { drain } from '../alarm-parsers/parser-test-kit';
 import { connectImap } from '../mail-sources/imap/imap-fetch';
 import { MAIL_FETCH_JOB } from '../mail-sources/mail-sources.jobs';
+import { createSource } from '../mail-sources/mail-sources.service';
 import { storeIncomingMails } from './alarm-emails.store';
 import { mailReaderDeaths } from './mail-reader';
-import { MAIL_READ_JOB, readRawMail } from './mail-reading';
+import { MAIL_READ_JOB } from './alarm-emails.jobs';
+import { readRawMail } from './mail-reading';
 
 const V1 = '/api/v1/alarms';
 const mail = (subject: string, messageId: string | null) =>
@@ -147,21 +149,7 @@ describe.runIf(dovecotAvailable())('through the mail-fetch job', () => {
   test('the job stores raw and is done; the wakes read and parse every message', async () => {
     const w = await createAlarmWorld();
     const settings = { host: '127.0.0.1', port: dovecot.port, secure: false, username: 'gbs@example.nl', password: 'mailbox-wachtwoord', inputFolder: 'INBOX' };
-    const created = await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, {
-      method: 'POST',
-      token: w.tokens.installerA,
-      json: {
-        type: 'IMAP',
-        name: 'GBS',
-        imapHost: settings.host,
-        imapPort: settings.port,
-        imapSecure: false,
-        imapUsername: settings.username,
-        imapPassword: settings.password,
-        imapInputFolder: 'INBOX',
-      },
-    });
-    expect(created.status).toBe(201);
+    await createSource(w.h, dovecotSource(dovecot, w.dashA.id, 'GBS', settings.username, settings.password));
     const client = connectImap(settings);
     await client.connect();
     for (let i = 0; i < 300; i++) await client.append('INBOX', mail(`Storing ${i}`, `<job-${i}@example.nl>`));

@@ -7,18 +7,15 @@
  * Nothing here is state the database does not hold: an e-mail is `contentPending` until the
  * transaction that writes its content (guarded on the flag, so a second reader, a second instance
  * or a retry after a crash writes nothing twice). Storing wakes the reader; the `mail-read` job
- * reads whatever a crash or another instance left behind.
+ * (alarm-emails.jobs.ts) reads whatever a crash or another instance left behind.
  */
 import { sql } from 'kysely';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
-import { defineJob } from '../../jobs/job';
-import type { JobWaker } from '../../jobs/waker';
 import { contentColumns, unreadAttempt } from './alarm-emails.store';
 import type { ContentRead } from './mail-read';
 import { READERS, readGzipped } from './mail-reader';
 
-export const MAIL_READ_JOB = 'mail-read';
 /** E-mails sent to the worker at once: one round trip, one transaction. */
 const BATCH = 100;
 
@@ -147,24 +144,3 @@ export async function readRawMail(
   }
   return written;
 }
-
-/**
- * `mail-read` reads raw mail whenever storing wakes it (a wake during a run reaches that run, also
- * from another instance), and every 10 seconds whatever a crash left behind.
- */
-export const mailReadingJobs = (deps: MailReadingDeps, waker: JobWaker) => [
-  defineJob({
-    name: MAIL_READ_JOB,
-    intervalSeconds: 10,
-    backoff: (failures) => Math.min(5 * 2 ** (failures - 1), 300),
-    async run(signal) {
-      let read = 0;
-      do {
-        waker.take();
-        read += await readRawMail(deps, { signal });
-      } while (waker.missed() && !signal.aborted);
-      return { read };
-    },
-    wake: () => waker.wake(),
-  }),
-];

@@ -8,6 +8,7 @@
  */
 import { connectImap } from '../src-server/modules/mail-sources/imap/imap-fetch';
 import { startDovecot } from '../src-server/testing/dovecot';
+import { dovecotSource } from '../src-server/testing/fixtures';
 import { startBenchServices } from './bench-services';
 
 const COUNT = 1000;
@@ -68,20 +69,7 @@ export async function benchMail() {
       });
     };
     const deps = { ...services, reading: { wake: wakeReading, readSource: (sourceId: number) => readRawMail(reader, { sourceId }), fetches: reader.fetches } };
-    const source = await createSource(deps, {
-      dashboardId: dashboard.id,
-      type: 'IMAP',
-      name: 'Bench',
-      folderId: null,
-      pollIntervalSeconds: 3600,
-      silenceMinutes: null,
-      imapHost: settings.host,
-      imapPort: settings.port,
-      imapSecure: false,
-      imapUsername: settings.username,
-      imapPassword: settings.password,
-      imapInputFolder: 'INBOX',
-    });
+    const source = await createSource(deps, dovecotSource(dovecot, dashboard.id, 'Bench', settings.username, settings.password));
     start = performance.now();
     const { stored } = await fetchSource(deps, (await sourceRow(services.db, source.id))!, { readLater: true });
     const productMs = performance.now() - start;

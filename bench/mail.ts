@@ -54,6 +54,7 @@ export async function benchMail() {
     const { createSource, fetchSource } = await import('../src-server/modules/mail-sources/mail-sources.service');
     const { sourceRow } = await import('../src-server/modules/mail-sources/mail-sources.queries');
     const { createFetchGate, readRawMail } = await import('../src-server/modules/alarm-emails/mail-reading');
+    const { warmMailReaders } = await import('../src-server/modules/alarm-emails/mail-reader');
     const dashboard = await createDashboard(services.db, services.clock, admin, { name: 'Bench', organizationId: org.id });
     // Storing and reading are timed: read mail does not start the parse job here. The reader runs
     // as the mail-read job does: woken by each stored batch, one run at a time.
@@ -68,7 +69,10 @@ export async function benchMail() {
         return readRawMail(reader);
       });
     };
-    const deps = { ...services, reading: { wake: wakeReading, readSource: (sourceId: number) => readRawMail(reader, { sourceId }), fetches: reader.fetches } };
+    const deps = {
+      ...services,
+      reading: { wake: wakeReading, readSource: (sourceId: number) => readRawMail(reader, { sourceId }), warm: warmMailReaders, fetches: reader.fetches },
+    };
     const source = await createSource(deps, dovecotSource(dovecot, dashboard.id, 'Bench', settings.username, settings.password));
     start = performance.now();
     const { stored } = await fetchSource(deps, (await sourceRow(services.db, source.id))!, { readLater: true });

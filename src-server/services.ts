@@ -39,6 +39,7 @@ import { ALARM_PARSE_JOB, alarmParserJobs } from './modules/alarm-parsers/alarm-
 import type { EmailParsing } from './modules/alarm-emails/alarm-emails.service';
 import { MAIL_READ_JOB, mailReadingJobs } from './modules/alarm-emails/alarm-emails.jobs';
 import { createFetchGate, readRawMail } from './modules/alarm-emails/mail-reading';
+import { warmMailReaders } from './modules/alarm-emails/mail-reader';
 import { type JobWaker, createJobWaker } from './jobs/waker';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
@@ -150,7 +151,12 @@ export async function createServices(options: ServiceOptions) {
     clock,
     secrets,
     graph: { ...options.graph, clients: new Map() },
-    reading: { wake: () => wakeJob(MAIL_READ_JOB, readWaker), readSource: (sourceId) => readRawMail(reading, { sourceId }), fetches: reading.fetches },
+    reading: {
+      wake: () => wakeJob(MAIL_READ_JOB, readWaker),
+      readSource: (sourceId) => readRawMail(reading, { sourceId }),
+      warm: warmMailReaders,
+      fetches: reading.fetches,
+    },
     allowPrivateMailHosts: options.allowPrivateMailHosts ?? false,
     events,
   };

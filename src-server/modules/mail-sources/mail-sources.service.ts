@@ -33,9 +33,10 @@ export interface SourceDeps {
   /**
    * The mail reader (alarm-emails/mail-reading.ts): fetched mail is stored raw and read there, off
    * the fetch's path. `wake` after new mail was stored (reading then wakes the parse queue);
-   * `readSource` reads a source's raw mail now (what "Nu ophalen" waits for).
+   * `readSource` reads a source's raw mail now (what "Nu ophalen" waits for); `warm` as a fetch
+   * begins, so the reader's workers have loaded by the time its mail is stored.
    */
-  reading: { wake(): void; readSource(sourceId: number): Promise<number>; fetches?: FetchGate };
+  reading: { wake(): void; readSource(sourceId: number): Promise<number>; warm(): void; fetches?: FetchGate };
   /** IMAP hosts on internal addresses are allowed (MAIL_ALLOW_PRIVATE_HOSTS): tests, the demo, firms with an internal mail server. */
   allowPrivateMailHosts: boolean;
   /** A stored e-mail that ends a source's silence resolves its alarm: open consoles follow. */
@@ -232,6 +233,7 @@ export async function storeSourceMail(deps: SourceDeps, row: MailSourceRow, raw:
  * is one transaction with the cursor at its last UID.
  */
 export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, client: ImapFlow): Promise<number> {
+  deps.reading.warm();
   const current = (await q.sourceRow(deps.db, row.id)) ?? row;
   const fetch = () =>
     fetchNewMessages(client, row.imapInputFolder!, { uidValidity: current.uidValidity, lastUid: current.lastUid }, async (messages, cursor) => {
@@ -272,6 +274,7 @@ function graphClient({ graph, secrets, clock }: SourceDeps, row: MailSourceRow) 
 const graphSettings = (row: MailSourceRow) => ({ sharedMailbox: row.sharedMailbox!, inputFolder: row.inputFolder!, readCategory: row.readCategory! });
 
 async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
+  deps.reading.warm();
   const { stored } = await fetchGraphMailbox(graphClient(deps, row), graphSettings(row), async (raw, meta) => {
     await storeSourceMail(deps, row, raw, meta.arrivedAt);
   });

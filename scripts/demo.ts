@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../src-server/config';
-import type { SyncSummary } from '../src/domain/feed';
+import type { SyncSummary } from '../src/domain/meterbeheer';
 import { METERBEHEER_SYNC_JOB } from '../src-server/modules/meterbeheer/meterbeheer.jobs';
 import { startServer } from '../src-server/server';
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';

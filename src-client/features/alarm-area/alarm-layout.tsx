@@ -22,7 +22,7 @@ import { trpc } from '~/lib/trpc';
 import { canChangeSettings } from '~/lib/alarms/access';
 import { AlarmNav } from './alarm-nav';
 import { usePendingEmails } from './use-pending-emails';
-import { NotificationsButton } from './live/notifications';
+import { DesktopAlertsButton } from './live/desktop-alerts';
 import { type LiveStatus, useLiveConsole } from './live/use-live-console';
 import { themeStyle } from '~/lib/alarms/theme';
 
@@ -119,7 +119,7 @@ export function AlarmLayout({ user, dashboard, folders }: { user: User; dashboar
               <div className="hidden truncate text-xs text-muted-foreground sm:block">{dashboard.organization.name}</div>
             </div>
             <LiveIndicator status={status} />
-            <NotificationsButton />
+            <DesktopAlertsButton />
             <UserMenu user={user} />
           </header>
           <div className="min-w-0 p-4 md:p-6">

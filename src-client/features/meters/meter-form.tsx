@@ -1,5 +1,5 @@
 import { type AnyFieldApi, useForm } from '@tanstack/react-form';
-import { providerNames } from '@/domain/feed';
+import { providerNames } from '@/domain/meterbeheer';
 import { type CreateMeter, type Meter, type MeterType, createMeterSchema } from '@/domain/meter';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';

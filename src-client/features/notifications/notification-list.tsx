@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NOTIFICATION_STATUSES, type NotificationStatus, notifyEventLabels } from '@/domain/notifications';
+import { NOTIFICATION_STATUSES, type NotificationStatus, notifyEventLabels } from '@/domain/notification';
 import { formatDateTime } from '@/lib/dates';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';

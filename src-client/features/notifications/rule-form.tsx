@@ -1,7 +1,7 @@
 import { useForm } from '@tanstack/react-form';
 import { TRPCClientError } from '@trpc/client';
 import { PRIORITIES, type Priority, priorityLabels } from '@/domain/alarm-dashboard';
-import { NOTIFY_EVENTS, type NotifyEvent, notifyEventLabels } from '@/domain/notifications';
+import { NOTIFY_EVENTS, type NotifyEvent, notifyEventLabels } from '@/domain/notification';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { ChoiceField } from '~/components/form/choice-fields';
 import { SubmitButton } from '~/components/form/submit-button';

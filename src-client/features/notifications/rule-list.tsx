@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { priorityLabels } from '@/domain/alarm-dashboard';
-import { type NotificationRule, notifyEventLabels } from '@/domain/notifications';
+import { type NotificationRule, notifyEventLabels } from '@/domain/notification';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { ALARM_DATA_MAX_KEYS, ALARM_KEY_MAX, ALARM_LINE_MAX } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
-import type { GenericAlert, GenericPayload, MonitoringAlert } from '@/domain/alarm-hooks';
+import type { GenericAlert, GenericPayload, MonitoringAlert } from '@/domain/alarm-hook';
 import { invalidField } from '../../errors';
 
 const DATA_VALUE_MAX = 2000;

@@ -2,7 +2,7 @@
  * `POST /api/v1/alarms/hooks/{alertmanager|grafana|generic}` (DESIGN.md §10), called with an
  * ingest token: the token names the dashboard, the body carries at most 1,000 alerts.
  */
-import { genericPayloadSchema, hookResultSchema, monitoringPayloadSchema } from '@/domain/alarm-hooks';
+import { genericPayloadSchema, hookResultSchema, monitoringPayloadSchema } from '@/domain/alarm-hook';
 import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';
 import { ALARMS } from '../alarm-dashboards/alarm-dashboards.procedures';

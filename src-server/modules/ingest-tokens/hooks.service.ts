@@ -3,7 +3,7 @@
  * group or resolve alarms on the token's dashboard, all in one transaction (all or nothing), and
  * the live events go out once it has committed.
  */
-import type { HookResult } from '@/domain/alarm-hooks';
+import type { HookResult } from '@/domain/alarm-hook';
 import type { Actor } from '@/domain/alarm-lifecycle';
 import { epochSeconds } from '../../clock';
 import type { AlarmEvent } from '../../events/event-bus';

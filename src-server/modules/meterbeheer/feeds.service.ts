@@ -4,7 +4,7 @@
  * Meters sit above feeds: what meters do with channels is told by the meters module, wired into
  * `FeedDeps` by the composition root.
  */
-import { type AnyFeedForm, type Channel, type ChannelWithFeed, type CreatableProvider, type Feed, FEED_CREATE_FAILED, SECRET_FIELDS } from '@/domain/feed';
+import { type AnyFeedForm, type Channel, type ChannelWithFeed, type CreatableProvider, type Feed, FEED_CREATE_FAILED, SECRET_FIELDS } from '@/domain/meterbeheer';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import { type Clock, epochSeconds, isoFromSeconds } from '../../clock';

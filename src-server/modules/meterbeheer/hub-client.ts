@@ -5,7 +5,7 @@
  * read is an error, never a guess.
  */
 import * as v from 'valibot';
-import { METER_KINDS, PROVIDERS, type Provider } from '@/domain/feed';
+import { METER_KINDS, PROVIDERS, type Provider } from '@/domain/meterbeheer';
 
 export class HubError extends Error {
   constructor(

@@ -9,7 +9,7 @@ import {
   type SyncSummary,
   syncStatusSchema,
   syncSummarySchema,
-} from '@/domain/feed';
+} from '@/domain/meterbeheer';
 import { listQuerySchema, pageSchema } from '@/domain/paging';
 import { rest } from '../../trpc/rest-route';
 import { adminProcedure, router, staffProcedure } from '../../trpc/trpc';

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { FeedStatus, MeterKind, Provider } from '@/domain/feed';
+import type { FeedStatus, MeterKind, Provider } from '@/domain/meterbeheer';
 
 export interface FeedTable {
   uuid: string;

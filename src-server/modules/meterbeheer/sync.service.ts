@@ -4,7 +4,7 @@
  * cursor that says what was fetched are written in one transaction, so a crash mid-sync loses and
  * duplicates nothing. One failing feed never stops the others; it is retried with backoff.
  */
-import type { SyncSummary } from '@/domain/feed';
+import type { SyncSummary } from '@/domain/meterbeheer';
 import { addDays, localDate, localMidnight, todayLocal } from '@/lib/amsterdam';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/database';

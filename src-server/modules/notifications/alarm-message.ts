@@ -3,7 +3,7 @@
  * Dutch subject, text and HTML body, both with the link that opens the alarm in the console.
  */
 import type { Priority } from '@/domain/alarm-dashboard';
-import type { NotifyEvent } from '@/domain/notifications';
+import type { NotifyEvent } from '@/domain/notification';
 import { escapeHtml } from '@/domain/text';
 import { isoFromSeconds } from '../../clock';
 

@@ -5,7 +5,7 @@
  * 408, 429 (its Retry-After honoured) and 5xx; anything else fails at once.
  */
 import type { Actor } from '@/domain/alarm-lifecycle';
-import type { NotifyEvent } from '@/domain/notifications';
+import type { NotifyEvent } from '@/domain/notification';
 import { type Clock, epochSeconds } from '../../clock';
 import type { DB } from '../../db/database';
 import type { SecretBox } from '../../secrets';

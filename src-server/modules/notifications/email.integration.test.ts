@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { NO_SMTP } from '@/domain/notifications';
+import { NO_SMTP } from '@/domain/notification';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { startSmtp as startLoopbackSmtp } from '../../testing/smtp';
 

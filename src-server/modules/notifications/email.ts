@@ -4,7 +4,7 @@
  * an alarm is the thread's root, and later ones carry `In-Reply-To`/`References` to it.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
-import { NO_SMTP } from '@/domain/notifications';
+import { NO_SMTP } from '@/domain/notification';
 import type { Attempt } from './attempt';
 
 export interface SmtpSettings {

@@ -12,7 +12,7 @@
  *   (`overdue`: the deadline passed, the alarm was raised or its deadline was set after it).
  */
 import type { Priority } from '@/domain/alarm-dashboard';
-import type { NotifyEvent } from '@/domain/notifications';
+import type { NotifyEvent } from '@/domain/notification';
 import { type DB, engineOf } from '../../db/database';
 import type { NotificationRuleRow } from './notifications.table';
 import * as q from './notifications.queries';

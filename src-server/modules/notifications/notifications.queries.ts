@@ -1,6 +1,6 @@
 /** Notification rows (DESIGN.md §10): created from the history, claimed and finished by the job, listed per dashboard. */
 import { type Insertable, sql } from 'kysely';
-import type { NotificationStatus } from '@/domain/notifications';
+import type { NotificationStatus } from '@/domain/notification';
 import type { User } from '@/domain/user';
 import type { DB } from '../../db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';

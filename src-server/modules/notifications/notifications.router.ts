@@ -1,6 +1,6 @@
 /** `/api/v1/alarms/…notification-rules…` and `…notifications…` (DESIGN.md §10): rules, their test, the delivery list and retry. */
 import * as v from 'valibot';
-import { createRuleSchema, listNotificationsSchema, notificationPageSchema, ruleSchema, testAnswerSchema, updateRuleSchema } from '@/domain/notifications';
+import { createRuleSchema, listNotificationsSchema, notificationPageSchema, ruleSchema, testAnswerSchema, updateRuleSchema } from '@/domain/notification';
 import { toListQuery } from '@/domain/paging';
 import { rest } from '../../trpc/rest-route';
 import { router } from '../../trpc/trpc';

@@ -3,7 +3,7 @@
  * job, about a made-up alarm (id 0) so a receiver or mailbox can be checked before a real alarm.
  */
 import type { ListQuery } from '@/domain/paging';
-import type { Notification, NotificationStatus } from '@/domain/notifications';
+import type { Notification, NotificationStatus } from '@/domain/notification';
 import { epochSeconds, isoFromSeconds } from '../../clock';
 import { pageCount, pageWindow } from '../../db/listing';
 import { AppError } from '../../errors';

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { NotificationStatus, NotifyEvent } from '@/domain/notifications';
+import type { NotificationStatus, NotifyEvent } from '@/domain/notification';
 
 /** A rule of a dashboard (DESIGN.md §10): which alarms and events notify whom, by e-mail or webhook. */
 export interface NotificationRuleTable {

@@ -10,7 +10,7 @@ import {
   type RuleChannel,
   type UpdateRule,
   minutesWithEvent,
-} from '@/domain/notifications';
+} from '@/domain/notification';
 import type { Priority } from '@/domain/alarm-dashboard';
 import { type Clock, epochSeconds, isoFromSeconds } from '../../clock';
 import type { DB } from '../../db/database';

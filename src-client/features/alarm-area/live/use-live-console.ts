@@ -11,7 +11,7 @@ import { priorityLabels } from '@/domain/alarm-dashboard';
 import { refreshOnce } from '~/lib/auth-client';
 import { refreshAlarmCounts, refreshAlarmRows } from '~/lib/alarms/cache';
 import { trpc } from '~/lib/trpc';
-import { notificationsAllowed } from './notifications';
+import { desktopAlertsAllowed } from './desktop-alerts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline' | 'unavailable';
 
@@ -32,7 +32,7 @@ function useRefresher(utils: Utils, dashboardName: string) {
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const notifyHigh = async (alarmIds: number[]) => {
-      if (!notificationsAllowed()) return;
+      if (!desktopAlertsAllowed()) return;
       for (const alarmId of alarmIds.slice(0, 3)) {
         const alarm = await utils.alarm.get.fetch({ alarmId }).catch(() => null);
         if (alarm?.priority !== 'HIGH') continue;

@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { PROVIDERS } from '@/domain/feed';
+import { PROVIDERS } from '@/domain/meterbeheer';
 import { addDays, amsterdamIso, daysBetween, localMidnight, todayLocal } from '@/lib/amsterdam';
 import { type ProfileKind, intervalValue, seedOf } from './profiles';
 

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { DeleteButton } from '~/components/lists/delete-button';
 import { SectionCard } from '~/components/ui/section-card';
-import { EnergySection } from '~/features/energy-alarms/energy-section';
+import { EnergySection } from '~/features/energy-rules/energy-section';
 import { LocationForm } from '~/features/locations/location-form';
 import { useDeleteLocation, useUpdateLocation } from '~/features/locations/use-location-mutations';
 import { parseIdParam } from '~/lib/id-param';

@@ -7,7 +7,7 @@ import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
 import { loadListData } from '~/components/lists/load-list';
 import { Button } from '~/components/ui/button';
-import { dateTimeOrDash } from '~/features/feeds/feed-labels';
+import { dateTimeOrDash } from '~/features/meterbeheer/feed-labels';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/meters/')({

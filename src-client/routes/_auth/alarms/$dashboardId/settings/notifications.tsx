@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { NOTIFICATION_STATUSES } from '@/domain/notifications';
+import { NOTIFICATION_STATUSES } from '@/domain/notification';
 import { PageHeader } from '~/components/layout/page-header';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { SectionCard } from '~/components/ui/section-card';

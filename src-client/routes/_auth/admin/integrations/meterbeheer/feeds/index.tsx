@@ -1,15 +1,15 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { meterKindLabels, providerNames } from '@/domain/feed';
+import { meterKindLabels, providerNames } from '@/domain/meterbeheer';
 import { PageHeader } from '~/components/layout/page-header';
 import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
 import { loadListData } from '~/components/lists/load-list';
-import { AddFeedMenu } from '~/features/feeds/add-feed-menu';
-import { dateTimeOrDash } from '~/features/feeds/feed-labels';
-import { FeedStatusCell } from '~/features/feeds/feed-status';
-import { SyncButton, SyncResult, useSyncFeeds } from '~/features/feeds/sync-button';
-import { SyncStatusLine } from '~/features/feeds/sync-status';
+import { AddFeedMenu } from '~/features/meterbeheer/add-feed-menu';
+import { dateTimeOrDash } from '~/features/meterbeheer/feed-labels';
+import { FeedStatusCell } from '~/features/meterbeheer/feed-status';
+import { SyncButton, SyncResult, useSyncFeeds } from '~/features/meterbeheer/sync-button';
+import { SyncStatusLine } from '~/features/meterbeheer/sync-status';
 import { trpc } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feeds/')({

@@ -1,10 +1,10 @@
 import { Link, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { CREATABLE_PROVIDERS, type CreatableProvider, feedTitle } from '@/domain/feed';
+import { CREATABLE_PROVIDERS, type CreatableProvider, feedTitle } from '@/domain/meterbeheer';
 import { usePageTitle } from '~/components/layout/use-page-title';
 import { Button } from '~/components/ui/button';
-import { FeedForm } from '~/features/feeds/feed-form';
-import { useAddFeed } from '~/features/feeds/use-feed-mutations';
+import { FeedForm } from '~/features/meterbeheer/feed-form';
+import { useAddFeed } from '~/features/meterbeheer/use-feed-mutations';
 
 export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feeds/create/$provider')({
   params: {

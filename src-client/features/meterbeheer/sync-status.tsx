@@ -1,4 +1,4 @@
-import type { SyncStatus } from '@/domain/feed';
+import type { SyncStatus } from '@/domain/meterbeheer';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { dateTimeOrDash } from './feed-labels';
 

@@ -1,4 +1,4 @@
-import type { Feed } from '@/domain/feed';
+import type { Feed } from '@/domain/meterbeheer';
 import { Badge } from '~/components/ui/badge';
 import { feedStatusLabels } from './feed-labels';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, Plus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { CREATABLE_PROVIDERS, providerNames } from '@/domain/feed';
+import { CREATABLE_PROVIDERS, providerNames } from '@/domain/meterbeheer';
 import { Button } from '~/components/ui/button';
 
 /** 'Feed toevoegen' with the six providers a feed can be created for. */

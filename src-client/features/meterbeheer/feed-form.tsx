@@ -11,7 +11,7 @@ import {
   feedFieldLabels,
   feedFormSchemas,
   meterKindLabels,
-} from '@/domain/feed';
+} from '@/domain/meterbeheer';
 import { checkedFields, fieldCheck, keepFieldFocus } from '~/components/form/field-checks';
 import { FieldNotes, TextField, useFieldControl } from '~/components/form/text-field';
 import { AlertBanner } from '~/components/ui/alert-banner';

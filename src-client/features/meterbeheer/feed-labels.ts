@@ -1,4 +1,4 @@
-import type { FeedStatus } from '@/domain/feed';
+import type { FeedStatus } from '@/domain/meterbeheer';
 import { formatDateTime } from '@/lib/dates';
 
 export const feedStatusLabels: Record<FeedStatus, string> = { verified: 'Geverifieerd', unverified: 'Niet geverifieerd' };

@@ -5,10 +5,10 @@ import { Button } from '~/components/ui/button';
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
 
 /** Whether a new HIGH alarm may show a browser notification. */
-export const notificationsAllowed = () => supported() && Notification.permission === 'granted';
+export const desktopAlertsAllowed = () => supported() && Notification.permission === 'granted';
 
 /** 'Meldingen aanzetten' asks the browser's permission once; afterwards it says how things stand. */
-export function NotificationsButton() {
+export function DesktopAlertsButton() {
   const [permission, setPermission] = useState(() => (supported() ? Notification.permission : 'unsupported'));
   if (permission === 'unsupported') return null;
   if (permission === 'granted') {

@@ -35,12 +35,34 @@ const isomorphic = [clientAlias, forbid(climbsInto(['src-server', 'src-client'])
 
 const server = [clientAlias, forbid(climbsInto(['src-client']), 'src-server/ never imports src-client/.')];
 
+// Server layers, top to bottom: the composition root (the files at src-server/'s top), the API layer
+// (api/: tRPC tiers, the REST adapter), the modules, the platform (platform/: db, jobs, events,
+// sandbox, secrets, clock), then src/domain. Imports only go down; a module's routers and procedure
+// tiers are its API face and may use api/, the rest of a module may not. Types may cross upward
+// (the database's schema names every module's table; the context names the services).
+const compositionRoot = ['services', 'reactions', 'root-router', 'app', 'server', 'main', 'config', 'db-copy'];
+const intoRoot = forbid(
+  `^(\\.\\./)+${anyOf(compositionRoot)}(\\.ts)?$`,
+  'The composition root (services, reactions, root-router, app, server, main, config) is imported by nobody: hand what is needed in.',
+);
+const typesMayCross = (pattern) => ({ ...pattern, allowTypeImports: true });
+const platform = [
+  ...server,
+  typesMayCross(intoRoot),
+  typesMayCross(forbid(climbsInto(['modules', 'api']), 'The platform knows no module and no API: modules and the API use it, not the other way round.')),
+];
+const api = [...server, typesMayCross(intoRoot)];
+const moduleBody = forbid(
+  climbsInto(['api']),
+  "Only a module's routers and procedure tiers (*.router.ts, *.procedures.ts) use the API layer; services, queries and jobs never do.",
+);
+
 const modules = foldersIn('./src-server/modules/');
 /** Another module's `*.table` file, from anywhere inside module `own` (sub-folders included). */
 const otherModulesTables = (own) =>
   forbid(
     `^(\\.\\./)+(modules/)?${anyOf(modules.filter((m) => m !== own))}/(.+/)?[^/]+\\.table(\\.ts)?$`,
-    `A module reaches another module only through its queries or services, never its tables (src-server/db/schema.ts may).`,
+    `A module reaches another module only through its queries or services, never its tables (src-server/platform/db/schema.ts may).`,
   );
 
 const features = foldersIn('./src-client/features/');
@@ -107,7 +129,16 @@ export default defineConfig(
   // are not merged), so the narrower entries below repeat the patterns of the wider ones.
   restrict(['src/**'], isomorphic),
   restrict(['src-server/**'], server),
-  ...modules.map((m) => restrict([`src-server/modules/${m}/**`], [...server, otherModulesTables(m)])),
+  restrict(['src-server/platform/**'], platform, ['src-server/**/*.test.ts']),
+  restrict(['src-server/api/**'], api, ['src-server/**/*.test.ts']),
+  ...modules.map((m) =>
+    restrict(
+      [`src-server/modules/${m}/**`],
+      [...server, intoRoot, otherModulesTables(m), moduleBody],
+      ['**/*.router.ts', '**/*.procedures.ts', '**/*.test.ts'],
+    ),
+  ),
+  ...modules.map((m) => restrict([`src-server/modules/${m}/**/*.{router,procedures}.ts`], [...server, intoRoot, otherModulesTables(m)])),
   restrict(['src-client/components/**'], components),
   ...features.map((f) => restrict([`src-client/features/${f}/**`], otherFeatures(f))),
   restrict(['migrations/**'], [migrationsOnlyKysely], ['migrations/**/*.test.ts']),

@@ -6,7 +6,7 @@ import { hashPassword } from '../src-server/modules/users/passwords';
 import { insertUser } from '../src-server/modules/users/users.queries';
 import { createCaller } from '../src-server/root-router';
 import { createServices, type Services, type ServiceOptions } from '../src-server/services';
-import { createContext } from '../src-server/trpc/context';
+import { createContext } from '../src-server/api/trpc/context';
 
 export async function startBenchServices(name: string, options: Partial<ServiceOptions> = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), `energie-${name}-`));

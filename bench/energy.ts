@@ -5,7 +5,7 @@
  * them disabled (goal: at most 10 % more), alternating days, medians.
  */
 import { localMidnight } from '../src/lib/amsterdam';
-import { evaluateAfterSync } from '../src-server/modules/energy-alarms/energy-evaluation';
+import { evaluateAfterSync } from '../src-server/modules/energy-rules/energy-evaluation';
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/profiles';
 import { upsertMeasurements } from '../src-server/modules/measurement-store/measurements.store';

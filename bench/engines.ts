@@ -10,7 +10,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { ADMIN, startProduct } from '../e2e/support/product';
 import { localMidnight } from '../src/lib/amsterdam';
-import { openDatabase } from '../src-server/db/database';
+import { openDatabase } from '../src-server/platform/db/database';
 import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/profiles';
 import { postgresAvailable, startPostgres } from '../src-server/testing/postgres';
 import { requestsPerSecond } from './load';

@@ -23,8 +23,8 @@ export async function benchFairness() {
     const { createSource } = await import('../src-server/modules/mail-sources/mail-sources.service');
     const org = await services.db.insertInto('organization').values({ name: 'Bench', createdAt: 0 }).returning('id').executeTakeFirstOrThrow();
     const admin = { id: 0, type: 'admin' as const, email: 'x', fullName: null };
-    const quiet = await createDashboard(services.db, services.clock, admin, { name: 'Stil', organizationId: org.id });
-    const hostile = await createDashboard(services.db, services.clock, admin, { name: 'Vijandig', organizationId: org.id });
+    const quiet = await createDashboard(services, admin, { name: 'Stil', organizationId: org.id });
+    const hostile = await createDashboard(services, admin, { name: 'Vijandig', organizationId: org.id });
     const parser = (dashboardId: number, name: string, type: 'DEFAULT' | 'CUSTOM', body: string, index: number) =>
       insertAlarmParser(services.db, dashboardId, name, type, body, index);
     await parser(quiet.id, 'Alles', 'DEFAULT', JSON.stringify({ line: '{{subject}}' }), 0);

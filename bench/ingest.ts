@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { openDatabase } from '../src-server/db/database';
-import { migrateToLatest } from '../src-server/db/migrate';
+import { openDatabase } from '../src-server/platform/db/database';
+import { migrateToLatest } from '../src-server/platform/db/migrate';
 import { upsertMeasurements } from '../src-server/modules/measurement-store/measurements.store';
 import { insertChannel, insertFeed } from '../src-server/testing/fixtures';
 

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { addDays, localMidnight, todayLocal, wallClock } from '../src/lib/amsterdam';
 import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/profiles';
 import { adminToken, startProduct } from '../e2e/support/product';
-import { openDatabase } from '../src-server/db/database';
+import { openDatabase } from '../src-server/platform/db/database';
 import { TEST_ADDRESS } from '../src-server/testing/fixtures';
 import { mixedLoad } from './load';
 

@@ -55,7 +55,7 @@ export async function benchMail() {
     const { sourceRow } = await import('../src-server/modules/mail-sources/mail-sources.queries');
     const { createFetchGate, readRawMail } = await import('../src-server/modules/alarm-emails/mail-reading');
     const { warmMailReaders } = await import('../src-server/modules/alarm-emails/mail-reader');
-    const dashboard = await createDashboard(services.db, services.clock, admin, { name: 'Bench', organizationId: org.id });
+    const dashboard = await createDashboard(services, admin, { name: 'Bench', organizationId: org.id });
     // Storing and reading are timed: read mail does not start the parse job here. The reader runs
     // as the mail-read job does: woken by each stored batch, one run at a time.
     const reader = { db: services.db, clock: services.clock, parsing: { wake: () => undefined }, fetches: createFetchGate() };

@@ -6,10 +6,10 @@
  */
 import { newQuickJSWASMModule } from 'quickjs-emscripten';
 import { EXAMPLE_CUSTOM_CODE, PARSER_MEMORY_LIMIT_BYTES, PARSER_TIME_LIMIT_MS, type ParserEmail } from '../src/domain/alarm-parser';
-import { runCustom } from '../src-server/sandbox/custom-parser';
+import { runCustom } from '../src-server/platform/sandbox/custom-parser';
 import { evaluateDefault } from '../src/lib/default-parser';
-import { createParserSandbox } from '../src-server/sandbox/parser-sandbox';
-import type { ParserProgram } from '../src-server/sandbox/parser-sandbox.types';
+import { createParserSandbox } from '../src-server/platform/sandbox/parser-sandbox';
+import type { ParserProgram } from '../src-server/platform/sandbox/parser-sandbox.types';
 
 const emails: ParserEmail[] = Array.from({ length: 500 }, (_, i) => ({
   subject: `Alarm: Storing ${i % 7 ? 'warmtepomp' : 'ketel'} op WP-${i}`,

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 await build({
   entryPoints: {
     main: 'src-server/main.ts',
-    'parser-worker': 'src-server/sandbox/parser-worker.ts',
+    'parser-worker': 'src-server/platform/sandbox/parser-worker.ts',
     'mail-read-worker': 'src-server/modules/alarm-emails/mail-read-worker.ts',
     'db-copy': 'src-server/db-copy.ts',
   },

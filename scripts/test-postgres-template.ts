@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '../src-server/db/database';
-import { migrateToLatest } from '../src-server/db/migrate';
+import { openDatabase } from '../src-server/platform/db/database';
+import { migrateToLatest } from '../src-server/platform/db/migrate';
 import { withDatabaseName } from '../src-server/testing/postgres';
 
 async function query(url: string, text: string) {

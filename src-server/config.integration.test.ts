@@ -3,8 +3,9 @@ import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { loadConfig } from './config';
+import { ConfigError } from './platform/errors';
+import { openDatabase } from './platform/db/database';
 import { testTempDir } from './testing/temp-dir';
 
 const mode = (file: string) => statSync(file).mode & 0o777;

@@ -8,8 +8,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { emailSchema, newPasswordSchema } from '@/domain/auth';
 import { DEFAULT_HUB_URL } from './modules/meterbeheer/hub-client';
-
-export class ConfigError extends Error {}
+import { ConfigError } from './platform/errors';
 
 // PORT=0 lets the OS pick a free port (the URL printed at start says which).
 const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));

@@ -3,7 +3,7 @@
  * copies every table from a SQLite file into an empty PostgreSQL database, or back (db/copy.ts).
  * Stop the product first; the target must be empty. Exit code 0 only when every count matched.
  */
-import { copyCommand } from './db/copy';
+import { copyCommand } from './platform/db/copy';
 
 const [from, to] = process.argv.slice(2);
 if (!from || !to) {

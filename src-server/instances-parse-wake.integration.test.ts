@@ -31,8 +31,8 @@ test.runIf(process.env.TEST_DATABASE_URL && dovecotAvailable())(
     try {
       const admin = { id: 0, type: 'admin' as const, email: 'x', fullName: null };
       const org = await a.organization();
-      const quiet = await createDashboard(a.db, a.clock, admin, { name: 'Stil', organizationId: org });
-      const hostile = await createDashboard(a.db, a.clock, admin, { name: 'Vijandig', organizationId: org });
+      const quiet = await createDashboard(a, admin, { name: 'Stil', organizationId: org });
+      const hostile = await createDashboard(a, admin, { name: 'Vijandig', organizationId: org });
       await insertAlarmParser(a.db, quiet.id, 'Alles', 'DEFAULT', JSON.stringify({ line: '{{subject}}' }), 0);
       // A slow parser (within its time limit): another dashboard's backlog keeps B's run busy for seconds, on one worker of two.
       await insertAlarmParser(

@@ -1,8 +1,9 @@
 /** The product's entry point: `node dist/server/main.js`. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config';
-import { DatabaseOpenError } from './db/database';
+import { loadConfig } from './config';
+import { ConfigError } from './platform/errors';
+import { DatabaseOpenError } from './platform/db/database';
 import { startServer } from './server';
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');

@@ -1,14 +1,14 @@
 /** The root tRPC router: one sub-router per domain. Its type is what the client imports. */
-import { jobsRouter } from './jobs/jobs.router';
+import { jobsRouter } from './modules/jobs/jobs.router';
 import { authRouter } from './modules/auth/auth.router';
 import { alarmDashboardsRouter } from './modules/alarm-dashboards/alarm-dashboards.router';
 import { alarmFoldersRouter } from './modules/alarm-folders/alarm-folders.router';
 import { alarmsRouter } from './modules/alarms/alarms.router';
-import { alarmReportsRouter } from './modules/alarms/response-times.router';
-import { alarmViewsRouter } from './modules/alarms/alarm-views.router';
+import { alarmReportsRouter } from './modules/alarm-reports/alarm-reports.router';
+import { alarmViewsRouter } from './modules/alarm-views/alarm-views.router';
 import { maintenanceWindowsRouter } from './modules/maintenance-windows/maintenance-windows.router';
 import { ingestTokensRouter } from './modules/ingest-tokens/ingest-tokens.router';
-import { hooksRouter } from './modules/ingest-tokens/hooks.router';
+import { hooksRouter } from './modules/alarm-hooks/alarm-hooks.router';
 import { alarmEmailsRouter } from './modules/alarm-emails/alarm-emails.router';
 import { alarmParsersRouter } from './modules/alarm-parsers/alarm-parsers.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
@@ -20,10 +20,10 @@ import { meterbeheerRouter } from './modules/meterbeheer/meterbeheer.router';
 import { metersRouter } from './modules/meters/meters.router';
 import { organizationsRouter } from './modules/organizations/organizations.router';
 import { overviewRouter } from './modules/overview/overview.router';
-import { energyRulesRouter } from './modules/energy-alarms/energy-rules.router';
+import { energyRulesRouter } from './modules/energy-rules/energy-rules.router';
 import { usersRouter } from './modules/users/users.router';
 import { onboardingRouter } from './modules/onboarding/onboarding.router';
-import { createCallerFactory, router } from './trpc/trpc';
+import { createCallerFactory, router } from './api/trpc/trpc';
 
 export const appRouter = router({
   auth: authRouter,

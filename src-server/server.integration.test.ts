@@ -8,7 +8,8 @@ import { type Server, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { ConfigError } from './platform/errors';
 import { startServer } from './server';
 import { testTempDir } from './testing/temp-dir';
 

@@ -6,11 +6,12 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import type { Clock } from './clock';
-import { type Config, ConfigError } from './config';
+import type { Clock } from './platform/clock';
+import type { Config } from './config';
+import { ConfigError } from './platform/errors';
 import { ensureFirstAdmin } from './modules/auth/first-admin';
-import { releaseGoneLeases } from './jobs/leases';
-import { lockDataDir } from './data-dir-lock';
+import { releaseGoneLeases } from './platform/jobs/leases';
+import { lockDataDir } from './platform/data-dir-lock';
 import { type ServiceOptions, createServices } from './services';
 
 const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({

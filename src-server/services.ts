@@ -7,15 +7,15 @@
  * service's deps object here, so imports between modules only go down. The server, the test
  * harness, the bench and the demo all build them here, so they run the same wiring.
  */
-import { engineOf, openReachableDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { type Clock, systemClock } from './clock';
+import { engineOf, openReachableDatabase } from './platform/db/database';
+import { migrateToLatest } from './platform/db/migrate';
+import { type Clock, systemClock } from './platform/clock';
 import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
 import { createSessionCache } from './modules/auth/session-cache';
 import { createHubClient } from './modules/meterbeheer/hub-client';
 import { createSyncService } from './modules/meterbeheer/sync.service';
-import type { FeedDeps } from './modules/meterbeheer/feeds.service';
-import { feedNamesOfOrganization } from './modules/meterbeheer/feeds.queries';
+import type { FeedDeps } from './modules/meterbeheer/meterbeheer.service';
+import { feedNamesOfOrganization } from './modules/meterbeheer/meterbeheer.queries';
 import type { OrganizationDeps } from './modules/organizations/organizations.service';
 import type { LocationDeps } from './modules/locations/locations.service';
 import { countLocationsOfOrganization, locationsOfOrganizations } from './modules/locations/locations.queries';
@@ -23,16 +23,22 @@ import type { UserDeps } from './modules/users/users.service';
 import { countCustomersOfLocation, countInstallersOfOrganization } from './modules/users/users.queries';
 import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChannels, metersOfLocation } from './modules/meters/meters.queries';
 import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
+import type { DashboardFolders } from './modules/alarm-dashboards/alarm-dashboards.service';
+import { folderOfDashboard, insertSystemFolders } from './modules/alarm-folders/alarm-folders.queries';
+import type { FolderAlarms } from './modules/alarm-folders/alarm-folders.service';
+import { countInFolder } from './modules/alarms/alarm-counts.queries';
+import { applyFolderRelevance, moveFolderAlarms } from './modules/alarms/lifecycle';
+import { clearFolder } from './modules/alarms/alarms.service';
 import { randomInt } from 'node:crypto';
-import { createEventBus } from './events/event-bus';
-import { createPgEventTransport } from './events/pg-event-transport';
-import { createChangeNotices } from './db/change-notices';
-import { listenerName } from './db/pg-listener';
+import { createEventBus } from './platform/events/event-bus';
+import { createPgEventTransport } from './platform/events/pg-event-transport';
+import { createChangeNotices } from './platform/db/change-notices';
+import { listenerName } from './platform/db/pg-listener';
 import { watchFigures } from './modules/measurement-store/figure-cache';
-import { HEARTBEAT_MS } from './events/live-stream';
-import { createJobRunner } from './jobs/runner';
-import { newInstanceId } from './jobs/instance';
-import { createLeases } from './jobs/leases';
+import { HEARTBEAT_MS } from './platform/events/live-stream';
+import { createJobRunner } from './platform/jobs/runner';
+import { newInstanceId } from './platform/jobs/instance';
+import { createLeases } from './platform/jobs/leases';
 import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
 import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
 import { ALARM_PARSE_JOB, alarmParserJobs } from './modules/alarm-parsers/alarm-parsers.jobs';
@@ -40,21 +46,21 @@ import type { EmailParsing } from './modules/alarm-emails/alarm-emails.service';
 import { MAIL_READ_JOB, mailReadingJobs } from './modules/alarm-emails/alarm-emails.jobs';
 import { createFetchGate, readRawMail } from './modules/alarm-emails/mail-reading';
 import { warmMailReaders } from './modules/alarm-emails/mail-reader';
-import { type JobWaker, createJobWaker } from './jobs/waker';
+import { type JobWaker, createJobWaker } from './platform/jobs/waker';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createSourceCallLimit } from './modules/mail-sources/source-call-limit';
 import { createParseCallLimit } from './modules/alarm-parsers/parse-call-limit';
-import { createParserSandbox } from './sandbox/parser-sandbox';
+import { createParserSandbox } from './platform/sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
-import { createSecretBox } from './secrets';
-import { createIngestLimit } from './modules/ingest-tokens/ingest-limit';
+import { createSecretBox } from './platform/secrets';
+import { createIngestLimit } from './modules/alarm-hooks/ingest-limit';
 import { createMailer } from './modules/notifications/email';
 import { createNotifyWaker, NOTIFY_JOB, notificationJobs } from './modules/notifications/notifications.jobs';
 import type { DeliveryDeps } from './modules/notifications/delivery';
 import { createOnboarding } from './modules/onboarding/onboarding.service';
-import { type EnergyDeps, evaluateAfterSync } from './modules/energy-alarms/energy-evaluation';
-import { energyAlarmJobs } from './modules/energy-alarms/energy-alarms.jobs';
+import { type EnergyDeps, evaluateAfterSync } from './modules/energy-rules/energy-evaluation';
+import { energyAlarmJobs } from './modules/energy-rules/energy-rules.jobs';
 
 export interface ServiceOptions {
   /** A SQLite file path, `:memory:` for a private test database, or a `postgres://` URL (DATABASE_URL). */
@@ -116,6 +122,8 @@ export async function createServices(options: ServiceOptions) {
     dependents: { countCustomers: countCustomersOfLocation, countMeters: countMetersOfLocation },
   };
   const users: UserDeps = { db, clock, sessions: auth };
+  const dashboardFolders: DashboardFolders = { insertSystemFolders, folderOfDashboard };
+  const folderAlarms: FolderAlarms = { moveAll: moveFolderAlarms, applyRelevance: applyFolderRelevance, count: countInFolder, clear: clearFolder };
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
   // On PostgreSQL several instances share one order of events (LISTEN/NOTIFY); ids carry a random
   // instance prefix so they are unique across instances (2^21 prefixes × 2^32 events each).
@@ -209,6 +217,8 @@ export async function createServices(options: ServiceOptions) {
     locations,
     users,
     feeds,
+    dashboardFolders,
+    folderAlarms,
     jobs,
     graph: mail.graph,
     allowPrivateMailHosts: mail.allowPrivateMailHosts,

@@ -2,7 +2,7 @@
  * Rows for tests and the bench, inserted directly (no HUB involved): a verified feed as the sync
  * leaves it and its channels. One place, so a new feed column is added once.
  */
-import type { DB } from '../db/database';
+import type { DB } from '../platform/db/database';
 import type { FeedRow } from '../modules/meterbeheer/meterbeheer.table';
 
 /** The address tests and benches give a location. */

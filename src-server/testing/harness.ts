@@ -5,12 +5,12 @@
  */
 import { onTestFinished } from 'vitest';
 import { createApp } from '../app';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { AuthOptions } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/users.queries';
 import { createServices } from '../services';
-import { createContext } from '../trpc/context';
+import { createContext } from '../api/trpc/context';
 import { TEST_ADDRESS, insertChannel, insertFeed } from './fixtures';
 import { dropTestDatabase, testDatabase } from './test-database';
 import { createCaller } from '../root-router';

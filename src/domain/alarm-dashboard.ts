@@ -74,3 +74,5 @@ export const BRANDING_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 /** An assignable user of a dashboard: its admins and the organization's installers. */
 export const dashboardUserSchema = v.object({ id: v.number(), fullName: v.nullable(v.string()), email: v.string() });
 export type DashboardUser = v.InferOutput<typeof dashboardUserSchema>;
+
+export const DASHBOARD_ABSENT = 'Dit alarmdashboard bestaat niet.';

@@ -3,17 +3,14 @@
  * organization's; customers never (403). Settings, theme, branding, folders, sources and parsers
  * change only by admins, or by installers while the dashboard is `customizable`.
  */
-import { AppError } from '../../errors';
-import type { AlarmDashboard } from '@/domain/alarm-dashboard';
+import { AppError } from '../../platform/errors';
+import { type AlarmDashboard, DASHBOARD_ABSENT } from '@/domain/alarm-dashboard';
 import type { User } from '@/domain/user';
-import { type SignedInContext, scopedProcedure, signedInProcedure } from '../../trpc/trpc';
+import { type SignedInContext, scopedProcedure, signedInProcedure } from '../../api/trpc/trpc';
 import { findDashboard } from './alarm-dashboards.queries';
-import { findVisibleFolder } from './folders.queries';
 
 /** Where every REST path of the alarm area starts (DESIGN.md §7), for the alarm modules' routers. */
 export const ALARMS = '/api/v1/alarms';
-
-export const DASHBOARD_ABSENT = 'Dit alarmdashboard bestaat niet.';
 
 export const alarmAreaProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (ctx.user.type === 'customer') throw new AppError('FORBIDDEN', 'Je hebt geen toegang tot de alarmen.');
@@ -49,11 +46,6 @@ export const dashboardSettingsProcedure = dashboardProcedure.use(({ ctx, next })
   return next();
 });
 
-const FOLDER_ABSENT = 'Deze map bestaat niet.';
-
-/** Input carries `folderId`, a folder of a dashboard the caller may open; `ctx.folder` is it, with its dashboard's id. */
-export const folderProcedure = scopedProcedure('folderId', 'folder', (ctx, id) => findVisibleFolder(ctx.db, ctx.user, id), FOLDER_ABSENT, alarmAreaProcedure);
-
 /**
  * Input carries `key`, the id of a row of a dashboard (a source, window, rule, token, …) that the
  * caller may open, found by `find`; `ctx[name]` is the row. Changing it is a settings change: admins,
@@ -72,6 +64,3 @@ export function dashboardRowSettingsProcedure<K extends string, N extends string
     return next();
   });
 }
-
-/** A folder procedure that changes settings: admins, or installers while the dashboard is customizable. */
-export const folderSettingsProcedure = dashboardRowSettingsProcedure('folderId', 'folder', (ctx, id) => findVisibleFolder(ctx.db, ctx.user, id), FOLDER_ABSENT);

@@ -3,9 +3,9 @@ import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import { sql } from 'kysely';
-import type { DB } from '../../db/database';
-import { contains, pageCount, pageWindow } from '../../db/listing';
-import { organizationScope } from '../../tenancy';
+import type { DB } from '../../platform/db/database';
+import { contains, pageCount, pageWindow } from '../../platform/db/listing';
+import { organizationScope } from '../../platform/db/tenancy';
 import type { AlarmDashboardRow } from './alarm-dashboards.table';
 
 const brandingPath = (sha256: string) => `/files/branding/${sha256}`;

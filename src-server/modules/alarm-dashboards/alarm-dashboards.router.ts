@@ -3,9 +3,9 @@ import * as v from 'valibot';
 import { createDashboardSchema, dashboardSchema, dashboardUserSchema, prioritySchema, renameDashboardSchema, themeSchema } from '@/domain/alarm-dashboard';
 import { idListSchema, idSchema } from '@/domain/common';
 import { pageSchema, pageSizeFields, toListQuery } from '@/domain/paging';
-import { AppError } from '../../errors';
-import { rest } from '../../trpc/rest-route';
-import { adminProcedure, router } from '../../trpc/trpc';
+import { AppError } from '../../platform/errors';
+import { rest } from '../../api/trpc/rest-route';
+import { adminProcedure, router } from '../../api/trpc/trpc';
 import { ALARMS, alarmAreaProcedure, dashboardProcedure, dashboardSettingsProcedure } from './alarm-dashboards.procedures';
 import { listDashboards } from './alarm-dashboards.queries';
 import * as service from './alarm-dashboards.service';
@@ -30,7 +30,7 @@ export const alarmDashboardsRouter = router({
     .meta(rest(`POST ${ALARMS}/dashboards`, 'Create a dashboard for an organization, with its system folders (admin)', { status: 201 }))
     .input(createDashboardSchema)
     .output(dashboardSchema)
-    .mutation(({ ctx, input }) => service.createDashboard(ctx.db, ctx.clock, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.createDashboard(ctx, ctx.user, input)),
   rename: adminDashboardProcedure
     .meta(rest(`PATCH ${ALARMS}/dashboards/{id}`, 'Rename a dashboard (admin)', id))
     .input(renameDashboardSchema)
@@ -53,12 +53,12 @@ export const alarmDashboardsRouter = router({
     .meta(rest(`PATCH ${ALARMS}/dashboards/{id}/settings/default-folder`, 'The folder new alarms go to (not the trash)', id))
     .input(v.object({ folderId: idSchema }))
     .output(dashboardSchema)
-    .mutation(({ ctx, input }) => service.setDefaultFolder(ctx.db, ctx.user, input.dashboardId, input.folderId)),
+    .mutation(({ ctx, input }) => service.setDefaultFolder(ctx, ctx.user, input.dashboardId, input.folderId)),
   resolvedFolder: dashboardSettingsProcedure
     .meta(rest(`PATCH ${ALARMS}/dashboards/{id}/settings/resolved-folder`, 'The folder recoveries and maintenance windows send alarms to (not relevant)', id))
     .input(v.object({ folderId: idSchema }))
     .output(dashboardSchema)
-    .mutation(({ ctx, input }) => service.setResolvedFolder(ctx.db, ctx.user, input.dashboardId, input.folderId)),
+    .mutation(({ ctx, input }) => service.setResolvedFolder(ctx, ctx.user, input.dashboardId, input.folderId)),
   customizable: adminDashboardProcedure
     .meta(rest(`PATCH ${ALARMS}/dashboards/{id}/settings/customizable`, "Whether installers may change the dashboard's settings (admin)", id))
     .input(v.object({ customizable: v.boolean('Geef customizable als true of false.') }))

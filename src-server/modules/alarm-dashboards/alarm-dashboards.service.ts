@@ -4,19 +4,33 @@
  */
 import { ORGANIZATION_ABSENT } from '@/domain/organization';
 import type { Updateable } from 'kysely';
-import { DEFAULT_THEME, type Priority, type Theme } from '@/domain/alarm-dashboard';
+import { DASHBOARD_ABSENT, DEFAULT_THEME, type Priority, type Theme } from '@/domain/alarm-dashboard';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import { notFound, invalidField } from '../../errors';
-import { folderOfDashboard, insertSystemFolders } from './folders.queries';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { notFound, invalidField } from '../../platform/errors';
 import { findOrganization } from '../organizations/organizations.queries';
 import { assignableUsers, listAssignableUsers } from '../users/users.queries';
-import { DASHBOARD_ABSENT } from './alarm-dashboards.procedures';
 import { dashboardOrganizationId, findDashboard } from './alarm-dashboards.queries';
 import type { AlarmDashboardTable } from './alarm-dashboards.table';
 import { storeBrandingImage } from './branding';
+
+/**
+ * What a dashboard needs of its folders. Folders belong to a dashboard, so the alarm-folders module
+ * sits above this one; the composition root hands its queries in here.
+ */
+export interface DashboardFolders {
+  /** Writes a new dashboard's system folders; answers their ids by name (inbox, done, trash). */
+  insertSystemFolders(db: DB, dashboardId: number): Promise<Record<string, number>>;
+  folderOfDashboard(db: DB, dashboardId: number, folderId: number): Promise<{ trash: boolean; relevant: boolean } | undefined>;
+}
+
+export interface DashboardDeps {
+  db: DB;
+  clock: Clock;
+  dashboardFolders: DashboardFolders;
+}
 
 export async function getDashboard(db: DB, user: User, id: number) {
   const dashboard = await findDashboard(db, user, id);
@@ -24,7 +38,7 @@ export async function getDashboard(db: DB, user: User, id: number) {
   return dashboard;
 }
 
-export async function createDashboard(db: DB, clock: Clock, user: User, input: { name: string; organizationId: number }) {
+export async function createDashboard({ db, clock, dashboardFolders }: DashboardDeps, user: User, input: { name: string; organizationId: number }) {
   if (!(await findOrganization(db, user, input.organizationId))) throw invalidField('organizationId', ORGANIZATION_ABSENT);
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -42,7 +56,7 @@ export async function createDashboard(db: DB, clock: Clock, user: User, input: {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const folders = await insertSystemFolders(trx, id);
+    const folders = await dashboardFolders.insertSystemFolders(trx, id);
     await trx.updateTable('alarmDashboard').set({ defaultFolderId: folders.inbox, resolvedFolderId: folders.done }).where('id', '=', id).execute();
     return id;
   });
@@ -60,16 +74,16 @@ export const setTheme = (db: DB, user: User, id: number, theme: Theme) => update
 export const setDefaultPriority = (db: DB, user: User, id: number, defaultPriority: Priority) => update(db, user, id, { defaultPriority });
 export const setCustomizable = (db: DB, user: User, id: number, customizable: boolean) => update(db, user, id, { customizable: customizable ? 1 : 0 });
 
-export async function setDefaultFolder(db: DB, user: User, id: number, folderId: number) {
-  const folder = await folderOfDashboard(db, id, folderId);
+export async function setDefaultFolder({ db, dashboardFolders }: DashboardDeps, user: User, id: number, folderId: number) {
+  const folder = await dashboardFolders.folderOfDashboard(db, id, folderId);
   if (!folder) throw invalidField('folderId', 'Deze map hoort niet bij dit dashboard.');
   if (folder.trash) throw invalidField('folderId', 'De prullenbak kan niet de standaardmap zijn.');
   return update(db, user, id, { defaultFolderId: folderId });
 }
 
 /** Where recoveries and maintenance windows send alarms: a folder of the dashboard that is not relevant. */
-export async function setResolvedFolder(db: DB, user: User, id: number, folderId: number) {
-  const folder = await folderOfDashboard(db, id, folderId);
+export async function setResolvedFolder({ db, dashboardFolders }: DashboardDeps, user: User, id: number, folderId: number) {
+  const folder = await dashboardFolders.folderOfDashboard(db, id, folderId);
   if (!folder) throw invalidField('folderId', 'Deze map hoort niet bij dit dashboard.');
   if (folder.relevant) throw invalidField('folderId', 'Kies een map die niet meetelt (niet relevant): opgeloste alarmen horen niet bij de open alarmen.');
   return update(db, user, id, { resolvedFolderId: folderId });

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { BRANDING_MAX_BYTES } from '@/domain/alarm-dashboard';
-import type { DB } from '../../db/database';
-import { invalidField } from '../../errors';
+import type { DB } from '../../platform/db/database';
+import { invalidField } from '../../platform/errors';
 import { brandingImage } from './alarm-dashboards.queries';
 
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);

@@ -3,8 +3,8 @@
  * reaches that run, also from another instance), and every 10 seconds whatever a crash left behind
  * (mail-reading.ts).
  */
-import { defineJob } from '../../jobs/job';
-import type { JobWaker } from '../../jobs/waker';
+import { defineJob } from '../../platform/jobs/job';
+import type { JobWaker } from '../../platform/jobs/waker';
 import { type MailReadingDeps, readRawMail } from './mail-reading';
 
 export const MAIL_READ_JOB = 'mail-read';

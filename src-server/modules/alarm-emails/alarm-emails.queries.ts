@@ -1,10 +1,10 @@
 /** The inbox: stored e-mails of a dashboard, one e-mail, its parsing attempts. */
 import { sql } from 'kysely';
-import { isoFromSeconds } from '../../clock';
+import { isoFromSeconds } from '../../platform/clock';
 import type { User } from '@/domain/user';
 import { toListQuery } from '@/domain/paging';
-import type { DB } from '../../db/database';
-import { pageCount, pageWindow } from '../../db/listing';
+import type { DB } from '../../platform/db/database';
+import { pageCount, pageWindow } from '../../platform/db/listing';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 
 const addresses = (json: string) => JSON.parse(json) as { address: string; name: string }[];

@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { emailOverviewSchema, emailReadSchema, emailSchema, listEmailsSchema, parsingAttemptSchema } from '@/domain/alarm-email';
 import { idSchema } from '@/domain/common';
 import { pageSchema } from '@/domain/paging';
-import { rest } from '../../trpc/rest-route';
-import { router } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router } from '../../api/trpc/trpc';
 import {
   ALARMS,
   alarmAreaProcedure,

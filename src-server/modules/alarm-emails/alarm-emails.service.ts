@@ -4,9 +4,9 @@
  * the parsers module above this one; it reaches this module as `EmailParsing`, wired in services.ts.
  */
 import type { User } from '@/domain/user';
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import { notFound } from '../../errors';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { notFound } from '../../platform/errors';
 import { attemptsOf, emailDashboardId, findEmail, markEmailRead, requeueEmail, requeueRejected } from './alarm-emails.queries';
 
 export interface EmailParsing {

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { DB } from '../../db/database';
+import type { DB } from '../../platform/db/database';
 import { type ContentRead, readContent } from './mail-read';
 import { headerBlock, messageIdOf } from './mime';
 

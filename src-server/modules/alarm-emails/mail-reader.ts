@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../../workers/start-worker';
+import { startWorker } from '../../platform/workers/start-worker';
 import { type ContentRead, readStored } from './mail-read';
 
 export interface ToReader {

@@ -10,8 +10,8 @@
  * (alarm-emails.jobs.ts) reads whatever a crash or another instance left behind.
  */
 import { sql } from 'kysely';
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
 import { contentColumns, unreadAttempt } from './alarm-emails.store';
 import type { ContentRead } from './mail-read';
 import { READERS, readGzipped } from './mail-reader';

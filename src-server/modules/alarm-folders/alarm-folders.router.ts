@@ -1,12 +1,12 @@
-/** Folders of a dashboard (DESIGN.md §7): list, create, edit, delete, order, clear and counts. */
+/** Folders of a dashboard: list, create, edit, delete, order, clear and counts. */
 import * as v from 'valibot';
 import { createFolderSchema, folderCountSchema, folderOrderSchema, folderSchema, updateFolderSchema } from '@/domain/alarm-folder';
-import { rest } from '../../trpc/rest-route';
-import { router } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router } from '../../api/trpc/trpc';
 import { ALARMS, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
-import { callerOf, clearFolder } from '../alarms/alarms.service';
-import { folderSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
-import { foldersOfDashboard } from '../alarm-dashboards/folders.queries';
+import { callerOf } from '../../platform/caller';
+import { folderSettingsProcedure } from './alarm-folders.procedures';
+import { foldersOfDashboard } from './alarm-folders.queries';
 import * as service from './alarm-folders.service';
 
 const dashboard = { params: { id: 'dashboardId' } };
@@ -50,9 +50,9 @@ export const alarmFoldersRouter = router({
   // Clearing empties a folder for everyone: on a locked dashboard only admins may.
   clear: folderSettingsProcedure
     .meta(rest(`POST ${ALARMS}/folders/{id}/clear`, "Move the folder's alarms to the trash (in the trash: delete them for good)", { ...folder, status: 204 }))
-    .mutation(({ ctx }) => clearFolder(ctx, callerOf(ctx), ctx.folder)),
+    .mutation(({ ctx }) => ctx.folderAlarms.clear(ctx, callerOf(ctx), ctx.folder)),
   counts: dashboardProcedure
     .meta(rest(`GET ${ALARMS}/dashboards/{id}/folder-counts`, "Each folder's count by its count mode (null for NONE)", dashboard))
     .output(v.array(folderCountSchema))
-    .query(({ ctx, input }) => service.folderCounts(ctx.db, input.dashboardId)),
+    .query(({ ctx, input }) => service.folderCounts(ctx, input.dashboardId)),
 });

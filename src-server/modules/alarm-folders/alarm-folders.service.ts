@@ -4,15 +4,38 @@
  * Folder counts follow each folder's count mode.
  */
 import type { AlarmFolder, CountMode } from '@/domain/alarm-folder';
-import type { DB } from '../../db/database';
-import { AppError } from '../../errors';
-import { countInFolder } from '../alarms/alarm-counts.queries';
-import { epochSeconds } from '../../clock';
+import type { DB } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { epochSeconds } from '../../platform/clock';
 import { replaceDefaultFolder } from '../alarm-dashboards/alarm-dashboards.queries';
-import { alarmsInFolder } from '../alarms/alarms.queries';
-import type { AlarmDeps, Caller } from '../alarms/alarms.service';
-import { applyFolderRelevance, countsEvent, moveWithLifecycle } from '../alarms/lifecycle';
-import { type VisibleFolder, foldersOfDashboard, folderByName, toFolder, trashFolderId } from '../alarm-dashboards/folders.queries';
+import type { Actor } from '@/domain/alarm-lifecycle';
+import type { Caller } from '../../platform/caller';
+import type { Clock } from '../../platform/clock';
+import type { EventBus } from '../../platform/events/event-bus';
+import { type VisibleFolder, foldersOfDashboard, folderByName, toFolder, trashFolderId } from './alarm-folders.queries';
+
+/**
+ * What a folder change does to the alarms in it. Alarms live in folders, so the alarms module sits
+ * above this one; the composition root hands its functions in here.
+ */
+export interface FolderAlarms {
+  /** Moves every alarm of a folder to another folder of its dashboard, resolving or reopening as the folders' relevance says. */
+  moveAll(trx: DB, at: number, actor: Actor, move: { dashboardId: number; folderId: number; toFolderId: number }): Promise<void>;
+  /** Resolves (or reopens) the alarms of a folder that stopped (or started) being relevant. */
+  applyRelevance(trx: DB, at: number, actor: Actor, folder: { id: number; relevant: boolean }): Promise<void>;
+  count(db: DB, folderId: number, which: 'total' | 'unread' | 'unassigned'): Promise<number>;
+  /** Clears a folder: its alarms to the trash, or, in the trash, deleted for good. */
+  clear(deps: FolderDeps, caller: Caller, folder: { id: number; dashboardId: number }): Promise<void>;
+}
+
+export interface FolderDeps {
+  db: DB;
+  clock: Clock;
+  events: EventBus;
+  folderAlarms: FolderAlarms;
+}
+
+const countsChanged = { event: 'counts', data: {} } as const;
 
 const invalid = (field: string, message: string, code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST') =>
   new AppError(code, code === 'CONFLICT' ? message : 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
@@ -35,7 +58,7 @@ export async function createFolder(db: DB, input: { dashboardId: number; name: s
 
 /** Changes a folder found by the caller's scoped query; answers it as stored. */
 export async function updateFolder(
-  deps: AlarmDeps,
+  deps: FolderDeps,
   caller: Caller,
   current: VisibleFolder,
   change: { name?: string; label?: string; icon?: string; countMode?: CountMode; relevant?: boolean },
@@ -52,25 +75,24 @@ export async function updateFolder(
   if (Object.keys(values).length)
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('alarmFolder').set(values).where('id', '=', current.id).execute();
-      if (relevanceChanged) await applyFolderRelevance(trx, epochSeconds(deps.clock), caller.actor, { id: current.id, relevant });
+      if (relevanceChanged) await deps.folderAlarms.applyRelevance(trx, epochSeconds(deps.clock), caller.actor, { id: current.id, relevant });
     });
-  if (relevanceChanged) deps.events.publish(current.dashboardId, [countsEvent]);
+  if (relevanceChanged) deps.events.publish(current.dashboardId, [countsChanged]);
   const { dashboardId: _, ...folder } = current;
   return { ...folder, ...(change as Partial<AlarmFolder>) };
 }
 
 /** Deletes a non-system folder; its alarms go to the trash first, in one transaction. */
-export async function deleteFolder(deps: AlarmDeps, caller: Caller, folder: VisibleFolder) {
+export async function deleteFolder(deps: FolderDeps, caller: Caller, folder: VisibleFolder) {
   const folderId = folder.id;
   if (folder.system) throw new AppError('CONFLICT', 'Een systeemmap kan niet worden verwijderd.');
-  const alarms = await alarmsInFolder(deps.db, folderId);
   await deps.db.transaction().execute(async (trx) => {
     const toFolderId = await trashFolderId(trx, folder.dashboardId);
-    await moveWithLifecycle(trx, epochSeconds(deps.clock), caller.actor, { dashboardId: folder.dashboardId, alarms, toFolderId });
+    await deps.folderAlarms.moveAll(trx, epochSeconds(deps.clock), caller.actor, { dashboardId: folder.dashboardId, folderId, toFolderId });
     await replaceDefaultFolder(trx, folder.dashboardId, folderId, (await folderByName(trx, folder.dashboardId, 'inbox'))!.id);
     await trx.deleteFrom('alarmFolder').where('id', '=', folderId).execute();
   });
-  deps.events.publish(folder.dashboardId, [{ event: 'counts', data: {} }]);
+  deps.events.publish(folder.dashboardId, [countsChanged]);
 }
 
 /** `folderIds` must be every folder of the dashboard exactly once. */
@@ -87,11 +109,11 @@ export async function reorderFolders(db: DB, dashboardId: number, folderIds: num
 }
 
 /** Per folder, in order: the count its mode asks for, null for NONE. */
-export async function folderCounts(db: DB, dashboardId: number) {
+export async function folderCounts({ db, folderAlarms }: FolderDeps, dashboardId: number) {
   const which = { UNREAD: 'unread', UNASSIGNED: 'unassigned', TOTAL: 'total' } as const;
   const counts = [];
   for (const f of await foldersOfDashboard(db, dashboardId)) {
-    counts.push({ folderId: f.id, count: f.countMode === 'NONE' ? null : await countInFolder(db, f.id, which[f.countMode]) });
+    counts.push({ folderId: f.id, count: f.countMode === 'NONE' ? null : await folderAlarms.count(db, f.id, which[f.countMode]) });
   }
   return counts;
 }

@@ -7,10 +7,10 @@
  * `heartbeat-check` raises for heartbeats silent too long (DESIGN.md §9: at least every minute);
  * what it raised for is stored, so a restart or a second process never raises a silence twice.
  */
-import { defineJob } from '../../jobs/job';
+import { defineJob } from '../../platform/jobs/job';
 import { raiseSilentHeartbeats } from './heartbeats';
 import type { PipelineDeps } from './parse-pipeline';
-import type { JobWaker } from '../../jobs/waker';
+import type { JobWaker } from '../../platform/jobs/waker';
 import { drainParseQueue } from './parse-queue';
 
 export const ALARM_PARSE_JOB = 'alarm-parse';

@@ -1,11 +1,11 @@
 /** Parser rows of a dashboard, kept in a dense order 0..n-1 (`position`, the API's `index`). */
 import type { Parser, ParserConfig } from '@/domain/alarm-parser';
 import type { User } from '@/domain/user';
-import type { DB } from '../../db/database';
+import type { DB } from '../../platform/db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import type { AlarmParserRow, AlarmParserTable } from './alarm-parsers.table';
 import type { Insertable } from 'kysely';
-import type { ParserProgram } from '../../sandbox/parser-sandbox.types';
+import type { ParserProgram } from '../../platform/sandbox/parser-sandbox.types';
 
 type Counts = Parser['last24h'];
 

@@ -10,12 +10,12 @@ import {
   updateParserSchema,
 } from '@/domain/alarm-parser';
 import { idParamSchema, idSchema } from '@/domain/common';
-import { notFound } from '../../errors';
-import { rest } from '../../trpc/rest-route';
-import { router, scopedProcedure } from '../../trpc/trpc';
+import { DASHBOARD_ABSENT } from '@/domain/alarm-dashboard';
+import { notFound } from '../../platform/errors';
+import { rest } from '../../api/trpc/rest-route';
+import { router, scopedProcedure } from '../../api/trpc/trpc';
 import {
   ALARMS,
-  DASHBOARD_ABSENT,
   alarmAreaProcedure,
   assertCustomizable,
   dashboardProcedure,

@@ -6,12 +6,12 @@
  */
 import { FOREIGN_LOCATION } from '@/domain/alarm';
 import type { CreateParser, ParserConfig, UpdateParser } from '@/domain/alarm-parser';
-import { epochSeconds, type Clock } from '../../clock';
-import type { DB } from '../../db/database';
-import { AppError, type FieldErrors, notFound } from '../../errors';
-import type { ParserSandbox } from '../../sandbox/parser-sandbox.types';
+import { epochSeconds, type Clock } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { AppError, type FieldErrors, notFound } from '../../platform/errors';
+import type { ParserSandbox } from '../../platform/sandbox/parser-sandbox.types';
 import { dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
-import { folderOfDashboard } from '../alarm-dashboards/folders.queries';
+import { folderOfDashboard } from '../alarm-folders/alarm-folders.queries';
 import { locationOfOrganization } from '../alarms/alarms.queries';
 import { attemptCountsByParser } from '../alarm-emails/alarm-emails.queries';
 import { sourcesOfDashboard } from '../mail-sources/mail-sources.queries';

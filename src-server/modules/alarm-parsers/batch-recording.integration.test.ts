@@ -5,7 +5,7 @@
  * one transaction for certain.
  */
 import { expect, test, vi } from 'vitest';
-import type { StoredEvent } from '../../events/event-bus';
+import type { StoredEvent } from '../../platform/events/event-bus';
 import { createAlarmWorld, type AlarmWorld } from '../../testing/alarm-world';
 import { emailForParsing } from '../alarm-emails/alarm-emails.queries';
 import { batchMemo, prepareEmails, recordParses } from './parse-pipeline';

@@ -3,9 +3,9 @@
  * nothing stored; a recovery names the open alarms it would resolve now, a sign of life its key.
  */
 import type { DryRunResult, ParserDraft } from '@/domain/alarm-parser';
-import { epochSeconds, isoFromSeconds } from '../../clock';
-import type { ParserProgram } from '../../sandbox/parser-sandbox.types';
-import { invalidField } from '../../errors';
+import { epochSeconds, isoFromSeconds } from '../../platform/clock';
+import type { ParserProgram } from '../../platform/sandbox/parser-sandbox.types';
+import { invalidField } from '../../platform/errors';
 import { emailForParsing } from '../alarm-emails/alarm-emails.queries';
 import { openAlarmsWithKeys } from '../alarms/alarms.queries';
 import { type ParserDeps, checkParserFields } from './alarm-parsers.service';

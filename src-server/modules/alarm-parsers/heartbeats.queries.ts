@@ -1,5 +1,5 @@
 /** Signs of life per parser and key (DESIGN.md §9 "Heartbeats"): renewed by the pipeline, read by the silence job. */
-import type { DB } from '../../db/database';
+import type { DB } from '../../platform/db/database';
 
 /** The key of the alarm a silent heartbeat raises. */
 export const heartbeatAlarmKey = (parserId: number, key: string) => `heartbeat:${parserId}:${key}`;

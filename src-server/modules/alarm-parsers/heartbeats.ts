@@ -4,7 +4,7 @@
  * never seen raises nothing: silence is measured from a first sign of life.
  */
 import type { ParserConfig } from '@/domain/alarm-parser';
-import { epochSeconds } from '../../clock';
+import { epochSeconds } from '../../platform/clock';
 import { raiseSilenceOnce, silenceSince } from '../alarms/silence';
 import { claimHeartbeatSilence, heartbeatAlarmKey, unraisedHeartbeats } from './heartbeats.queries';
 import type { PipelineDeps } from './parse-pipeline';

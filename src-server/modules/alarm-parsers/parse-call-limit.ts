@@ -4,9 +4,9 @@
  * dashboard's new mail. Per dashboard, not per user: a second account must not double the share.
  * The parse job itself does not count; its queue is fair per dashboard already.
  */
-import { type Clock, epochSeconds } from '../../clock';
-import { AppError } from '../../errors';
-import { SlidingWindowLimiter } from '../../rate-limit';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { SlidingWindowLimiter } from '../../platform/rate-limit';
 
 export const PARSE_CALLS_PER_MINUTE = 30;
 

@@ -4,8 +4,8 @@
  * Answers what the attempt records beyond MATCHED and the live events to publish after the commit.
  */
 import type { Actor } from '@/domain/alarm-lifecycle';
-import type { DB } from '../../db/database';
-import type { AlarmEvent } from '../../events/event-bus';
+import type { DB } from '../../platform/db/database';
+import type { AlarmEvent } from '../../platform/events/event-bus';
 import { type EmailForParsing, linkEmailsToAlarms, resolvedBefore } from '../alarm-emails/alarm-emails.queries';
 import { existingAlarmIds } from '../alarms/alarms.queries';
 import { raiseParsedAlarms } from '../alarms/alarms.service';

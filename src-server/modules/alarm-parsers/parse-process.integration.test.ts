@@ -10,7 +10,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import { PARSER_TIME_LIMIT_MS } from '@/domain/alarm-parser';
-import { openDatabase } from '../../db/database';
+import { openDatabase } from '../../platform/db/database';
 import { PROCESS_ADMIN, type ProductProcess, killHard, startProductProcess } from '../../testing/product-process';
 import { storeIncomingMail } from '../alarm-emails/alarm-emails.store';
 

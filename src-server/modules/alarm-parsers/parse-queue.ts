@@ -12,7 +12,7 @@
  * run and nothing is recorded twice.
  */
 import { type EmailForParsing, emailsForParsing, pendingEmails } from '../alarm-emails/alarm-emails.queries';
-import type { JobWaker } from '../../jobs/waker';
+import type { JobWaker } from '../../platform/jobs/waker';
 import { type PipelineDeps, type Prepared, batchMemo, prepareEmails, recordParses } from './parse-pipeline';
 
 /** E-mails read from the queue at once, and of one dashboard among them (the queue's round robin). */

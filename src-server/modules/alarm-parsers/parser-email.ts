@@ -1,6 +1,6 @@
 /** The one conversion from a stored e-mail to what a parser sees (`ParserEmail`, src/domain/alarm-parser.ts). */
 import type { ParserEmail } from '@/domain/alarm-parser';
-import { isoFromSeconds } from '../../clock';
+import { isoFromSeconds } from '../../platform/clock';
 import type { EmailForParsing } from '../alarm-emails/alarm-emails.queries';
 
 type Address = { address: string; name: string };

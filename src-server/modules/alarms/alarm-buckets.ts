@@ -5,7 +5,7 @@
 import { type ALARM_COUNT_GRANULARITIES, MAX_PERIODIC_BUCKETS } from '@/domain/alarm';
 import { localDate, localMidnight } from '@/lib/amsterdam';
 import { bucketStarts } from '@/lib/local-buckets';
-import { invalidField } from '../../errors';
+import { invalidField } from '../../platform/errors';
 
 export interface BucketQuery {
   from: string;

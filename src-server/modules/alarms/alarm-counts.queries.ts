@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { PRIORITIES, type Priority } from '@/domain/alarm-dashboard';
-import type { DB } from '../../db/database';
+import type { DB } from '../../platform/db/database';
 import { PRIORITY_RANK } from './alarms.queries';
 
 /** Alarms in a folder: all, unread or unassigned; each an indexed range count. */

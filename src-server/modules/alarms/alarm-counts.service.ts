@@ -1,7 +1,7 @@
 /** The dashboard's counts (DESIGN.md §7 "Counts"), every one over the dashboard's relevant folders. */
 import { PRIORITIES } from '@/domain/alarm-dashboard';
-import type { DB } from '../../db/database';
-import { relevantFolderIds, trashFolderId } from '../alarm-dashboards/folders.queries';
+import type { DB } from '../../platform/db/database';
+import { relevantFolderIds, trashFolderId } from '../alarm-folders/alarm-folders.queries';
 import { type BucketQuery, alarmBuckets } from './alarm-buckets';
 import * as q from './alarm-counts.queries';
 

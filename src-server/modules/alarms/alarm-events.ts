@@ -1,17 +1,25 @@
 /**
- * The live stream of one dashboard (DESIGN.md §7 "Live") for whoever opened it, for as long as
- * they may watch: at every event and heartbeat their session must still live and the dashboard
- * must still be theirs, by the same lookup that let them open it (issue 22: a logout, a password
- * change, a deleted user or an installer moved to another organization ends the stream).
+ * The live stream of one dashboard for whoever opened it, for as long as they may watch: at every
+ * event and heartbeat their session must still live and the dashboard must still be theirs, by the
+ * same lookup that let them open it (a logout, a password change, a deleted user or an installer
+ * moved to another organization ends the stream).
  */
 import { tracked } from '@trpc/server';
-import { AppError, notFound, toTRPCError } from '../../errors';
-import type { AppContext } from '../../trpc/context';
-import { type LiveEvent, liveStream } from '../../events/live-stream';
-import { DASHBOARD_ABSENT } from '../alarm-dashboards/alarm-dashboards.procedures';
+import { AppError, notFound, toTRPCError } from '../../platform/errors';
+import type { User } from '@/domain/user';
+import type { DB } from '../../platform/db/database';
+import type { EventBus } from '../../platform/events/event-bus';
+import { type LiveEvent, liveStream } from '../../platform/events/live-stream';
+import { DASHBOARD_ABSENT } from '@/domain/alarm-dashboard';
 import { dashboardVisible } from '../alarm-dashboards/alarm-dashboards.queries';
 
-type Watcher = Pick<AppContext, 'db' | 'auth' | 'events' | 'liveHeartbeatMs'> & { session: NonNullable<AppContext['session']> };
+interface Watcher {
+  db: DB;
+  auth: { currentUser(sessionId: string): Promise<User> };
+  events: EventBus;
+  liveHeartbeatMs: number;
+  session: { sessionId: string };
+}
 
 /** The items as the REST event stream writes them, heartbeats included. */
 export function dashboardEvents(ctx: Watcher, dashboardId: number, lastEventId: string | undefined, signal: AbortSignal | undefined) {

@@ -7,8 +7,8 @@ import type { AlarmFilter, AlarmSort } from '@/domain/alarm-filter';
 import { priorityLabels } from '@/domain/alarm-dashboard';
 import { CSV_BOM, type CsvColumn, csvHeader, csvRow } from '@/lib/csv';
 import { localDateTimeText } from '@/lib/amsterdam';
-import type { DB } from '../../db/database';
-import { foldersOfDashboard } from '../alarm-dashboards/folders.queries';
+import type { DB } from '../../platform/db/database';
+import { foldersOfDashboard } from '../alarm-folders/alarm-folders.queries';
 import { filteredAlarms, sorted } from './alarm-lists.queries';
 import { listSelection, toListItems } from './alarms.queries';
 

@@ -10,10 +10,10 @@ import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { AlarmFilter, AlarmSort } from '@/domain/alarm-filter';
 import { toListQuery } from '@/domain/paging';
 import { addDays, localDate, localMidnight } from '@/lib/amsterdam';
-import type { DB } from '../../db/database';
-import { contains, containsInLowerCase, pageCount, pageWindow } from '../../db/listing';
-import type { Database } from '../../db/schema';
-import { trashFolderId } from '../alarm-dashboards/folders.queries';
+import type { DB } from '../../platform/db/database';
+import { contains, containsInLowerCase, pageCount, pageWindow } from '../../platform/db/listing';
+import type { Database } from '../../platform/db/schema';
+import { trashFolderId } from '../alarm-folders/alarm-folders.queries';
 import { PRIORITY_RANK, listSelection, toListItems } from './alarms.queries';
 
 /** Where the list looks: one folder, or every folder of a dashboard. */

@@ -2,14 +2,14 @@
  * Alarm rows: the list and detail shapes (lists: `alarm-lists.queries.ts`), moves and deletes of
  * many, assignees, locations. Functions take `db` first so a transaction fits in.
  */
-import { isoFromSeconds } from '../../clock';
+import { isoFromSeconds } from '../../platform/clock';
 import type { ActorType } from '@/domain/alarm-lifecycle';
 import type { AlarmDetail, AlarmListItem, AlarmSource, Resolution, ResolutionBy } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { User } from '@/domain/user';
 import type { ExpressionBuilder } from 'kysely';
-import type { DB } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { DB } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import type { AlarmRow } from './alarms.table';
 

@@ -23,16 +23,17 @@ import { dashboardAlarmsSchema, exportAlarmsSchema, listAlarmsSchema } from '@/d
 import { historyItemSchema } from '@/domain/alarm-lifecycle';
 import { idSchema } from '@/domain/common';
 import { pageSchema } from '@/domain/paging';
-import { epochSeconds } from '../../clock';
-import { rest } from '../../trpc/rest-route';
-import { router } from '../../trpc/trpc';
+import { epochSeconds } from '../../platform/clock';
+import { rest } from '../../api/trpc/rest-route';
+import { router } from '../../api/trpc/trpc';
 import { ALARMS, alarmAreaProcedure, dashboardProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
-import { folderProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
+import { folderProcedure } from '../alarm-folders/alarm-folders.procedures';
 import * as counts from './alarm-counts.service';
 import { dashboardEvents, dashboardSubscription } from './alarm-events';
 import { alarmsCsv } from './alarm-export';
 import { listAlarmsIn } from './alarm-lists.queries';
 import * as service from './alarms.service';
+import { callerOf } from '../../platform/caller';
 
 const dashboard = { params: { id: 'dashboardId' } };
 const folder = { params: { id: 'folderId', ids: 'alarmIds' } };
@@ -83,11 +84,11 @@ export const alarmsRouter = router({
   move: folderProcedure
     .meta(rest(`POST ${ALARMS}/folders/{id}/alarms/{ids}`, 'Move alarms of the dashboard into this folder, all or none', { ...folder, status: 204 }))
     .input(v.object({ alarmIds: alarmIdsSchema }))
-    .mutation(({ ctx, input }) => service.moveAlarmsTo(ctx, service.callerOf(ctx), ctx.folder, input.alarmIds)),
+    .mutation(({ ctx, input }) => service.moveAlarmsTo(ctx, callerOf(ctx), ctx.folder, input.alarmIds)),
   deleteMany: folderProcedure
     .meta(rest(`DELETE ${ALARMS}/folders/{id}/alarms/{ids}`, 'Delete alarms of this folder: to the trash; from the trash for good', { ...folder, status: 204 }))
     .input(v.object({ alarmIds: alarmIdsSchema }))
-    .mutation(({ ctx, input }) => service.deleteAlarmsIn(ctx, service.callerOf(ctx), ctx.folder, input.alarmIds)),
+    .mutation(({ ctx, input }) => service.deleteAlarmsIn(ctx, callerOf(ctx), ctx.folder, input.alarmIds)),
   create: dashboardProcedure
     .meta(
       rest(
@@ -98,7 +99,7 @@ export const alarmsRouter = router({
     )
     .input(createAlarmSchema)
     .output(alarmDetailSchema)
-    .mutation(({ ctx, input }) => service.createAlarm(ctx, service.callerOf(ctx), input)),
+    .mutation(({ ctx, input }) => service.createAlarm(ctx, callerOf(ctx), input)),
   get: alarmAreaProcedure
     .meta(rest(`GET ${ALARMS}/alarms/{id}`, 'One alarm with its data, notes, folder and e-mail (reading does not mark it seen)', alarm))
     .input(byAlarm)
@@ -107,39 +108,39 @@ export const alarmsRouter = router({
   delete: alarmAreaProcedure
     .meta(rest(`DELETE ${ALARMS}/alarms/{id}`, 'Delete an alarm: to the trash; from the trash for good', { ...alarm, status: 204 }))
     .input(byAlarm)
-    .mutation(({ ctx, input }) => service.deleteAlarm(ctx, service.callerOf(ctx), input.alarmId)),
+    .mutation(({ ctx, input }) => service.deleteAlarm(ctx, callerOf(ctx), input.alarmId)),
   setDeadline: alarmAreaProcedure
     .meta(rest(`PATCH ${ALARMS}/alarms/{id}/deadline`, 'Set or clear (null) the deadline, an instant with offset', alarm))
     .input(alarmDeadlineSchema)
     .output(alarmDetailSchema)
-    .mutation(({ ctx, input: { alarmId, deadlineAt } }) => service.changeAlarm(ctx, service.callerOf(ctx), alarmId, { deadlineAt })),
+    .mutation(({ ctx, input: { alarmId, deadlineAt } }) => service.changeAlarm(ctx, callerOf(ctx), alarmId, { deadlineAt })),
   setNotes: alarmAreaProcedure
     .meta(rest(`PATCH ${ALARMS}/alarms/{id}/notes`, 'Replace the notes (at most 10,000 characters)', alarm))
     .input(alarmNotesSchema)
     .output(alarmDetailSchema)
-    .mutation(({ ctx, input: { alarmId, notes } }) => service.changeAlarm(ctx, service.callerOf(ctx), alarmId, { notes })),
+    .mutation(({ ctx, input: { alarmId, notes } }) => service.changeAlarm(ctx, callerOf(ctx), alarmId, { notes })),
   setFolder: alarmAreaProcedure
     .meta(rest(`PATCH ${ALARMS}/alarms/{id}/folder`, 'Move the alarm to another folder of its dashboard', alarm))
     .input(alarmFolderSchema)
     .output(alarmDetailSchema)
-    .mutation(({ ctx, input: { alarmId, folderId } }) => service.changeAlarm(ctx, service.callerOf(ctx), alarmId, { folderId })),
+    .mutation(({ ctx, input: { alarmId, folderId } }) => service.changeAlarm(ctx, callerOf(ctx), alarmId, { folderId })),
   setPriority: alarmAreaProcedure
     .meta(rest(`PATCH ${ALARMS}/alarms/{id}/priority`, 'Set the priority', alarm))
     .input(alarmPrioritySchema)
     .output(alarmDetailSchema)
-    .mutation(({ ctx, input: { alarmId, priority } }) => service.changeAlarm(ctx, service.callerOf(ctx), alarmId, { priority })),
+    .mutation(({ ctx, input: { alarmId, priority } }) => service.changeAlarm(ctx, callerOf(ctx), alarmId, { priority })),
   setSeen: alarmAreaProcedure
     .meta(rest(`PATCH ${ALARMS}/alarms/{id}/seen`, 'Mark read or unread (the console marks an alarm seen when it is opened)', alarm))
     .input(alarmSeenSchema)
     .output(alarmDetailSchema)
-    .mutation(({ ctx, input: { alarmId, seen } }) => service.changeAlarm(ctx, service.callerOf(ctx), alarmId, { seen })),
+    .mutation(({ ctx, input: { alarmId, seen } }) => service.changeAlarm(ctx, callerOf(ctx), alarmId, { seen })),
   acknowledge: alarmAreaProcedure
     .meta(
       rest(`POST ${ALARMS}/alarms/{id}/acknowledge`, 'Acknowledge ("I\'m on it"): acknowledgedAt once, seen, and the caller assigned when assignable', alarm),
     )
     .input(byAlarm)
     .output(alarmDetailSchema)
-    .mutation(({ ctx, input }) => service.acknowledgeAlarm(ctx, service.callerOf(ctx), input.alarmId)),
+    .mutation(({ ctx, input }) => service.acknowledgeAlarm(ctx, callerOf(ctx), input.alarmId)),
   acknowledgeMany: dashboardProcedure
     .meta(
       rest(`POST ${ALARMS}/dashboards/{id}/alarms/acknowledge`, 'Acknowledge several alarms of the dashboard at once, all or none', {
@@ -156,7 +157,7 @@ export const alarmsRouter = router({
         ),
       }),
     )
-    .mutation(({ ctx, input }) => service.acknowledge(ctx, service.callerOf(ctx), input.dashboardId, [...new Set(input.alarmIds)])),
+    .mutation(({ ctx, input }) => service.acknowledge(ctx, callerOf(ctx), input.dashboardId, [...new Set(input.alarmIds)])),
   resolveByKey: dashboardProcedure
     .meta(
       rest(
@@ -167,7 +168,7 @@ export const alarmsRouter = router({
     )
     .input(v.object({ key: alarmKeySchema }))
     .output(v.object({ resolved: v.number() }))
-    .mutation(({ ctx, input }) => service.resolveByKey(ctx, service.callerOf(ctx), input.dashboardId, input.key)),
+    .mutation(({ ctx, input }) => service.resolveByKey(ctx, callerOf(ctx), input.dashboardId, input.key)),
   history: alarmAreaProcedure
     .meta(rest(`GET ${ALARMS}/alarms/{id}/history`, 'Every change of the alarm, oldest first, with who made it', alarm))
     .input(byAlarm)
@@ -182,11 +183,11 @@ export const alarmsRouter = router({
     .meta(rest(`POST ${ALARMS}/alarms/{id}/assignees`, "Assign a user of the dashboard; answers the alarm's assignees", alarm))
     .input(assigneeSchema)
     .output(v.array(dashboardUserSchema))
-    .mutation(({ ctx, input }) => service.assign(ctx, service.callerOf(ctx), input.alarmId, input.userId)),
+    .mutation(({ ctx, input }) => service.assign(ctx, callerOf(ctx), input.alarmId, input.userId)),
   unassign: alarmAreaProcedure
     .meta(rest(`DELETE ${ALARMS}/alarms/{id}/assignees/{userId}`, 'Remove an assignee', { ...alarm, status: 204 }))
     .input(assigneeSchema)
-    .mutation(({ ctx, input }) => service.unassign(ctx, service.callerOf(ctx), input.alarmId, input.userId)),
+    .mutation(({ ctx, input }) => service.unassign(ctx, callerOf(ctx), input.alarmId, input.userId)),
   countPerPriority: dashboardProcedure
     .meta(rest(`GET ${ALARMS}/dashboards/{id}/alarm-count`, 'Alarms in relevant folders per priority, all three', dashboard))
     .output(v.array(priorityCountSchema))

@@ -8,13 +8,14 @@ import { type AlarmDetail, type CreateAlarm, FOREIGN_LOCATION } from '@/domain/a
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { Actor, HistoryEvent } from '@/domain/alarm-lifecycle';
 import type { User } from '@/domain/user';
-import { type Clock, epochSeconds, isoFromSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import { notFound, invalidField } from '../../errors';
-import type { EventBus } from '../../events/event-bus';
+import { type Clock, epochSeconds, isoFromSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { notFound, invalidField } from '../../platform/errors';
+import type { EventBus } from '../../platform/events/event-bus';
+import type { Caller } from '../../platform/caller';
 import { dashboardDefaults, dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
 import { dashboardUsersById } from '../alarm-dashboards/alarm-dashboards.service';
-import { folderOfDashboard, landingFolderId, trashFolderId } from '../alarm-dashboards/folders.queries';
+import { folderOfDashboard, landingFolderId, trashFolderId } from '../alarm-folders/alarm-folders.queries';
 import * as q from './alarms.queries';
 import { historyOf, recordHistory } from './history.queries';
 import { type Raise, alarmEvent, countsEvent, moveWithLifecycle, raise, raiseMany, resolveKeys } from './lifecycle';
@@ -24,18 +25,6 @@ export interface AlarmDeps {
   clock: Clock;
   events: EventBus;
 }
-
-/** Who is asking (scope) and how the history names them. */
-export interface Caller {
-  user: User;
-  actor: Actor;
-}
-
-/** A signed-in caller: a user in the browser, an API call over REST (scripts, monitoring tools). */
-export const callerOf = (ctx: { user: User; via: 'trpc' | 'rest' }): Caller => ({
-  user: ctx.user,
-  actor: { type: ctx.via === 'rest' ? 'API' : 'USER', id: ctx.user.id, name: ctx.user.fullName || ctx.user.email },
-});
 
 const ABSENT = 'Dit alarm bestaat niet.';
 

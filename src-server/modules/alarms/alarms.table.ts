@@ -51,14 +51,3 @@ export interface AlarmHistoryTable {
   /** JSON object: old/new values, folder labels, e-mail id, channel. */
   details: string;
 }
-
-/** A saved view (DESIGN.md §13): one user's named filter on one dashboard. */
-export interface AlarmViewTable {
-  id: Generated<number>;
-  dashboardId: number;
-  userId: number;
-  name: string;
-  /** JSON object of strings: the query parameters of the dashboard-wide list. */
-  filter: string;
-  createdAt: number;
-}

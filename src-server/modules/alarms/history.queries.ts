@@ -3,8 +3,8 @@
  * the transaction of the change, gone with the alarm (ON DELETE CASCADE).
  */
 import type { Actor, HistoryEvent, HistoryItem } from '@/domain/alarm-lifecycle';
-import { isoFromSeconds } from '../../clock';
-import type { DB } from '../../db/database';
+import { isoFromSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
 
 export interface HistoryEntry {
   alarmId: number;

@@ -7,9 +7,9 @@
 import type { ResolutionBy } from '@/domain/alarm';
 import type { Priority } from '@/domain/alarm-dashboard';
 import { type Actor, FLAPPING_SECONDS } from '@/domain/alarm-lifecycle';
-import type { DB } from '../../db/database';
-import { type AlarmEvent } from '../../events/event-bus';
-import { foldersOfDashboard, resolvedFolderIdOf } from '../alarm-dashboards/folders.queries';
+import type { DB } from '../../platform/db/database';
+import { type AlarmEvent } from '../../platform/events/event-bus';
+import { foldersOfDashboard, resolvedFolderIdOf } from '../alarm-folders/alarm-folders.queries';
 import { activeWindows, windowMatching } from '../maintenance-windows/maintenance-windows.queries';
 import * as q from './alarms.queries';
 import { type HistoryEntry, recordHistory, recordHistoryRows } from './history.queries';
@@ -75,6 +75,12 @@ const resolutionDetails = (cause: Cause) => ({
 });
 
 /** A folder whose relevance changed: its alarms resolve (no longer relevant) or reopen (relevant again). */
+/** Moves every alarm of a folder to another folder of its dashboard (a deleted folder's to the trash). */
+export async function moveFolderAlarms(trx: DB, at: number, actor: Actor, move: { dashboardId: number; folderId: number; toFolderId: number }) {
+  const alarms = await q.alarmsInFolder(trx, move.folderId);
+  await moveWithLifecycle(trx, at, actor, { dashboardId: move.dashboardId, alarms, toFolderId: move.toFolderId });
+}
+
 export async function applyFolderRelevance(trx: DB, at: number, actor: Actor, folder: { id: number; relevant: boolean }) {
   const alarms = await q.alarmsInFolderByResolution(trx, folder.id, folder.relevant);
   if (alarms.length === 0) return;

@@ -8,10 +8,10 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { Actor } from '@/domain/alarm-lifecycle';
 import { TIME_ZONE } from '@/lib/amsterdam';
-import type { DB } from '../../db/database';
-import type { AlarmEvent } from '../../events/event-bus';
+import type { DB } from '../../platform/db/database';
+import type { AlarmEvent } from '../../platform/events/event-bus';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
-import { landingFolderId } from '../alarm-dashboards/folders.queries';
+import { landingFolderId } from '../alarm-folders/alarm-folders.queries';
 import { raise, resolveKeys } from './lifecycle';
 
 const SYSTEM: Actor = { type: 'SYSTEM', name: 'Stiltebewaking' };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../../db/database';
+import type { DB } from '../../platform/db/database';
 import type { PublicColumns } from '../users/users.queries';
 import type { SessionRow, SessionTable } from './auth.table';
 

@@ -1,9 +1,9 @@
 /** Sign-in over REST and tRPC (DESIGN.md §4): login, refresh, logout and the current user. */
 import { authTokensSchema, loginSchema, logoutSchema, refreshSchema } from '@/domain/auth';
 import { userSchema } from '@/domain/user';
-import { rest } from '../../trpc/rest-route';
-import { trusted } from '../../trpc/trusted-output';
-import { publicProcedure, router, signedInProcedure } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { trusted } from '../../api/trpc/trusted-output';
+import { publicProcedure, router, signedInProcedure } from '../../api/trpc/trpc';
 
 export const authRouter = router({
   login: publicProcedure

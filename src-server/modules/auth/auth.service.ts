@@ -6,13 +6,13 @@
  */
 import { type AuthTokens, type LoginInput, loginFailureMessages, tooManyAttemptsMessage } from '@/domain/auth';
 import type { User } from '@/domain/user';
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import { AppError } from '../../errors';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
 import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../users/users.queries';
 import * as q from './auth.queries';
 import { verifyPassword, verifyWithoutUser } from '../users/passwords';
-import { createSharedLimiter, reserveAll, reserveOrRefuse } from '../../shared-rate-limit';
+import { createSharedLimiter, reserveAll, reserveOrRefuse } from '../../platform/shared-rate-limit';
 import { newFamilyId, newToken, openWithSecret, sealWithSecret, secretMatches, splitToken } from './tokens';
 import type { SessionRow } from './auth.table';
 import type { SessionCache } from './session-cache';

@@ -11,7 +11,7 @@ import { createHarness, type Harness, TEST_PASSWORD } from '../../testing/harnes
 import { testTempDir } from '../../testing/temp-dir';
 import { testDatabase, testingOnPostgres } from '../../testing/test-database';
 import { cachedFigure } from '../measurement-store/figure-cache';
-import { listenerName } from '../../db/pg-listener';
+import { listenerName } from '../../platform/db/pg-listener';
 
 const onPostgres = testingOnPostgres();
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
 import { countUsers, insertUser } from '../users/users.queries';
 import { hashPassword } from '../users/passwords';
 

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { createHarness, type Harness, TEST_PASSWORD } from '../../testing/harness';
 import { createSessionCache, writesWatched } from './session-cache';
-import { createChangeNotices } from '../../db/change-notices';
+import { createChangeNotices } from '../../platform/db/change-notices';
 
 const NEW_PASSWORD = 'een nieuw wachtwoord 42';
 

@@ -17,7 +17,7 @@
  * loopback) a request here may still be answered from the cache.
  */
 import type { KyselyPlugin, OperationNode, QueryId, RootOperationNode } from 'kysely';
-import type { ChangeNotices } from '../../db/change-notices';
+import type { ChangeNotices } from '../../platform/db/change-notices';
 import type { Authenticated } from './auth.service';
 
 /** The tables an `Authenticated` is read from. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { dashboardLocationItemSchema, dashboardLocationSchema } from '@/domain/dashboard';
-import { rest } from '../../trpc/rest-route';
-import { router, signedInProcedure } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router, signedInProcedure } from '../../api/trpc/trpc';
 import { locationProcedure } from '../locations/locations.procedures';
 import { dashboardLocation, dashboardLocations } from './dashboard.service';
 

@@ -7,8 +7,8 @@ import { MODULES, MODULE_SELECTORS, type ModuleSummary, locationSelector } from 
 import type { Location } from '@/domain/location';
 import type { User } from '@/domain/user';
 import { addDays, localDate, localMidnight, wallClock } from '@/lib/amsterdam';
-import { isoFromSeconds } from '../../clock';
-import type { DB } from '../../db/database';
+import { isoFromSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
 import { listVisibleLocations } from '../locations/locations.queries';
 import { predictTotal } from '../measurements/forecast';
 import { cachedFigure } from '../measurement-store/figure-cache';

@@ -5,8 +5,8 @@
  */
 import type { SpanFigure } from '@/domain/dashboard';
 import { addDays, localDate, localMidnight } from '@/lib/amsterdam';
-import { isoFromSeconds } from '../../clock';
-import type { DB } from '../../db/database';
+import { isoFromSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
 import { sumAndCount } from '../measurement-store/measurements.queries';
 
 /** The earlier span must hold at least this share of the later span's stored rows (a DST hour, a missed quarter). */

@@ -5,9 +5,9 @@
  * every other tier answers 401. At most 600 requests a minute per token (429 with `Retry-After`).
  */
 import { INGEST_TOKEN_PREFIX } from '@/domain/ingest-token';
-import { epochSeconds } from '../../clock';
-import { AppError } from '../../errors';
-import { publicProcedure } from '../../trpc/trpc';
+import { epochSeconds } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { publicProcedure } from '../../api/trpc/trpc';
 import { markUsed, tokenByHash } from './ingest-tokens.queries';
 import { hashIngestToken } from './ingest-tokens.service';
 

@@ -1,7 +1,7 @@
 /** Ingest tokens by dashboard, by id (scoped to what a user may see) and by the token's hash. */
 import type { Insertable } from 'kysely';
 import type { User } from '@/domain/user';
-import type { DB } from '../../db/database';
+import type { DB } from '../../platform/db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import type { IngestTokenTable } from './ingest-tokens.table';
 

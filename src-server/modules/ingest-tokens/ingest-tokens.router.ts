@@ -1,8 +1,8 @@
 /** `/api/v1/alarms/…ingest-tokens…` (DESIGN.md §10): create (shown once), list and revoke a dashboard's ingest tokens. */
 import * as v from 'valibot';
 import { createIngestTokenSchema, createdIngestTokenSchema, ingestTokenSchema } from '@/domain/ingest-token';
-import { rest } from '../../trpc/rest-route';
-import { router } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router } from '../../api/trpc/trpc';
 import { ALARMS, dashboardRowSettingsProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findVisibleToken } from './ingest-tokens.queries';
 import * as service from './ingest-tokens.service';

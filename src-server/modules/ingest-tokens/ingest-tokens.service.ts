@@ -6,8 +6,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { type CreateIngestToken, type CreatedIngestToken, INGEST_TOKEN_PREFIX, type IngestToken } from '@/domain/ingest-token';
-import { type Clock, epochSeconds, isoFromSeconds } from '../../clock';
-import type { DB } from '../../db/database';
+import { type Clock, epochSeconds, isoFromSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
 import * as q from './ingest-tokens.queries';
 
 export const TOKEN_ABSENT = 'Dit token bestaat niet.';

@@ -1,4 +1,4 @@
-import { scopedProcedure, signedInProcedure } from '../../trpc/trpc';
+import { scopedProcedure, signedInProcedure } from '../../api/trpc/trpc';
 import { findLocation } from './locations.queries';
 
 /** Input carries `locationId`; a location the user may not see reads as absent (404). */

@@ -1,9 +1,9 @@
 import type { CreateLocation, Location } from '@/domain/location';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
-import type { DB } from '../../db/database';
-import { contains, pageCount, pageWindow } from '../../db/listing';
-import { locationScope } from '../../tenancy';
+import type { DB } from '../../platform/db/database';
+import { contains, pageCount, pageWindow } from '../../platform/db/listing';
+import { locationScope } from '../../platform/db/tenancy';
 
 function visibleLocations(db: DB, user: User, query?: string) {
   let q = db

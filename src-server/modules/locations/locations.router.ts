@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
 import { createLocationSchema, locationSchema, locationSummarySchema, updateLocationSchema } from '@/domain/location';
 import { listQuerySchema, pageSchema } from '@/domain/paging';
-import { rest } from '../../trpc/rest-route';
-import { router, signedInProcedure, staffProcedure } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router, signedInProcedure, staffProcedure } from '../../api/trpc/trpc';
 import { listLocations, listVisibleLocations } from './locations.queries';
 import * as service from './locations.service';
 

@@ -6,9 +6,9 @@
 import { ORGANIZATION_ABSENT } from '@/domain/organization';
 import type { CreateLocation, LocationSummary, UpdateLocation } from '@/domain/location';
 import type { User } from '@/domain/user';
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import { AppError, invalidField, notFound } from '../../errors';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { AppError, invalidField, notFound } from '../../platform/errors';
 import { findOrganization } from '../organizations/organizations.queries';
 import * as q from './locations.queries';
 

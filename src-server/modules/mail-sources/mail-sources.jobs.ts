@@ -2,8 +2,8 @@
  * The mail-source jobs: `mail-fetch` fetches, every few seconds, the sources whose interval (or
  * backoff) has passed; `source-silence` raises for sources silent too long (at least every minute).
  */
-import { epochSeconds } from '../../clock';
-import { defineJob } from '../../jobs/job';
+import { epochSeconds } from '../../platform/clock';
+import { defineJob } from '../../platform/jobs/job';
 import { dueSources } from './mail-sources.queries';
 import { type SourceDeps, fetchSource } from './mail-sources.service';
 import { raiseSilentSources } from './source-silence';

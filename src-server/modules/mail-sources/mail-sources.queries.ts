@@ -1,8 +1,8 @@
 /** Mail sources as the API shows them (secrets never), and the fetch job's reads and writes. */
-import { isoFromSeconds } from '../../clock';
+import { isoFromSeconds } from '../../platform/clock';
 import type { MailSource } from '@/domain/mail-source';
 import type { User } from '@/domain/user';
-import type { DB } from '../../db/database';
+import type { DB } from '../../platform/db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import type { MailSourceRow } from './mail-sources.table';
 

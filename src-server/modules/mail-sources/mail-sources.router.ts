@@ -2,8 +2,8 @@
 import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
 import { createSourceSchema, sourceSchema, sourceTestResultSchema, updateSourceSchema } from '@/domain/mail-source';
-import { rest } from '../../trpc/rest-route';
-import { router } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router } from '../../api/trpc/trpc';
 import { ALARMS, dashboardRowSettingsProcedure, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findVisibleSource, sourcesOfDashboard } from './mail-sources.queries';
 import * as service from './mail-sources.service';

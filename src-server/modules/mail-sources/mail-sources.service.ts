@@ -5,20 +5,20 @@
  * without stopping the other sources; "Verbinding testen" connects and reports what it found.
  */
 import type { CreateSource, UpdateSource } from '@/domain/mail-source';
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import type { AlarmEvent, EventBus } from '../../events/event-bus';
-import { notFound, invalidField } from '../../errors';
-import { backoffSeconds } from '../../jobs/backoff';
-import type { SecretBox } from '../../secrets';
-import { folderOfDashboard } from '../alarm-dashboards/folders.queries';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import type { AlarmEvent, EventBus } from '../../platform/events/event-bus';
+import { notFound, invalidField } from '../../platform/errors';
+import { backoffSeconds } from '../../platform/jobs/backoff';
+import type { SecretBox } from '../../platform/secrets';
+import { folderOfDashboard } from '../alarm-folders/alarm-folders.queries';
 import { storeIncomingMails } from '../alarm-emails/alarm-emails.store';
 import type { FetchGate } from '../alarm-emails/mail-reading';
 import { type GraphClient, GraphError, createGraphClient } from './graph/graph-client';
 import { fetchGraphMailbox, testGraphSource } from './graph/graph-fetch';
 import type { ImapFlow } from 'imapflow';
 import { ImapSourceError, connectImap, describeImapError, fetchNewMessages } from './imap/imap-fetch';
-import { isInternalAddress } from '../../internal-address';
+import { isInternalAddress } from '../../platform/internal-address';
 import { INTERNAL_HOST_MESSAGE, imapTarget, ipLiteral } from './imap/imap-address';
 import * as q from './mail-sources.queries';
 import type { MailSourceRow } from './mail-sources.table';

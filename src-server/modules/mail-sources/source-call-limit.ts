@@ -4,9 +4,9 @@
  * not guess a mailbox password or knock on a server without limit. Scheduled fetches don't count.
  * Counted in the database, so the limits hold over all instances (shared-rate-limit.ts).
  */
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import { createSharedLimiter, reserveOrRefuse } from '../../shared-rate-limit';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { createSharedLimiter, reserveOrRefuse } from '../../platform/shared-rate-limit';
 
 const SOURCE_CALLS_PER_MINUTE = 10;
 const USER_SOURCE_CALLS_PER_MINUTE = 30;

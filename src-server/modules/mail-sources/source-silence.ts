@@ -3,9 +3,9 @@
  * raises "Geen e-mail via bron … sinds …" once per silence; its next stored e-mail resolves it. A
  * source that never stored one is silent since it was created.
  */
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import type { EventBus } from '../../events/event-bus';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import type { EventBus } from '../../platform/events/event-bus';
 import { endSilence, raiseSilenceOnce, silenceSince } from '../alarms/silence';
 import type { MailSourceRow } from './mail-sources.table';
 

@@ -5,7 +5,7 @@
 import { type Insertable, sql } from 'kysely';
 import { compileMaintenanceMatch } from '@/domain/alarm-lifecycle';
 import type { User } from '@/domain/user';
-import type { DB } from '../../db/database';
+import type { DB } from '../../platform/db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import type { MaintenanceWindowTable } from './maintenance-windows.table';
 

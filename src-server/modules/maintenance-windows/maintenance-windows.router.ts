@@ -1,8 +1,8 @@
 /** `/api/v1/alarms/…maintenance-windows…` (DESIGN.md §9): plan, list, end early and delete maintenance windows. */
 import * as v from 'valibot';
 import { createMaintenanceWindowSchema, maintenanceWindowSchema } from '@/domain/alarm-lifecycle';
-import { rest } from '../../trpc/rest-route';
-import { router } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router } from '../../api/trpc/trpc';
 import { ALARMS, dashboardRowSettingsProcedure, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findVisibleWindow } from './maintenance-windows.queries';
 import * as service from './maintenance-windows.service';

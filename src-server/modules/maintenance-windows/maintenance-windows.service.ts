@@ -10,9 +10,9 @@
  *   so "end" never silently turns into a delete.
  */
 import type { CreateMaintenanceWindow, MaintenanceWindow } from '@/domain/alarm-lifecycle';
-import { type Clock, epochSeconds, isoFromSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import { AppError, invalidField } from '../../errors';
+import { type Clock, epochSeconds, isoFromSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { AppError, invalidField } from '../../platform/errors';
 import * as q from './maintenance-windows.queries';
 import type { MaintenanceWindowRow } from './maintenance-windows.table';
 

@@ -10,8 +10,8 @@
  * channels named, as `measurementsChanged` does here; while the notices' connection is down the
  * cache is off (every figure computed, none kept) and it is emptied when it goes and comes back.
  */
-import type { ChangeNotices } from '../../db/change-notices';
-import type { DB } from '../../db/database';
+import type { ChangeNotices } from '../../platform/db/change-notices';
+import type { DB } from '../../platform/db/database';
 
 interface Entry {
   channelIds: number[];

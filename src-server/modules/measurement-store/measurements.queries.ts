@@ -9,7 +9,7 @@ import type { AggregateMeasurement, Granularity } from '@/domain/measurement';
 import { amsterdamIso, amsterdamIsoSeries } from '@/lib/amsterdam';
 import { STEP, bucketOf, bucketStarts } from '@/lib/local-buckets';
 import { sql } from 'kysely';
-import { type DB, engineOf } from '../../db/database';
+import { type DB, engineOf } from '../../platform/db/database';
 
 /** Whole hours can be read from the hourly sums: a quarter of the rows. */
 const hourAligned = (from: number, to: number) => from % 3600 === 0 && to % 3600 === 0;

@@ -2,7 +2,7 @@
  * Storing measurements as they come in from the HUB sync (the write path; reads are in
  * measurements.queries.ts). The upsert is portable (SQLite and PostgreSQL both know ON CONFLICT ... excluded).
  */
-import type { DB } from '../../db/database';
+import type { DB } from '../../platform/db/database';
 
 export interface MeasurementRow {
   ts: number;

@@ -5,7 +5,7 @@
  * profile of the last fourteen days; with no history at all every hour is null.
  */
 import { addDays, amsterdamIso, localMidnight, wallClock } from '@/lib/amsterdam';
-import type { DB } from '../../db/database';
+import type { DB } from '../../platform/db/database';
 import { bucketStarts } from '@/lib/local-buckets';
 import { aggregate, round } from '../measurement-store/measurements.queries';
 

@@ -9,11 +9,11 @@ import {
   rangeSchema,
   selectSchema,
 } from '@/domain/measurement';
-import { trusted } from '../../trpc/trusted-output';
-import { withOwnJson } from '../../trpc/own-json';
+import { trusted } from '../../api/trpc/trusted-output';
+import { withOwnJson } from '../../api/trpc/own-json';
 import { aggregateJson } from '../measurement-store/measurements.queries';
-import { rest } from '../../trpc/rest-route';
-import { router, signedInProcedure } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router, signedInProcedure } from '../../api/trpc/trpc';
 import * as service from './measurements.service';
 
 const BASE = '/api/meter-channel/{ids}/measurements';

@@ -5,10 +5,10 @@
 import { type Granularity, MAX_BUCKETS, MAX_CELLS, uniqueChannelIds } from '@/domain/measurement';
 import { localToUtc } from '@/lib/amsterdam';
 import type { User } from '@/domain/user';
-import type { DB } from '../../db/database';
-import { AppError, invalidField, notFound } from '../../errors';
-import { isStaff } from '../../tenancy';
-import { visibleChannelIds } from '../meterbeheer/feeds.queries';
+import type { DB } from '../../platform/db/database';
+import { AppError, invalidField, notFound } from '../../platform/errors';
+import { isStaff } from '../../platform/db/tenancy';
+import { visibleChannelIds } from '../meterbeheer/meterbeheer.queries';
 import { channelIdsOfVisibleMeters } from '../meters/meters.queries';
 import { predictHourly, predictTotal } from './forecast';
 import { bucketStarts } from '@/lib/local-buckets';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createWorld } from '../../testing/world';
 import { createHarness } from '../../testing/harness';
-import { deleteFeed } from './feeds.service';
+import { deleteFeed } from './meterbeheer.service';
 import { type HubSimulator, startHubSimulator } from './hub-simulator/hub-simulator';
 
 let sim: HubSimulator;

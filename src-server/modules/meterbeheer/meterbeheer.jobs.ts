@@ -1,5 +1,5 @@
 /** The meter-data sync as a scheduled job (DESIGN.md §5): every interval, and now on request. */
-import { defineJob } from '../../jobs/job';
+import { defineJob } from '../../platform/jobs/job';
 import type { SyncService } from './sync.service';
 
 export const METERBEHEER_SYNC_JOB = 'meterbeheer-sync';

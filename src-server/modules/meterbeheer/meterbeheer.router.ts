@@ -11,11 +11,11 @@ import {
   syncSummarySchema,
 } from '@/domain/meterbeheer';
 import { listQuerySchema, pageSchema } from '@/domain/paging';
-import { rest } from '../../trpc/rest-route';
-import { adminProcedure, router, staffProcedure } from '../../trpc/trpc';
-import { feedSyncCounts } from './feeds.queries';
+import { rest } from '../../api/trpc/rest-route';
+import { adminProcedure, router, staffProcedure } from '../../api/trpc/trpc';
+import { feedSyncCounts } from './meterbeheer.queries';
 import { METERBEHEER_SYNC_JOB } from './meterbeheer.jobs';
-import * as feeds from './feeds.service';
+import * as feeds from './meterbeheer.service';
 
 const byUuid = v.object({ uuid: v.pipe(v.string(), v.nonEmpty(), v.maxLength(100)) });
 

@@ -6,14 +6,14 @@
  */
 import type { SyncSummary } from '@/domain/meterbeheer';
 import { addDays, localDate, localMidnight, todayLocal } from '@/lib/amsterdam';
-import type { Clock } from '../../clock';
-import type { DB } from '../../db/database';
-import { backoffSeconds } from '../../jobs/backoff';
+import type { Clock } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { backoffSeconds } from '../../platform/jobs/backoff';
 import { measurementsChanged } from '../measurement-store/figure-cache';
 import { lastMeasurementTs } from '../measurement-store/measurements.queries';
 import { type MeasurementRow, upsertMeasurements } from '../measurement-store/measurements.store';
 import { HUB_MAX_DAYS_PER_REQUEST, type HubClient, HubError, type HubFeed } from './hub-client';
-import { allFeedRows, channelsOfFeed, storeChannels } from './feeds.queries';
+import { allFeedRows, channelsOfFeed, storeChannels } from './meterbeheer.queries';
 import type { ChannelRow, FeedRow } from './meterbeheer.table';
 
 type FeedSyncResult = SyncSummary['results'][number];

@@ -1,10 +1,10 @@
 import type { Meter } from '@/domain/meter';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
-import { isoFromSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import { contains, pageCount, pageWindow } from '../../db/listing';
-import { locationScope } from '../../tenancy';
+import { isoFromSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { contains, pageCount, pageWindow } from '../../platform/db/listing';
+import { locationScope } from '../../platform/db/tenancy';
 
 function visibleMeters(db: DB, user: User, query?: string) {
   let q = db

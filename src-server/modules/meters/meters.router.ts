@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
 import { createMeterSchema, meterSchema, updateMeterSchema } from '@/domain/meter';
 import { listQuerySchema, pageSchema } from '@/domain/paging';
-import { rest } from '../../trpc/rest-route';
-import { router, staffProcedure } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router, staffProcedure } from '../../api/trpc/trpc';
 import { listMeters } from './meters.queries';
 import * as service from './meters.service';
 

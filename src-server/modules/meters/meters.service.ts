@@ -1,11 +1,11 @@
 /** Meters: bound to a location the user may see, and to channels of feeds the user may see. */
 import type { CreateMeter, UpdateMeter } from '@/domain/meter';
 import type { User } from '@/domain/user';
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import { notFound, invalidField } from '../../errors';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { notFound, invalidField } from '../../platform/errors';
 import { findLocation } from '../locations/locations.queries';
-import { findVisibleChannel } from '../meterbeheer/feeds.queries';
+import { findVisibleChannel } from '../meterbeheer/meterbeheer.queries';
 import { channelIdsOf, findMeter } from './meters.queries';
 
 /** Meters need nothing from modules above them: the database and the clock. */

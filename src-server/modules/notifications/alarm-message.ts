@@ -5,7 +5,7 @@
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { NotifyEvent } from '@/domain/notification';
 import { escapeHtml } from '@/domain/text';
-import { isoFromSeconds } from '../../clock';
+import { isoFromSeconds } from '../../platform/clock';
 
 export interface AlarmFacts {
   id: number;

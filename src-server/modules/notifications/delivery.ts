@@ -6,9 +6,9 @@
  */
 import type { Actor } from '@/domain/alarm-lifecycle';
 import type { NotifyEvent } from '@/domain/notification';
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import type { SecretBox } from '../../secrets';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import type { SecretBox } from '../../platform/secrets';
 import { dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
 import { recordHistory } from '../alarms/history.queries';
 import { listAssignableUsers } from '../users/users.queries';
@@ -17,7 +17,7 @@ import type { Attempt } from './attempt';
 import type { Mailer } from './email';
 import type { NotificationRow, NotificationRuleRow } from './notifications.table';
 import * as q from './notifications.queries';
-import { findRule } from './rules.queries';
+import { findRule } from './notification-rules.queries';
 import { sendWebhook } from './webhook';
 
 export interface DeliveryDeps {

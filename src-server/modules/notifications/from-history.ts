@@ -13,10 +13,10 @@
  */
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { NotifyEvent } from '@/domain/notification';
-import { type DB, engineOf } from '../../db/database';
+import { type DB, engineOf } from '../../platform/db/database';
 import type { NotificationRuleRow } from './notifications.table';
 import * as q from './notifications.queries';
-import { enabledRules } from './rules.queries';
+import { enabledRules } from './notification-rules.queries';
 
 const BATCH = 1000;
 /** How long an id the cursor passed while missing is looked for again (PostgreSQL). */

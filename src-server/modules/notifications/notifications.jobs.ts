@@ -5,8 +5,8 @@
  * flight or due, picking up new work as it is woken, so a slow receiver delays only its own
  * deliveries. Sends are network waits, so request handling goes on meanwhile.
  */
-import { epochSeconds } from '../../clock';
-import { defineJob } from '../../jobs/job';
+import { epochSeconds } from '../../platform/clock';
+import { defineJob } from '../../platform/jobs/job';
 import { type DeliveryDeps, deliver } from './delivery';
 import { escalate, notificationsFromHistory } from './from-history';
 import * as q from './notifications.queries';

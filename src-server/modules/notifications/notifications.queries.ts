@@ -2,7 +2,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { NotificationStatus } from '@/domain/notification';
 import type { User } from '@/domain/user';
-import type { DB } from '../../db/database';
+import type { DB } from '../../platform/db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import type { AlarmFacts } from './alarm-message';
 import type { NotificationTable } from './notifications.table';

@@ -2,8 +2,8 @@
 import * as v from 'valibot';
 import { createRuleSchema, listNotificationsSchema, notificationPageSchema, ruleSchema, testAnswerSchema, updateRuleSchema } from '@/domain/notification';
 import { toListQuery } from '@/domain/paging';
-import { rest } from '../../trpc/rest-route';
-import { router } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router } from '../../api/trpc/trpc';
 import {
   ALARMS,
   alarmAreaProcedure,
@@ -14,8 +14,8 @@ import {
 import { NOTIFY_JOB } from './notifications.jobs';
 import { findVisibleNotification } from './notifications.queries';
 import * as service from './notifications.service';
-import { findVisibleRule } from './rules.queries';
-import * as rules from './rules.service';
+import { findVisibleRule } from './notification-rules.queries';
+import * as rules from './notification-rules.service';
 
 const dashboard = { params: { id: 'dashboardId' } };
 const rule = { params: { id: 'ruleId' } };

@@ -4,9 +4,9 @@
  */
 import type { ListQuery } from '@/domain/paging';
 import type { Notification, NotificationStatus } from '@/domain/notification';
-import { epochSeconds, isoFromSeconds } from '../../clock';
-import { pageCount, pageWindow } from '../../db/listing';
-import { AppError } from '../../errors';
+import { epochSeconds, isoFromSeconds } from '../../platform/clock';
+import { pageCount, pageWindow } from '../../platform/db/listing';
+import { AppError } from '../../platform/errors';
 import type { AlarmFacts } from './alarm-message';
 import { type DeliveryDeps, send } from './delivery';
 import type { NotificationRow, NotificationRuleRow } from './notifications.table';

@@ -6,7 +6,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { isInternalAddress } from '../../internal-address';
+import { isInternalAddress } from '../../platform/internal-address';
 
 export const PRIVATE_TARGET = 'Dit adres ligt in een privé-, loopback- of link-local-netwerk; zulke doelen zijn niet toegestaan.';
 

@@ -9,7 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type { Attempt } from './attempt';
-import { isInternalAddress } from '../../internal-address';
+import { isInternalAddress } from '../../platform/internal-address';
 import { PRIVATE_TARGET, publicOnlyLookup } from './safe-target';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;

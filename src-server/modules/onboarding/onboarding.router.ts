@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { authTokensSchema } from '@/domain/auth';
 import { PASSWORD_RESET_REQUESTED, invitationResultSchema, passwordResetRequestSchema, setPasswordWithTokenSchema } from '@/domain/onboarding';
 import { inviteUserSchema } from '@/domain/user';
-import { rest } from '../../trpc/rest-route';
-import { publicProcedure, router, staffProcedure } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { publicProcedure, router, staffProcedure } from '../../api/trpc/trpc';
 
 export const onboardingRouter = router({
   invite: staffProcedure

@@ -16,15 +16,15 @@ import {
   tooManyResetRequestsMessage,
 } from '@/domain/onboarding';
 import type { InviteUser, User } from '@/domain/user';
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import { AppError } from '../../errors';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
 import { hashSecret } from '../auth/tokens';
 import { hashPassword } from '../users/passwords';
 import { findUserByEmail, setPasswordHash } from '../users/users.queries';
 import { type UserDeps, createInvitedUser } from '../users/users.service';
 import { type LinkMail, invitationMail, passwordResetMail } from './onboarding-mail';
-import * as q from './user-tokens.queries';
+import * as q from './onboarding.queries';
 
 /** What onboarding needs of sign-in (the auth module's service). */
 interface OnboardingSessions {

@@ -1,8 +1,8 @@
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
-import type { DB } from '../../db/database';
-import { contains, pageCount, pageWindow } from '../../db/listing';
-import { organizationScope } from '../../tenancy';
+import type { DB } from '../../platform/db/database';
+import { contains, pageCount, pageWindow } from '../../platform/db/listing';
+import { organizationScope } from '../../platform/db/tenancy';
 
 function visibleOrganizations(db: DB, user: User, query?: string) {
   let q = db.selectFrom('organization').where(organizationScope(user, 'organization.id'));

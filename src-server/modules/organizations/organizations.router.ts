@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
 import { createOrganizationSchema, organizationSchema, updateOrganizationSchema } from '@/domain/organization';
 import { listQuerySchema, pageSchema } from '@/domain/paging';
-import { rest } from '../../trpc/rest-route';
-import { adminProcedure, router, staffProcedure } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { adminProcedure, router, staffProcedure } from '../../api/trpc/trpc';
 import * as service from './organizations.service';
 
 const byId = v.object({ organizationId: idSchema });

@@ -7,9 +7,9 @@ import type { Location } from '@/domain/location';
 import { ORGANIZATION_ABSENT, type CreateOrganization, type Organization } from '@/domain/organization';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
-import { type Clock, epochSeconds } from '../../clock';
-import type { DB } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import { type Clock, epochSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/errors';
 import * as q from './organizations.queries';
 
 /** What still belongs to an organization, each asked of the module that owns it (inside the delete's transaction). */

@@ -4,10 +4,10 @@
  * is configured, so a fresh install can show its admin what to set up next.
  */
 import { setupOverviewSchema } from '@/domain/overview';
-import { rest } from '../../trpc/rest-route';
-import { router, staffProcedure } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router, staffProcedure } from '../../api/trpc/trpc';
 import { countVisibleLocations } from '../locations/locations.queries';
-import { feedSyncCounts } from '../meterbeheer/feeds.queries';
+import { feedSyncCounts } from '../meterbeheer/meterbeheer.queries';
 import { countVisibleMeters } from '../meters/meters.queries';
 import { countVisibleOrganizations } from '../organizations/organizations.queries';
 import { countVisibleUsersByType } from '../users/users.queries';

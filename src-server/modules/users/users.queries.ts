@@ -1,10 +1,10 @@
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
-import type { DB } from '../../db/database';
-import { contains, pageCount, pageWindow } from '../../db/listing';
+import type { DB } from '../../platform/db/database';
+import { contains, pageCount, pageWindow } from '../../platform/db/listing';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { Database } from '../../db/schema';
-import { organizationScope } from '../../tenancy';
+import type { Database } from '../../platform/db/schema';
+import { organizationScope } from '../../platform/db/tenancy';
 import type { NewUserRow, UserRow } from './users.table';
 
 export function findUserByEmail(db: DB, email: string) {

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
 import { listQuerySchema, pageSchema } from '@/domain/paging';
 import { createUserSchema, updatePasswordSchema, updateUserSchema, userSchema } from '@/domain/user';
-import { rest } from '../../trpc/rest-route';
-import { router, staffProcedure } from '../../trpc/trpc';
+import { rest } from '../../api/trpc/rest-route';
+import { router, staffProcedure } from '../../api/trpc/trpc';
 import * as service from './users.service';
 
 const byId = v.object({ userId: idSchema });

@@ -1,4 +1,4 @@
-import { systemClock } from '../../../clock';
+import { systemClock } from '../../../platform/clock';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type GraphClientOptions, GraphError, createGraphClient } from './graph-client';
 import { type GraphSimulator, type GraphSimulatorOptions, startGraphSimulator } from './graph-simulator';

@@ -1,4 +1,4 @@
-import { systemClock } from '../../../clock';
+import { systemClock } from '../../../platform/clock';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type GraphClientOptions, createGraphClient } from './graph-client';
 import { type GraphMessageMeta, fetchGraphMailbox, testGraphSource } from './graph-fetch';

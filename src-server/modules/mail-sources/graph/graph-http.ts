@@ -4,9 +4,9 @@
  * retried once (a longer one fails with `retryAfterSeconds` for the job's backoff), and every failure
  * a `GraphError` with a Dutch message a source's status can show as it is.
  */
-import type { Clock } from '../../../clock';
+import type { Clock } from '../../../platform/clock';
 import * as v from 'valibot';
-import { retryAfterSeconds } from '../../../jobs/backoff';
+import { retryAfterSeconds } from '../../../platform/jobs/backoff';
 
 export class GraphError extends Error {
   constructor(

@@ -7,7 +7,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { isInternalAddress } from '../../../internal-address';
+import { isInternalAddress } from '../../../platform/internal-address';
 import { ImapSourceError } from './imap-fetch';
 
 export const INTERNAL_HOST_MESSAGE = 'Deze IMAP-server staat op een intern of lokaal netwerkadres; dat is niet toegestaan.';

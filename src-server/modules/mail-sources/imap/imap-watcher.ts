@@ -7,8 +7,8 @@
  * under the lease `imap-idle:<source id>` (jobs/leased-work.ts).
  */
 import type { ImapFlow } from 'imapflow';
-import { createLeasedWork } from '../../../jobs/leased-work';
-import type { Leases } from '../../../jobs/leases';
+import { createLeasedWork } from '../../../platform/jobs/leased-work';
+import type { Leases } from '../../../platform/jobs/leases';
 import { sourceRow } from '../mail-sources.queries';
 import { type SourceDeps, imapClient, recordSourceFailure, storeNewImapMail } from '../mail-sources.service';
 

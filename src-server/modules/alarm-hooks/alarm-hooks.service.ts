@@ -1,0 +1,95 @@
+/**
+ * The inbound hooks (DESIGN.md §10): a request's alerts, already mapped (`hook-alerts.ts`), raise,
+ * group or resolve alarms on the token's dashboard, all in one transaction (all or nothing), and
+ * the live events go out once it has committed.
+ */
+import type { HookResult } from '@/domain/alarm-hook';
+import type { Actor } from '@/domain/alarm-lifecycle';
+import { epochSeconds } from '../../platform/clock';
+import type { AlarmEvent } from '../../platform/events/event-bus';
+import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
+import { landingFolderId } from '../alarm-folders/alarm-folders.queries';
+import { type AlarmDeps, checkLocations } from '../alarms/alarms.service';
+import { countsEvent, type Raise, raiseMany, resolveKeys } from '../alarms/lifecycle';
+import type { HookAlert } from './hook-alerts';
+
+export interface HookToken {
+  id: number;
+  dashboardId: number;
+  name: string;
+}
+
+/** The history names the token and the tool: `Prometheus (Alertmanager)`. */
+const hookActor = (token: HookToken, tool: string): Actor => ({ type: 'API', name: `${token.name} (${tool})` });
+
+export async function takeAlerts(
+  deps: AlarmDeps,
+  token: HookToken,
+  tool: string,
+  alerts: HookAlert[],
+  locationField = (index: number) => `alerts.${index}.locationId`,
+): Promise<HookResult> {
+  const { db } = deps;
+  const { dashboardId } = token;
+  const { defaultPriority } = await dashboardDefaults(db, dashboardId);
+  const folderId = await landingFolderId(db, dashboardId, []);
+  // A location of another organization refuses the whole request, as a bad payload does.
+  await checkLocations(
+    db,
+    dashboardId,
+    alerts.map((a) => a.locationId),
+    locationField,
+  );
+  const actor = hookActor(token, tool);
+  const at = epochSeconds(deps.clock);
+  const result = { created: 0, grouped: 0, resolved: 0 };
+  const events: AlarmEvent[] = [];
+  await db.transaction().execute(async (trx) => {
+    // Resolves in a row are one move, firing alerts in a row one `raiseMany` (order kept: a firing
+    // alert after a resolve may raise its key anew, a resolve after a firing alert resolves it).
+    let resolving: string[] = [];
+    let raising: Raise[] = [];
+    const flush = async () => {
+      if (raising.length) {
+        for (const raised of await raiseMany(
+          trx,
+          raising.map((alarm) => ({ at, actor, dashboardId, alarm })),
+        )) {
+          result[raised.grouped ? 'grouped' : 'created'] += 1;
+          events.push(...raised.events);
+        }
+        raising = [];
+      }
+      if (resolving.length) {
+        const resolved = await resolveKeys(trx, at, actor, dashboardId, resolving, { by: 'API' });
+        result.resolved += resolved.resolved;
+        events.push(...resolved.events);
+        resolving = [];
+      }
+    };
+    for (const alert of alerts) {
+      if (alert.status === 'resolved') {
+        if (raising.length) await flush();
+        resolving.push(alert.key!);
+        continue;
+      }
+      if (resolving.length) await flush();
+      raising.push({
+        line: alert.line,
+        priority: alert.priority ?? defaultPriority,
+        data: alert.data,
+        deadlineAt: null,
+        folderId,
+        key: alert.key,
+        windowSeconds: null,
+        alarmEmailId: null,
+        locationId: alert.locationId ?? null,
+      });
+    }
+    await flush();
+  });
+  // Every raise answers the counts event; consoles need it once per request.
+  const alarmEvents = events.filter((e) => e !== countsEvent);
+  deps.events.publish(dashboardId, alarmEvents.length < events.length ? [...alarmEvents, countsEvent] : alarmEvents);
+  return result;
+}

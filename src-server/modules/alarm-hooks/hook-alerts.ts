@@ -1,0 +1,114 @@
+/**
+ * What an alert from a monitoring tool becomes (DESIGN.md §10): key, line, priority and data.
+ * Pure, so the mapping is tested without a database.
+ *
+ * Decisions where DESIGN.md is silent:
+ * - Data beyond the alarm limits is cut, not refused: a tool cannot shorten its own annotations,
+ *   and refusing would lose the alarm. Values are cut to 2000 characters (ending in `…`), names to
+ *   64; after 100 keys the rest are left out (labels first, then annotations, `generatorURL`,
+ *   Grafana's `values.<ref>`). The line is cut to 512 characters.
+ * - Sorted labels longer than a key may be (256) become `labels:<sha256 hex>`, still stable per set.
+ */
+import { createHash } from 'node:crypto';
+import { ALARM_DATA_MAX_KEYS, ALARM_KEY_MAX, ALARM_LINE_MAX } from '@/domain/alarm';
+import type { Priority } from '@/domain/alarm-dashboard';
+import type { GenericAlert, GenericPayload, MonitoringAlert } from '@/domain/alarm-hook';
+import { invalidField } from '../../platform/errors';
+
+const DATA_VALUE_MAX = 2000;
+const DATA_NAME_MAX = 64;
+
+export interface HookAlert {
+  status: 'firing' | 'resolved';
+  key: string | null;
+  line: string;
+  /** null: the dashboard's default. */
+  priority: Priority | null;
+  data: Record<string, string>;
+  /** The generic format may name the alarm's location. */
+  locationId?: number | null;
+}
+
+const SEVERITIES: Record<string, Priority> = {
+  critical: 'HIGH',
+  high: 'HIGH',
+  page: 'HIGH',
+  error: 'HIGH',
+  warning: 'MEDIUM',
+  warn: 'MEDIUM',
+  medium: 'MEDIUM',
+  info: 'LOW',
+  low: 'LOW',
+  none: 'LOW',
+};
+
+export const severityPriority = (severity: string | undefined): Priority | null => SEVERITIES[severity?.trim().toLowerCase() ?? ''] ?? null;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** At most 100 keys, names and values cut to the alarm limits, first come first kept. */
+export function limitedData(entries: [string, string][]): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    if (Object.keys(data).length >= ALARM_DATA_MAX_KEYS) break;
+    const key = cut(name, DATA_NAME_MAX);
+    if (key && !(key in data)) data[key] = cut(value, DATA_VALUE_MAX);
+  }
+  return data;
+}
+
+/** `a=1,b=2`: the labels sorted by name; hashed when longer than a key may be. */
+export function labelsKey(labels: Record<string, string>): string {
+  const text = Object.keys(labels)
+    .sort()
+    .map((name) => `${name}=${labels[name]}`)
+    .join(',');
+  return text.length <= ALARM_KEY_MAX ? text : `labels:${createHash('sha256').update(text).digest('hex')}`;
+}
+
+function monitoringLine(alert: MonitoringAlert) {
+  const summary = alert.annotations.summary?.trim();
+  if (summary) return summary;
+  const name = alert.labels.alertname?.trim() || 'Alert';
+  const instance = alert.labels.instance?.trim();
+  return instance ? `${name} ${instance}` : name;
+}
+
+/** An Alertmanager or Grafana alert. */
+export function fromMonitoringAlert(alert: MonitoringAlert): HookAlert {
+  const values = Object.entries(alert.values ?? {}).map(([ref, value]): [string, string] => [`values.${ref}`, String(value)]);
+  return {
+    status: alert.status,
+    key: alert.fingerprint?.trim() ? cut(alert.fingerprint.trim(), ALARM_KEY_MAX) : labelsKey(alert.labels),
+    line: cut(monitoringLine(alert), ALARM_LINE_MAX),
+    priority: severityPriority(alert.labels.severity),
+    data: limitedData([
+      ...Object.entries(alert.labels),
+      ...Object.entries(alert.annotations),
+      ...(alert.generatorURL ? [['generatorURL', alert.generatorURL] as [string, string]] : []),
+      ...values,
+    ]),
+  };
+}
+
+/** A generic alert: its own key, line, priority and data, cut to the same limits. */
+const fromGenericAlert = (alert: GenericAlert): HookAlert => ({
+  status: alert.status,
+  key: alert.key?.trim() ? cut(alert.key.trim(), ALARM_KEY_MAX) : null,
+  line: cut(alert.line, ALARM_LINE_MAX),
+  priority: alert.priority ?? null,
+  data: limitedData(Object.entries(alert.data)),
+  locationId: alert.locationId ?? null,
+});
+
+/** The generic body's alerts: its list, or the body itself as the one alert. */
+export function fromGenericPayload({ alerts, ...single }: GenericPayload): HookAlert[] {
+  const list = alerts ?? [{ ...single, line: single.line!, status: single.status ?? 'firing', data: single.data ?? {} }];
+  return list.map((alert, index) => {
+    const mapped = fromGenericAlert(alert);
+    // Resolving names the alarms by their key: a resolved alert without one could resolve nothing.
+    if (mapped.status === 'resolved' && mapped.key === null)
+      throw invalidField(alerts ? `alerts.${index}.key` : 'key', 'Een opgeloste alert heeft een sleutel (key) nodig.');
+    return mapped;
+  });
+}

@@ -1,0 +1,26 @@
+/** Notification rules (DESIGN.md §10): stored per dashboard; priorities and events as JSON arrays. */
+import type { Insertable, Updateable } from 'kysely';
+import type { User } from '@/domain/user';
+import type { DB } from '../../platform/db/database';
+import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
+import type { NotificationRuleTable } from './notifications.table';
+
+export const rulesOfDashboard = (db: DB, dashboardId: number) =>
+  db.selectFrom('notificationRule').selectAll().where('dashboardId', '=', dashboardId).orderBy('id').execute();
+
+/** A rule of a dashboard the user may open; undefined for a foreign id. */
+export const findVisibleRule = (db: DB, user: User, id: number) =>
+  db.selectFrom('notificationRule').selectAll().where('id', '=', id).where('dashboardId', 'in', visibleDashboardIds(db, user)).executeTakeFirst();
+
+export const findRule = (db: DB, id: number) => db.selectFrom('notificationRule').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Every enabled rule, for the job: a few per dashboard at most. */
+export const enabledRules = (db: DB) => db.selectFrom('notificationRule').selectAll().where('enabled', '=', 1).execute();
+
+export const insertRule = (db: DB, values: Insertable<NotificationRuleTable>) =>
+  db.insertInto('notificationRule').values(values).returning('id').executeTakeFirstOrThrow();
+
+export const updateRule = (db: DB, id: number, values: Updateable<NotificationRuleTable>) =>
+  db.updateTable('notificationRule').set(values).where('id', '=', id).execute();
+
+export const deleteRule = (db: DB, id: number) => db.deleteFrom('notificationRule').where('id', '=', id).execute();

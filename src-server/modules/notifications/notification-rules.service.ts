@@ -1,0 +1,96 @@
+/**
+ * Notification rules (DESIGN.md §10): create, list, change and delete; the webhook secret is
+ * sealed with the secret box and never answered (`secret: null`), an update without it keeps it.
+ */
+import {
+  type CreateRule,
+  MINUTES_MESSAGE,
+  type NotificationRule,
+  type NotifyEvent,
+  type RuleChannel,
+  type UpdateRule,
+  minutesWithEvent,
+} from '@/domain/notification';
+import type { Priority } from '@/domain/alarm-dashboard';
+import { type Clock, epochSeconds, isoFromSeconds } from '../../platform/clock';
+import type { DB } from '../../platform/db/database';
+import { invalidField } from '../../platform/errors';
+import type { SecretBox } from '../../platform/secrets';
+import type { NotificationRuleRow } from './notifications.table';
+import * as q from './notification-rules.queries';
+
+export const RULE_ABSENT = 'Deze meldingsregel bestaat niet.';
+
+export interface RuleDeps {
+  db: DB;
+  clock: Clock;
+  secrets: SecretBox;
+}
+
+function toRule(r: NotificationRuleRow): NotificationRule {
+  const channel: RuleChannel =
+    r.channelType === 'EMAIL' ? { type: 'EMAIL', to: JSON.parse(r.target) as 'ASSIGNABLE' | string[] } : { type: 'WEBHOOK', url: r.target, secret: null };
+  return {
+    id: r.id,
+    dashboardId: r.dashboardId,
+    name: r.name,
+    enabled: r.enabled === 1,
+    priorities: JSON.parse(r.priorities) as Priority[],
+    events: JSON.parse(r.events) as NotifyEvent[],
+    unacknowledgedMinutes: r.unacknowledgedMinutes,
+    channel,
+    createdAt: isoFromSeconds(r.createdAt)!,
+  };
+}
+
+/** A whole rule as it is to be stored; a webhook without `secret` keeps the stored one. */
+type Fields = Omit<CreateRule, 'dashboardId' | 'channel'> & {
+  channel: CreateRule['channel'] | { type: 'WEBHOOK'; url: string; secret?: string | null };
+};
+
+function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
+  const { channel } = input;
+  let secret: string | null = null;
+  if (channel.type === 'WEBHOOK') {
+    if (channel.secret != null) secret = deps.secrets.seal(channel.secret);
+    else if (stored?.channelType === 'WEBHOOK' && stored.secret) secret = stored.secret;
+    else throw invalidField('channel.secret', 'Geef een geheim op voor de webhook.');
+  }
+  return {
+    name: input.name,
+    enabled: input.enabled ? 1 : 0,
+    priorities: JSON.stringify([...new Set(input.priorities)]),
+    events: JSON.stringify([...new Set(input.events)]),
+    unacknowledgedMinutes: input.unacknowledgedMinutes ?? null,
+    channelType: channel.type,
+    target: channel.type === 'EMAIL' ? JSON.stringify(channel.to) : channel.url,
+    secret,
+  };
+}
+
+export async function listRules(db: DB, dashboardId: number) {
+  return (await q.rulesOfDashboard(db, dashboardId)).map(toRule);
+}
+
+export async function createRule(deps: RuleDeps, input: CreateRule) {
+  const { id } = await q.insertRule(deps.db, { ...columns(deps, input), dashboardId: input.dashboardId, createdAt: epochSeconds(deps.clock) });
+  return toRule((await q.findRule(deps.db, id))!);
+}
+
+/** A PATCH: the fields it leaves out keep their stored values; the rule that results is checked as a new one is. */
+export async function updateRule(deps: RuleDeps, rule: NotificationRuleRow, input: UpdateRule) {
+  const stored = toRule(rule);
+  const merged: Fields = {
+    name: input.name ?? stored.name,
+    enabled: input.enabled ?? stored.enabled,
+    priorities: input.priorities ?? stored.priorities,
+    events: input.events ?? stored.events,
+    unacknowledgedMinutes: input.unacknowledgedMinutes === undefined ? stored.unacknowledgedMinutes : input.unacknowledgedMinutes,
+    channel: input.channel ?? stored.channel,
+  };
+  if (!minutesWithEvent(merged)) throw invalidField('unacknowledgedMinutes', MINUTES_MESSAGE);
+  await q.updateRule(deps.db, rule.id, columns(deps, merged, rule));
+  return toRule((await q.findRule(deps.db, rule.id))!);
+}
+
+export const deleteRule = (db: DB, rule: NotificationRuleRow) => q.deleteRule(db, rule.id);

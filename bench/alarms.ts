@@ -1,5 +1,5 @@
 /**
- * Alarm console figures with 100,000 alarms in one dashboard (issue 11): a folder page (20 alarms,
+ * Alarm console figures with 100,000 alarms in one dashboard: a folder page (20 alarms,
  * sorted, filtered by assignee) over REST, folder counts, periodic counts for a year per day, and
  * moving 1,000 alarms in one call, response times for a year per month; each beside the raw SQL of the same query.
  */

@@ -1,5 +1,5 @@
 /**
- * The console for a working day (issue 23) with 100,000 alarms over 50 locations: a filtered
+ * The console for a working day with 100,000 alarms over 50 locations: a filtered
  * dashboard-wide search, a saved view's count (GET /views with one view) and the CSV of 10,000
  * alarms streamed, over REST; medians.
  */

@@ -1,5 +1,5 @@
 /**
- * Energy rules (issue 20): 100 CAPACITY rules evaluated over one new day of quarter-hours on 100
+ * Energy rules: 100 CAPACITY rules evaluated over one new day of quarter-hours on 100
  * meters (goal ≤ 100 ms); a preview of one rule over a year of quarter-hours (goal ≤ 300 ms); and
  * the HUB sync of one new day for 100 feeds with the 100 rules enabled against the same sync with
  * them disabled (goal: at most 10 % more), alternating days, medians.

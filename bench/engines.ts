@@ -1,5 +1,5 @@
 /**
- * SQLite and PostgreSQL side by side in one run (DESIGN.md §12, issue 21): the built product in
+ * SQLite and PostgreSQL side by side in one run: the built product in
  * its own process on each engine, the same data seeded through Kysely, the same requests:
  * GET /auth/me (req/s under autocannon), a folder page of 20 alarms out of 20,000 and one
  * channel-year per hour (median latency over REST). Goal: PostgreSQL within 2× of SQLite.

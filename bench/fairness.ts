@@ -1,5 +1,5 @@
 /**
- * Fairness (issue 22 item 2): the time from an IMAP APPEND to the alarm on a quiet dashboard, idle
+ * Fairness: the time from an IMAP APPEND to the alarm on a quiet dashboard, idle
  * and while a hostile dashboard saturates its share of the parser pool (a backlog of 200 e-mails
  * through five catastrophic regexes and five endless CUSTOM parsers). Goal: busy ≤ 2× idle.
  */

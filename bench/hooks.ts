@@ -1,5 +1,5 @@
 /**
- * Inbound hook figure (issue 19): an Alertmanager v4 payload of 1,000 alerts over REST with an
+ * Inbound hook figure: an Alertmanager v4 payload of 1,000 alerts over REST with an
  * ingest token, on a real server with a file database. Each timed request carries 1,000 new
  * fingerprints (1,000 alarms created); the same payload again groups them, and a resolved copy
  * resolves them, each timed once beside it.

@@ -1,5 +1,5 @@
 /**
- * Two instances against one on PostgreSQL (DESIGN.md §12, issue 21: "two instances on PostgreSQL
+ * Two instances against one on PostgreSQL ("two instances on PostgreSQL
  * serve the 50-client mixed load with a p99 no worse than one"): the mixed load of load-mixed.ts
  * (50 clients, 30 s) against one built product on a throwaway PostgreSQL and against two on the
  * same database with the clients split 25/25 over them (a zero-cost balancer: no proxy in the

@@ -1,5 +1,5 @@
 /**
- * Alarm lifecycle figures (issue 18) with 100,000 alarms and 1,000,000 history rows in one
+ * Alarm lifecycle figures with 100,000 alarms and 1,000,000 history rows in one
  * dashboard: resolving a key over REST (each call resolves the alarm just raised with it), the
  * history of one alarm over REST, and the folder page with the lifecycle columns; each beside the
  * raw SQL of its core statement.

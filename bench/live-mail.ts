@@ -1,5 +1,5 @@
 /**
- * APPEND → alarm event on an open live stream (issue 24 goal 3): the real server with its IMAP
+ * APPEND → alarm event on an open live stream: the real server with its IMAP
  * watcher (IDLE) on a private Dovecot, a DEFAULT parser and a console's SSE stream open; from the
  * APPEND's completion to the `alarm` event naming the new alarm, over 50 single mails. Beside it,
  * in the same run, the limit underneath: a bare imapflow client in IDLE on the same mailbox, from

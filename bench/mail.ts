@@ -1,5 +1,5 @@
 /**
- * Mail ingest figures (issues 12 and 24): 1,000 messages of ~5 KB from a private Dovecot through the
+ * Mail ingest figures: 1,000 messages of ~5 KB from a private Dovecot through the
  * `mail-fetch` job's path (connect, fetch, gzip, one transaction per batch with its cursor, \Seen,
  * log out) with the mail reader reading them (mailparser, in its worker thread) as they are stored,
  * beside a bare imapflow fetch of the same messages (connect, search, fetch, log out). Two times:

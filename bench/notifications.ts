@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 19) through the real server, job runner and wake-up, to receivers on
+ * Notifications through the real server, job runner and wake-up, to receivers on
  * loopback: a HIGH alarm raised over REST until its signed webhook arrives (median of 100), and
  * 1,000 webhooks to a receiver that takes 1 s per answer while `/auth/me` is called back to back.
  */

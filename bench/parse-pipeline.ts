@@ -1,8 +1,8 @@
 /**
- * Parse pipeline throughput (issue 13): stored PENDING e-mails → parsed, attempts written and
+ * Parse pipeline throughput: stored PENDING e-mails → parsed, attempts written and
  * alarms raised or grouped, per second end to end through the `alarm-parse` job, with three
  * DEFAULT parsers (the third matches, a third of the e-mails group). Beside it the sandbox's
- * `runChain` alone over the same e-mails one at a time (issue 24's limit), and `runChains` alone in
+ * `runChain` alone over the same e-mails one at a time (the limit it had to beat), and `runChains` alone in
  * batches of 8 as the product hands a backlog over: the database's share is the difference.
  */
 import { ALARM_PARSE_JOB } from '../src-server/modules/alarm-parsers/alarm-parsers.jobs';

@@ -1,5 +1,5 @@
 /**
- * Parser sandbox throughput (issue 13): e-mails/s through `runChain` (worker pool, default size),
+ * Parser sandbox throughput: e-mails/s through `runChain` (worker pool, default size),
  * one at a time and with 16 in flight, beside the same work done in this thread without the
  * sandbox: DEFAULT (three parsers, the third matches) against raw regex evaluation, CUSTOM (the
  * editor's example) against the same QuickJS run in-thread and against plain JavaScript.

@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('the admin area in Chromium', () => {
   test('a location form shows Dutch messages, then creates the location', async () => {
     await nav('Locaties');
     await page.getByRole('link', { name: 'Locatie toevoegen' }).click();
-    // The only organization is chosen already (issue 23 item 7).
+    // The only organization is chosen already.
     await expect.poll(() => page.getByLabel('Organisatie').inputValue()).not.toBe('');
     await page.getByRole('button', { name: 'Locatie toevoegen' }).click();
     await page.getByText('De naam van de locatie moet worden opgegeven.').waitFor();

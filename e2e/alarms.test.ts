@@ -69,7 +69,7 @@ describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
 
   test('an installer reaches its dashboard from the start page tile, with the folders and their counts in the sidebar', async () => {
     await installer.getByRole('link', { name: /Alarmen/ }).click();
-    // Its only dashboard opens at once (issue 23 item 7).
+    // Its only dashboard opens at once.
     await installer.waitForURL(`${product.url}/app/alarms/${dashboardId}`);
     await installer.getByRole('heading', { level: 1, name: 'Overzicht' }).waitFor();
     const sidebar = installer.getByTestId('sidebar');

@@ -1,5 +1,5 @@
 /**
- * The console for a working day (issue 23): the overview's card opens the filtered dashboard-wide
+ * The console for a working day: the overview's card opens the filtered dashboard-wide
  * list, the filter lives in the URL, a saved view appears in the sidebar with its count, rows show
  * location and folder, the CSV downloads; at 1440 px and on a 390 px phone.
  */

@@ -1,5 +1,5 @@
 /**
- * The alarm console for a working day (issue 18 items 1, 3 and 7): filters in the URL, acknowledge,
+ * The alarm console for a working day: filters in the URL, acknowledge,
  * resolve and delete by keyboard with announcements, the help dialog, the Dutch history timeline,
  * flapping and resolution marks, and the folder page with its panel on a desktop and a phone.
  * Screenshots go to E2E_SHOTS_DIR when it is set.

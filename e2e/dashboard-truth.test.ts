@@ -1,5 +1,5 @@
 /**
- * Issue #10: dashboards that tell the truth at a glance. The product runs in this process with an
+ * Dashboards that tell the truth at a glance. The product runs in this process with an
  * injected clock (the HUB simulator shares it, so it publishes up to "yesterday"), and the browser's
  * clock is pinned to the same instant, since the client names the days ('Gisteren'). Screenshots go
  * to $SCREENSHOT_DIR (default: test-results/screenshots, ignored by git) for a person to look at;

@@ -9,7 +9,7 @@ import { adminToken, installerDashboard, type Product, restClient, startProduct 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
 const MAILBOX = { user: 'alarm@example.nl', password: 'mailbox-wachtwoord' };
 const HOSTILE_SUBJECT = `<img src=x onerror=alert(1)> \u202Egnirts lirt\u202C ${'Zeer lange onderwerpregel zonder einde '.repeat(8)}`.trim();
-/** As stored and shown: bidi overrides are dropped when the subject is read (issue 22, item 7), the markup stays text. */
+/** As stored and shown: bidi overrides are dropped when the subject is read, the markup stays text. */
 const SHOWN_SUBJECT = HOSTILE_SUBJECT.replace(/\p{Bidi_Control}/gu, '');
 const HOSTILE_FROM = '<script>alert("van")</script>';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 6: onboarding. An admin invites a customer (with SMTP: mailed; without: the link
+ * Onboarding. An admin invites a customer (with SMTP: mailed; without: the link
  * shown once with a copy button), the invitee chooses a password on a phone and is signed in;
  * "Wachtwoord vergeten" answers the same for any address and the mailed link sets a new password.
  */
@@ -13,7 +13,7 @@ import { ADMIN, type Product, restClient, startProduct } from './support/product
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
 const NEUTRAL = /Als er een account met dit e-mailadres bestaat, hebben we een e-mail gestuurd/;
 
-describe.skipIf(!hasChromium)('inviting users and resetting passwords (issue 23 item 6)', () => {
+describe.skipIf(!hasChromium)('inviting users and resetting passwords', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let mailing: Product;
   let silent: Product;
@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium)('inviting users and resetting passwords (issue 23 
     await phone.getByLabel('Nieuw wachtwoord').fill('mijn eigen wachtwoord');
     await phone.getByLabel('Herhaal het wachtwoord').fill('mijn eigen wachtwoord');
     await phone.getByRole('button', { name: 'Wachtwoord opslaan en inloggen' }).click();
-    // A customer goes straight to the dashboard area (DESIGN.md §3).
+    // A customer goes straight to the dashboard area.
     await phone.waitForURL(/\/app\/dashboard/);
     await shot(phone, 'onboarding-accepted-390');
 

@@ -173,7 +173,7 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     await wkk.getByText('Hoog').waitFor();
     await alarms.filter({ hasText: 'KV-1: lage temperatuur (waarschuwing)' }).getByText('Normaal').waitFor();
 
-    // "Originele e-mail bekijken" keeps a way back to the alarm (issue 23 item 7).
+    // "Originele e-mail bekijken" keeps a way back to the alarm.
     await wkk.getByRole('button').first().click();
     await page.getByRole('dialog').getByRole('link', { name: 'Originele e-mail bekijken' }).click();
     await page.waitForURL(/\/emails\/inbox\?.*fromAlarm=\d+/);
@@ -308,7 +308,7 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
     const form = page.getByRole('main');
     expect(await form.getByLabel(fieldLabel('Onderwerp')).isDisabled()).toBe(true);
     expect(await form.getByRole('button', { name: 'Opslaan' }).count()).toBe(0);
-    // A dry run loads the shared parser pool: on a locked dashboard only admins may (issue 22 item 2).
+    // A dry run loads the shared parser pool: on a locked dashboard only admins may.
     await form.getByRole('button', { name: 'Proefdraaien' }).click();
     await form.getByText('Proefdraaien mislukt').waitFor();
     expect(await form.getByTestId('dry-run-result').count()).toBe(0);

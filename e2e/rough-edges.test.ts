@@ -1,5 +1,5 @@
 /**
- * Issue 10, items 5-9: the rough edges a newcomer hits, in Chromium against the demo world (its
+ * The rough edges a newcomer hits, in Chromium against the demo world (its
  * feeds belong to the installer's organization) plus an admin-only feed whose channels an
  * installer's meter uses, and a second product without a HUB key.
  */
@@ -13,7 +13,7 @@ import { ADMIN, adminToken, type Product, restClient, startProduct } from './sup
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-describe.skipIf(!hasChromium)('the rough edges a newcomer hits (issue 10)', () => {
+describe.skipIf(!hasChromium)('the rough edges a newcomer hits', () => {
   let sim: HubSimulator;
   let product: Product;
   let browser: Browser;

@@ -1,5 +1,5 @@
 /**
- * The product starts and stops like a service (issue 22, item 7): SIGTERM to `npm start` or
+ * The product starts and stops like a service: SIGTERM to `npm start` or
  * `npm run demo` (what a process supervisor sends) stops everything they started, and /app/ has
  * a favicon. Runs after `npm run build`, so `ensure-build` finds dist/ fresh.
  */

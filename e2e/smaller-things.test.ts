@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 7: the smaller things a first walk through the product found, each seen in
+ * The smaller things a first walk through the product found, each seen in
  * Chromium at 1440 and 390 px.
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -12,7 +12,7 @@ const DESKTOP = { viewport: { width: 1440, height: 900 } };
 const INSTALLER = { email: 'installateur@example.nl', password: 'installateur-wachtwoord' };
 const CUSTOMER = { email: 'klant@example.nl', password: 'klant-wachtwoord-123' };
 
-describe.skipIf(!hasChromium)('the smaller things (issue 23 item 7)', () => {
+describe.skipIf(!hasChromium)('the smaller things', () => {
   let product: Product;
   let browser: Browser;
   let token = '';

@@ -2,7 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 import { engineOf } from './portable';
 
-/** The alarm area (DESIGN.md §7): dashboards with their theme and settings, folders, alarms and assignees. */
+/** The alarm area: dashboards with their theme and settings, folders, alarms and assignees. */
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = engineOf(db) === 'postgres';
   // Branding images, content-addressed: the same bytes are stored once and served immutable.

@@ -1,7 +1,7 @@
 // Frozen in time: never import application code here.
 import { type Kysely, sql } from 'kysely';
 
-/** Mail into the alarm area (DESIGN.md §7 "Pipeline"): sources, stored e-mails with their raw MIME, parsing attempts. */
+/** Mail into the alarm area: sources, stored e-mails with their raw MIME, parsing attempts. */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('mailSource')

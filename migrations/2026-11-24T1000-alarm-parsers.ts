@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
-/** Alarm e-mail parsers (DESIGN.md §7 "Pipeline") and the link from an e-mail to the alarm it made or repeated. */
+/** Alarm e-mail parsers and the link from an e-mail to the alarm it made or repeated. */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('alarmParser')

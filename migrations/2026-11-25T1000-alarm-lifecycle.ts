@@ -2,7 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The alarm lifecycle (DESIGN.md §9): acknowledge and resolve on alarms, the dashboard's resolved
+ * The alarm lifecycle: acknowledge and resolve on alarms, the dashboard's resolved
  * folder, the history of every change, heartbeats (signs of life per parser and key), silent
  * sources, and maintenance windows.
  */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Ingest tokens (DESIGN.md §10): monitoring tools post alarms to one dashboard's hooks; only the token's SHA-256 is kept. */
+/** Ingest tokens: monitoring tools post alarms to one dashboard's hooks; only the token's SHA-256 is kept. */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('ingestToken')

@@ -2,7 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Outbound notifications (DESIGN.md §10): rules per dashboard, one notification row per rule,
+ * Outbound notifications: rules per dashboard, one notification row per rule,
  * alarm and event (delivered by a job, retried), the cursor over the alarm history that turns
  * changes into notifications, and the first Message-ID per alarm for threading e-mails.
  */

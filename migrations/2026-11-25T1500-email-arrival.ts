@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
 /**
- * Received means received (issue 22): an e-mail's `receivedAt` becomes its mailbox's arrival time
+ * Received means received: an e-mail's `receivedAt` becomes its mailbox's arrival time
  * (IMAP INTERNALDATE, Graph receivedDateTime); when it was stored is kept apart. Until now both
  * were the store time, so existing rows start with the same value in both.
  */

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Why a parser was switched off by the product itself (issue 22 item 2): one that keeps hitting
+ * Why a parser was switched off by the product itself: one that keeps hitting
  * its time limit. Null when it is on, or was switched off by a person.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely';
 
 /**
- * An alarm may name the customer location it is about (DESIGN.md §13): set by the REST call, hooks,
- * parsers and energy rules (§11). A deleted location leaves its alarms without one.
+ * An alarm may name the customer location it is about: set by the REST call, hooks,
+ * parsers and energy rules. A deleted location leaves its alarms without one.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Energy rules (DESIGN.md §11): per location, a rule on one meter raises alarms on one dashboard.
+ * Energy rules: per location, a rule on one meter raises alarms on one dashboard.
  * `config` holds the type's own fields as JSON; `evaluatedUntil` is the last evaluated point (UTC
  * seconds, exclusive) so a re-sync or a restart never evaluates the same data twice; `noDataKey`
  * is the key of the open NO_DATA alarm, resolved when data arrives.

@@ -2,7 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The console for a working day (DESIGN.md §13): saved views per user and dashboard, the e-mail's
+ * The console for a working day: saved views per user and dashboard, the e-mail's
  * subject in an alarm's search text (the dashboard-wide search matches it), and indexes for the
  * dashboard-wide filters.
  */

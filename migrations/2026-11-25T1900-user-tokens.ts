@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * One-time links (DESIGN.md §13): an invitation (72 h) or a password reset (1 h) for a user. Only
+ * One-time links: an invitation (72 h) or a password reset (1 h) for a user. Only
  * SHA-256 of the token is kept, as for sessions; `usedAt` makes a link work once.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Leases for long-running work that must run in one instance at a time (DESIGN.md §12): who holds
+ * Leases for long-running work that must run in one instance at a time: who holds
  * the named work until when. Times in UTC seconds.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Counted attempts (failed sign-ins per e-mail and per IP) shared by every instance on one
- * database (DESIGN.md §12). Ids give the order in which attempts were counted. `at` in UTC seconds.
+ * database. Ids give the order in which attempts were counted. `at` in UTC seconds.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

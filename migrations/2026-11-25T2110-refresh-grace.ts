@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A spent refresh token's answer for its grace window, shared by every instance (DESIGN.md §4,
- * §12): the pair its rotation gave, encrypted with a key derived from the spent token's own
+ * A spent refresh token's answer for its grace window, shared by every instance:
+ * the pair its rotation gave, encrypted with a key derived from the spent token's own
  * secret (which the database never holds), so only a holder of that token can read it.
  */
 export async function up(db: Kysely<any>): Promise<void> {

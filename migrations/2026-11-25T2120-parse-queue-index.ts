@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The parse queue's read (issue 24): every dashboard's first PENDING e-mails by id. With the
+ * The parse queue's read: every dashboard's first PENDING e-mails by id. With the
  * dashboard between the status and the id, the window per dashboard reads this index in its own
  * order: no sort of every PENDING e-mail and no table row per e-mail on each read of the queue.
  */

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * History ids the notification cursor passed while they were missing (DESIGN.md §10 "never lost"):
+ * History ids the notification cursor passed while they were missing:
  * on PostgreSQL a transaction that took a lower id may commit after a higher one was read. The
  * `notify` job looks for them again until they appear or are clearly rolled back. Unused on SQLite,
  * which commits in id order.

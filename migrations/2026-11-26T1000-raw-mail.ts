@@ -2,7 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Mail stored raw, read later (issue 24): a fetched message is stored with its cursor before
+ * Mail stored raw, read later: a fetched message is stored with its cursor before
  * mailparser reads it; `contentPending` is 1 until the mail reader has filled in what it read. The
  * reader finds those e-mails in a partial index (a handful at any time). The parse queue's index and
  * the inbox's gain the flag, so both still read only index entries for the e-mails that are read.

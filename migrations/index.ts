@@ -2,7 +2,7 @@
  * Every migration, in order. Listed by hand so the server bundle includes them;
  * `migrations.test.ts` fails when a file in this folder is missing here.
  *
- * Each migration runs on SQLite and on PostgreSQL (DESIGN.md §12). Write it with Kysely's schema
+ * Each migration runs on SQLite and on PostgreSQL. Write it with Kysely's schema
  * builder in SQLite's vocabulary: types 'integer', 'text', 'real', 'blob'; ids as
  * `c.primaryKey().autoIncrement()`; booleans as 'integer' 0/1; times as 'integer' UTC seconds.
  * On PostgreSQL `PortableSchemaPlugin` (./portable.ts) maps them (autoIncrement id → bigserial,

@@ -1,7 +1,7 @@
 // Frozen in time: never import application code here.
 
 /**
- * One set of migrations for SQLite and PostgreSQL (DESIGN.md §12). Migrations are written in
+ * One set of migrations for SQLite and PostgreSQL. Migrations are written in
  * SQLite's vocabulary, with Kysely's schema builder: types 'integer', 'text', 'real', 'blob' and
  * `c.primaryKey().autoIncrement()` for ids. On PostgreSQL the migrator runs them through
  * `PortableSchemaPlugin`, which maps each column type onto what behaves the same there:

@@ -1,5 +1,5 @@
 /**
- * Energy rules for the demo (DESIGN.md §11), made after the first sync through the REST adapter:
+ * Energy rules for the demo, made after the first sync through the REST adapter:
  * each rule looks back 7 days when saved, so the console shows a capacity overrun and a silent
  * meter at once (the HUB publishes once a day, so a 1-hour NO_DATA rule is silent after 01:00).
  */

@@ -1,5 +1,5 @@
 /**
- * The whole HTTP surface of the one process (DESIGN.md §1): the client under /app, tRPC under
+ * The whole HTTP surface of the one process: the client under /app, tRPC under
  * /trpc, the REST adapter under /api and /auth, and /healthz.
  */
 import { existsSync } from 'node:fs';
@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps) {
   app.get('/healthz', async (c) => {
     try {
       await sql`select 1`.execute(deps.db);
-      // Which engine, which instance, and the work it holds now (DESIGN.md §12): for load balancers and operators.
+      // Which engine, which instance, and the work it holds now: for load balancers and operators.
       return c.json({ status: 'ok', engine: deps.engine, instance: deps.instanceId, leases: [...deps.jobs.held(), ...deps.leases.held()] });
     } catch {
       return c.json({ status: 'error', database: 'unreachable' }, 503);

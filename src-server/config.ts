@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment (DESIGN.md §1). Everything is optional; an invalid value
+ * Configuration from the environment. Everything is optional; an invalid value
  * stops start-up with one clear line (ConfigError).
  */
 import { randomBytes } from 'node:crypto';
@@ -23,7 +23,7 @@ const envSchema = v.object({
   METERBEHEER_API_KEY: v.optional(v.string()),
   METERBEHEER_SYNC_INTERVAL: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(60)), '3600'),
   METERBEHEER_HISTORY_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)), '730'),
-  // PostgreSQL instead of the SQLite file in DATA_DIR (DESIGN.md §12).
+  // PostgreSQL instead of the SQLite file in DATA_DIR.
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// URL'))),
   DATABASE_POOL_SIZE: v.optional(
     v.pipe(

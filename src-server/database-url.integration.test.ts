@@ -1,6 +1,6 @@
 /**
  * A DATABASE_URL the product cannot use stops start-up with one line and exit code 1, no stack
- * trace (DESIGN.md §1/§12): a bad `?schema=`, a server that is not there, a database or role the
+ * trace: a bad `?schema=`, a server that is not there, a database or role the
  * server does not know. The password never shows.
  */
 import { expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Two instances on one PostgreSQL and new mail (DESIGN.md §12, issue 21): instance A holds a
+ * Two instances on one PostgreSQL and new mail: instance A holds a
  * source's IMAP IDLE and stores its new mail, while instance B's parse run holds the parse job's
  * lock (busy with another dashboard's runaway parsers). A cannot start a parse run of its own; its
  * wake reaches B's run over LISTEN/NOTIFY, so the alarm is there well under a second after the

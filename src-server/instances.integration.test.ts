@@ -1,5 +1,5 @@
 /**
- * Two real instances on one real PostgreSQL (DESIGN.md §12, issue 21 item 6); runs when
+ * Two real instances on one real PostgreSQL; runs when
  * TEST_DATABASE_URL is set (a schema of its own in that database) and Dovecot is installed. An
  * alarm stored through one shows in the other's live stream within a second; two syncs of the HUB
  * at once store each value once; 300 mails are stored exactly once by the pair; after kill -9 of

@@ -79,7 +79,7 @@ export interface ServiceOptions {
   liveHeartbeatMs?: number;
   /** PostgreSQL: between attempts to listen again after the connection was lost (1 s; a test lengthens it to look at the gap). */
   listenRetryMs?: number;
-  /** Outbound notifications (DESIGN.md §10): SMTP, the console's public address, private targets. */
+  /** Outbound notifications: SMTP, the console's public address, private targets. */
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
 }
 

@@ -1,5 +1,5 @@
 /**
- * One process per SQLite DATA_DIR (DESIGN.md §12): the process holds an exclusive SQLite lock on
+ * One process per SQLite DATA_DIR: the process holds an exclusive SQLite lock on
  * `DATA_DIR/instance.lock` for as long as it runs. The lock is the operating system's (fcntl), so
  * it ends with the process however that ends, `kill -9` included: nothing stale can block the next
  * start. Several instances need PostgreSQL (`DATABASE_URL`).

@@ -1,5 +1,5 @@
 /**
- * Addresses the server must not be sent to by what a user types (DESIGN.md §7 and §10): loopback,
+ * Addresses the server must not be sent to by what a user types: loopback,
  * private, link-local, CGNAT, unspecified, multicast and reserved. IMAP sources and webhook targets
  * check the address they actually connect to against this one list.
  */

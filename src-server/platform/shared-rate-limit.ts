@@ -1,6 +1,6 @@
 /**
  * The sliding window of rate-limit.ts kept in the database, so every instance on one database
- * counts the same attempts (DESIGN.md §12): sign-ins per e-mail and per IP. An attempt is counted
+ * counts the same attempts: sign-ins per e-mail and per IP. An attempt is counted
  * first and then ranked among the key's attempts in the window by id, so N attempts sent at once,
  * to one instance or several, are limited exactly like N sent one after another; a refused attempt
  * takes itself back. Sign-ins (per e-mail and per IP) and mailbox tests (per source and per user)

@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL cluster for tests, the bench and `npm run test:pg` (DESIGN.md §12):
+ * A throwaway PostgreSQL cluster for tests, the bench and `npm run test:pg`:
  * `initdb` + `pg_ctl` in a temp folder, listening on a free loopback port only, trusting local
  * connections, stopped and removed by `stop()`. PostgreSQL refuses to run as root, so as root the
  * cluster runs as the `postgres` user when it exists (Debian's package makes it), else as `nobody`.

@@ -1,6 +1,6 @@
 /**
  * A folder in the system temp folder that is removed when the test that made it ends, so a test
- * run leaves nothing behind (issue 22, item 8). For folders made in beforeAll, remove them in afterAll.
+ * run leaves nothing behind. For folders made in beforeAll, remove them in afterAll.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

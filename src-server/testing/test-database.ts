@@ -1,5 +1,5 @@
 /**
- * The database an integration test opens (DESIGN.md §12): a private SQLite (in memory, or the
+ * The database an integration test opens: a private SQLite (in memory, or the
  * file given), or, with TEST_DATABASE_URL set (`npm run test:pg`), a fresh database of its own on
  * that PostgreSQL, dropped when the test (or, made outside a test, the file) ends. The harness and
  * the tests that open a database themselves call it, so every integration test runs on either

@@ -1,5 +1,5 @@
 /**
- * Alarm dashboards (SPEC.md §3, DESIGN.md §7): name, organization, settings and theme, with the
+ * Alarm dashboards: name, organization, settings and theme, with the
  * Dutch messages of their checks. Shared by the settings forms, tRPC and REST.
  */
 import * as v from 'valibot';
@@ -51,7 +51,7 @@ export const renameDashboardSchema = v.object({ dashboardId: idSchema, name });
 
 const settingsSchema = v.object({
   defaultFolderId: v.nullable(v.number()),
-  /** Where recoveries and maintenance windows send alarms (DESIGN.md §9); a folder that is not relevant. */
+  /** Where recoveries and maintenance windows send alarms; a folder that is not relevant. */
   resolvedFolderId: v.nullable(v.number()),
   defaultPriority: v.picklist(PRIORITIES),
   brandingFile: v.nullable(v.string()),
@@ -67,7 +67,7 @@ export const dashboardSchema = v.object({
 });
 export type AlarmDashboard = v.InferOutput<typeof dashboardSchema>;
 
-/** Branding images (DESIGN.md §7): PNG, JPEG or WebP, at most 1 MB, recognised by their bytes. */
+/** Branding images: PNG, JPEG or WebP, at most 1 MB, recognised by their bytes. */
 export const BRANDING_MAX_BYTES = 1024 * 1024;
 export const BRANDING_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 

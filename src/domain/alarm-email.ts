@@ -1,4 +1,4 @@
-/** Stored alarm e-mails and their parsing attempts (SPEC.md §3, DESIGN.md §7). */
+/** Stored alarm e-mails and their parsing attempts. */
 import * as v from 'valibot';
 import { idSchema } from './common';
 import { pageSizeFields } from './paging';
@@ -59,7 +59,7 @@ export const parsingAttemptSchema = v.object({
   exceptionMessage: v.optional(v.nullable(v.string())),
   exceptionStackTrace: v.optional(v.nullable(v.string())),
   reason: v.optional(v.nullable(v.string())),
-  /** A recovery (MATCHED): how many open alarms it resolved (DESIGN.md §9). */
+  /** A recovery (MATCHED): how many open alarms it resolved. */
   resolved: v.optional(v.number()),
   /** A sign of life (MATCHED): the heartbeat key it renewed; empty for a parser without group. */
   heartbeat: v.optional(v.string()),

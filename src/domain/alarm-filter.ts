@@ -1,8 +1,8 @@
 /**
- * The console's filters (DESIGN.md §13): one schema for a folder's list, the dashboard-wide list,
+ * The console's filters: one schema for a folder's list, the dashboard-wide list,
  * the CSV export and saved views. Every value may arrive as a query string's text.
  *
- * Decisions where DESIGN.md is silent:
+ * Decisions made here:
  * - `period` (`today`, `7d`, `30d`) is a moving window of local days ending with today; it wins over
  *   `from`/`to`, so a saved view "vandaag" still means today tomorrow.
  * - `overdue=true`: open (not resolved) with a deadline in the past; `overdue=false` the rest.

@@ -1,4 +1,4 @@
-/** Alarm folders (SPEC.md §3, DESIGN.md §7): URL name, label, icon, order and how they count. */
+/** Alarm folders: URL name, label, icon, order and how they count. */
 import * as v from 'valibot';
 import { idSchema } from './common';
 import { requiredText } from './text';

@@ -1,5 +1,5 @@
 /**
- * The inbound hooks' payloads (DESIGN.md §10): Prometheus Alertmanager's webhook (version 4),
+ * The inbound hooks' payloads: Prometheus Alertmanager's webhook (version 4),
  * Grafana's alerting webhook (the same alert list, plus `values` and its own extras) and the
  * generic format. Unknown keys are ignored, as both tools add fields between versions; a bad alert
  * is named by its index (`alerts.3.labels`).
@@ -42,7 +42,7 @@ const genericAlert = v.object({
   priority: v.optional(prioritySchema),
   status: v.optional(status, 'firing'),
   data: v.optional(v.record(v.string(), v.string('Elke waarde in data moet tekst zijn.'), 'Data moet een object met tekstwaarden zijn.'), {}),
-  /** A location of the dashboard's organization (DESIGN.md §13). */
+  /** A location of the dashboard's organization. */
   locationId: v.optional(v.nullable(idSchema)),
 });
 export type GenericAlert = v.InferOutput<typeof genericAlert>;

@@ -1,9 +1,9 @@
 /**
- * The alarm lifecycle (DESIGN.md §9): acknowledge, resolve (by a move out of the relevant folders,
+ * The alarm lifecycle: acknowledge, resolve (by a move out of the relevant folders,
  * a recovery mail, a key over the API, a maintenance window), the history of every change,
  * maintenance windows and response times.
  *
- * Decisions where DESIGN.md is silent:
+ * Decisions made here:
  * - An alarm raised straight into a folder that is not relevant is resolved at once (`SYSTEM`), so
  *   `resolvedAt` is set exactly when the alarm is outside the relevant folders.
  * - A maintenance window's `match` is a regular expression in RE2 syntax (no look-arounds or

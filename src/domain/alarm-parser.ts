@@ -1,9 +1,9 @@
 /**
- * Alarm e-mail parsers (SPEC.md §3 "Alarm e-mail parser", DESIGN.md §7 "Pipeline"): the DEFAULT
+ * Alarm e-mail parsers: the DEFAULT
  * parser's declarative `config`, the CUSTOM parser's code, the e-mail a parser sees, what a parser
  * run yields and the dry-run answer. One schema serves the form, tRPC and REST.
  *
- * Decisions where DESIGN.md is silent:
+ * Decisions made here:
  * - Regular expressions are case-insensitive and multi-line (`im`: `^`/`$` match at line ends, so
  *   `^Status: (.+)$` reads one line of a body); at most 1,000 characters each.
  * - `from` is matched against the From header as shown (`Naam <adres>`, several joined by `, `);
@@ -122,7 +122,7 @@ const locationRule = strict(
   'Een locatieregel heeft pattern en locationId.',
 );
 /**
- * Which location an alarm is about (DESIGN.md §13): the value of `field` (from, subject, body or a
+ * Which location an alarm is about: the value of `field` (from, subject, body or a
  * data name) against each row's pattern; the first that matches names the location.
  */
 const locationConfig = strict(
@@ -143,7 +143,7 @@ export const HEARTBEAT_MINUTES_MAX = 10_080;
 const RECOVERY_NEEDS_GROUP = 'Een herstelmelding heeft een groeperingssleutel nodig: die zegt welk alarm hersteld is.';
 const HEARTBEAT_WITH_RECOVERY = 'Een hartslag maakt geen alarmen, dus heeft geen herstelmelding.';
 
-/** The DEFAULT parser's `config` as stored (DESIGN.md §7). Unknown keys are refused. */
+/** The DEFAULT parser's `config` as stored. Unknown keys are refused. */
 export const parserConfigSchema = v.pipe(
   strict(
     {
@@ -285,7 +285,7 @@ const parserBase = {
   name: v.string(),
   index: v.number(),
   enabled: v.boolean(),
-  /** Why the product switched it off (issue 22 item 2), shown in the list; null otherwise. */
+  /** Why the product switched it off, shown in the list; null otherwise. */
   disabledReason: v.nullable(v.string()),
   /** Attempts of the last 24 hours (beyond SPEC: the parsers page shows them). */
   last24h: outcomeCounts,
@@ -384,10 +384,10 @@ export const customResultSchema = strict(
       ),
     ),
     folder: v.optional(v.nullable(v.string('folder is de naam van een map.'))),
-    /** Groups repeats into the open alarm of this key (DESIGN.md §9), within `windowMinutes`. */
+    /** Groups repeats into the open alarm of this key, within `windowMinutes`. */
     key: v.optional(v.nullable(alarmKeySchema)),
     windowMinutes: v.optional(minutes(10_080, 'windowMinutes is een geheel aantal minuten tussen 1 en 10.080 (een week).'), DEFAULT_WINDOW_MINUTES),
-    /** A location of the dashboard's organization: its id or its exact name (DESIGN.md §13). */
+    /** A location of the dashboard's organization: its id or its exact name. */
     location: v.optional(
       v.nullable(
         v.union(

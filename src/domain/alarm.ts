@@ -1,5 +1,5 @@
 /**
- * Alarms (SPEC.md §3, DESIGN.md §7): the list item and the detail, what a script or a phone call
+ * Alarms: the list item and the detail, what a script or a phone call
  * may create, the single-field changes, list queries and the counts.
  */
 import * as v from 'valibot';
@@ -60,7 +60,7 @@ export const createAlarmSchema = v.object({
   data: v.optional(alarmDataSchema),
   deadlineAt: v.optional(v.nullable(instantSchema)),
   folderId: v.optional(v.nullable(idSchema)),
-  /** A location of the dashboard's organization (DESIGN.md §13). */
+  /** A location of the dashboard's organization. */
   locationId: v.optional(v.nullable(idSchema)),
 });
 export type CreateAlarm = v.InferOutput<typeof createAlarmSchema>;
@@ -99,7 +99,7 @@ export const alarmSeenSchema = v.object({ ...byAlarm, seen: v.boolean('Geef seen
 export const assigneeSchema = v.object({ ...byAlarm, userId: idSchema });
 
 /**
- * Where an alarm came from (DESIGN.md §13), derived from what is stored: an e-mail (or a mail
+ * Where an alarm came from, derived from what is stored: an e-mail (or a mail
  * source's silence), a hook or API call with an ingest token, an energy rule, or a user in the
  * console (by hand, e.g. after a phone call).
  */
@@ -127,7 +127,7 @@ export const alarmListItemSchema = v.object({
   resolvedAt: v.nullable(v.string()),
   /** The alarm of the same key resolved less than 24 h before this one was raised: it is flapping. */
   previousAlarmId: v.nullable(v.number()),
-  /** The customer location the alarm is about (DESIGN.md §13). */
+  /** The customer location the alarm is about. */
   location: v.nullable(v.object({ id: v.number(), name: v.string() })),
   /** Where the alarm came from. */
   source: v.picklist(ALARM_SOURCES),

@@ -1,5 +1,5 @@
 /**
- * Sign-in schemas and the Dutch texts of the login outcomes (SPEC.md §4, §8; DESIGN.md §4).
+ * Sign-in schemas and the Dutch texts of the login outcomes.
  * The same schema validates the login form, the tRPC input and the REST body.
  */
 import * as v from 'valibot';
@@ -44,7 +44,7 @@ export type AuthTokens = v.InferOutput<typeof authTokensSchema>;
 /** Logging out: the bearer token's sign-in ends, and that of a refresh token in the body. */
 export const logoutSchema = v.optional(v.object({ refreshToken: v.optional(v.string()) }));
 
-/** The login failures the client distinguishes (SPEC.md §4, §8). */
+/** The login failures the client distinguishes. */
 export type LoginFailure = 'NOT_FOUND' | 'INVALID_PASSWORD' | 'UNKNOWN';
 
 export const loginFailureMessages: Record<LoginFailure, string> = {

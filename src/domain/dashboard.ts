@@ -1,4 +1,4 @@
-/** The dashboard area's modules and readable URL selectors (SPEC.md §2 dashboard routes). */
+/** The dashboard area's modules and readable URL selectors. */
 import * as v from 'valibot';
 
 export const MODULES = {

@@ -1,5 +1,5 @@
 /**
- * Energy rules (DESIGN.md §11): a rule on one meter of a location raises alarms on one alarm
+ * Energy rules: a rule on one meter of a location raises alarms on one alarm
  * dashboard. One schema per type serves the form, tRPC and REST; the Dutch texts live here once.
  */
 import * as v from 'valibot';
@@ -169,7 +169,7 @@ const energyAlarmSchema = v.object({
 export type EnergyAlarm = v.InferOutput<typeof energyAlarmSchema>;
 export const energyPreviewSchema = v.object({ alarms: v.array(energyAlarmSchema) });
 
-/** The location's page (DESIGN.md §11): its meters with the newest value per channel, and its open alarms. */
+/** The location's page: its meters with the newest value per channel, and its open alarms. */
 export const locationSiteSchema = v.object({
   meters: v.array(
     v.object({

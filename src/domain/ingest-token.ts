@@ -1,4 +1,4 @@
-/** Ingest tokens (DESIGN.md §10): per dashboard, for monitoring tools that cannot sign in. */
+/** Ingest tokens: per dashboard, for monitoring tools that cannot sign in. */
 import * as v from 'valibot';
 import { idSchema } from './common';
 

@@ -1,4 +1,4 @@
-/** Locations (SPEC.md §3): fields, limits and Dutch texts shared by the form, tRPC and REST. */
+/** Locations: fields, limits and Dutch texts shared by the form, tRPC and REST. */
 import * as v from 'valibot';
 import { idSchema } from './common';
 import { METER_TYPES } from './meter';

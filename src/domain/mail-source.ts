@@ -1,5 +1,5 @@
 /**
- * E-mail alarm sources (SPEC.md §3 "Alarm source", DESIGN.md §7): IMAP mailboxes and Microsoft 365
+ * E-mail alarm sources: IMAP mailboxes and Microsoft 365
  * shared mailboxes. Secrets are write-only: answers carry null; a PATCH without them, or with
  * null, keeps the stored one.
  */
@@ -29,7 +29,7 @@ const common = {
     ),
     60,
   ),
-  /** No e-mail stored for this long raises an alarm (DESIGN.md §9); null or absent: never. */
+  /** No e-mail stored for this long raises an alarm; null or absent: never. */
   silenceMinutes: v.optional(
     v.nullable(
       v.pipe(

@@ -1,5 +1,5 @@
 /**
- * Measurement queries (DESIGN.md §6): channel ids, local Europe/Amsterdam times, granularities,
+ * Measurement queries: channel ids, local Europe/Amsterdam times, granularities,
  * kinds, and the limits that keep one answer bounded.
  */
 import * as v from 'valibot';
@@ -33,7 +33,7 @@ const localDateTimeSchema = (field: string) =>
 
 /**
  * `1,2,1`: the ids as given, repeats included, since `aggregate` answers one value per given
- * position (DESIGN.md §6). Readers use `uniqueChannelIds`, so a repeated id is read only once.
+ * position. Readers use `uniqueChannelIds`, so a repeated id is read only once.
  */
 const channelIdsSchema = v.pipe(
   v.string(),

@@ -1,4 +1,4 @@
-/** Meters (SPEC.md §3): electricity with optional import/export channels, gas with an import channel. */
+/** Meters: electricity with optional import/export channels, gas with an import channel. */
 import * as v from 'valibot';
 import { idSchema } from './common';
 import { requiredText } from './text';

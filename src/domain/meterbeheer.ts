@@ -1,5 +1,5 @@
 /**
- * Meterbeheer HUB feeds (SPEC.md §2, §3, §5): providers, the fields of each provider's form in
+ * Meterbeheer HUB feeds: providers, the fields of each provider's form in
  * their order, labels and every validation message, character for character.
  */
 import * as v from 'valibot';

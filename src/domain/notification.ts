@@ -1,8 +1,8 @@
 /**
- * Notification rules and their deliveries (DESIGN.md §10 "Outbound"): one schema per shape, used
+ * Notification rules and their deliveries: one schema per shape, used
  * by the form, the tRPC input and the REST body.
  *
- * Decisions where DESIGN.md is silent:
+ * Decisions made here:
  * - A webhook's `secret` is write-only like a source password: answers carry `secret: null`, and
  *   an update without it, or with `null`, keeps the stored one (a rule read back is accepted as is).
  * - `unacknowledgedMinutes` is required with the `unacknowledged` event; without it they are stored
@@ -88,7 +88,7 @@ const ruleFields = {
 
 /**
  * `unacknowledged` needs its minutes. Minutes without the event are kept (unused until the event is
- * chosen): DESIGN.md makes them optional and does not refuse them.
+ * chosen): they are optional and not refused.
  */
 export const minutesWithEvent = (r: { events: NotifyEvent[]; unacknowledgedMinutes?: number | null }) =>
   !r.events.includes('unacknowledged') || r.unacknowledgedMinutes != null;

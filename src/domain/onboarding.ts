@@ -1,5 +1,5 @@
 /**
- * Invitations and password resets (DESIGN.md §13): the schemas the forms, tRPC and REST share,
+ * Invitations and password resets: the schemas the forms, tRPC and REST share,
  * and their Dutch texts. A link carries a one-time token; the invitee or user sets the password.
  */
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-/** Organizations (SPEC.md §3): schemas and texts shared by the form, tRPC and REST. */
+/** Organizations: schemas and texts shared by the form, tRPC and REST. */
 import * as v from 'valibot';
 import { idSchema } from './common';
 import { locationSchema } from './location';

@@ -1,5 +1,5 @@
 /**
- * Paging for every list (SPEC.md §7): `pageNumber` 0-based, `pageSize` 20 by default and at most
+ * Paging for every list: `pageNumber` 0-based, `pageSize` 20 by default and at most
  * 100, `query` matched case-insensitively. Numbers may arrive as strings (REST query strings).
  */
 import * as v from 'valibot';
@@ -24,7 +24,7 @@ export const listQuerySchema = v.object({
 });
 export type ListQuery = v.InferOutput<typeof listQuerySchema>;
 
-/** The alarm area's lists name the same paging `page` and `size` (DESIGN.md §7). */
+/** The alarm area's lists name the same paging `page` and `size`. */
 export const pageSizeFields = {
   page: listQuerySchema.entries.pageNumber,
   size: listQuerySchema.entries.pageSize,

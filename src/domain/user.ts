@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH, emailSchema, newPasswordSchema } from './auth';
 import { idSchema } from './common';
 import { optionalText, presentString } from './text';
 
-/** The user as every API returns it (SPEC.md §3): discriminated by `type`, never with secrets. */
+/** The user as every API returns it: discriminated by `type`, never with secrets. */
 export const USER_TYPES = ['admin', 'installer', 'customer'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
@@ -31,7 +31,7 @@ const locationIds = v.pipe(
 const organizationId = idSchema;
 const common = { email: emailSchema, fullName };
 
-/** Creating a user: the body is discriminated by `type` (SPEC.md §3). */
+/** Creating a user: the body is discriminated by `type`. */
 export const createUserSchema = v.variant(
   'type',
   [
@@ -42,7 +42,7 @@ export const createUserSchema = v.variant(
   'Het type moet admin, installer of customer zijn.',
 );
 
-/** Inviting a user (DESIGN.md §13): the create-user body without `password`; the invitee sets it. */
+/** Inviting a user: the create-user body without `password`; the invitee sets it. */
 export const inviteUserSchema = v.variant(
   'type',
   [

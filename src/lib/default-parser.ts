@@ -1,9 +1,9 @@
 /**
- * The DEFAULT parser's evaluation (DESIGN.md §7): a pure function of config and e-mail. The
+ * The DEFAULT parser's evaluation: a pure function of config and e-mail. The
  * pipeline runs it in a sandbox worker (the pool's watchdog bounds a catastrophic regular
  * expression); the parser form's live preview runs `readValues` in a Web Worker of its own.
  *
- * Decisions where DESIGN.md is silent:
+ * Decisions made here:
  * - A line that renders empty is FAILED, not REJECTED: the match patterns claimed the e-mail, so an
  *   alarm was meant and the config (a template naming absent values) needs fixing; the attempt
  *   says so and the chain goes on to the next parser.

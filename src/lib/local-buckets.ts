@@ -1,5 +1,5 @@
 /**
- * Local Europe/Amsterdam buckets (DESIGN.md §6): quarter-hours and hours, and days, ISO weeks
+ * Local Europe/Amsterdam buckets: quarter-hours and hours, and days, ISO weeks
  * (from Monday), months and years that start at local midnight, so a DST day has 23 or 25 hours.
  * Every bucket boundary is a whole UTC hour (Amsterdam's offsets are whole hours): callers may
  * group in SQL per UTC hour and lay the hours into these buckets.

@@ -1,6 +1,6 @@
 /**
  * REST bodies are JSON (uploads multipart) or a 415 before they are read; 413 and 415 close the
- * connection (DESIGN.md §8), so the unread body cannot garble the next request on it.
+ * connection, so the unread body cannot garble the next request on it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

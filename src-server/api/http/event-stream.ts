@@ -1,5 +1,5 @@
 /**
- * A live stream as `text/event-stream` (DESIGN.md §7 "Live"): each event with its `id:` so a
+ * A live stream as `text/event-stream`: each event with its `id:` so a
  * reconnecting reader can send `Last-Event-ID`, and the stream's heartbeat as a comment so proxies
  * keep the connection open. Ends when the client goes, or quietly when the reader may no longer
  * watch (the stream throws an AppError: signed out, no access any more).

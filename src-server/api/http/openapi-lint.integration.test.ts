@@ -1,5 +1,5 @@
 /**
- * /api/openapi.json as real tools read it (DESIGN.md §1): Redocly's recommended ruleset and
+ * /api/openapi.json as real tools read it: Redocly's recommended ruleset and
  * Spectral's `spectral:oas` find no errors, and openapi-typescript's types compile. Everything
  * runs from node_modules, offline: local rulesets only, Redocly's telemetry and update check off.
  */

@@ -58,9 +58,9 @@ export const errorComponents = {
 
 /** The guard each role tier adds last: a procedure built on the tier carries it. */
 const roleGuards = [staffProcedure, adminProcedure].map((p) => (p._def.middlewares as unknown[]).at(-1));
-/** DESIGN.md §7: customers get a 403 on every path of the alarm area. */
+/** Customers get a 403 on every path of the alarm area. */
 const ALARM_AREA = '/api/v1/alarms/';
-/** The inbound hooks take an ingest token, not a user: there is no role to refuse (DESIGN.md §10). */
+/** The inbound hooks take an ingest token, not a user: there is no role to refuse. */
 const HOOKS = '/api/v1/alarms/hooks/';
 /** A path parameter of these types picks a variant (`{granularity}`, `{provider}`): a wrong one is a 400. */
 const CHOICES = new Set(['picklist', 'literal', 'enum']);

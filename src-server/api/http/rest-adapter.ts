@@ -1,5 +1,5 @@
 /**
- * The REST adapter (DESIGN.md §1), generated from the procedures: every procedure with a
+ * The REST adapter, generated from the procedures: every procedure with a
  * `meta.rest` route is served at that path, with path parameters, query string or JSON body
  * merged into its input, and called through the same tRPC caller as the browser, so roles,
  * tenancy, validation and output shapes exist once. `openApiDocument` documents the same table.

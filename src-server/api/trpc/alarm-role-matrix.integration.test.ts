@@ -1,5 +1,5 @@
 /**
- * Who may do what in the alarm area (DESIGN.md §7): every alarm procedure called as admin,
+ * Who may do what in the alarm area: every alarm procedure called as admin,
  * installer of A, installer of B and customer of A, on organization A's dashboard.
  */
 import { expect, test } from 'vitest';
@@ -252,7 +252,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarmEmail.get': same('Storing'),
   'alarmEmail.attempts': same(0),
   'alarmEmail.markRead': same(true),
-  // Parsing is alarm work; changing parsers follows the settings rule (DESIGN.md §7), and so do
+  // Parsing is alarm work; changing parsers follows the settings rule, and so do
   // dry runs, re-parses and clearing on a locked dashboard (alarm-parsers.integration.test.ts).
   'alarmEmail.reparse': same('MATCHED'),
   'alarmEmail.reparseRejected': same(0),
@@ -266,7 +266,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarmParser.dryRunDraft': same('REJECTED'),
 };
 
-test('every alarm procedure answers each role as DESIGN.md §7 says', async () => {
+test('every alarm procedure answers each role as the alarm area’s role table says', async () => {
   const actual: Record<string, Record<string, unknown>> = {};
   for (const [name, run] of Object.entries(alarmCases)) {
     actual[name] = {};

@@ -1,5 +1,5 @@
 /**
- * Who may do what outside the alarm area (DESIGN.md §3, §4, §6): every procedure called as admin,
+ * Who may do what outside the alarm area: every procedure called as admin,
  * installer of A, installer of B and customer of A. The alarm area (alarm*, mail*) has its own
  * matrix in alarm-role-matrix.integration.test.ts; a procedure in neither fails here.
  */
@@ -228,7 +228,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'overview.setup': { admin: [2, 3, 2, 1, 2, 2], installerA: [1, 2, 1, 1, 1, 0], installerB: [1, 1, 0, 0, 1, 0], customerA: 'FORBIDDEN' },
 };
 
-test('every procedure outside the alarm area answers each role as DESIGN.md §3 says', async () => {
+test('every procedure outside the alarm area answers each role as the role table says', async () => {
   const actual: Record<string, Record<string, unknown>> = {};
   for (const [name, run] of Object.entries(cases)) {
     actual[name] = {};

@@ -1,10 +1,10 @@
 /**
  * SQL statements per call, counted with a Kysely plugin on the context's database: a scoped
- * procedure hands the row it found on to the handler (issue 17), so nothing reads it twice. The
+ * procedure hands the row it found on to the handler, so nothing reads it twice. The
  * session lookup happens before the procedure and is not counted. An installer calls (for an
  * admin the customizable check needs no dashboard read). Measured before and after:
  *   move 3 alarms to a folder   4 → 3  (folder scope, the alarms, the update); with the lifecycle
- *                               (issue 18) 6: + the folders' relevance, the resolve, the history
+ * 6: + the folders' relevance, the resolve, the history
  *   folder update (label)       6 → 3  (folder scope, dashboard customizable, the update)
  *   folder rename               7 → 4  (+ the name's uniqueness); 5 when it also stops being
  *                               relevant (+ the alarms it resolves)

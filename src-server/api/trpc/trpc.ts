@@ -1,5 +1,5 @@
 /**
- * tRPC init and the procedure tiers (DESIGN.md §3): public, signed in, staff (admin area), admin,
+ * tRPC init and the procedure tiers: public, signed in, staff (admin area), admin,
  * and `scopedProcedure` for inputs that carry an id the caller must be able to see. AppError is
  * turned into a TRPCError here once. A procedure's `meta.rest` is its REST route: the REST adapter
  * and the OpenAPI document are generated from the procedures (`http/rest-adapter.ts`).

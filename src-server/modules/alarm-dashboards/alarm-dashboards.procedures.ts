@@ -1,5 +1,5 @@
 /**
- * Who may do what in the alarm area (DESIGN.md §7): admins every dashboard, installers their
+ * Who may do what in the alarm area: admins every dashboard, installers their
  * organization's; customers never (403). Settings, theme, branding, folders, sources and parsers
  * change only by admins, or by installers while the dashboard is `customizable`.
  */
@@ -9,7 +9,7 @@ import type { User } from '@/domain/user';
 import { type SignedInContext, scopedProcedure, signedInProcedure } from '../../api/trpc/trpc';
 import { findDashboard } from './alarm-dashboards.queries';
 
-/** Where every REST path of the alarm area starts (DESIGN.md §7), for the alarm modules' routers. */
+/** Where every REST path of the alarm area starts, for the alarm modules' routers. */
 export const ALARMS = '/api/v1/alarms';
 
 export const alarmAreaProcedure = signedInProcedure.use(({ ctx, next }) => {

@@ -1,4 +1,4 @@
-/** `/api/v1/alarms/dashboards…` (DESIGN.md §7): dashboards, their settings and their users. */
+/** `/api/v1/alarms/dashboards…`: dashboards, their settings and their users. */
 import * as v from 'valibot';
 import { createDashboardSchema, dashboardSchema, dashboardUserSchema, prioritySchema, renameDashboardSchema, themeSchema } from '@/domain/alarm-dashboard';
 import { idListSchema, idSchema } from '@/domain/common';

@@ -1,5 +1,5 @@
 /**
- * Branding images (DESIGN.md §7): PNG, JPEG or WebP up to 1 MB, recognised by their first bytes
+ * Branding images: PNG, JPEG or WebP up to 1 MB, recognised by their first bytes
  * (never by a name or a declared type; SVG, which can carry script, is refused), stored once by
  * SHA-256 in the database and served publicly with an immutable cache.
  */

@@ -127,7 +127,7 @@ export type EmailForParsing = NonNullable<Awaited<ReturnType<typeof emailForPars
  * The parse queue, round robin per dashboard: every dashboard's oldest PENDING e-mail, then every
  * dashboard's second, and so on, at most `perDashboard` of each. One dashboard's backlog (or
  * hostile parsers reparsing it) then never keeps another dashboard's new mail out of the next
- * batch, and that batch, written in one transaction, is short (issue 22 item 2).
+ * batch, and that batch, written in one transaction, is short.
  */
 export async function pendingEmailIds(db: DB, limit: number, perDashboard = limit) {
   return (await pendingEmails(db, limit, perDashboard)).map((r) => r.id);

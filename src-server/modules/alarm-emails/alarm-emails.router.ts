@@ -1,4 +1,4 @@
-/** The inbox over REST and tRPC (DESIGN.md §7 "Mail"): a dashboard's e-mails, one e-mail, its attempts. */
+/** The inbox over REST and tRPC: a dashboard's e-mails, one e-mail, its attempts. */
 import * as v from 'valibot';
 import { emailOverviewSchema, emailReadSchema, emailSchema, listEmailsSchema, parsingAttemptSchema } from '@/domain/alarm-email';
 import { idSchema } from '@/domain/common';
@@ -54,7 +54,7 @@ export const alarmEmailsRouter = router({
     .input(byEmail)
     .output(emailSchema)
     .mutation(async ({ ctx, input }) => {
-      // Re-parsing loads the parser pool: on a locked dashboard only admins may, and it is rate-limited (issue 22 item 2).
+      // Re-parsing loads the parser pool: on a locked dashboard only admins may, and it is rate-limited.
       const dashboardId = await service.dashboardOfEmail(ctx.db, ctx.user, input.emailId);
       await assertCustomizable(ctx, dashboardId);
       ctx.parseCallLimit(dashboardId);

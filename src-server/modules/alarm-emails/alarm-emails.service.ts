@@ -1,5 +1,5 @@
 /**
- * The inbox's work on stored e-mails (DESIGN.md §7 "Mail"): one e-mail in the caller's scope (a
+ * The inbox's work on stored e-mails: one e-mail in the caller's scope (a
  * foreign one reads as absent), its attempts, read marks and re-parsing. Parsing itself belongs to
  * the parsers module above this one; it reaches this module as `EmailParsing`, wired in services.ts.
  */

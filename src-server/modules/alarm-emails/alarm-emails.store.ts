@@ -1,5 +1,5 @@
 /**
- * Storing incoming mail (DESIGN.md §7 "Pipeline"): the raw MIME gzipped in the database with what
+ * Storing incoming mail: the raw MIME gzipped in the database with what
  * mailparser reads from it, deduplicated per source on the Message-ID (else the SHA-256 of the
  * bytes), written in one transaction with the caller's cursor so that a crash between storing and
  * acknowledging at the server loses and doubles nothing. Unreadable mail is stored raw with a

@@ -1,5 +1,5 @@
 /**
- * The mail reader (issue 24): fetched mail is stored raw with its cursor and read afterwards, in the
+ * The mail reader: fetched mail is stored raw with its cursor and read afterwards, in the
  * reader's worker thread. Until then an e-mail is neither shown nor parsed; the reader writes each
  * e-mail once, however many runs meet it; the `mail-fetch` job's mail ends up read and parsed
  * through the wakes alone.

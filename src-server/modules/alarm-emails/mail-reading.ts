@@ -1,5 +1,5 @@
 /**
- * The mail reader (issue 24): e-mails a source stored raw (`contentPending`) are read here with
+ * The mail reader: e-mails a source stored raw (`contentPending`) are read here with
  * mailparser, in the reader's worker thread (mail-reader.ts), a batch at a time, and their content
  * written in one transaction per batch; then the parse queue is woken. A fetch is thereby done
  * when its mail and cursor are stored, and reading overlaps the next fetch on the other core.

@@ -78,7 +78,7 @@ export async function trashFolderId(db: DB, dashboardId: number): Promise<number
 export const relevantFolderIds = (db: DB, dashboardId: number) =>
   db.selectFrom('alarmFolder').select('alarmFolder.id').where('dashboardId', '=', dashboardId).where('relevant', '=', 1);
 
-/** Inserts Inbox, Afgehandeld and Prullenbak (DESIGN.md §7); answers their ids by name. */
+/** Inserts Inbox, Afgehandeld and Prullenbak; answers their ids by name. */
 export async function insertSystemFolders(db: DB, dashboardId: number): Promise<Record<string, number>> {
   const ids: Record<string, number> = {};
   for (const [position, f] of SYSTEM_FOLDERS.entries()) {

@@ -1,5 +1,5 @@
 /**
- * `POST /api/v1/alarms/hooks/{alertmanager|grafana|generic}` (DESIGN.md §10), called with an
+ * `POST /api/v1/alarms/hooks/{alertmanager|grafana|generic}`, called with an
  * ingest token: the token names the dashboard, the body carries at most 1,000 alerts.
  */
 import { genericPayloadSchema, hookResultSchema, monitoringPayloadSchema } from '@/domain/alarm-hook';

@@ -1,5 +1,5 @@
 /**
- * The inbound hooks (DESIGN.md §10): a request's alerts, already mapped (`hook-alerts.ts`), raise,
+ * The inbound hooks: a request's alerts, already mapped (`hook-alerts.ts`), raise,
  * group or resolve alarms on the token's dashboard, all in one transaction (all or nothing), and
  * the live events go out once it has committed.
  */

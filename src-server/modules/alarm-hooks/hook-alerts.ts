@@ -1,8 +1,8 @@
 /**
- * What an alert from a monitoring tool becomes (DESIGN.md §10): key, line, priority and data.
+ * What an alert from a monitoring tool becomes: key, line, priority and data.
  * Pure, so the mapping is tested without a database.
  *
- * Decisions where DESIGN.md is silent:
+ * Decisions made here:
  * - Data beyond the alarm limits is cut, not refused: a tool cannot shorten its own annotations,
  *   and refusing would lose the alarm. Values are cut to 2000 characters (ending in `…`), names to
  *   64; after 100 keys the rest are left out (labels first, then annotations, `generatorURL`,

@@ -1,8 +1,8 @@
 /**
- * 600 hook requests a minute per ingest token (DESIGN.md §10), in a sliding window, 429 with
+ * 600 hook requests a minute per ingest token, in a sliding window, 429 with
  * Retry-After beyond it. On PostgreSQL several instances share the token's count in the database,
  * like the sign-in limits (shared-rate-limit.ts), so a token sent round-robin to two instances
- * still gets 600, not 1,200 (§12: no state that matters lives only in one process). SQLite has one
+ * still gets 600, not 1,200 (no state that matters lives only in one process). SQLite has one
  * instance, which counts in memory (rate-limit.ts) and spends no write per request on it.
  */
 import { type Clock, epochSeconds } from '../../platform/clock';

@@ -1,5 +1,5 @@
 /**
- * Parsers over REST (DESIGN.md §7): create at an index and reorder with dense indexes, PATCH per
+ * Parsers over REST: create at an index and reorder with dense indexes, PATCH per
  * type, delete keeping past attempts' names, bad input as 400 with Dutch field errors and nothing
  * stored, the settings rule, sources, the last 24 hours' counts, and dry runs that store nothing.
  */

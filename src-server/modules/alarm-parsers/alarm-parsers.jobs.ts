@@ -4,7 +4,7 @@
  * and at once when new mail or a re-parse wakes it; a wake during a run reaches that run, also when
  * the mail was stored by another instance (the runner's job wakes over LISTEN/NOTIFY). The queue
  * is the e-mails' status, so a run cut short by a crash leaves the rest PENDING for the next process.
- * `heartbeat-check` raises for heartbeats silent too long (DESIGN.md §9: at least every minute);
+ * `heartbeat-check` raises for heartbeats silent too long (At least every minute);
  * what it raised for is stored, so a restart or a second process never raises a silence twice.
  */
 import { defineJob } from '../../platform/jobs/job';

@@ -57,7 +57,7 @@ export async function writeOrder(db: DB, ids: number[]) {
     await db.updateTable('alarmParser').set({ position }).where('id', '=', id).where('position', '!=', position).execute();
 }
 
-/** A parser whose last this many runs all hit the time limit is switched off (issue 22 item 2). */
+/** A parser whose last this many runs all hit the time limit is switched off. */
 export const RUNAWAY_RUNS = 5;
 export const RUNAWAY_REASON = `Uitgeschakeld: liep ${RUNAWAY_RUNS} keer achter elkaar tegen de tijdslimiet aan.`;
 

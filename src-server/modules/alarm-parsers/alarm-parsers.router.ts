@@ -1,4 +1,4 @@
-/** `/api/v1/alarms/…alarm-email-parser…` (DESIGN.md §7 "Parsers"): parsers of a dashboard, their sources, dry runs. */
+/** `/api/v1/alarms/…alarm-email-parser…`: parsers of a dashboard, their sources, dry runs. */
 import * as v from 'valibot';
 import {
   createParserSchema,
@@ -81,7 +81,7 @@ export const alarmParsersRouter = router({
       if (!(await findDashboard(ctx.db, ctx.user, input.dashboardId))) throw notFound(DASHBOARD_ABSENT);
       return service.parserSources(ctx.db, input.dashboardId);
     }),
-  // Dry runs load the parser pool: on a locked dashboard only admins may (issue 22 item 2).
+  // Dry runs load the parser pool: on a locked dashboard only admins may.
   dryRun: parserSettingsProcedure
     .meta(
       rest(`POST ${ALARMS}/alarm-email-parsers/{id}/dry-run`, 'The attempt this parser would record for one of the dashboard’s e-mails; nothing is stored', {

@@ -1,5 +1,5 @@
 /**
- * Parsers of a dashboard (DESIGN.md §7): list with the last 24 hours' outcomes, create at an index,
+ * Parsers of a dashboard: list with the last 24 hours' outcomes, create at an index,
  * change (a reorder moves one and shifts the others, positions stay 0..n-1), delete. What the
  * schema cannot know is checked here before anything is stored: the folder and the source belong to
  * this dashboard, the location table's locations to its organization, and CUSTOM code compiles (in the sandbox, never on the main thread).
@@ -26,7 +26,7 @@ export interface ParserDeps {
 
 export const PARSER_ABSENT = 'Deze parser bestaat niet.';
 const DAY = 86_400;
-/** Every e-mail runs every enabled parser: without a cap one dashboard could fill the parser pool (issue 22 item 2). */
+/** Every e-mail runs every enabled parser: without a cap one dashboard could fill the parser pool. */
 const MAX_PARSERS_PER_DASHBOARD = 50;
 
 async function withCounts(deps: ParserDeps, rows: AlarmParserRow[]) {

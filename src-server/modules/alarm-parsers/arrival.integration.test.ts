@@ -1,5 +1,5 @@
 /**
- * Received means received (issue 22 item 5): an alarm from an e-mail is received when the mailbox
+ * Received means received: an alarm from an e-mail is received when the mailbox
  * received the e-mail (IMAP INTERNALDATE, Graph receivedDateTime), not when a backlog was parsed;
  * a deadline in minutes counts from there, and the parse time stays the e-mail's parsedAt.
  */

@@ -1,5 +1,5 @@
 /**
- * Recording a batch of parses set-based (issue 24 goal 2): several e-mails recorded in one
+ * Recording a batch of parses set-based: several e-mails recorded in one
  * transaction store exactly what recording them one by one would have stored. Each test prepares
  * its e-mails (their chains) first and records them with one `recordParses` call, so they share
  * one transaction for certain.

@@ -1,5 +1,5 @@
 /**
- * Dry runs (DESIGN.md §7): the attempt a saved or drafted parser would record for one e-mail,
+ * Dry runs: the attempt a saved or drafted parser would record for one e-mail,
  * nothing stored; a recovery names the open alarms it would resolve now, a sign of life its key.
  */
 import type { DryRunResult, ParserDraft } from '@/domain/alarm-parser';

@@ -1,5 +1,5 @@
 /**
- * The parse queue is fair per dashboard (issue 22 item 2): one dashboard's backlog must not make
+ * The parse queue is fair per dashboard: one dashboard's backlog must not make
  * another dashboard's new mail wait behind it, so a batch takes the dashboards' oldest in turn.
  */
 import { expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Heartbeats (DESIGN.md §9, issue 18 item 4): matching e-mails are signs of life per key; a key
+ * Heartbeats: matching e-mails are signs of life per key; a key
  * silent longer than `everyMinutes` raises one SYSTEM alarm, also across a restart on the same
  * database file, and the next sign of life resolves it.
  */
@@ -35,7 +35,7 @@ describe('heartbeats', () => {
     await deliver(w, rawMail('Dagrapport Molen'));
     await drain(w);
     expect(await attempts(w, first)).toEqual([expect.objectContaining({ type: 'MATCHED', heartbeat: 'Hoeve' })]);
-    // Over REST as DESIGN.md §9 names it: `heartbeat: <key>`.
+    // Over REST the attempt names it: `heartbeat: <key>`.
     const rest = await w.h.request(`/api/v1/alarms/emails/${first}/parsing-attempts`, { token: w.tokens.installerA });
     expect(await rest.json()).toEqual([
       { id: expect.any(Number), timestamp: expect.any(String), parser: { id: parser.id, name: 'Dagrapporten' }, type: 'MATCHED', heartbeat: 'Hoeve' },

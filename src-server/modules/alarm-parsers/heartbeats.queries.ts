@@ -1,4 +1,4 @@
-/** Signs of life per parser and key (DESIGN.md §9 "Heartbeats"): renewed by the pipeline, read by the silence job. */
+/** Signs of life per parser and key: renewed by the pipeline, read by the silence job. */
 import type { DB } from '../../platform/db/database';
 
 /** The key of the alarm a silent heartbeat raises. */

@@ -1,4 +1,4 @@
-/** Signs of life per parser and key (DESIGN.md §9 "Heartbeats"); the last one survives restarts. */
+/** Signs of life per parser and key; the last one survives restarts. */
 export interface HeartbeatTable {
   parserId: number;
   key: string;

@@ -1,5 +1,5 @@
 /**
- * The heartbeat check (DESIGN.md §9): a key of a DEFAULT parser with `heartbeat` that has been
+ * The heartbeat check: a key of a DEFAULT parser with `heartbeat` that has been
  * silent longer than `everyMinutes` raises "Geen bericht van … sinds …", once per silence. A key
  * never seen raises nothing: silence is measured from a first sign of life.
  */

@@ -1,5 +1,5 @@
 /**
- * HTML-only alarm mail (issue 22, item 4) and decoded subjects (item 7), end to end: stored, shown
+ * HTML-only alarm mail and decoded subjects, end to end: stored, shown
  * as the e-mail's `message`, and read by a DEFAULT parser's rules and line template.
  */
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** Dry runs and re-parses share one limit per dashboard, 30 a minute (issue 22 item 2); another dashboard keeps its own. */
+/** Dry runs and re-parses share one limit per dashboard, 30 a minute; another dashboard keeps its own. */
 import { expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { PARSE_CALLS_PER_MINUTE } from './parse-call-limit';

@@ -1,5 +1,5 @@
 /**
- * Dry runs and re-parses at most 30 a minute per dashboard (issue 22 item 2): each one puts work
+ * Dry runs and re-parses at most 30 a minute per dashboard: each one puts work
  * on the shared parser pool, so one dashboard asking in a loop would delay every other
  * dashboard's new mail. Per dashboard, not per user: a second account must not double the share.
  * The parse job itself does not count; its queue is fair per dashboard already.

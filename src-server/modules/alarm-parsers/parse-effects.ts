@@ -1,5 +1,5 @@
 /**
- * What a MATCHED parse does in the pipeline's transaction (DESIGN.md §9): raise (or group into) an
+ * What a MATCHED parse does in the pipeline's transaction: raise (or group into) an
  * alarm, resolve the open alarms of a recovery's key, or renew a heartbeat and end its silence.
  * Answers what the attempt records beyond MATCHED and the live events to publish after the commit.
  */

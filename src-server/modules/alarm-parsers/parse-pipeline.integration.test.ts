@@ -1,5 +1,5 @@
 /**
- * The parse pipeline (issue #13): order, disabled and source-limited parsers, first MATCHED wins,
+ * The parse pipeline: order, disabled and source-limited parsers, first MATCHED wins,
  * FAILED goes on, no parsers rejects, folder and priority fallbacks, attempts per outcome, re-parse
  * of one and of all rejected e-mails, and grouping windows.
  */

@@ -1,5 +1,5 @@
 /**
- * The parse pipeline (DESIGN.md §7 "Pipeline"): a PENDING e-mail runs through the dashboard's
+ * The parse pipeline: a PENDING e-mail runs through the dashboard's
  * enabled parsers in order in the sandbox, outside any transaction; then one transaction records
  * every attempt, makes the alarm (or adds an occurrence to a grouped one) and sets the status.
  * That transaction is guarded on the status still being PENDING, so a crash, a second process or

@@ -1,5 +1,5 @@
 /**
- * The pipeline in the real product process (issue #13): /healthz stays quick while a hostile
+ * The pipeline in the real product process: /healthz stays quick while a hostile
  * CUSTOM parser and a catastrophic DEFAULT regex run, and a SIGKILL while 1,000 PENDING e-mails
  * parse loses and doubles nothing: after a restart each e-mail has one outcome, one set of
  * attempts and at most one alarm, and the occurrences add up to the matched e-mails.

@@ -1,5 +1,5 @@
 /**
- * The parse queue's scheduler (issue 22 item 2, issue 24): PENDING e-mails go to the sandbox one
+ * The parse queue's scheduler: PENDING e-mails go to the sandbox one
  * chain per e-mail, dashboards in turn, and each e-mail is recorded as soon as its chain (and the
  * chains started before it in its dashboard) ended, not when a whole batch did. A dashboard holds
  * at most all workers but one, so another dashboard's new mail always finds a worker, however long

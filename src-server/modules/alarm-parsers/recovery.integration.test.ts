@@ -1,5 +1,5 @@
 /**
- * Recovery e-mails (DESIGN.md §9, issue 18 item 2) on mails shaped like real monitoring tools':
+ * Recovery e-mails on mails shaped like real monitoring tools':
  * a recovery resolves exactly the open alarms of its key, says how many on its attempt, resolves
  * nothing (and loses nothing) when it comes first, and a dry run only tells what it would resolve.
  */

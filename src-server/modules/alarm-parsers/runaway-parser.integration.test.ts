@@ -1,5 +1,5 @@
 /**
- * A parser that keeps hitting its time limit is switched off with a Dutch reason (issue 22 item 2):
+ * A parser that keeps hitting its time limit is switched off with a Dutch reason:
  * it would hold a pool worker for its full time limit on every e-mail of its dashboard.
  */
 import { expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What the response-time report reads (DESIGN.md §9), per bucket of receipt time, outside the trash:
+ * What the response-time report reads, per bucket of receipt time, outside the trash:
  * how many alarms were received, and the seconds each took to be acknowledged and resolved. Each
  * bucket is one range of the covering index `alarm_dashboard_received_lifecycle` (dashboardId,
  * receivedAt, priorityRank, acknowledgedAt, resolvedAt, folderId), so the table is never read.

@@ -1,4 +1,4 @@
-/** `GET /api/v1/alarms/dashboards/{id}/response-times` (DESIGN.md §9): how fast a dashboard's alarms were handled. */
+/** `GET /api/v1/alarms/dashboards/{id}/response-times`: how fast a dashboard's alarms were handled. */
 import * as v from 'valibot';
 import { responseTimeItemSchema, responseTimesSchema } from '@/domain/alarm-lifecycle';
 import { rest } from '../../api/trpc/rest-route';

@@ -1,5 +1,5 @@
 /**
- * Response times per local bucket of `receivedAt` (DESIGN.md §9): of the alarms received in the
+ * Response times per local bucket of `receivedAt`: of the alarms received in the
  * bucket (outside the trash), how many were acknowledged and resolved, and the median and p90 of
  * the seconds to each. Percentiles are nearest-rank (the value at rank ⌈p·n⌉ of the sorted
  * durations), so every figure is a real alarm's time; null when no alarm of the bucket got there.

@@ -1,4 +1,4 @@
-/** Saved views (DESIGN.md §13): one user's named filters on one dashboard. */
+/** Saved views: one user's named filters on one dashboard. */
 import type { User } from '@/domain/user';
 import type { DB } from '../../platform/db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';

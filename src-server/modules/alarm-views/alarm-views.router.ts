@@ -1,5 +1,5 @@
 /**
- * Saved views per user and dashboard (DESIGN.md §13): `GET|POST /dashboards/{id}/views`, `PATCH|DELETE
+ * Saved views per user and dashboard: `GET|POST /dashboards/{id}/views`, `PATCH|DELETE
  * /views/{id}`; the list answers each view with the number of alarms it shows now.
  */
 import * as v from 'valibot';

@@ -1,6 +1,6 @@
 /**
- * The local Europe/Amsterdam buckets every alarm report counts in (DESIGN.md §7 periodic count,
- * §9 response times): days, ISO weeks from Monday, months from the 1st, every bucket present.
+ * The local Europe/Amsterdam buckets every alarm report counts in (the periodic count,
+ * response times): days, ISO weeks from Monday, months from the 1st, every bucket present.
  */
 import { type ALARM_COUNT_GRANULARITIES, MAX_PERIODIC_BUCKETS } from '@/domain/alarm';
 import { localDate, localMidnight } from '@/lib/amsterdam';

@@ -1,5 +1,5 @@
 /**
- * Counting alarms (DESIGN.md §7 "Counts"). Each count is one indexed aggregate: per folder, per
+ * Counting alarms. Each count is one indexed aggregate: per folder, per
  * priority over the relevant folders, assigned to a user, unassigned, and per UTC hour for the
  * periodic chart (the service lays hours into local Amsterdam days, weeks and months).
  */

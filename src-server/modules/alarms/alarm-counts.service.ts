@@ -1,4 +1,4 @@
-/** The dashboard's counts (DESIGN.md §7 "Counts"), every one over the dashboard's relevant folders. */
+/** The dashboard's counts, every one over the dashboard's relevant folders. */
 import { PRIORITIES } from '@/domain/alarm-dashboard';
 import type { DB } from '../../platform/db/database';
 import { relevantFolderIds, trashFolderId } from '../alarm-folders/alarm-folders.queries';

@@ -1,5 +1,5 @@
 /**
- * `GET /dashboards/{id}/alarms.csv` (DESIGN.md §13): the dashboard-wide list's filtered alarms as
+ * `GET /dashboards/{id}/alarms.csv`: the dashboard-wide list's filtered alarms as
  * CSV, streamed in pages so 10,000 alarms never sit in memory at once, with the energy export's
  * CSV helpers (semicolons, decimal commas, BOM) and local `dd-MM-yyyy HH:mm` times.
  */

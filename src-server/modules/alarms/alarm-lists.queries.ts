@@ -1,9 +1,9 @@
 /**
- * The alarm lists (DESIGN.md §7, §13): one query builder applies the console's filters to a
+ * The alarm lists: one query builder applies the console's filters to a
  * folder, to a whole dashboard (its list, the CSV export, a saved view's count), so every list
  * filters alike. Functions take `db` first so a transaction fits in.
  *
- * Decision where DESIGN.md is silent: the dashboard-wide list leaves the trash out unless
+ * Decision made here: the dashboard-wide list leaves the trash out unless
  * `folderId` names it (a search should not turn up what was thrown away).
  */
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';

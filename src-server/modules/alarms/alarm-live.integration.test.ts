@@ -1,6 +1,6 @@
 /**
- * The live streams (DESIGN.md §7 "Live"): ids and resuming from `Last-Event-ID`, and the end of a
- * stream once its reader may no longer watch (issue 22 item 1), over REST and the tRPC subscription.
+ * The live streams: ids and resuming from `Last-Event-ID`, and the end of a
+ * stream once its reader may no longer watch, over REST and the tRPC subscription.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { type AlarmWorld, createAlarmWorld } from '../../testing/alarm-world';

@@ -1,4 +1,4 @@
-/** Alarm work and counts over REST and tRPC (DESIGN.md §7), and the live event stream. */
+/** Alarm work and counts over REST and tRPC, and the live event stream. */
 import * as v from 'valibot';
 import {
   alarmDeadlineSchema,

@@ -1,5 +1,5 @@
 /**
- * Alarm work (DESIGN.md §7, §9): read, raise (API, phone, parsers; a key groups repeats), change one
+ * Alarm work: read, raise (API, phone, parsers; a key groups repeats), change one
  * field, acknowledge, move and delete many in one transaction, resolve by key, trash semantics (to
  * the trash; from the trash for good), assignees limited to the dashboard's users, and the history
  * of it all. Every change is published to open consoles after its transaction.

@@ -23,13 +23,13 @@ export interface AlarmTable {
   alarmEmailId: number | null;
   updatedAt: number;
   acknowledgedAt: number | null;
-  /** Set exactly while the alarm is outside the relevant folders (DESIGN.md §9). */
+  /** Set exactly while the alarm is outside the relevant folders. */
   resolvedAt: number | null;
   resolutionBy: ResolutionBy | null;
   resolutionUserId: number | null;
   resolutionEmailId: number | null;
   previousAlarmId: number | null;
-  /** The customer location the alarm is about (DESIGN.md §13), of the dashboard's organization. */
+  /** The customer location the alarm is about, of the dashboard's organization. */
   locationId: Generated<number | null>;
 }
 export type AlarmRow = Selectable<AlarmTable>;
@@ -39,7 +39,7 @@ export interface AlarmAssigneeTable {
   userId: number;
 }
 
-/** One change of an alarm (DESIGN.md §9 "History"), written in the transaction of the change. */
+/** One change of an alarm, written in the transaction of the change. */
 export interface AlarmHistoryTable {
   id: Generated<number>;
   alarmId: number;

@@ -1,5 +1,5 @@
 /**
- * The history of alarms (DESIGN.md §9 "History"): one row per change, written by the caller inside
+ * The history of alarms: one row per change, written by the caller inside
  * the transaction of the change, gone with the alarm (ON DELETE CASCADE).
  */
 import type { Actor, HistoryEvent, HistoryItem } from '@/domain/alarm-lifecycle';

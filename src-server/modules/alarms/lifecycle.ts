@@ -1,5 +1,5 @@
 /**
- * The alarm lifecycle inside a transaction (DESIGN.md §9): folders stay the workflow, so an alarm
+ * The alarm lifecycle inside a transaction: folders stay the workflow, so an alarm
  * is resolved exactly while it is outside the relevant folders. Every move, raise and repeat comes
  * through here with its actor, and writes its history in the caller's transaction. Answers the live
  * events to publish once the transaction has committed.

@@ -1,5 +1,5 @@
 /**
- * Silence alarms (DESIGN.md §9 "Heartbeats"): a parser's key or a mail source that stays quiet too
+ * Silence alarms: a parser's key or a mail source that stays quiet too
  * long raises one SYSTEM alarm, and its next sign of life resolves it (RECOVERY). Heartbeats
  * (alarm-parsers) and silent sources (mail-sources) both come here; each keeps its own last sign of
  * life and marks the silence it raised for, so a silence raises once, also across restarts.

@@ -1,4 +1,4 @@
-/** Sign-in over REST and tRPC (DESIGN.md §4): login, refresh, logout and the current user. */
+/** Sign-in over REST and tRPC: login, refresh, logout and the current user. */
 import { authTokensSchema, loginSchema, logoutSchema, refreshSchema } from '@/domain/auth';
 import { userSchema } from '@/domain/user';
 import { rest } from '../../api/trpc/rest-route';

@@ -1,5 +1,5 @@
 /**
- * Sign-in, sessions and refresh tokens (DESIGN.md §4): Lucia's session design without the
+ * Sign-in, sessions and refresh tokens: Lucia's session design without the
  * package. Access tokens slide for one hour; refresh tokens last 30 days, rotate on every use,
  * and the reuse of a spent one revokes every token of its sign-in (its family), except within
  * a short grace window, in which it answers the pair its first use gave (two tabs refreshing at once).
@@ -45,7 +45,7 @@ export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: 
   const refreshTtl = options.refreshTtlSeconds ?? 30 * 24 * 3600;
   const window = options.failureWindowSeconds ?? 15 * 60;
   const now = () => epochSeconds(clock);
-  // In the database: every instance on it counts the same failures (DESIGN.md §12).
+  // In the database: every instance on it counts the same failures.
   const byEmail = createSharedLimiter(db, 'email', options.maxFailuresPerEmail ?? 5, window, now);
   const byIp = createSharedLimiter(db, 'ip', options.maxFailuresPerIp ?? 50, window, now);
   // Password-reset requests: the sign-in limits, counted apart (a reset request is no failed sign-in).

@@ -1,5 +1,5 @@
 /**
- * The caches of two instances on one PostgreSQL (DESIGN.md §12, issues 21 and 24): a change made
+ * The caches of two instances on one PostgreSQL: a change made
  * through instance A is honoured by instance B's next request once A's commit is told (the change
  * notice, polled for briefly); while B's listening connection is down, B's caches are off.
  * PostgreSQL only: on SQLite one process writes the file (server.ts locks DATA_DIR).

@@ -9,7 +9,7 @@ const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 /**
  * When no user exists, creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD or with a random
  * password. Returns the credentials to print once, or null when users already exist. Instances
- * starting together on one database (DESIGN.md §12) make it once: the e-mail address is unique,
+ * starting together on one database make it once: the e-mail address is unique,
  * so the others' inserts fail and they find the admin there.
  */
 export async function ensureFirstAdmin(db: DB, clock: Clock, email?: string, password?: string) {

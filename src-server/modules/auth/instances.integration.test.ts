@@ -1,4 +1,4 @@
-/** Several instances on one database (DESIGN.md §12): sign-in limits and the first admin are the database's, not a process's. */
+/** Several instances on one database: sign-in limits and the first admin are the database's, not a process's. */
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { createHarness, TEST_PASSWORD } from '../../testing/harness';

@@ -1,5 +1,5 @@
 /**
- * Evaluating energy rules against stored data (DESIGN.md §11): after each sync for the channels it
+ * Evaluating energy rules against stored data: after each sync for the channels it
  * stored values on, hourly (and on save) for NO_DATA. Each rule keeps its last evaluated point;
  * moving it and raising the alarms happen in one transaction guarded on the point read, so a
  * re-sync, overlapping HUB windows, two runs at once or a restart never raise the same data twice.

@@ -1,4 +1,4 @@
-/** The NO_DATA check as a scheduled job (DESIGN.md §11): at least hourly, in one instance at a time. */
+/** The NO_DATA check as a scheduled job: at least hourly, in one instance at a time. */
 import { defineJob } from '../../platform/jobs/job';
 import { type EnergyDeps, checkAllNoData } from './energy-evaluation';
 

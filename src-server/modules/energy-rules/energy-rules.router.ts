@@ -1,5 +1,5 @@
 /**
- * `/api/v1/locations/{id}/energy-rules…` and `/api/v1/energy-rules/{id}…` (DESIGN.md §11): admins
+ * `/api/v1/locations/{id}/energy-rules…` and `/api/v1/energy-rules/{id}…`: admins
  * and the installers of the location's organization; customers never (403), a foreign id 404.
  */
 import * as v from 'valibot';

@@ -1,9 +1,9 @@
 /**
- * Energy rules per location (DESIGN.md §11): create, read, change, delete and preview. A rule's
+ * Energy rules per location: create, read, change, delete and preview. A rule's
  * meter belongs to its location and its dashboard to the location's organization; a new or
  * changed rule is evaluated at once (its last 7 days, or its silence for NO_DATA).
  *
- * Decisions where DESIGN.md is silent:
+ * Decisions made here:
  * - PATCH takes any of the fields; the stored rule fills in the rest and the whole is checked as on
  *   create. A changed limit judges only data after the last evaluated point (no re-raise of the past).
  * - A preview judges data up to the newest stored value (NO_DATA: up to now), at most 366 days.

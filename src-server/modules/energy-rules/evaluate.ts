@@ -1,5 +1,5 @@
 /**
- * Energy rules as pure functions (DESIGN.md §11): stored quarter-hour values in, the alarms the
+ * Energy rules as pure functions: stored quarter-hour values in, the alarms the
  * rule raises out. Days and months are local Europe/Amsterdam (a DST day has 92 or 100 quarters).
  * The sync's evaluation, the hourly NO_DATA check and the preview all call these, so a preview
  * shows exactly what evaluation would raise.

@@ -1,5 +1,5 @@
 /**
- * The ingest-token tier (DESIGN.md §10): a hook's caller is its `Authorization: Bearer ebi_…`
+ * The ingest-token tier: a hook's caller is its `Authorization: Bearer ebi_…`
  * token, which names the dashboard; `ctx.ingestToken` is its row. User sessions do not open the
  * hooks, and an ingest token opens nothing else: `createContext` never takes it for a session, so
  * every other tier answers 401. At most 600 requests a minute per token (429 with `Retry-After`).

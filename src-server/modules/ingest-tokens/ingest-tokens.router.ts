@@ -1,4 +1,4 @@
-/** `/api/v1/alarms/…ingest-tokens…` (DESIGN.md §10): create (shown once), list and revoke a dashboard's ingest tokens. */
+/** `/api/v1/alarms/…ingest-tokens…`: create (shown once), list and revoke a dashboard's ingest tokens. */
 import * as v from 'valibot';
 import { createIngestTokenSchema, createdIngestTokenSchema, ingestTokenSchema } from '@/domain/ingest-token';
 import { rest } from '../../api/trpc/rest-route';

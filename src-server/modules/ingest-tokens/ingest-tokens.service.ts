@@ -1,5 +1,5 @@
 /**
- * Ingest tokens (DESIGN.md §10): created per dashboard and shown once (`ebi_` + 256 random bits,
+ * Ingest tokens: created per dashboard and shown once (`ebi_` + 256 random bits,
  * base64url), kept only as SHA-256, listed with their last use, revoked by deleting the row, so
  * the next request with it is a 401. The whole token is hashed: it is random enough that a lookup
  * by its hash leaks nothing a constant-time compare would protect.

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** A dashboard's ingest token (DESIGN.md §10): only the SHA-256 of the token is stored. */
+/** A dashboard's ingest token: only the SHA-256 of the token is stored. */
 export interface IngestTokenTable {
   id: Generated<number>;
   dashboardId: number;

@@ -1,4 +1,4 @@
-/** The background jobs' persisted state, for admins (DESIGN.md §1: a visible last-run status). */
+/** The background jobs' persisted state, for admins (A visible last-run status). */
 import * as v from 'valibot';
 import { rest } from '../../api/trpc/rest-route';
 import { adminProcedure, router } from '../../api/trpc/trpc';

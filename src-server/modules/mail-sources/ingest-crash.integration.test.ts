@@ -1,7 +1,7 @@
 /**
- * Never losing or doubling mail (issue 12): the product as its own process ingests 2,000 messages
+ * Never losing or doubling mail: the product as its own process ingests 2,000 messages
  * from a real Dovecot, is killed with SIGKILL half-way, restarts, and ends with exactly 2,000, every
- * one read and parsed (mail stored raw but not yet read at the kill included, issue 24).
+ * one read and parsed (mail stored raw but not yet read at the kill included).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

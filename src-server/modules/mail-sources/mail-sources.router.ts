@@ -1,4 +1,4 @@
-/** E-mail alarm sources (DESIGN.md §7 "Mail"): list, add, change, delete, test and fetch now. */
+/** E-mail alarm sources: list, add, change, delete, test and fetch now. */
 import * as v from 'valibot';
 import { idSchema } from '@/domain/common';
 import { createSourceSchema, sourceSchema, sourceTestResultSchema, updateSourceSchema } from '@/domain/mail-source';

@@ -26,7 +26,7 @@ export interface MailSourceTable {
   failureCount: Generated<number>;
   nextAttemptAt: number | null;
   createdAt: number;
-  /** No e-mail stored from the source for this long raises an alarm (DESIGN.md §9); null: never. */
+  /** No e-mail stored from the source for this long raises an alarm; null: never. */
   silenceMinutes: number | null;
   lastEmailAt: number | null;
   /** The `lastEmailAt` whose silence raised an alarm: one alarm per silence, across restarts. */

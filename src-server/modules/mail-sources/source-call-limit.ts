@@ -1,5 +1,5 @@
 /**
- * "Verbinding testen" and "Nu ophalen" (DESIGN.md §7) at most 10 a minute per source, and 30 a
+ * "Verbinding testen" and "Nu ophalen" at most 10 a minute per source, and 30 a
  * minute per user over all sources (or a new source per try would dodge the first): the test must
  * not guess a mailbox password or knock on a server without limit. Scheduled fetches don't count.
  * Counted in the database, so the limits hold over all instances (shared-rate-limit.ts).

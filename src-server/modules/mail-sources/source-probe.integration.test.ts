@@ -1,5 +1,5 @@
 /**
- * Mail sources are no network probe (issue 22, item 3): internal hosts refused before any
+ * Mail sources are no network probe: internal hosts refused before any
  * connection, one message for every "no IMAP server there", and tests and fetches rate-limited.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

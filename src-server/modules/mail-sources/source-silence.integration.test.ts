@@ -1,5 +1,5 @@
 /**
- * Silent sources (DESIGN.md §9, issue 18 item 4): a source with `silenceMinutes` that stores no
+ * Silent sources: a source with `silenceMinutes` that stores no
  * e-mail for that long raises "Geen e-mail via bron …" once per silence (also across a restart);
  * the next e-mail stored from it resolves the alarm.
  */

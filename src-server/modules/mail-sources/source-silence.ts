@@ -1,5 +1,5 @@
 /**
- * Silent sources (DESIGN.md §9): a source with `silenceMinutes` that stores no e-mail for that long
+ * Silent sources: a source with `silenceMinutes` that stores no e-mail for that long
  * raises "Geen e-mail via bron … sinds …" once per silence; its next stored e-mail resolves it. A
  * source that never stored one is silent since it was created.
  */

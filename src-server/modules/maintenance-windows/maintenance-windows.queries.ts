@@ -1,5 +1,5 @@
 /**
- * Maintenance windows (DESIGN.md §9): planned outages per dashboard. Matching is RE2 (linear time),
+ * Maintenance windows: planned outages per dashboard. Matching is RE2 (linear time),
  * so a window's pattern runs on the main thread without risk (see src/domain/alarm-lifecycle.ts).
  */
 import { type Insertable, sql } from 'kysely';

@@ -1,4 +1,4 @@
-/** `/api/v1/alarms/…maintenance-windows…` (DESIGN.md §9): plan, list, end early and delete maintenance windows. */
+/** `/api/v1/alarms/…maintenance-windows…`: plan, list, end early and delete maintenance windows. */
 import * as v from 'valibot';
 import { createMaintenanceWindowSchema, maintenanceWindowSchema } from '@/domain/alarm-lifecycle';
 import { rest } from '../../api/trpc/rest-route';

@@ -1,9 +1,9 @@
 /**
- * Maintenance windows (DESIGN.md §9): planned per dashboard, listed with whether they are active
+ * Maintenance windows: planned per dashboard, listed with whether they are active
  * now (by the injected clock), ended early or deleted. The pipeline consults them through
  * `matchingWindow` when it raises an alarm.
  *
- * Decisions where DESIGN.md is silent:
+ * Decisions made here:
  * - A window whose end already lies in the past cannot be created (it would never match).
  * - Ending applies to an active window only: `to` becomes now. A planned window that has not begun
  *   is deleted instead, and one that is over stays as it was: both answer 409 with a Dutch message,

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** A planned outage of a dashboard (DESIGN.md §9): matching alarms raised inside it are resolved at once. */
+/** A planned outage of a dashboard: matching alarms raised inside it are resolved at once. */
 export interface MaintenanceWindowTable {
   id: Generated<number>;
   dashboardId: number;

@@ -1,5 +1,5 @@
 /**
- * The day forecast (DESIGN.md §6): a recency-weighted same-weekday profile over the last six
+ * The day forecast: a recency-weighted same-weekday profile over the last six
  * weeks (weights 1, ½, ¼, …), scaled to the recent level (the mean hour of the last seven days against the seven before,
  * bounded to ±30%). With no same-weekday history it falls back to the average hourly
  * profile of the last fourteen days; with no history at all every hour is null.

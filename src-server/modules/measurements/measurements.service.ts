@@ -45,7 +45,7 @@ function assertCells(channels: number, buckets: number) {
 
 /**
  * One value per channel *as given*: a repeated id is read once and its values repeated at each of
- * its positions, so `values[]` lines up with the ids the client sent (DESIGN.md §6).
+ * its positions, so `values[]` lines up with the ids the client sent.
  */
 export async function aggregateMeasurements(db: DB, user: User, ids: number[], granularity: Granularity, from: string, to: string) {
   const channels = uniqueChannelIds(ids);

@@ -1,5 +1,5 @@
 /**
- * The client of Meterbeheer HUB (DESIGN.md §5): bearer key, a timeout on every call, 429 with
+ * The client of Meterbeheer HUB: bearer key, a timeout on every call, 429 with
  * Retry-After honoured once for short waits, and every failure a `HubError` with the HUB's status
  * and message. Answers are parsed tolerantly (extra fields, numbers as strings); what cannot be
  * read is an error, never a guess.

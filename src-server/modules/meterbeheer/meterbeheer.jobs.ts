@@ -1,4 +1,4 @@
-/** The meter-data sync as a scheduled job (DESIGN.md §5): every interval, and now on request. */
+/** The meter-data sync as a scheduled job: every interval, and now on request. */
 import { defineJob } from '../../platform/jobs/job';
 import type { SyncService } from './sync.service';
 

@@ -108,7 +108,7 @@ export async function getFeed(deps: FeedDeps, user: User, uuid: string) {
 }
 
 export async function addFeed(deps: FeedDeps, user: User, provider: CreatableProvider, form: AnyFeedForm) {
-  // Installers' feeds belong to their organization; an admin's feeds are admin-only (DESIGN.md §3).
+  // Installers' feeds belong to their organization; an admin's feeds are admin-only.
   const organizationId = user.type === 'installer' ? user.organizationId : null;
   if (user.type === 'customer') throw new AppError('FORBIDDEN', 'Je hebt geen toegang tot het beheer.');
   // The HUB's add-feed body is the provider's form fields as they are, plus `provider`.

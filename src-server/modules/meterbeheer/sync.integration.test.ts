@@ -187,7 +187,7 @@ describe('the sync', () => {
 describe.each([
   ['exclusive', false],
   ['inclusive', true],
-])('a HUB that reads `to` as %s (DESIGN.md §5)', (_reading, toInclusive) => {
+])('a HUB that reads `to` as %s', (_reading, toInclusive) => {
   async function setupHub(hubHistoryDays: number, historyDays: number) {
     sim = await startHubSimulator({ now: () => NOW, historyDays: hubHistoryDays, toInclusive });
     const h = await createHarness({ hub: { baseUrl: sim.baseUrl, apiKey: sim.apiKey, historyDays }, clock: () => NOW });

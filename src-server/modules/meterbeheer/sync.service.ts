@@ -1,5 +1,5 @@
 /**
- * The meter-data sync (DESIGN.md §5): refresh every feed's status and channels, then pull each
+ * The meter-data sync: refresh every feed's status and channels, then pull each
  * channel's new values and backfill its history in windows of at most 365 days. Values and the
  * cursor that says what was fetched are written in one transaction, so a crash mid-sync loses and
  * duplicates nothing. One failing feed never stops the others; it is retried with backoff.
@@ -43,7 +43,7 @@ export function createSyncService({ db, hub, clock }: { db: DB; hub: HubClient; 
 
   /**
    * Fetches the local dates [from, to) and stores what comes back with the channel's cursor in one
-   * transaction. The HUB may read `to` as inclusive (DESIGN.md §5): values of the `to` day are
+   * transaction. The HUB may read `to` as inclusive: values of the `to` day are
    * welcome (the upsert makes the overlap harmless); only values outside [from, to + 1 day) or
    * broken intervals are errors. Answers how many values lie before `to`: the new ones.
    */

@@ -1,4 +1,4 @@
-/** An installer edits a meter that uses a channel of an admin-only feed (the demo before issue 10). */
+/** An installer edits a meter that uses a channel of an admin-only feed (as an early demo set it up). */
 import { describe, expect, test } from 'vitest';
 import { createWorld } from '../../testing/world';
 

@@ -1,5 +1,5 @@
 /**
- * What a notification says about its alarm (DESIGN.md §10): the webhook body, and the e-mail's
+ * What a notification says about its alarm: the webhook body, and the e-mail's
  * Dutch subject, text and HTML body, both with the link that opens the alarm in the console.
  */
 import type { Priority } from '@/domain/alarm-dashboard';

@@ -1,5 +1,5 @@
 /**
- * One delivery attempt of a notification (DESIGN.md §10): build the webhook or the mail from the
+ * One delivery attempt of a notification: build the webhook or the mail from the
  * alarm as it is now, send it, and record the outcome on the row and in the alarm's history.
  * Retries with backoff for 24 h after the notification was queued on timeouts, connection errors,
  * 408, 429 (its Retry-After honoured) and 5xx; anything else fails at once.
@@ -35,7 +35,7 @@ const MAX_WAIT_SECONDS = 3600;
 
 /**
  * The first retry is due 20 s after the failure, so the job's 5 s schedule sends it within 30 s
- * (DESIGN.md §10); then doubling up to an hour. A Retry-After within that range wins.
+ *; then doubling up to an hour. A Retry-After within that range wins.
  */
 const FIRST_RETRY_SECONDS = 20;
 const retryDelaySeconds = (attempts: number, retryAfter?: number) =>

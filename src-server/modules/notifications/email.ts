@@ -1,5 +1,5 @@
 /**
- * Sends one notification mail over SMTP_URL from SMTP_FROM (DESIGN.md §10) with nodemailer. Every
+ * Sends one notification mail over SMTP_URL from SMTP_FROM with nodemailer. Every
  * mail gets a Message-ID of its own notification, so a retry sends the same one; the first mail of
  * an alarm is the thread's root, and later ones carry `In-Reply-To`/`References` to it.
  */

@@ -1,5 +1,5 @@
 /**
- * Turns alarm changes into notification rows (DESIGN.md §10). The alarm history is the event log:
+ * Turns alarm changes into notification rows. The alarm history is the event log:
  * a cursor in the database says how far it has been read, so a restart continues where it stopped
  * and the alarms module needs to know nothing of notifications. `created` and `resolved` rows become
  * notifications of the matching enabled rules; the unique (rule, alarm, event) index makes every

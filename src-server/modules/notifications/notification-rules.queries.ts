@@ -1,4 +1,4 @@
-/** Notification rules (DESIGN.md §10): stored per dashboard; priorities and events as JSON arrays. */
+/** Notification rules: stored per dashboard; priorities and events as JSON arrays. */
 import type { Insertable, Updateable } from 'kysely';
 import type { User } from '@/domain/user';
 import type { DB } from '../../platform/db/database';

@@ -1,5 +1,5 @@
 /**
- * Notification rules (DESIGN.md §10): create, list, change and delete; the webhook secret is
+ * Notification rules: create, list, change and delete; the webhook secret is
  * sealed with the secret box and never answered (`secret: null`), an update without it keeps it.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The `notify` job (DESIGN.md §10): reads new alarm history into notifications, queues
+ * The `notify` job: reads new alarm history into notifications, queues
  * `unacknowledged`/`overdue`, and delivers due notifications with at most 10 in flight. It runs
  * every 5 s and at once when an alarm changes (`wake`); a run keeps going while anything is in
  * flight or due, picking up new work as it is woken, so a slow receiver delays only its own

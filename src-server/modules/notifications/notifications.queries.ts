@@ -1,4 +1,4 @@
-/** Notification rows (DESIGN.md §10): created from the history, claimed and finished by the job, listed per dashboard. */
+/** Notification rows: created from the history, claimed and finished by the job, listed per dashboard. */
 import { type Insertable, sql } from 'kysely';
 import type { NotificationStatus } from '@/domain/notification';
 import type { User } from '@/domain/user';

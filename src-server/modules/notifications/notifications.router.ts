@@ -1,4 +1,4 @@
-/** `/api/v1/alarms/…notification-rules…` and `…notifications…` (DESIGN.md §10): rules, their test, the delivery list and retry. */
+/** `/api/v1/alarms/…notification-rules…` and `…notifications…`: rules, their test, the delivery list and retry. */
 import * as v from 'valibot';
 import { createRuleSchema, listNotificationsSchema, notificationPageSchema, ruleSchema, testAnswerSchema, updateRuleSchema } from '@/domain/notification';
 import { toListQuery } from '@/domain/paging';

@@ -1,5 +1,5 @@
 /**
- * The notification list, manual retry and a rule's test (DESIGN.md §10). A test sends now, past the
+ * The notification list, manual retry and a rule's test. A test sends now, past the
  * job, about a made-up alarm (id 0) so a receiver or mailbox can be checked before a real alarm.
  */
 import type { ListQuery } from '@/domain/paging';

@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { NotificationStatus, NotifyEvent } from '@/domain/notification';
 
-/** A rule of a dashboard (DESIGN.md §10): which alarms and events notify whom, by e-mail or webhook. */
+/** A rule of a dashboard: which alarms and events notify whom, by e-mail or webhook. */
 export interface NotificationRuleTable {
   id: Generated<number>;
   dashboardId: number;

@@ -1,5 +1,5 @@
 /**
- * Webhook targets on loopback, private or link-local addresses are refused (DESIGN.md §10) unless
+ * Webhook targets on loopback, private or link-local addresses are refused unless
  * allowed: a rule must not reach the server's own network. The check runs on the address actually
  * connected to, inside the socket's DNS lookup, so a name that resolves differently at send time
  * (DNS rebinding) is caught; an IP literal never goes through lookup and is checked up front.

@@ -1,5 +1,5 @@
 /**
- * Sends one webhook (DESIGN.md §10): POST of the raw JSON body, signed with HMAC-SHA256 of exactly
+ * Sends one webhook: POST of the raw JSON body, signed with HMAC-SHA256 of exactly
  * those bytes, 10 s for the whole exchange, redirects not followed (a 3xx is a failure), any 2xx
  * delivers. Through node:http(s) rather than fetch because its `lookup` hook lets the private-target
  * check see the address actually connected to.

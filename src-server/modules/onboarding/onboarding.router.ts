@@ -1,4 +1,4 @@
-/** Invitations and password resets over tRPC and REST (DESIGN.md §13). */
+/** Invitations and password resets over tRPC and REST. */
 import * as v from 'valibot';
 import { authTokensSchema } from '@/domain/auth';
 import { PASSWORD_RESET_REQUESTED, invitationResultSchema, passwordResetRequestSchema, setPasswordWithTokenSchema } from '@/domain/onboarding';

@@ -1,5 +1,5 @@
 /**
- * Onboarding (DESIGN.md §13): an admin or installer invites a user by a one-time link instead of
+ * Onboarding: an admin or installer invites a user by a one-time link instead of
  * choosing a password for them, and "Wachtwoord vergeten" mails a one-time reset link. Links carry
  * 256 random bits; only SHA-256 of them is stored (as for sessions). Mail goes over the
  * notifications' SMTP settings; without them the inviter sees the link once.

@@ -9,7 +9,7 @@ import * as service from './organizations.service';
 const byId = v.object({ organizationId: idSchema });
 const id = { params: { id: 'organizationId' } };
 
-/** Organization management is admin-only; installers may read their own (DESIGN.md §3). */
+/** Organization management is admin-only; installers may read their own. */
 export const organizationsRouter = router({
   list: staffProcedure
     .meta(rest('GET /api/organizations/list', 'Page through organizations (pageNumber 0-based, pageSize ≤ 100, query)'))

@@ -145,7 +145,7 @@ describe('users over REST', () => {
   });
 });
 
-describe('a customer linked to two organizations (DESIGN.md §3, no takeover across organizations)', () => {
+describe('a customer linked to two organizations (no takeover across organizations)', () => {
   async function sharedCustomer() {
     const w = await createWorld();
     const shared = await w.h.user('customer', 'gedeeld@example.nl', { locationIds: [w.a1, w.b1] });

@@ -1,6 +1,6 @@
 /**
  * Users of every type. Admins manage everyone; an installer manages only the customers of its
- * organization's locations (DESIGN.md §3). Passwords are hashed here and never leave the server.
+ * organization's locations. Passwords are hashed here and never leave the server.
  */
 import { ORGANIZATION_ABSENT } from '@/domain/organization';
 import { randomBytes } from 'node:crypto';
@@ -77,7 +77,7 @@ export function createUser(deps: UserDeps, actor: User, { password, ...input }: 
 }
 
 /**
- * An invited user (DESIGN.md §13): same roles and checks as creating one, with a random password
+ * An invited user: same roles and checks as creating one, with a random password
  * nobody knows until the invitee sets one from the link; `withUser` stores the link in the same transaction.
  */
 export function createInvitedUser(deps: UserDeps, actor: User, input: InviteUser, withUser: (trx: DB, userId: number) => Promise<void>): Promise<User> {

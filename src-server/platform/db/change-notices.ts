@@ -1,5 +1,5 @@
 /**
- * Committed changes told to every instance's caches (DESIGN.md §12, issue 21: no state that
+ * Committed changes told to every instance's caches (no state that
  * matters held in one process only). The session cache (modules/auth/session-cache.ts) and the
  * dashboard figure cache (modules/measurement-store/figure-cache.ts) listen here.
  *

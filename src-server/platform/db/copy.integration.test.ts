@@ -1,5 +1,5 @@
 /**
- * `npm run db:copy` both ways (DESIGN.md §12): a SQLite file with a firm's data into an empty
+ * `npm run db:copy` both ways: a SQLite file with a firm's data into an empty
  * PostgreSQL schema, the product working on the copy, and back into a new SQLite file row for row.
  * Needs PostgreSQL: runs in `npm run test:pg` (TEST_DATABASE_URL), skipped by the SQLite-only `npm test`.
  */

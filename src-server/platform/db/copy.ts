@@ -1,5 +1,5 @@
 /**
- * Moving a firm's data between engines (DESIGN.md §12, `npm run db:copy -- <from> <to>`): every
+ * Moving a firm's data between engines (`npm run db:copy -- <from> <to>`): every
  * table of a SQLite file into an empty PostgreSQL database, or back. Both sides are migrated to the
  * same version first; then, in one transaction on the target, every table is copied in
  * foreign-key order (a reference that closes a cycle, such as a dashboard's default folder, is

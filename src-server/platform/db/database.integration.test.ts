@@ -1,4 +1,4 @@
-/** The same values from either engine (DESIGN.md §12): `npm test` checks SQLite, `npm run test:pg` PostgreSQL. */
+/** The same values from either engine: `npm test` checks SQLite, `npm run test:pg` PostgreSQL. */
 import { afterEach, expect, test } from 'vitest';
 import { testDatabase, testingOnPostgres } from '../../testing/test-database';
 import { type DB, engineOf, openDatabase } from './database';

@@ -1,5 +1,5 @@
 /**
- * The one database, on one of two engines (DESIGN.md §12):
+ * The one database, on one of two engines:
  * - a SQLite file (the default): Kysely over better-sqlite3 with WAL, foreign keys and a busy
  *   timeout, in files only their owner may read; `openDatabase(':memory:')` gives a private one;
  * - PostgreSQL, when the target is a `postgres://` URL (DATABASE_URL): Kysely's PostgresDialect

@@ -1,4 +1,4 @@
-/** Shared pieces of every paged, searchable list (SPEC.md §7 list calls). */
+/** Shared pieces of every paged, searchable list. */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type ListQuery, totalNumberOfPages } from '@/domain/paging';
 

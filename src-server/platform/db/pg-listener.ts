@@ -1,5 +1,5 @@
 /**
- * One dedicated `pg` connection per instance that LISTENs on its channels (DESIGN.md §12): live
+ * One dedicated `pg` connection per instance that LISTENs on its channels: live
  * events (events/pg-event-transport.ts) and cache invalidation (db/change-notices.ts) share it.
  * PostgreSQL hands every listener the notifications in commit order; a NOTIFY sent inside a
  * transaction is delivered only when it commits.

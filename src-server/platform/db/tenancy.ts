@@ -1,5 +1,5 @@
 /**
- * Tenancy in SQL (DESIGN.md §3). `organizationScope` is the one primitive: a where-clause on the
+ * Tenancy in SQL. `organizationScope` is the one primitive: a where-clause on the
  * column that names a row's organization, keeping what the user may see (admins everything, an
  * installer its organization, a customer nothing). Tables a customer may see add their own rule
  * beside it. Scope in the query, never by filtering loaded rows; a foreign id then reads as absent.

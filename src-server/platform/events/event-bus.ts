@@ -1,11 +1,11 @@
 /**
- * The one source of live events per alarm dashboard (DESIGN.md §7 "Live"): services publish what
+ * The one source of live events per alarm dashboard: services publish what
  * changed after their transaction commits; the REST event stream and the tRPC subscription both
  * read from here. Each event gets an id, and the last ones per dashboard stay in a ring buffer so
  * a console that reconnects with the last id it saw is sent what it missed. Knows nothing of
  * alarms beyond the shape.
  *
- * Several instances (DESIGN.md §12) share one order of events through a transport (LISTEN/NOTIFY,
+ * Several instances share one order of events through a transport (LISTEN/NOTIFY,
  * pg-event-transport.ts): a batch published here is sent to every instance, this one included, and
  * each delivers what it receives in the order all receive it. Ids are unique across instances, and
  * "what came after id X" is read in that shared order, so a console that reconnects to another

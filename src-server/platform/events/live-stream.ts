@@ -1,5 +1,5 @@
 /**
- * One reader's view of a dashboard's events (DESIGN.md §7 "Live"), shared by the REST event stream
+ * One reader's view of a dashboard's events, shared by the REST event stream
  * and the tRPC subscription: first what it missed since `lastEventId`, then each new batch, and a
  * heartbeat when nothing happened for `heartbeatMs`. Before anything is handed on, `recheck`
  * confirms that the reader may still watch (access was checked once, at opening, and a logout or

@@ -1,5 +1,5 @@
 /**
- * Live events across instances on PostgreSQL (DESIGN.md §12): the instance's listening connection
+ * Live events across instances on PostgreSQL: the instance's listening connection
  * (db/pg-listener.ts) LISTENs on a channel and NOTIFYs it. PostgreSQL hands every listener the notifications
  * in one order (commit order), so all instances deliver the same events in the same order, their
  * own ones included. A NOTIFY payload must stay under 8000 bytes: a batch is split into payloads
@@ -83,7 +83,7 @@ function pgEventTransport(channels: EventChannels, query: PgListener['query'], l
 }
 
 /**
- * The instance's one listening connection (DESIGN.md §12) and the transport on it: live events, job
+ * The instance's one listening connection and the transport on it: live events, job
  * wakes and, given `notices`, the change notices that keep the caches right (off while it is down).
  */
 export async function createPgEventTransport(

@@ -1,5 +1,5 @@
 /**
- * Who this process is in job locks and leases (DESIGN.md §12): `host:pid:random`, unique per
+ * Who this process is in job locks and leases: `host:pid:random`, unique per
  * process, so a lock names the instance that holds it and a restart on the same host can tell
  * its previous life's locks from a live neighbour's.
  */

@@ -31,7 +31,7 @@ export async function acquireJobLock(db: DB, name: string, holder: string, now: 
     .where('name', '=', name)
     .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]));
   if (onlyWhenDue) query = query.where((eb) => eb.or([eb('nextRunAt', 'is', null), eb('nextRunAt', '<=', now)]));
-  // PostgreSQL (DESIGN.md §12): a row another instance is locking right now is skipped, not waited for.
+  // PostgreSQL: a row another instance is locking right now is skipped, not waited for.
   if (engineOf(db) === 'postgres')
     query = query.where('name', 'in', (eb) => eb.selectFrom('jobRun as j').select('j.name').where('j.name', '=', name).forUpdate().skipLocked());
   const { numUpdatedRows } = await query.executeTakeFirst();

@@ -1,5 +1,5 @@
 /**
- * What a module declares to have work done in the background (DESIGN.md §1): a name, how often,
+ * What a module declares to have work done in the background: a name, how often,
  * what to run and how to back off. Modules export arrays of these; `runner.ts` runs them.
  */
 import { backoffSeconds } from './backoff';

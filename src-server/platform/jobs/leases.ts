@@ -1,5 +1,5 @@
 /**
- * Leases (DESIGN.md §12): long-running work that must run in one instance at a time (an IMAP
+ * Leases: long-running work that must run in one instance at a time (an IMAP
  * watcher per source) is held through a `lease` row: its owner and when it expires. Taking one is
  * one statement on SQLite, an insert that on conflict takes over only an expired lease or one of our
  * own; on PostgreSQL the row is taken `FOR UPDATE SKIP LOCKED` (below). Two instances never hold it
@@ -33,7 +33,7 @@ export async function acquireLease(db: DB, name: string, owner: string, now: num
 }
 
 /**
- * PostgreSQL (DESIGN.md §12): the lease row is taken `FOR UPDATE SKIP LOCKED`, so an instance
+ * PostgreSQL: the lease row is taken `FOR UPDATE SKIP LOCKED`, so an instance
  * asking while another is taking or renewing it moves on at once instead of queueing behind that
  * row lock (an upsert would wait); a lease nobody has yet is inserted, and of two inserting at
  * once only one row lands.

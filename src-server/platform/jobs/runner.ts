@@ -1,5 +1,5 @@
 /**
- * Runs the jobs the modules declare (DESIGN.md §1) inside the one process, never blocking
+ * Runs the jobs the modules declare inside the one process, never blocking
  * requests. State lives in `jobRun`: a due job runs once its lock is taken, so no two runs of a
  * job overlap, not even across processes on one database; a long run renews its lock, a crashed
  * one's lock expires. Outcome, next run and backoff are stored for status pages and restarts.
@@ -37,7 +37,7 @@ type Outcome = { acquired: false } | { acquired: true; ok: true; value: unknown 
 
 const STOPPING_MESSAGE = 'De server stopt; probeer het zo opnieuw.';
 
-/** A dead instance's job is taken over within this and a tick (DESIGN.md §12: within 60 s). */
+/** A dead instance's job is taken over within this and a tick (Within 60 s). */
 const DEFAULT_LOCK_SECONDS = LEASE_SECONDS;
 
 export function createJobRunner(options: JobRunnerOptions) {

@@ -1,5 +1,5 @@
 /**
- * The sandbox bar of issue #13: every hostile parser is a FAILED outcome with a clear message, the
+ * The sandbox bar of Every hostile parser is a FAILED outcome with a clear message, the
  * next parser in the chain still runs, and the main event loop stays responsive meanwhile.
  */
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The parser sandbox (DESIGN.md §7 "Pipeline"): DEFAULT regexes and CUSTOM JavaScript run in a small
+ * The parser sandbox: DEFAULT regexes and CUSTOM JavaScript run in a small
  * pool of worker threads, never on the main thread. QuickJS stops CUSTOM code itself (interrupt
  * handler, memory and stack limits); the watchdog here is the backstop for what cannot be
  * interrupted, a catastrophic DEFAULT regex above all: a worker whose current parser outlives the

@@ -1,6 +1,6 @@
 /**
  * The contract between the parse pipeline (modules/alarm-parsers) and the sandbox that runs user
- * parsers off the main thread (DESIGN.md §7 "Pipeline": DEFAULT regexes under a time limit, CUSTOM
+ * parsers off the main thread (DEFAULT regexes under a time limit, CUSTOM
  * JavaScript in QuickJS with hard time and memory limits and no host objects).
  */
 import type { ParserConfig, ParserEmail, ParseOutcome } from '@/domain/alarm-parser';

@@ -1,5 +1,5 @@
 /**
- * The Microsoft Graph mail client of a MICROSOFT_GRAPH source (DESIGN.md §7, Pipeline): find the
+ * The Microsoft Graph mail client of a MICROSOFT_GRAPH source: find the
  * input folder by display name, list its messages that lack the read category, read a message's raw
  * MIME and add the category. Transport, token and retries live in `graph-http.ts`.
  *

@@ -1,5 +1,5 @@
 /**
- * The same promise for Microsoft 365 (issue 12): the product as its own process fetches 600
+ * The same promise for Microsoft 365: the product as its own process fetches 600
  * messages from the Graph simulator through a storm of 429s, is killed with SIGKILL half-way,
  * restarts, and ends with exactly one stored e-mail per message, every message tagged.
  */

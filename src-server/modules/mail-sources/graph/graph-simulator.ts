@@ -1,5 +1,5 @@
 /**
- * A local Microsoft 365 for tests and the demo (DESIGN.md §7, Pipeline): a real HTTP server on
+ * A local Microsoft 365 for tests and the demo: a real HTTP server on
  * loopback with the Entra ID token endpoint (client credentials) under `loginUrl` and the Graph
  * mail API under `apiUrl` for one shared mailbox. Tokens expire after `tokenTtlSeconds`; faults
  * (statuses with Retry-After, slow answers, malformed JSON) can be queued with `fail()`.

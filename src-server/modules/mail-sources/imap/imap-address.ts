@@ -1,5 +1,5 @@
 /**
- * Where an IMAP source may connect (DESIGN.md §7): not to loopback, private, link-local, CGNAT or
+ * Where an IMAP source may connect: not to loopback, private, link-local, CGNAT or
  * unspecified addresses unless MAIL_ALLOW_PRIVATE_HOSTS=true, or "Verbinding testen" would let any
  * installer probe the network the server stands in. A name is resolved once, here, and the
  * connection goes to the address that was checked: a DNS answer that changes between the check and

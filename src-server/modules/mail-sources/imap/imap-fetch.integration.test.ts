@@ -251,7 +251,7 @@ describe.runIf(available)('awkward mail', () => {
     expect(rows[1]!.subject).toBe('Storing wärmtepomp');
     expect(JSON.parse(rows[1]!.fromJson)).toEqual([{ address: 'andre@example.nl', name: 'André Böhm' }]);
     expect(rows[2]!.subject).toBe('kapot');
-    // Markup stays text (the UI escapes it); the bidi override is dropped (issue 22, item 7).
+    // Markup stays text (the UI escapes it); the bidi override is dropped.
     expect(rows[3]!.subject).toBe('<img src=x onerror=alert(1)> RTL');
     expect(rows[3]!.html).not.toMatch(/script|onclick|tracker/);
     expect(rows.every((r) => r.parsingStatus === 'PENDING')).toBe(true);

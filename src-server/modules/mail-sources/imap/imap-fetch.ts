@@ -1,5 +1,5 @@
 /**
- * Fetching new mail from an IMAP mailbox with imapflow (DESIGN.md §7 "Pipeline"). The cursor is
+ * Fetching new mail from an IMAP mailbox with imapflow. The cursor is
  * UIDVALIDITY plus the last stored UID; a changed UIDVALIDITY rescans the folder (the store's
  * dedupe keeps that harmless). Each fetched batch is stored in one transaction with its cursor,
  * before it is flagged \Seen on the server. Known imapflow pitfalls are avoided: no command inside a fetch loop (UIDs

@@ -1,5 +1,5 @@
 /**
- * New IMAP mail within seconds (DESIGN.md §7): per IMAP source one connection that fetches, then
+ * New IMAP mail within seconds: per IMAP source one connection that fetches, then
  * enters IDLE explicitly (imapflow's automatic IDLE can take many seconds to report the first new
  * message) and fetches again as soon as the server reports EXISTS. A dropped connection reconnects
  * with backoff; a server without IDLE is left to the polling job. Sources added, changed or deleted

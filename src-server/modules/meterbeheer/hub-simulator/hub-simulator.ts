@@ -1,5 +1,5 @@
 /**
- * A local Meterbeheer HUB: the same HTTP API as the real one (DESIGN.md §5), a real server on
+ * A local Meterbeheer HUB: the same HTTP API as the real one, a real server on
  * loopback, used by tests, the bench and the demo. Feeds start pending and are verified after
  * `verifyAfterMs`; channels serve deterministic 15-minute electricity and hourly gas values up to
  * yesterday, correct over DST. Faults (status codes, timeouts, malformed JSON) can be injected.
@@ -19,7 +19,7 @@ export interface HubSimulatorOptions {
   now?: () => Date;
   /**
    * Read `to` as inclusive (values of the `to` day come back too, and `from`–`to` may span 365
-   * days counted inclusively). The real HUB's docs do not say which (DESIGN.md §5); the sync must
+   * days counted inclusively). The real HUB's docs do not say which; the sync must
    * work under both readings.
    */
   toInclusive?: boolean;

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import {
   BellRing,
@@ -19,7 +20,7 @@ import type { AlarmFolder } from '@/domain/alarm-folder';
 import { FolderIcon } from '~/components/alarms/folder-icon';
 import { SidebarGroup, SidebarGroupLabel, SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '~/components/ui/sidebar';
 import { searchOfFilter } from '~/lib/alarms/view-filter';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 type AreaPath =
   | '/alarms/$dashboardId'
@@ -100,7 +101,8 @@ function NavGroup({ label, items, dashboardId, pathname }: { label: string; item
 
 /** "Alle alarmen" and the caller's saved views with their counts, each opening the dashboard-wide list filtered. */
 function ViewsGroup({ dashboardId, pathname }: { dashboardId: number; pathname: string }) {
-  const views = trpc.alarmView.list.useQuery({ dashboardId });
+  const trpc = useTRPC();
+  const views = useQuery(trpc.alarmView.list.queryOptions({ dashboardId }));
   return (
     <SidebarGroup>
       <SidebarGroupLabel>Zoeken en weergaven</SidebarGroupLabel>

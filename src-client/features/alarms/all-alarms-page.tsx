@@ -1,19 +1,22 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Save } from 'lucide-react';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '~/components/layout/page-header';
 import { Button } from '~/components/ui/button';
 import { authFetch } from '~/lib/auth-client';
-import { trpc } from '~/lib/trpc';
 import { download } from '~/lib/download';
+import { useTRPC } from '~/lib/trpc';
 import { type AlarmListProps, AlarmListPage, useAlarmList } from './alarm-list-page';
 import { type FolderSearch, dashboardListInput, filterStrings } from './folder-search';
 
 /** Saves the current filter as a view of the caller's, shown in the sidebar with its count. */
 function SaveView({ dashboardId, search }: { dashboardId: number; search: FolderSearch }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const utils = trpc.useUtils();
-  const create = trpc.alarmView.create.useMutation({ onSuccess: () => utils.alarmView.list.invalidate({ dashboardId }) });
+  const create = useMutation(
+    trpc.alarmView.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.alarmView.list.queryKey({ dashboardId }) }) }),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate({ dashboardId, name, filter: filterStrings(search) }, { onSuccess: () => setName('') });
@@ -75,8 +78,9 @@ function ExportButton({ dashboardId, search }: { dashboardId: number; search: Fo
 
 /** Every folder at once: one search box and the console's filters over the whole dashboard, the folder shown per hit. */
 export function AllAlarmsPage(props: AlarmListProps) {
+  const trpc = useTRPC();
   const { dashboard, folders, search, onSearchChange } = props;
-  const list = trpc.alarm.search.useQuery(dashboardListInput(dashboard.id, search), { placeholderData: keepPreviousData });
+  const list = useQuery(trpc.alarm.search.queryOptions(dashboardListInput(dashboard.id, search), { placeholderData: keepPreviousData }));
   const state = useAlarmList(dashboard);
   const folderLabels = useMemo(() => new Map(folders.map((f) => [f.id, f.label])), [folders]);
   const open = useCallback((alarm: number) => onSearchChange({ alarm }), [onSearchChange]);

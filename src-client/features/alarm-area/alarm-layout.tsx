@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { BellRing, Home } from 'lucide-react';
-import { useLayoutEffect, useMemo } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo } from 'react';
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { User } from '@/domain/user';
@@ -60,8 +60,11 @@ function LiveIndicator({ status }: { status: LiveStatus }) {
   );
 }
 
-/** The dashboard layout: themed sidebar with the folders and their counts, header with logo and name, the live console. */
-export function AlarmLayout({ user, dashboard, folders }: { user: User; dashboard: AlarmDashboard; folders: AlarmFolder[] }) {
+/**
+ * The dashboard layout: themed sidebar with the folders and their counts (and `views`, the search
+ * entries under them), header with logo and name, the live console.
+ */
+export function AlarmLayout({ user, dashboard, folders, views }: { user: User; dashboard: AlarmDashboard; folders: AlarmFolder[]; views: ReactNode }) {
   const trpc = useTRPC();
   const style = useMemo(() => themeStyle(dashboard.theme) as Record<string, string>, [dashboard.theme]);
   useThemeOnBody(style);
@@ -90,6 +93,7 @@ export function AlarmLayout({ user, dashboard, folders }: { user: User; dashboar
               counts={countMap}
               pendingEmails={pendingEmails}
               settings={canChangeSettings(user, dashboard)}
+              views={views}
             />
           </SidebarContent>
           <SidebarFooter>

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AlarmLayout } from '~/features/alarm-area/alarm-layout';
+import { ViewsNav } from '~/features/alarm-views/views-nav';
 import { parseIdParam } from '~/lib/id-param';
 import { loadOrNotFound } from '~/lib/load-or-not-found';
 import { useTRPC } from '~/lib/trpc';
@@ -28,5 +29,5 @@ function DashboardLayout() {
   const { user } = Route.useRouteContext();
   const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
   const { data: folders } = useSuspenseQuery(trpc.alarmFolder.list.queryOptions({ dashboardId }));
-  return <AlarmLayout user={user} dashboard={dashboard} folders={folders} />;
+  return <AlarmLayout user={user} dashboard={dashboard} folders={folders} views={<ViewsNav dashboardId={dashboardId} />} />;
 }

@@ -2,19 +2,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createClients, trpc } from '~/lib/trpc';
+import { TRPCProvider, createClients } from '~/lib/trpc';
 import { createAppRouter } from './router';
 import './styles.css';
 
-const { queryClient, trpcClient, utils } = createClients();
-const router = createAppRouter({ queryClient, utils });
+const { queryClient, trpcClient, trpc } = createClients();
+const router = createAppRouter({ queryClient, trpc });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>
+      </TRPCProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

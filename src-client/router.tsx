@@ -1,15 +1,12 @@
 import { createRouter } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { ErrorPage } from '~/components/layout/error-page';
 import { NotFoundPage } from '~/components/layout/not-found-page';
 import { LoadingPage } from '~/components/ui/loading-page';
-import type { TrpcUtils } from '~/lib/trpc';
+import type { TrpcCache } from '~/lib/trpc';
 import { routeTree } from './routeTree.gen';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-  utils: TrpcUtils;
-}
+/** What every loader gets: the tRPC options proxy and the query cache it fills. */
+export type RouterContext = TrpcCache;
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({

@@ -1,6 +1,6 @@
 /**
- * How a route loader waits for its data (`context.utils.x.ensureData(input)`); the page reads the
- * same query with `trpc.x.useQuery(input)`, so both share one cache entry.
+ * How a route loader waits for its data (`context.queryClient.ensureQueryData(context.trpc.x.queryOptions(input))`);
+ * the page reads the same query with `useQuery(trpc.x.queryOptions(input))`, so both share one cache entry.
  */
 
 /** Starts a request without waiting for it; the page's own query (same input) owns a failure. */

@@ -1,17 +1,25 @@
 /**
- * The tRPC client for the browser: React hooks (`trpc.x.useQuery`) and query utils for route
- * loaders (`utils.x.ensureData`), sharing one TanStack Query cache.
+ * The tRPC client for the browser. Components read it through `useTRPC()` (under `TRPCProvider`),
+ * route loaders through the router context's `trpc`: both are the same options proxy over one
+ * TanStack Query cache, so `useQuery(trpc.x.y.queryOptions(input))` in a page reads what
+ * `queryClient.ensureQueryData(trpc.x.y.queryOptions(input))` in its loader fetched.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { TRPCClientError, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
-import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
-import type { AppRouter } from '../../src-server/root-router';
+import { TRPCClientError, createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { type TRPCOptionsProxy, createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { authFetch } from '~/lib/auth-client';
 import { AuthEventSource } from '~/lib/auth-event-source';
+import type { AppRouter } from '../../src-server/root-router';
 
-export const trpc = createTRPCReact<AppRouter>();
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
-/** 4xx answers will not change on retry; everything else is retried 3 times (SPEC.md §9). */
+/** The options proxy and the cache it fills: what a loader or a cache helper outside a component needs. */
+export interface TrpcCache {
+  trpc: TRPCOptionsProxy<AppRouter>;
+  queryClient: QueryClient;
+}
+
+/** 4xx answers will not change on retry; everything else is retried 3 times. */
 function shouldRetry(failureCount: number, error: unknown) {
   const status = error instanceof TRPCClientError ? (error.data?.httpStatus as number | undefined) : undefined;
   if (status && status >= 400 && status < 500) return false;
@@ -29,7 +37,7 @@ export function createClients() {
       },
     },
   });
-  const trpcClient = trpc.createClient({
+  const trpcClient = createTRPCClient<AppRouter>({
     links: [
       // Subscriptions (the live console) over server-sent events; everything else batched.
       splitLink({
@@ -39,11 +47,9 @@ export function createClients() {
       }),
     ],
   });
-  const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
-  return { queryClient, trpcClient, utils };
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+  return { queryClient, trpcClient, trpc };
 }
-
-export type TrpcUtils = ReturnType<typeof createClients>['utils'];
 
 /** The HTTP status behind a failed tRPC call, when there is one. */
 export const httpStatusOf = (error: unknown) => (error instanceof TRPCClientError ? (error.data?.httpStatus as number | undefined) : undefined);

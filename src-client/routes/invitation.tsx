@@ -1,10 +1,10 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { AuthCard } from '~/features/auth/auth-card';
 import { SetPasswordForm } from '~/features/auth/set-password-form';
-import { trpc } from '~/lib/trpc';
 import { writeTokens } from '~/lib/token-store';
+import { useTRPC } from '~/lib/trpc';
 
 /** An invitation link (DESIGN.md §13): the invitee chooses a password and is signed in. */
 export const Route = createFileRoute('/invitation')({
@@ -13,10 +13,11 @@ export const Route = createFileRoute('/invitation')({
 });
 
 function InvitationPage() {
+  const trpc = useTRPC();
   const { token } = Route.useSearch();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const accept = trpc.onboarding.acceptInvitation.useMutation();
+  const accept = useMutation(trpc.onboarding.acceptInvitation.mutationOptions());
   return (
     <AuthCard
       title="Welkom bij Energiebeheer"

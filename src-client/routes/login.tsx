@@ -1,13 +1,13 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { currentUser, safeRedirect } from '~/features/auth/session';
-import { LoginForm } from '~/features/auth/login-form';
 import { usePageTitle } from '~/components/layout/use-page-title';
+import { LoginForm } from '~/features/auth/login-form';
+import { currentUser, safeRedirect } from '~/features/auth/session';
 
 export const Route = createFileRoute('/login')({
   validateSearch: v.object({ redirect: v.optional(v.string()) }),
   beforeLoad: async ({ context, search }) => {
-    if (await currentUser(context.utils)) throw redirect({ href: safeRedirect(search.redirect) });
+    if (await currentUser(context)) throw redirect({ href: safeRedirect(search.redirect) });
   },
   component: LoginPage,
 });

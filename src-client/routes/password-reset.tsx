@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -5,7 +6,7 @@ import { AlertBanner } from '~/components/ui/alert-banner';
 import { AuthCard } from '~/features/auth/auth-card';
 import { ForgotPasswordForm } from '~/features/auth/forgot-password-form';
 import { SetPasswordForm } from '~/features/auth/set-password-form';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 /** "Wachtwoord vergeten" (DESIGN.md §13): without a token, ask for a link; with the link's token, choose a new password. */
 export const Route = createFileRoute('/password-reset')({
@@ -34,7 +35,8 @@ function PasswordResetPage() {
 }
 
 function NewPassword({ token }: { token: string }) {
-  const confirm = trpc.onboarding.confirmPasswordReset.useMutation();
+  const trpc = useTRPC();
+  const confirm = useMutation(trpc.onboarding.confirmPasswordReset.mutationOptions());
   const [done, setDone] = useState(false);
   return (
     <AuthCard title="Nieuw wachtwoord kiezen" description="Kies een nieuw wachtwoord. Daarna word je op alle apparaten uitgelogd.">

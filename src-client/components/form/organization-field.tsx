@@ -1,11 +1,13 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SelectField } from '~/components/form/select-field';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 /** Pick one of the organizations the signed-in user may see; the only one is chosen already. */
 export function OrganizationField({ field }: { field: AnyFieldApi }) {
-  const organizations = trpc.organization.withLocations.useQuery();
+  const trpc = useTRPC();
+  const organizations = useQuery(trpc.organization.withLocations.queryOptions());
   const only = organizations.data?.length === 1 ? organizations.data[0]!.id : undefined;
   const empty = field.state.value === undefined || field.state.value === null || field.state.value === '';
   useEffect(() => {

@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { BellRing, Home } from 'lucide-react';
-import { useLayoutEffect, useMemo } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo } from 'react';
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { User } from '@/domain/user';
@@ -17,14 +18,14 @@ import {
   SidebarProvider,
   SidebarTrigger,
 } from '~/components/ui/sidebar';
-import { cn } from '~/lib/cn';
-import { trpc } from '~/lib/trpc';
 import { canChangeSettings } from '~/lib/alarms/access';
+import { themeStyle } from '~/lib/alarms/theme';
+import { cn } from '~/lib/cn';
+import { useTRPC } from '~/lib/trpc';
 import { AlarmNav } from './alarm-nav';
 import { usePendingEmails } from './use-pending-emails';
 import { DesktopAlertsButton } from './live/desktop-alerts';
 import { type LiveStatus, useLiveConsole } from './live/use-live-console';
-import { themeStyle } from '~/lib/alarms/theme';
 
 /**
  * The theme's variables also go on <body> while the area is open, so what opens in a portal
@@ -59,12 +60,16 @@ function LiveIndicator({ status }: { status: LiveStatus }) {
   );
 }
 
-/** The dashboard layout: themed sidebar with the folders and their counts, header with logo and name, the live console. */
-export function AlarmLayout({ user, dashboard, folders }: { user: User; dashboard: AlarmDashboard; folders: AlarmFolder[] }) {
+/**
+ * The dashboard layout: themed sidebar with the folders and their counts (and `views`, the search
+ * entries under them), header with logo and name, the live console.
+ */
+export function AlarmLayout({ user, dashboard, folders, views }: { user: User; dashboard: AlarmDashboard; folders: AlarmFolder[]; views: ReactNode }) {
+  const trpc = useTRPC();
   const style = useMemo(() => themeStyle(dashboard.theme) as Record<string, string>, [dashboard.theme]);
   useThemeOnBody(style);
   const status = useLiveConsole(dashboard.id, dashboard.name);
-  const counts = trpc.alarmFolder.counts.useQuery({ dashboardId: dashboard.id });
+  const counts = useQuery(trpc.alarmFolder.counts.queryOptions({ dashboardId: dashboard.id }));
   const pendingEmails = usePendingEmails(dashboard.id);
   const countMap = useMemo(() => (counts.data ? new Map(counts.data.map((c) => [c.folderId, c.count])) : undefined), [counts.data]);
   return (
@@ -88,6 +93,7 @@ export function AlarmLayout({ user, dashboard, folders }: { user: User; dashboar
               counts={countMap}
               pendingEmails={pendingEmails}
               settings={canChangeSettings(user, dashboard)}
+              views={views}
             />
           </SidebarContent>
           <SidebarFooter>

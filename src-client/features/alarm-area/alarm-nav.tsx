@@ -1,25 +1,10 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import {
-  BellRing,
-  Bookmark,
-  Inbox,
-  Search,
-  KeyRound,
-  LayoutDashboard,
-  Mail,
-  Palette,
-  FolderCog,
-  SlidersHorizontal,
-  Timer,
-  Workflow,
-  Wrench,
-} from 'lucide-react';
-import type { ComponentType } from 'react';
+import { BellRing, Inbox, KeyRound, LayoutDashboard, Mail, Palette, FolderCog, SlidersHorizontal, Timer, Workflow, Wrench } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { FolderIcon } from '~/components/alarms/folder-icon';
+import { NavCount, navActiveStyle } from '~/components/alarms/nav-count';
 import { SidebarGroup, SidebarGroupLabel, SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '~/components/ui/sidebar';
-import { searchOfFilter } from '~/lib/alarms/view-filter';
-import { trpc } from '~/lib/trpc';
 
 type AreaPath =
   | '/alarms/$dashboardId'
@@ -56,23 +41,7 @@ const emailItems = (pending: number | undefined): Item[] => [
   { to: '/alarms/$dashboardId/emails/inbox', label: 'Ontvangen e-mails', icon: Inbox, count: { value: pending || undefined, label: 'wachten op verwerking' } },
 ];
 
-/** The count badge of a folder; hidden for a folder that does not count (null) and when collapsed. */
-function CountBadge({ count, label }: { count: number | null | undefined; label: string }) {
-  if (count === null || count === undefined) return null;
-  return (
-    <span
-      className="ml-auto min-w-6 rounded-full px-1.5 text-center text-xs leading-5 font-semibold tabular-nums group-data-[state=collapsed]:hidden"
-      style={count ? { background: 'var(--alarm-secondary)', color: 'var(--alarm-on-secondary)' } : undefined}
-    >
-      {count}
-      {label ? <span className="sr-only"> {label}</span> : null}
-    </span>
-  );
-}
-
 const countWord = { NONE: '', UNREAD: 'ongelezen', UNASSIGNED: 'niet toegewezen', TOTAL: 'alarmen' } as const;
-
-const activeStyle = 'data-[active]:bg-[color-mix(in_srgb,var(--alarm-primary)_14%,white)] data-[active]:shadow-[inset_3px_0_0_var(--alarm-primary)]';
 
 function NavGroup({ label, items, dashboardId, pathname }: { label: string; items: Item[]; dashboardId: number; pathname: string }) {
   return (
@@ -83,47 +52,16 @@ function NavGroup({ label, items, dashboardId, pathname }: { label: string; item
           const path = item.to.replace('$dashboardId', String(dashboardId));
           return (
             <SidebarMenuItem key={item.to}>
-              <SidebarMenuButton asChild isActive={pathname.replace(/\/$/, '') === path} tooltip={item.label} className={activeStyle}>
+              <SidebarMenuButton asChild isActive={pathname.replace(/\/$/, '') === path} tooltip={item.label} className={navActiveStyle}>
                 <Link to={item.to} params={{ dashboardId }}>
                   <item.icon className="size-4 shrink-0" />
                   <span>{item.label}</span>
-                  {item.count ? <CountBadge count={item.count.value} label={item.count.label} /> : null}
+                  {item.count ? <NavCount count={item.count.value} label={item.count.label} /> : null}
                 </Link>
               </SidebarMenuButton>
             </SidebarMenuItem>
           );
         })}
-      </SidebarMenu>
-    </SidebarGroup>
-  );
-}
-
-/** "Alle alarmen" and the caller's saved views with their counts, each opening the dashboard-wide list filtered. */
-function ViewsGroup({ dashboardId, pathname }: { dashboardId: number; pathname: string }) {
-  const views = trpc.alarmView.list.useQuery({ dashboardId });
-  return (
-    <SidebarGroup>
-      <SidebarGroupLabel>Zoeken en weergaven</SidebarGroupLabel>
-      <SidebarMenu>
-        <SidebarMenuItem>
-          <SidebarMenuButton asChild isActive={pathname === `/alarms/${dashboardId}/search`} tooltip="Alle alarmen" className={activeStyle}>
-            <Link to="/alarms/$dashboardId/search" params={{ dashboardId }}>
-              <Search className="size-4 shrink-0" />
-              <span>Alle alarmen</span>
-            </Link>
-          </SidebarMenuButton>
-        </SidebarMenuItem>
-        {(views.data ?? []).map((view) => (
-          <SidebarMenuItem key={view.id} data-testid="saved-view">
-            <SidebarMenuButton asChild tooltip={view.name} className={activeStyle}>
-              <Link to="/alarms/$dashboardId/search" params={{ dashboardId }} search={searchOfFilter(view.filter)}>
-                <Bookmark className="size-4 shrink-0" />
-                <span className="truncate">{view.name}</span>
-                <CountBadge count={view.count} label="alarmen" />
-              </Link>
-            </SidebarMenuButton>
-          </SidebarMenuItem>
-        ))}
       </SidebarMenu>
     </SidebarGroup>
   );
@@ -136,12 +74,15 @@ export function AlarmNav({
   counts,
   pendingEmails,
   settings,
+  views,
 }: {
   dashboardId: number;
   folders: AlarmFolder[];
   counts: Map<number, number | null> | undefined;
   pendingEmails: number | undefined;
   settings: boolean;
+  /** The search entries and saved views, under the folders. */
+  views: ReactNode;
 }) {
   const { pathname } = useLocation();
   const base = `/alarms/${dashboardId}`;
@@ -165,19 +106,19 @@ export function AlarmNav({
                 asChild
                 isActive={decodeURIComponent(pathname) === `${base}/folders/${folder.name}`}
                 tooltip={folder.label}
-                className={activeStyle}
+                className={navActiveStyle}
               >
                 <Link to="/alarms/$dashboardId/folders/$folder" params={{ dashboardId, folder: folder.name }}>
                   <FolderIcon name={folder.icon} />
                   <span>{folder.label}</span>
-                  <CountBadge count={counts?.get(folder.id)} label={countWord[folder.countMode]} />
+                  <NavCount count={counts?.get(folder.id)} label={countWord[folder.countMode]} />
                 </Link>
               </SidebarMenuButton>
             </SidebarMenuItem>
           ))}
         </SidebarMenu>
       </SidebarGroup>
-      <ViewsGroup dashboardId={dashboardId} pathname={pathname} />
+      {views}
       {settings ? <NavGroup label="Instellingen" items={settingsItems} dashboardId={dashboardId} pathname={pathname} /> : null}
       <NavGroup label="E-mail" items={emailItems(pendingEmails)} dashboardId={dashboardId} pathname={pathname} />
     </>

@@ -1,13 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BellRing, ChevronRight } from 'lucide-react';
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 /** 'Nog 3 ongelezen' and 'Nog 2 niet toegewezen': the unread count is that of the folders counting unread alarms. */
 function Figures({ dashboardId }: { dashboardId: number }) {
-  const folders = trpc.alarmFolder.list.useQuery({ dashboardId });
-  const counts = trpc.alarmFolder.counts.useQuery({ dashboardId });
-  const unassigned = trpc.alarm.unassignedCount.useQuery({ dashboardId });
+  const trpc = useTRPC();
+  const folders = useQuery(trpc.alarmFolder.list.queryOptions({ dashboardId }));
+  const counts = useQuery(trpc.alarmFolder.counts.queryOptions({ dashboardId }));
+  const unassigned = useQuery(trpc.alarm.unassignedCount.queryOptions({ dashboardId }));
   if (folders.isError || counts.isError || unassigned.isError)
     return <span className="text-sm text-destructive">De aantallen konden niet worden geladen.</span>;
   if (!folders.data || !counts.data || unassigned.data === undefined) return <span className="text-sm text-muted-foreground">Aantallen laden ...</span>;

@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { User } from '@/domain/user';
 import { AppHeader } from '~/components/layout/app-header';
@@ -6,14 +6,15 @@ import { PageHeader } from '~/components/layout/page-header';
 import { Pager, SearchBox } from '~/components/lists/list-controls';
 import type { ListSearch } from '~/components/lists/list-search';
 import { LoadError } from '~/components/lists/load-error';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { CreateDashboard } from './create-dashboard';
 import { DashboardCard } from './dashboard-card';
 import { dashboardSearchInput } from './dashboard-search';
 
 /** The alarm area's start: the dashboards the user may open, searchable, a page at a time; admins add one here. */
 export function DashboardsPage({ user, search, onSearchChange }: { user: User; search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
-  const dashboards = trpc.alarmDashboard.search.useQuery(dashboardSearchInput(search), { placeholderData: keepPreviousData });
+  const trpc = useTRPC();
+  const dashboards = useQuery(trpc.alarmDashboard.search.queryOptions(dashboardSearchInput(search), { placeholderData: keepPreviousData }));
   const onSearch = useCallback((q: string) => onSearchChange({ q: q || undefined, page: undefined }), [onSearchChange]);
   const rows = dashboards.data?.dashboards;
   return (

@@ -3,30 +3,49 @@
  * cache (the layout's theme and logo follow at once); the dashboard cards, which show the theme
  * and logo too, refresh.
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import { authFetch } from '~/lib/auth-client';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 function useDashboardMutationOptions() {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   return {
     onSuccess: (dashboard: AlarmDashboard) => {
-      utils.alarmDashboard.get.setData({ dashboardId: dashboard.id }, dashboard);
-      return utils.alarmDashboard.search.invalidate();
+      queryClient.setQueryData(trpc.alarmDashboard.get.queryKey({ dashboardId: dashboard.id }), dashboard);
+      return queryClient.invalidateQueries({ queryKey: trpc.alarmDashboard.search.pathKey() });
     },
   };
 }
 
-export const useSetTheme = () => trpc.alarmDashboard.theme.useMutation(useDashboardMutationOptions());
-export const useSetDefaultPriority = () => trpc.alarmDashboard.defaultPriority.useMutation(useDashboardMutationOptions());
-export const useSetDefaultFolder = () => trpc.alarmDashboard.defaultFolder.useMutation(useDashboardMutationOptions());
-export const useSetResolvedFolder = () => trpc.alarmDashboard.resolvedFolder.useMutation(useDashboardMutationOptions());
-export const useSetCustomizable = () => trpc.alarmDashboard.customizable.useMutation(useDashboardMutationOptions());
+export const useSetTheme = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarmDashboard.theme.mutationOptions(useDashboardMutationOptions()));
+};
+export const useSetDefaultPriority = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarmDashboard.defaultPriority.mutationOptions(useDashboardMutationOptions()));
+};
+export const useSetDefaultFolder = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarmDashboard.defaultFolder.mutationOptions(useDashboardMutationOptions()));
+};
+export const useSetResolvedFolder = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarmDashboard.resolvedFolder.mutationOptions(useDashboardMutationOptions()));
+};
+export const useSetCustomizable = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarmDashboard.customizable.mutationOptions(useDashboardMutationOptions()));
+};
 
 export function useCreateDashboard() {
-  const utils = trpc.useUtils();
-  return trpc.alarmDashboard.create.useMutation({ onSuccess: () => utils.alarmDashboard.search.invalidate() });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.alarmDashboard.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.alarmDashboard.search.pathKey() }) }),
+  );
 }
 
 /** A refusal of the upload, with the server's Dutch message for the field. */

@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export interface AlarmRef {
   dashboardId: number;
@@ -9,8 +10,9 @@ export interface AlarmRef {
 
 /** The way back from "Originele e-mail bekijken": the alarm, opened in its folder. */
 export function BackToAlarm({ dashboardId, alarmId }: AlarmRef) {
-  const alarm = trpc.alarm.get.useQuery({ alarmId });
-  const folders = trpc.alarmFolder.list.useQuery({ dashboardId });
+  const trpc = useTRPC();
+  const alarm = useQuery(trpc.alarm.get.queryOptions({ alarmId }));
+  const folders = useQuery(trpc.alarmFolder.list.queryOptions({ dashboardId }));
   const folder = folders.data?.find((f) => f.id === alarm.data?.folderId);
   if (!folder) return null;
   return (

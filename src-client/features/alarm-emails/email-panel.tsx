@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { LoadError } from '~/components/lists/load-error';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/ui/sheet';
 import { Spinner } from '~/components/ui/spinner';
 import { formatAddresses, formatInstant } from '~/lib/alarms/format';
-import { httpStatusOf, trpc } from '~/lib/trpc';
+import { httpStatusOf, useTRPC } from '~/lib/trpc';
 import { EmailBody } from './email-body';
 import { ParsingStatusBadge, formatSize } from './email-format';
 import { ParsingAttempts } from './parsing-attempts';
@@ -22,7 +23,8 @@ function Header({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Loading({ emailId }: { emailId: number }) {
-  const email = trpc.alarmEmail.get.useQuery({ emailId });
+  const trpc = useTRPC();
+  const email = useQuery(trpc.alarmEmail.get.queryOptions({ emailId }));
   return (
     <div className="grid gap-4 p-6">
       <SheetTitle className="pr-8 text-lg font-semibold">E-mail</SheetTitle>
@@ -54,8 +56,9 @@ function useReadOnOpen(emailId: number, unread: boolean) {
 }
 
 function PanelBody({ emailId }: { emailId: number }) {
-  const email = trpc.alarmEmail.get.useQuery({ emailId });
-  const attempts = trpc.alarmEmail.attempts.useQuery({ emailId });
+  const trpc = useTRPC();
+  const email = useQuery(trpc.alarmEmail.get.queryOptions({ emailId }));
+  const attempts = useQuery(trpc.alarmEmail.attempts.queryOptions({ emailId }));
   useReadOnOpen(emailId, email.data?.readAt === null);
   if (!email.data) return <Loading emailId={emailId} />;
   const e = email.data;

@@ -1,11 +1,11 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EMAIL_SORTS, PARSING_STATUSES, parsingStatusLabels } from '@/domain/alarm-email';
 import { PageHeader } from '~/components/layout/page-header';
 import { Pager } from '~/components/lists/list-controls';
 import { QueryRows } from '~/components/lists/query-rows';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { EmailPanel } from './email-panel';
 import { EmailTable } from './email-table';
 import { type InboxSearch, type ParsingStatus, emailListInput, emailSortLabels } from './inbox-search';
@@ -24,7 +24,10 @@ export function InboxPage({
   search: InboxSearch;
   onSearchChange: (next: Partial<InboxSearch>) => void;
 }) {
-  const list = trpc.alarmEmail.list.useQuery(emailListInput(dashboardId, search), { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
+  const trpc = useTRPC();
+  const list = useQuery(
+    trpc.alarmEmail.list.queryOptions(emailListInput(dashboardId, search), { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS }),
+  );
   const rows = list.data?.emails;
   return (
     <section className="grid [&>:first-child]:mb-0 min-w-0 gap-4">

@@ -4,30 +4,62 @@
  * deleted folder's alarms went to the trash and the dashboard's default folder may have fallen
  * back to the inbox.
  */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshAlarmCounts, refreshAlarmRows } from '~/lib/alarms/cache';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export function useCreateFolder() {
-  const utils = trpc.useUtils();
-  return trpc.alarmFolder.create.useMutation({ onSuccess: () => Promise.all([utils.alarmFolder.list.invalidate(), utils.alarmFolder.counts.invalidate()]) });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.alarmFolder.create.mutationOptions({
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.alarmFolder.list.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.alarmFolder.counts.pathKey() }),
+        ]),
+    }),
+  );
 }
 
 /** A folder's count mode and whether it counts towards the overview change the counts. */
 export function useUpdateFolder() {
-  const utils = trpc.useUtils();
-  return trpc.alarmFolder.update.useMutation({ onSuccess: () => Promise.all([utils.alarmFolder.list.invalidate(), refreshAlarmCounts(utils)]) });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.alarmFolder.update.mutationOptions({
+      onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.alarmFolder.list.pathKey() }), refreshAlarmCounts({ trpc, queryClient })]),
+    }),
+  );
 }
 
 /** The counts answer in folder order. */
 export function useReorderFolders() {
-  const utils = trpc.useUtils();
-  return trpc.alarmFolder.reorder.useMutation({ onSuccess: () => Promise.all([utils.alarmFolder.list.invalidate(), utils.alarmFolder.counts.invalidate()]) });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.alarmFolder.reorder.mutationOptions({
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.alarmFolder.list.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.alarmFolder.counts.pathKey() }),
+        ]),
+    }),
+  );
 }
 
 export function useDeleteFolder() {
-  const utils = trpc.useUtils();
-  return trpc.alarmFolder.delete.useMutation({
-    onSuccess: () =>
-      Promise.all([utils.alarmFolder.list.invalidate(), utils.alarmDashboard.get.invalidate(), refreshAlarmRows(utils), refreshAlarmCounts(utils)]),
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.alarmFolder.delete.mutationOptions({
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.alarmFolder.list.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.alarmDashboard.get.pathKey() }),
+          refreshAlarmRows({ trpc, queryClient }),
+          refreshAlarmCounts({ trpc, queryClient }),
+        ]),
+    }),
+  );
 }

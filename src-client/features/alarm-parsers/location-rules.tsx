@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { LOCATION_RULES_MAX, MATCH_FIELDS, matchFieldLabels } from '@/domain/alarm-parser';
 import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
 import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { FieldGroup } from './field-group';
 import { RemoveButton } from './rule-lists';
 import type { DefaultForm } from './use-parser-form';
@@ -15,7 +16,8 @@ const rowClass = 'relative grid min-w-0 items-start gap-3 rounded-lg border bord
  * value to one of the organization's locations; the first row whose pattern matches wins.
  */
 export function LocationSection({ form, organizationId, readOnly }: { form: DefaultForm; organizationId: number; readOnly: boolean }) {
-  const locations = trpc.location.visible.useQuery(undefined, { select: (all) => all.filter((l) => l.organizationId === organizationId) });
+  const trpc = useTRPC();
+  const locations = useQuery(trpc.location.visible.queryOptions(undefined, { select: (all) => all.filter((l) => l.organizationId === organizationId) }));
   const locationOptions = [{ value: '', label: 'Kies een locatie' }, ...(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))];
   return (
     <FieldGroup

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Code2, ListChecks } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
@@ -8,7 +9,7 @@ import { LoadError } from '~/components/lists/load-error';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
-import { httpStatusOf, trpc } from '~/lib/trpc';
+import { httpStatusOf, useTRPC } from '~/lib/trpc';
 import { CustomParserForm } from './custom-parser-form';
 import { DefaultParserForm } from './default-parser-form';
 import { useSampleEmail } from './use-sample-email';
@@ -67,7 +68,8 @@ export function ParserEditor({
   onTypeChange: (type: ParserType) => void;
   onClose: () => void;
 }) {
-  const parser = trpc.alarmParser.get.useQuery({ parserId: parserId ?? 0 }, { enabled: parserId !== undefined });
+  const trpc = useTRPC();
+  const parser = useQuery(trpc.alarmParser.get.queryOptions({ parserId: parserId ?? 0 }, { enabled: parserId !== undefined }));
   const sample = useSampleEmail(dashboard.id);
   const stored = parser.data;
   const back = (

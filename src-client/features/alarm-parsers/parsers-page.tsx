@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
@@ -7,7 +8,7 @@ import { LoadError } from '~/components/lists/load-error';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { canChangeSettings } from '~/lib/alarms/access';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { ParserEditor } from './parser-editor';
 import { ParserList } from './parser-list';
 import type { ParsersSearch } from './parser-search';
@@ -30,9 +31,10 @@ export function ParsersPage({
   search: ParsersSearch;
   onSearchChange: (next: ParsersSearch) => void;
 }) {
+  const trpc = useTRPC();
   const canChange = canChangeSettings(user, dashboard);
-  const parsers = trpc.alarmParser.list.useQuery({ dashboardId: dashboard.id });
-  const sources = trpc.alarmParser.sources.useQuery({ dashboardId: dashboard.id });
+  const parsers = useQuery(trpc.alarmParser.list.queryOptions({ dashboardId: dashboard.id }));
+  const sources = useQuery(trpc.alarmParser.sources.queryOptions({ dashboardId: dashboard.id }));
   const sourceNames = new Map((sources.data ?? []).map((s) => [s.id, s.name]));
   const add = () => onSearchChange({ parser: 'new', type: 'DEFAULT' });
 

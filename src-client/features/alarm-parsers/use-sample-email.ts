@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatAddresses } from '~/lib/alarms/format';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import type { SampleEmail } from './template-preview';
 
 /** The newest e-mails of the dashboard, to try a parser on. */
@@ -11,10 +12,11 @@ const sampleListInput = (dashboardId: number) => ({ dashboardId, page: 0, size: 
  * Until one is chosen it is the newest e-mail.
  */
 export function useSampleEmail(dashboardId: number) {
-  const list = trpc.alarmEmail.list.useQuery(sampleListInput(dashboardId));
+  const trpc = useTRPC();
+  const list = useQuery(trpc.alarmEmail.list.queryOptions(sampleListInput(dashboardId)));
   const [picked, setEmailId] = useState<number>();
   const emailId = picked ?? list.data?.emails[0]?.id;
-  const email = trpc.alarmEmail.get.useQuery({ emailId: emailId ?? 0 }, { enabled: emailId !== undefined });
+  const email = useQuery(trpc.alarmEmail.get.queryOptions({ emailId: emailId ?? 0 }, { enabled: emailId !== undefined }));
   const sample: SampleEmail | undefined = email.data
     ? { subject: email.data.subject ?? '', from: formatAddresses(email.data.from), text: email.data.message }
     : undefined;

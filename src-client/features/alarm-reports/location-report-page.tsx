@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '~/lib/trpc';
 import { Printer } from 'lucide-react';
 import type { DashboardLocation, ModuleSummary } from '@/domain/dashboard';
 import { alarmSourceLabels } from '@/domain/alarm';
@@ -9,7 +11,6 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { formatInstant } from '~/lib/alarms/format';
-import { trpc } from '~/lib/trpc';
 import { formatDuration } from './duration';
 import { monthLabel, monthRange } from './report-period';
 import { ReportSummary } from './report-summary';
@@ -23,13 +24,16 @@ const secondsBetween = (from: string, to: string | null) => (to === null ? null 
 
 /** One module's total of the month: the sum of its channels' month buckets. */
 function ModuleTotal({ module, month }: { module: ModuleSummary; month: string }) {
+  const trpc = useTRPC();
   const { from, to } = monthRange(month);
-  const total = trpc.measurement.aggregate.useQuery({
-    channelIds: module.channelIds.join(','),
-    granularity: 'month',
-    from: `${from}T00:00:00`,
-    to: `${to}T00:00:00`,
-  });
+  const total = useQuery(
+    trpc.measurement.aggregate.queryOptions({
+      channelIds: module.channelIds.join(','),
+      granularity: 'month',
+      from: `${from}T00:00:00`,
+      to: `${to}T00:00:00`,
+    }),
+  );
   const values = (total.data ?? []).flatMap((b) => b.values).filter((x): x is number => x !== null);
   return (
     <div className="rounded-lg border border-border p-3" data-testid="report-energy">
@@ -56,15 +60,20 @@ export function LocationReportPage({
   month: string;
   onMonth: (month: string) => void;
 }) {
-  const alarms = trpc.alarm.search.useQuery({
-    dashboardId: dashboard.id,
-    locationId: location.id,
-    ...monthRange(month),
-    sort: 'receivedAt,asc',
-    size: LOCATION_REPORT_ALARMS,
-  });
+  const trpc = useTRPC();
+  const alarms = useQuery(
+    trpc.alarm.search.queryOptions({
+      dashboardId: dashboard.id,
+      locationId: location.id,
+      ...monthRange(month),
+      sort: 'receivedAt,asc',
+      size: LOCATION_REPORT_ALARMS,
+    }),
+  );
   // How fast, over every alarm of the month at this location (the list below shows at most 100).
-  const times = trpc.alarmReport.responseTimes.useQuery({ dashboardId: dashboard.id, ...monthRange(month), granularity: 'month', locationId: location.id });
+  const times = useQuery(
+    trpc.alarmReport.responseTimes.queryOptions({ dashboardId: dashboard.id, ...monthRange(month), granularity: 'month', locationId: location.id }),
+  );
   const list = alarms.data?.alarms ?? [];
   const acknowledged = list.filter((a) => a.acknowledgedAt !== null).length;
   const resolved = list.filter((a) => a.resolvedAt !== null).length;

@@ -1,9 +1,9 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { useTRPC } from '~/lib/trpc';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import { priorityLabels } from '@/domain/alarm-dashboard';
 import { PageHeader } from '~/components/layout/page-header';
 import { LoadError } from '~/components/lists/load-error';
-import { trpc } from '~/lib/trpc';
 import { CountsChart, TimesChart } from './report-charts';
 import { type ReportChoice, ReportControls } from './report-controls';
 import { bucketLabel, monthLabel, monthRange } from './report-period';
@@ -24,9 +24,10 @@ export function ReportPage({
   choice: ReportChoice;
   onChange: (next: Partial<ReportChoice>) => void;
 }) {
+  const trpc = useTRPC();
   const query = { dashboardId: dashboard.id, ...monthRange(choice.month), priority: choice.priority };
-  const buckets = trpc.alarmReport.responseTimes.useQuery({ ...query, granularity: choice.granularity }, { placeholderData: keepPreviousData });
-  const month = trpc.alarmReport.responseTimes.useQuery({ ...query, granularity: 'month' }, { placeholderData: keepPreviousData });
+  const buckets = useQuery(trpc.alarmReport.responseTimes.queryOptions({ ...query, granularity: choice.granularity }, { placeholderData: keepPreviousData }));
+  const month = useQuery(trpc.alarmReport.responseTimes.queryOptions({ ...query, granularity: 'month' }, { placeholderData: keepPreviousData }));
   const rows = buckets.data?.map((b) => ({ ...b, label: bucketLabel(b.date, choice.granularity) }));
   const period = `${monthLabel(choice.month)}${choice.priority ? `, prioriteit ${priorityLabels[choice.priority].toLowerCase()}` : ''}`;
   const failed = buckets.isError ? buckets : month.isError ? month : null;

@@ -1,17 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import type { DashboardUser } from '@/domain/alarm-dashboard';
 import { LoadError } from '~/components/lists/load-error';
 import { Button } from '~/components/ui/button';
 import { Select } from '~/components/ui/select';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { userName } from './alarm-format';
 import { fieldErrorOf } from './request-errors';
 import { useAssign, useUnassign } from './use-alarm-mutations';
 
 /** Who works the alarm: add a user of the dashboard (or yourself), remove one. */
 export function AlarmAssignees({ alarmId, users, meId }: { alarmId: number; users: DashboardUser[]; meId: number }) {
-  const assignees = trpc.alarm.assignees.useQuery({ alarmId });
+  const trpc = useTRPC();
+  const assignees = useQuery(trpc.alarm.assignees.queryOptions({ alarmId }));
   const assign = useAssign();
   const unassign = useUnassign();
   const [chosen, setChosen] = useState('');

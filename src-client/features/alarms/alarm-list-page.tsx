@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 import type { AlarmListItem } from '@/domain/alarm';
@@ -5,7 +6,7 @@ import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { Pager } from '~/components/lists/list-controls';
 import { QueryRows } from '~/components/lists/query-rows';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { AlarmPanel } from './alarm-panel';
 import { AlarmRows } from './alarm-rows';
 import { AlarmToolbar } from './alarm-toolbar';
@@ -20,7 +21,8 @@ import { useDashboardLocations } from './use-dashboard-locations';
  * header's controls (the folder keyboard, bulk actions) can use the selection and `announce` too.
  */
 export function useAlarmList(dashboard: AlarmDashboard) {
-  const users = trpc.alarmDashboard.users.useQuery(dashboardUsersInput(dashboard.id));
+  const trpc = useTRPC();
+  const users = useQuery(trpc.alarmDashboard.users.queryOptions(dashboardUsersInput(dashboard.id)));
   const userList = users.data?.users;
   const userMap = useMemo(() => new Map((userList ?? []).map((u) => [u.id, u])), [userList]);
   const locations = useDashboardLocations(dashboard);

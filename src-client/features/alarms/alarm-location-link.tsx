@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { format } from 'date-fns';
 import { nl } from 'date-fns/locale';
 import { FileText, LineChart } from 'lucide-react';
 import { localDate } from '@/lib/amsterdam';
 import { currentIsoWeek } from '@/lib/iso-week';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 /**
  * The day an alarm is about, as a wall-clock date in Amsterdam: an energy alarm names it in
@@ -32,7 +33,8 @@ export function AlarmLocationLink({
   location: { id: number; name: string };
   alarm: { data: Record<string, string>; receivedAt: string };
 }) {
-  const dashboard = trpc.dashboard.location.useQuery({ locationId: location.id }, { retry: false });
+  const trpc = useTRPC();
+  const dashboard = useQuery(trpc.dashboard.location.queryOptions({ locationId: location.id }, { retry: false }));
   if (!dashboard.data) return null;
   const day = alarmDay(alarm);
   const { year, week } = currentIsoWeek(day);

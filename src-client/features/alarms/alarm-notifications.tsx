@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/dates';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 interface Details {
   rule?: string;
@@ -11,7 +12,8 @@ interface Details {
 
 /** Who was told about this alarm and when, from its history (`notified` / `notification-failed`); nothing while no rule sent. */
 export function AlarmNotifications({ alarmId }: { alarmId: number }) {
-  const history = trpc.alarm.history.useQuery({ alarmId });
+  const trpc = useTRPC();
+  const history = useQuery(trpc.alarm.history.queryOptions({ alarmId }));
   const sent = (history.data ?? []).filter((h) => h.event === 'notified' || h.event === 'notification-failed');
   if (sent.length === 0) return null;
   return (

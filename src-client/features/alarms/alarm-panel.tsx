@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Mail, MailOpen } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -12,7 +13,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '~/components/
 import { Spinner } from '~/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { formatInstant } from '~/lib/alarms/format';
-import { httpStatusOf, trpc } from '~/lib/trpc';
+import { httpStatusOf, useTRPC } from '~/lib/trpc';
 import { AlarmAssignees } from './alarm-assignees';
 import { AlarmDeadline } from './alarm-deadline';
 import { userName as nameOf } from './alarm-format';
@@ -51,13 +52,15 @@ export function AlarmPanel(props: Props) {
 }
 
 function PanelBody({ alarmId, dashboard, folders, users, meId, announce }: Props) {
-  const alarm = trpc.alarm.get.useQuery({ alarmId });
-  const history = trpc.alarm.history.useQuery({ alarmId });
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const alarm = useQuery(trpc.alarm.get.queryOptions({ alarmId }));
+  const history = useQuery(trpc.alarm.history.queryOptions({ alarmId }));
   // The live stream refreshes the alarm when another console changes it; its history follows.
   useEffect(() => {
-    if (alarm.dataUpdatedAt > history.dataUpdatedAt && history.dataUpdatedAt > 0) void utils.alarm.history.invalidate({ alarmId });
-  }, [alarm.dataUpdatedAt, history.dataUpdatedAt, alarmId, utils]);
+    if (alarm.dataUpdatedAt > history.dataUpdatedAt && history.dataUpdatedAt > 0)
+      void queryClient.invalidateQueries({ queryKey: trpc.alarm.history.queryKey({ alarmId }) });
+  }, [alarm.dataUpdatedAt, history.dataUpdatedAt, alarmId, trpc, queryClient]);
   const { mutate: markSeen } = useSetSeen();
   const unread = useSetSeen();
   const priority = useSetPriority();

@@ -1,52 +1,13 @@
-import { keepPreviousData } from '@tanstack/react-query';
-import { Download, Save } from 'lucide-react';
-import { type FormEvent, useCallback, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '~/components/layout/page-header';
 import { Button } from '~/components/ui/button';
 import { authFetch } from '~/lib/auth-client';
-import { trpc } from '~/lib/trpc';
 import { download } from '~/lib/download';
+import { useTRPC } from '~/lib/trpc';
 import { type AlarmListProps, AlarmListPage, useAlarmList } from './alarm-list-page';
 import { type FolderSearch, dashboardListInput, filterStrings } from './folder-search';
-
-/** Saves the current filter as a view of the caller's, shown in the sidebar with its count. */
-function SaveView({ dashboardId, search }: { dashboardId: number; search: FolderSearch }) {
-  const [name, setName] = useState('');
-  const utils = trpc.useUtils();
-  const create = trpc.alarmView.create.useMutation({ onSuccess: () => utils.alarmView.list.invalidate({ dashboardId }) });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate({ dashboardId, name, filter: filterStrings(search) }, { onSuccess: () => setName('') });
-  };
-  const error = create.error?.data && 'fieldErrors' in create.error.data ? Object.values(create.error.data.fieldErrors ?? {})[0]?.[0] : create.error?.message;
-  return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Weergave opslaan">
-      <label className="grid gap-1 text-sm font-medium">
-        Naam van de weergave
-        <input
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={64}
-          placeholder="Mijn open HOOG vandaag"
-          className="h-9 w-64 max-w-full rounded-md border border-input bg-background px-2 text-sm font-normal"
-        />
-      </label>
-      <Button type="submit" variant="outline" size="sm" disabled={create.isPending}>
-        <Save aria-hidden className="size-4" /> Weergave opslaan
-      </Button>
-      {create.isSuccess ? (
-        <span role="status" className="text-sm text-emerald-700">
-          Opgeslagen.
-        </span>
-      ) : null}
-      {error ? (
-        <span role="alert" className="text-sm text-red-700">
-          {error}
-        </span>
-      ) : null}
-    </form>
-  );
-}
 
 /** The filtered alarms as CSV from the REST export, with the signed-in user's token. */
 function ExportButton({ dashboardId, search }: { dashboardId: number; search: FolderSearch }) {
@@ -74,9 +35,10 @@ function ExportButton({ dashboardId, search }: { dashboardId: number; search: Fo
 }
 
 /** Every folder at once: one search box and the console's filters over the whole dashboard, the folder shown per hit. */
-export function AllAlarmsPage(props: AlarmListProps) {
+export function AllAlarmsPage({ tools, ...props }: AlarmListProps & { tools?: ReactNode }) {
+  const trpc = useTRPC();
   const { dashboard, folders, search, onSearchChange } = props;
-  const list = trpc.alarm.search.useQuery(dashboardListInput(dashboard.id, search), { placeholderData: keepPreviousData });
+  const list = useQuery(trpc.alarm.search.queryOptions(dashboardListInput(dashboard.id, search), { placeholderData: keepPreviousData }));
   const state = useAlarmList(dashboard);
   const folderLabels = useMemo(() => new Map(folders.map((f) => [f.id, f.label])), [folders]);
   const open = useCallback((alarm: number) => onSearchChange({ alarm }), [onSearchChange]);
@@ -93,7 +55,7 @@ export function AllAlarmsPage(props: AlarmListProps) {
         />
       }
       searchLabel="Zoek in alle mappen: melding, gegevens, locatie, onderwerp"
-      tools={<SaveView dashboardId={dashboard.id} search={search} />}
+      tools={tools}
       empty="Geen alarmen gevonden met deze zoekopdracht of dit filter."
       onOpen={open}
       cursorId={search.alarm}

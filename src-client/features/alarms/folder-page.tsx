@@ -1,9 +1,9 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { FolderIcon } from '~/components/alarms/folder-icon';
 import { PageHeader } from '~/components/layout/page-header';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { type AlarmListProps, AlarmListPage, useAlarmList } from './alarm-list-page';
 import { BulkActions } from './bulk-actions';
 import { FolderKeyboard } from './folder-keyboard';
@@ -22,8 +22,9 @@ const descriptions: Record<string, string> = {
  * panel, all of it also by keyboard; what an action did is announced to screen readers.
  */
 export function FolderPage({ folder, ...props }: AlarmListProps & { folder: AlarmFolder }) {
+  const trpc = useTRPC();
   const { dashboard, folders, search, onSearchChange } = props;
-  const list = trpc.alarm.list.useQuery(alarmListInput(folder.id, search), { placeholderData: keepPreviousData });
+  const list = useQuery(trpc.alarm.list.queryOptions(alarmListInput(folder.id, search), { placeholderData: keepPreviousData }));
   const state = useAlarmList(dashboard);
   const { selected, setSelected, announce } = state;
   const [cursorId, setCursorId] = useState<number | undefined>(search.alarm);

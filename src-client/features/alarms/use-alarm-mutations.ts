@@ -3,66 +3,118 @@
  * the counts when the server counts differently afterwards (a new, moved or deleted alarm, seen,
  * priority, assignees). Other consoles learn of it through the live stream.
  */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshAlarmCounts, refreshAlarmRows } from '~/lib/alarms/cache';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export function useCreateAlarm() {
-  const utils = trpc.useUtils();
-  return trpc.alarm.create.useMutation({ onSuccess: () => Promise.all([refreshAlarmRows(utils, []), refreshAlarmCounts(utils)]) });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.alarm.create.mutationOptions({
+      onSuccess: () => Promise.all([refreshAlarmRows({ trpc, queryClient }, []), refreshAlarmCounts({ trpc, queryClient })]),
+    }),
+  );
 }
 
 /** Moving and deleting (to the trash, or from it for good) take many alarms at once, as a comma-separated list. */
 function useManyAlarmsOptions() {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   return {
     onSuccess: (_: unknown, { alarmIds }: { alarmIds: string }) =>
-      Promise.all([refreshAlarmRows(utils, alarmIds.split(',').map(Number)), refreshAlarmCounts(utils)]),
+      Promise.all([refreshAlarmRows({ trpc, queryClient }, alarmIds.split(',').map(Number)), refreshAlarmCounts({ trpc, queryClient })]),
   };
 }
 
-export const useMoveAlarms = () => trpc.alarm.move.useMutation(useManyAlarmsOptions());
-export const useDeleteAlarms = () => trpc.alarm.deleteMany.useMutation(useManyAlarmsOptions());
+export const useMoveAlarms = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarm.move.mutationOptions(useManyAlarmsOptions()));
+};
+export const useDeleteAlarms = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarm.deleteMany.mutationOptions(useManyAlarmsOptions()));
+};
 
 /** A change to one alarm; `counted` when the counts change with it. */
 function useOneAlarmOptions(counted: boolean) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   return {
-    onSuccess: (_: unknown, { alarmId }: { alarmId: number }) => Promise.all([refreshAlarmRows(utils, [alarmId]), counted ? refreshAlarmCounts(utils) : null]),
+    onSuccess: (_: unknown, { alarmId }: { alarmId: number }) =>
+      Promise.all([refreshAlarmRows({ trpc, queryClient }, [alarmId]), counted ? refreshAlarmCounts({ trpc, queryClient }) : null]),
   };
 }
 
-export const useSetFolder = () => trpc.alarm.setFolder.useMutation(useOneAlarmOptions(true));
-export const useSetPriority = () => trpc.alarm.setPriority.useMutation(useOneAlarmOptions(true));
-export const useSetSeen = () => trpc.alarm.setSeen.useMutation(useOneAlarmOptions(true));
-export const useSetDeadline = () => trpc.alarm.setDeadline.useMutation(useOneAlarmOptions(false));
+export const useSetFolder = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarm.setFolder.mutationOptions(useOneAlarmOptions(true)));
+};
+export const useSetPriority = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarm.setPriority.mutationOptions(useOneAlarmOptions(true)));
+};
+export const useSetSeen = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarm.setSeen.mutationOptions(useOneAlarmOptions(true)));
+};
+export const useSetDeadline = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarm.setDeadline.mutationOptions(useOneAlarmOptions(false)));
+};
 
 export function useAcknowledgeMany() {
-  const utils = trpc.useUtils();
-  return trpc.alarm.acknowledgeMany.useMutation({
-    onSuccess: (_, { alarmIds }) => Promise.all([refreshAlarmRows(utils, alarmIds), refreshAlarmCounts(utils), utils.alarm.assignees.invalidate()]),
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.alarm.acknowledgeMany.mutationOptions({
+      onSuccess: (_, { alarmIds }) =>
+        Promise.all([
+          refreshAlarmRows({ trpc, queryClient }, alarmIds),
+          refreshAlarmCounts({ trpc, queryClient }),
+          queryClient.invalidateQueries({ queryKey: trpc.alarm.assignees.pathKey() }),
+        ]),
+    }),
+  );
 }
 
 /** Notes show in the detail only, not in the list; the history gains a line. */
 export function useSetNotes() {
-  const utils = trpc.useUtils();
-  return trpc.alarm.setNotes.useMutation({
-    onSuccess: (alarm) => {
-      utils.alarm.get.setData({ alarmId: alarm.id }, alarm);
-      return utils.alarm.history.invalidate({ alarmId: alarm.id });
-    },
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.alarm.setNotes.mutationOptions({
+      onSuccess: (alarm) => {
+        queryClient.setQueryData(trpc.alarm.get.queryKey({ alarmId: alarm.id }), alarm);
+        return queryClient.invalidateQueries({ queryKey: trpc.alarm.history.queryKey({ alarmId: alarm.id }) });
+      },
+    }),
+  );
 }
 
 function useAssigneeOptions() {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   return {
     onSuccess: (_: unknown, { alarmId }: { alarmId: number }) =>
-      Promise.all([utils.alarm.assignees.invalidate({ alarmId }), refreshAlarmRows(utils, [alarmId]), refreshAlarmCounts(utils)]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.alarm.assignees.queryKey({ alarmId }) }),
+        refreshAlarmRows({ trpc, queryClient }, [alarmId]),
+        refreshAlarmCounts({ trpc, queryClient }),
+      ]),
   };
 }
 
-export const useAssign = () => trpc.alarm.assign.useMutation(useAssigneeOptions());
-export const useUnassign = () => trpc.alarm.unassign.useMutation(useAssigneeOptions());
+export const useAssign = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarm.assign.mutationOptions(useAssigneeOptions()));
+};
+export const useUnassign = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarm.unassign.mutationOptions(useAssigneeOptions()));
+};
 /** Acknowledging marks the alarm seen and assigns the caller when assignable, like an assignment. */
-export const useAcknowledge = () => trpc.alarm.acknowledge.useMutation(useAssigneeOptions());
+export const useAcknowledge = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.alarm.acknowledge.mutationOptions(useAssigneeOptions()));
+};

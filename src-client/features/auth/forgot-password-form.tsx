@@ -1,4 +1,5 @@
 import { useForm } from '@tanstack/react-form';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { passwordResetRequestSchema } from '@/domain/onboarding';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
@@ -6,11 +7,12 @@ import { formSchema } from '~/components/form/form-schema';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
 import { AlertBanner } from '~/components/ui/alert-banner';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 /** Asks for a reset link; the answer is the same neutral message whether or not the address exists. */
 export function ForgotPasswordForm() {
-  const request = trpc.onboarding.requestPasswordReset.useMutation();
+  const trpc = useTRPC();
+  const request = useMutation(trpc.onboarding.requestPasswordReset.mutationOptions());
   const { failure, run } = useRequestFailure();
   const [answer, setAnswer] = useState<string | null>(null);
   const form = useForm({

@@ -1,12 +1,12 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ModuleSummary } from '@/domain/dashboard';
+import { toCsv } from '@/lib/csv';
 import { Button } from '~/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { trpc } from '~/lib/trpc';
-import { toCsv } from '@/lib/csv';
 import { download } from '~/lib/download';
+import { useTRPC } from '~/lib/trpc';
 import { EnergyChart } from './energy-chart';
 import { NO_DATA, apiTime, formatEnergy, formatNumber, freshness, wall } from './format';
 import { ModuleSummaryLine } from './module-summary-line';
@@ -35,20 +35,25 @@ export function ModuleView({
   /** The period choice with its pickers (a route's, since features do not import each other). */
   controls: (p: Period) => ReactNode;
 }) {
+  const trpc = useTRPC();
   const p = resolvePeriod(search, openingDay(module.lastDataAt));
   const inputs = aggregateInputs(module.channelIds, p);
   const withPeaks = module.unit === 'kWh';
   const cover = coverage(p, module.firstDataAt, module.latestDay ? wall(module.latestDay.to) : null);
-  const current = trpc.measurement.aggregate.useQuery(inputs.current, { placeholderData: keepPreviousData });
-  const previous = trpc.measurement.aggregate.useQuery(inputs.previous, { placeholderData: keepPreviousData });
-  const feedIn = trpc.measurement.aggregate.useQuery(
-    { ...inputs.current, channelIds: (feedInChannelIds ?? []).join(',') },
-    { enabled: Boolean(feedInChannelIds?.length && cover), placeholderData: keepPreviousData },
+  const current = useQuery(trpc.measurement.aggregate.queryOptions(inputs.current, { placeholderData: keepPreviousData }));
+  const previous = useQuery(trpc.measurement.aggregate.queryOptions(inputs.previous, { placeholderData: keepPreviousData }));
+  const feedIn = useQuery(
+    trpc.measurement.aggregate.queryOptions(
+      { ...inputs.current, channelIds: (feedInChannelIds ?? []).join(',') },
+      { enabled: Boolean(feedInChannelIds?.length && cover), placeholderData: keepPreviousData },
+    ),
   );
   const peakGranularity = p.granularity === 'hour' ? 'day' : p.granularity;
-  const peaks = trpc.measurement.peaks.useQuery({ ...inputs.current, granularity: peakGranularity }, { enabled: withPeaks && Boolean(cover) });
+  const peaks = useQuery(trpc.measurement.peaks.queryOptions({ ...inputs.current, granularity: peakGranularity }, { enabled: withPeaks && Boolean(cover) }));
   const previousSpan = cover && !cover.whole ? { from: apiTime(cover.previous.from), to: apiTime(cover.previous.to) } : inputs.previous;
-  const previousTotal = trpc.measurement.sumTotal.useQuery({ channelIds: inputs.current.channelIds, ...previousSpan }, { enabled: Boolean(cover?.comparable) });
+  const previousTotal = useQuery(
+    trpc.measurement.sumTotal.queryOptions({ channelIds: inputs.current.channelIds, ...previousSpan }, { enabled: Boolean(cover?.comparable) }),
+  );
 
   const rows = moduleRows(
     p.granularity,

@@ -2,6 +2,7 @@
  * The energy half of a location's page (DESIGN.md §11): its meters with the newest value per
  * channel (a warning when old), its open alarms, and its energy rules with a form per type.
  */
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import { DeleteButton } from '~/components/lists/delete-button';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { SectionCard } from '~/components/ui/section-card';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { type MeterOption, RuleForm } from './rule-form';
 import { emptyValues, inputOf, valuesOf } from './rule-values';
 import { useCreateRule, useDeleteRule, useUpdateRule } from './use-energy-rule-mutations';
@@ -47,10 +48,11 @@ function ruleSummary(r: EnergyRule) {
 }
 
 export function EnergySection({ locationId, organizationId }: { locationId: number; organizationId: number }) {
-  const [site] = trpc.energyRule.site.useSuspenseQuery({ locationId });
-  const [rules] = trpc.energyRule.list.useSuspenseQuery({ locationId });
+  const trpc = useTRPC();
+  const { data: site } = useSuspenseQuery(trpc.energyRule.site.queryOptions({ locationId }));
+  const { data: rules } = useSuspenseQuery(trpc.energyRule.list.queryOptions({ locationId }));
   // The rule form's dashboard choices are there before it opens (its default is the first).
-  const [dashboards] = trpc.alarmDashboard.search.useSuspenseQuery({ page: 0, size: 100 } as never);
+  const { data: dashboards } = useSuspenseQuery(trpc.alarmDashboard.search.queryOptions({ page: 0, size: 100 } as never));
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const create = useCreateRule();
   const update = useUpdateRule();

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { EnergyAlarm } from '@/domain/energy-rule';
 import { daysBetween } from '@/lib/amsterdam';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 const dayLabel = (ms: number) => new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit' }).format(ms);
 const timeLabel = (ms: number) =>
@@ -26,9 +27,12 @@ export function PreviewChart({
   limits: number[];
   alarms: EnergyAlarm[];
 }) {
+  const trpc = useTRPC();
   const granularity = daily ? 'day' : daysBetween(from, to) > 62 ? 'hour' : 'quarter_hour';
   const perHour = granularity === 'quarter_hour' ? 4 : 1;
-  const series = trpc.measurement.aggregate.useQuery({ channelIds: String(channelId), from: `${from}T00:00:00`, to: `${to}T00:00:00`, granularity } as never);
+  const series = useQuery(
+    trpc.measurement.aggregate.queryOptions({ channelIds: String(channelId), from: `${from}T00:00:00`, to: `${to}T00:00:00`, granularity } as never),
+  );
   const rows = (series.data ?? []).map((b) => ({ t: Date.parse(b.timestamp), v: b.values[0] === null ? null : daily ? b.values[0]! : b.values[0]! * perHour }));
   const unit = daily ? 'kWh' : 'kW';
   // A hit sits on its own figure where that is in the chart's unit (a peak, a day's energy), else on the curve.

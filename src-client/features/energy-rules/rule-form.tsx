@@ -1,4 +1,5 @@
 import { type AnyFormApi, useForm, useStore } from '@tanstack/react-form';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PRIORITIES, priorityLabels } from '@/domain/alarm-dashboard';
 import { ENERGY_RULE_TYPES, type EnergyAlarm, energyRuleTypeHints, energyRuleTypeLabels } from '@/domain/energy-rule';
@@ -12,7 +13,7 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { requestErrorMessage } from '~/lib/request-error';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { PreviewChart } from './preview-chart';
 import { type RuleValues, formFieldErrors, inputOf, limitLines } from './rule-values';
 
@@ -48,6 +49,7 @@ export function RuleForm({
   submitLabel: string;
   onSubmit: (values: RuleValues) => Promise<unknown>;
 }) {
+  const trpc = useTRPC();
   const { failure, run } = useRequestFailure();
   const form = useForm({
     defaultValues: initial,
@@ -64,7 +66,7 @@ export function RuleForm({
   const [period, setPeriod] = useState({ from: addDays(todayLocal(), -30), to: todayLocal() });
   const [preview, setPreview] = useState<{ alarms: EnergyAlarm[]; from: string; to: string; values: RuleValues } | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const previewCall = trpc.energyRule.previewUnsaved.useMutation();
+  const previewCall = useMutation(trpc.energyRule.previewUnsaved.mutationOptions());
   const type = values.type;
   const meter = meters.find((m) => String(m.id) === values.meterId);
   const chartChannel = type === 'DAILY_ENERGY' && values.channel === 'export' ? meter?.exportChannelId : meter?.importChannelId;

@@ -1,15 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '~/lib/trpc';
 /** Creating and revoking a dashboard's ingest tokens; each refreshes the token list. */
-import { trpc } from '~/lib/trpc';
 
 function useRefreshTokens() {
-  const utils = trpc.useUtils();
-  return () => utils.ingestToken.list.invalidate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.ingestToken.list.pathKey() });
 }
 
 export function useCreateIngestToken() {
-  return trpc.ingestToken.create.useMutation({ onSuccess: useRefreshTokens() });
+  const trpc = useTRPC();
+  return useMutation(trpc.ingestToken.create.mutationOptions({ onSuccess: useRefreshTokens() }));
 }
 
 export function useRevokeIngestToken() {
-  return trpc.ingestToken.revoke.useMutation({ onSuccess: useRefreshTokens() });
+  const trpc = useTRPC();
+  return useMutation(trpc.ingestToken.revoke.mutationOptions({ onSuccess: useRefreshTokens() }));
 }

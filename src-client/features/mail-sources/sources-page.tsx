@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
@@ -8,7 +9,7 @@ import { QueryRows } from '~/components/lists/query-rows';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { canChangeSettings } from '~/lib/alarms/access';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { SourceCard } from './source-card';
 import { SourceSheet } from './source-sheet';
 
@@ -17,7 +18,8 @@ import { SourceSheet } from './source-sheet';
  * changing, deleting, testing and fetching follow the settings rule (DESIGN.md §7).
  */
 export function SourcesPage({ user, dashboard, folders }: { user: User; dashboard: AlarmDashboard; folders: AlarmFolder[] }) {
-  const sources = trpc.mailSource.list.useQuery({ dashboardId: dashboard.id });
+  const trpc = useTRPC();
+  const sources = useQuery(trpc.mailSource.list.queryOptions({ dashboardId: dashboard.id }));
   const [adding, setAdding] = useState(false);
   const canChange = canChangeSettings(user, dashboard);
   const list = sources.data;

@@ -3,28 +3,51 @@
  * puts the answered source into the list at once and refreshes the inbox, which may have new
  * e-mails. "Verbinding testen" stores nothing, so it refreshes nothing.
  */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MailSource } from '@/domain/mail-source';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 function useSourceListOptions() {
-  const utils = trpc.useUtils();
-  return { onSuccess: () => utils.mailSource.list.invalidate() };
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return { onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.mailSource.list.pathKey() }) };
 }
 
-export const useCreateSource = () => trpc.mailSource.create.useMutation(useSourceListOptions());
-export const useUpdateSource = () => trpc.mailSource.update.useMutation(useSourceListOptions());
-export const useDeleteSource = () => trpc.mailSource.delete.useMutation(useSourceListOptions());
-export const useTestSource = () => trpc.mailSource.test.useMutation();
+export const useCreateSource = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.mailSource.create.mutationOptions(useSourceListOptions()));
+};
+export const useUpdateSource = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.mailSource.update.mutationOptions(useSourceListOptions()));
+};
+export const useDeleteSource = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.mailSource.delete.mutationOptions(useSourceListOptions()));
+};
+export const useTestSource = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.mailSource.test.mutationOptions());
+};
 
 /** "Verbinding testen" on a form not saved yet: stores nothing either. */
-export const useTestNewSource = () => trpc.mailSource.testNew.useMutation();
+export const useTestNewSource = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.mailSource.testNew.mutationOptions());
+};
 
 export function useFetchNow(dashboardId: number) {
-  const utils = trpc.useUtils();
-  return trpc.mailSource.fetchNow.useMutation({
-    onSuccess: (source: MailSource) => {
-      utils.mailSource.list.setData({ dashboardId }, (list) => list?.map((s) => (s.id === source.id ? source : s)));
-      return Promise.all([utils.mailSource.list.invalidate({ dashboardId }), utils.alarmEmail.invalidate()]);
-    },
-  });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.mailSource.fetchNow.mutationOptions({
+      onSuccess: (source: MailSource) => {
+        queryClient.setQueryData(trpc.mailSource.list.queryKey({ dashboardId }), (list) => list?.map((s) => (s.id === source.id ? source : s)));
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.mailSource.list.queryKey({ dashboardId }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.alarmEmail.pathKey() }),
+        ]);
+      },
+    }),
+  );
 }

@@ -1,19 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '~/lib/trpc';
 /** Changes to a dashboard's maintenance windows; each refreshes the window list it changes. */
-import { trpc } from '~/lib/trpc';
 
 function useRefreshWindows() {
-  const utils = trpc.useUtils();
-  return () => utils.maintenanceWindow.list.invalidate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.maintenanceWindow.list.pathKey() });
 }
 
 export function useCreateWindow() {
-  return trpc.maintenanceWindow.create.useMutation({ onSuccess: useRefreshWindows() });
+  const trpc = useTRPC();
+  return useMutation(trpc.maintenanceWindow.create.mutationOptions({ onSuccess: useRefreshWindows() }));
 }
 
 export function useEndWindow() {
-  return trpc.maintenanceWindow.end.useMutation({ onSuccess: useRefreshWindows() });
+  const trpc = useTRPC();
+  return useMutation(trpc.maintenanceWindow.end.mutationOptions({ onSuccess: useRefreshWindows() }));
 }
 
 export function useDeleteWindow() {
-  return trpc.maintenanceWindow.delete.useMutation({ onSuccess: useRefreshWindows() });
+  const trpc = useTRPC();
+  return useMutation(trpc.maintenanceWindow.delete.mutationOptions({ onSuccess: useRefreshWindows() }));
 }

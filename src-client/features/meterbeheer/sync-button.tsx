@@ -1,14 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { requestErrorMessage } from '~/lib/request-error';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 /** One sync of every feed; refreshes the feed table and pages when it ends. */
 export function useSyncFeeds() {
-  const utils = trpc.useUtils();
-  return trpc.meterbeheer.sync.useMutation({ onSettled: () => utils.meterbeheer.invalidate() });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.meterbeheer.sync.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.meterbeheer.pathKey() }) }));
 }
 type Sync = ReturnType<typeof useSyncFeeds>;
 

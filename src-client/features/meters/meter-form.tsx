@@ -1,13 +1,14 @@
 import { type AnyFieldApi, useForm } from '@tanstack/react-form';
-import { providerNames } from '@/domain/meterbeheer';
+import { useQuery } from '@tanstack/react-query';
 import { type CreateMeter, type Meter, type MeterType, createMeterSchema } from '@/domain/meter';
+import { providerNames } from '@/domain/meterbeheer';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { SelectField } from '~/components/form/select-field';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
+import { useTRPC } from '~/lib/trpc';
 import { channelOptionsInput } from './meter-form-data';
-import { trpc } from '~/lib/trpc';
 
 type ChannelRef = { type: 'meterbeheer'; id: number } | null;
 interface Values {
@@ -23,7 +24,8 @@ interface Values {
  * channels the meter already uses (which may belong to a feed the user cannot pick from).
  */
 function ChannelField({ field, label, type, meterId, required }: { field: AnyFieldApi; label: string; type: MeterType; meterId?: number; required?: boolean }) {
-  const channels = trpc.meterbeheer.channels.useQuery(channelOptionsInput(meterId));
+  const trpc = useTRPC();
+  const channels = useQuery(trpc.meterbeheer.channels.queryOptions(channelOptionsInput(meterId)));
   const options = (channels.data ?? [])
     .filter((c) => c.meterKind === type)
     .map((c) => ({ value: c.id, label: `${c.feedName} · ${c.code} (${providerNames[c.provider]}${c.ean ? `, EAN ${c.ean}` : ''})` }));
@@ -58,8 +60,9 @@ export function MeterForm({
   submitLabel: string;
   onSubmit: (input: CreateMeter) => Promise<unknown>;
 }) {
+  const trpc = useTRPC();
   const { failure, run } = useRequestFailure();
-  const locations = trpc.location.visible.useQuery();
+  const locations = useQuery(trpc.location.visible.queryOptions());
   const ref = (c: Meter['netImportChannel']): ChannelRef => (c ? { type: 'meterbeheer', id: c.id } : null);
   const form = useForm({
     defaultValues: {

@@ -1,10 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertBanner } from '~/components/ui/alert-banner';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 /** How many notifications failed, linking to the list; nothing while none did. A page of one counts them. */
 export function FailedNotificationsNotice({ dashboardId }: { dashboardId: number }) {
-  const failed = trpc.notification.list.useQuery({ dashboardId, status: 'FAILED', page: 0, size: 1 });
+  const trpc = useTRPC();
+  const failed = useQuery(trpc.notification.list.queryOptions({ dashboardId, status: 'FAILED', page: 0, size: 1 }));
   const count = failed.data?.totalNumberOfPages ?? 0;
   if (count === 0) return null;
   return (

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NOTIFICATION_STATUSES, type NotificationStatus, notifyEventLabels } from '@/domain/notification';
 import { formatDateTime } from '@/lib/dates';
@@ -5,7 +6,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Select } from '~/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { useRetryNotification } from './use-notification-mutations';
 
 const statusBadge: Record<NotificationStatus, React.ReactNode> = {
@@ -18,9 +19,10 @@ const SIZE = 20;
 
 /** The dashboard's notifications, newest first, filterable by status; pending and failed ones can be tried again. */
 export function NotificationList({ dashboardId, editable, initialStatus }: { dashboardId: number; editable: boolean; initialStatus?: NotificationStatus }) {
+  const trpc = useTRPC();
   const [status, setStatus] = useState<NotificationStatus | undefined>(initialStatus);
   const [page, setPage] = useState(0);
-  const list = trpc.notification.list.useQuery({ dashboardId, page, size: SIZE, status });
+  const list = useQuery(trpc.notification.list.queryOptions({ dashboardId, page, size: SIZE, status }));
   const retry = useRetryNotification();
   const rows = list.data?.notifications ?? [];
   const pages = list.data?.totalNumberOfPages ?? 0;

@@ -1,28 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '~/lib/trpc';
 /** Changes to a dashboard's notification rules and notifications; each refreshes what it changes. */
-import { trpc } from '~/lib/trpc';
 
 function useRefreshRules() {
-  const utils = trpc.useUtils();
-  return () => utils.notification.rules.invalidate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.notification.rules.pathKey() });
 }
 
 export function useCreateRule() {
-  return trpc.notification.createRule.useMutation({ onSuccess: useRefreshRules() });
+  const trpc = useTRPC();
+  return useMutation(trpc.notification.createRule.mutationOptions({ onSuccess: useRefreshRules() }));
 }
 
 export function useUpdateRule() {
-  return trpc.notification.updateRule.useMutation({ onSuccess: useRefreshRules() });
+  const trpc = useTRPC();
+  return useMutation(trpc.notification.updateRule.mutationOptions({ onSuccess: useRefreshRules() }));
 }
 
 export function useDeleteRule() {
-  return trpc.notification.deleteRule.useMutation({ onSuccess: useRefreshRules() });
+  const trpc = useTRPC();
+  return useMutation(trpc.notification.deleteRule.mutationOptions({ onSuccess: useRefreshRules() }));
 }
 
 export function useTestRule() {
-  return trpc.notification.testRule.useMutation();
+  const trpc = useTRPC();
+  return useMutation(trpc.notification.testRule.mutationOptions());
 }
 
 export function useRetryNotification() {
-  const utils = trpc.useUtils();
-  return trpc.notification.retry.useMutation({ onSuccess: () => utils.notification.list.invalidate() });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.notification.retry.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notification.list.pathKey() }) }),
+  );
 }

@@ -1,20 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '~/lib/trpc';
 /**
  * Changes to organizations, each refreshing what shows them: the lists, the organization page,
  * the organization pickers, and (for a new name) the locations that show their organization.
  */
-import { trpc } from '~/lib/trpc';
 
 export function useCreateOrganization() {
-  const utils = trpc.useUtils();
-  return trpc.organization.create.useMutation({ onSuccess: () => utils.organization.invalidate() });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.organization.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.organization.pathKey() }) }));
 }
 
 export function useUpdateOrganization() {
-  const utils = trpc.useUtils();
-  return trpc.organization.update.useMutation({ onSuccess: () => Promise.all([utils.organization.invalidate(), utils.location.invalidate()]) });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.organization.update.mutationOptions({
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.organization.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.location.pathKey() }),
+        ]),
+    }),
+  );
 }
 
 export function useDeleteOrganization() {
-  const utils = trpc.useUtils();
-  return trpc.organization.delete.useMutation({ onSuccess: () => utils.organization.invalidate() });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.organization.delete.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.organization.pathKey() }) }));
 }

@@ -1,16 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { InvitationResult } from '@/domain/onboarding';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { CopyButton } from '~/components/ui/copy-button';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 /**
  * The invitation just made, shown this once: mailed when the server has SMTP, otherwise the
  * inviter passes the link on. The link itself is never shown again (only its hash is stored).
  */
 export function InvitationCreated({ invitation, email }: { invitation: InvitationResult; email: string }) {
-  const channels = trpc.notification.channels.useQuery();
+  const trpc = useTRPC();
+  const channels = useQuery(trpc.notification.channels.queryOptions());
   const mailed = channels.data?.email === true;
   return (
     <div className="grid max-w-xl gap-4">

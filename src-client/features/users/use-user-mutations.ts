@@ -1,25 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '~/lib/trpc';
 /** Changes to users, each refreshing the user lists and pages (and the signed-in user, who may be the one edited). */
-import { trpc } from '~/lib/trpc';
 
 export function useCreateUser() {
-  const utils = trpc.useUtils();
-  return trpc.user.create.useMutation({ onSuccess: () => utils.user.invalidate() });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.user.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.user.pathKey() }) }));
 }
 
 export function useInviteUser() {
-  const utils = trpc.useUtils();
-  return trpc.onboarding.invite.useMutation({ onSuccess: () => utils.user.invalidate() });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.onboarding.invite.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.user.pathKey() }) }));
 }
 
 export function useUpdateUser() {
-  const utils = trpc.useUtils();
-  return trpc.user.update.useMutation({ onSuccess: () => Promise.all([utils.user.invalidate(), utils.auth.me.invalidate()]) });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.user.update.mutationOptions({
+      onSuccess: () =>
+        Promise.all([queryClient.invalidateQueries({ queryKey: trpc.user.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.auth.me.pathKey() })]),
+    }),
+  );
 }
 
 /** A new password changes nothing that is shown. */
-export const useUpdateUserPassword = () => trpc.user.updatePassword.useMutation();
+export const useUpdateUserPassword = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.user.updatePassword.mutationOptions());
+};
 
 export function useDeleteUser() {
-  const utils = trpc.useUtils();
-  return trpc.user.delete.useMutation({ onSuccess: () => utils.user.invalidate() });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.user.delete.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.user.pathKey() }) }));
 }

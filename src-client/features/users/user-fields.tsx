@@ -1,11 +1,13 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
-import { CheckboxListField } from '~/components/form/checkbox-list-field';
+import { useQuery } from '@tanstack/react-query';
 import { userFieldLabels as labels } from '@/domain/user';
-import { trpc } from '~/lib/trpc';
+import { CheckboxListField } from '~/components/form/checkbox-list-field';
+import { useTRPC } from '~/lib/trpc';
 
 /** The customer's locations, from those the signed-in user may see. */
 export function LocationsField({ field }: { field: AnyFieldApi }) {
-  const locations = trpc.location.visible.useQuery();
+  const trpc = useTRPC();
+  const locations = useQuery(trpc.location.visible.queryOptions());
   return (
     <CheckboxListField
       field={field}

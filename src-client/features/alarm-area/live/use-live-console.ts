@@ -6,11 +6,13 @@
  * longer holds that far back it sends `resync` and everything is fetched again. A session that
  * expired while the console stayed open is refreshed like any call, and the stream resumes.
  */
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useRef, useState } from 'react';
 import { priorityLabels } from '@/domain/alarm-dashboard';
-import { refreshOnce } from '~/lib/auth-client';
 import { refreshAlarmCounts, refreshAlarmRows } from '~/lib/alarms/cache';
-import { trpc } from '~/lib/trpc';
+import { refreshOnce } from '~/lib/auth-client';
+import { useTRPC } from '~/lib/trpc';
 import { desktopAlertsAllowed } from './desktop-alerts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline' | 'unavailable';
@@ -18,11 +20,15 @@ export type LiveStatus = 'connecting' | 'live' | 'offline' | 'unavailable';
 /** Events arriving together (a move of many alarms) refresh once. */
 const BATCH_MS = 150;
 
-type Utils = ReturnType<typeof trpc.useUtils>;
 type LiveEvent = { event: 'alarm'; data: { type: string; alarmId: number } } | { event: 'counts' | 'resync' };
 
-/** Collects events for `BATCH_MS`, then refreshes what they touched and notifies of new HIGH alarms. */
-function useRefresher(utils: Utils, dashboardName: string) {
+/**
+ * Collects events for `BATCH_MS`, then refreshes what they touched and notifies of new HIGH alarms;
+ * remembers the last event's id to resume from.
+ */
+function useRefresher(dashboardName: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const name = useRef(dashboardName);
   useEffect(() => {
     name.current = dashboardName;
@@ -30,11 +36,12 @@ function useRefresher(utils: Utils, dashboardName: string) {
   const [refresher] = useState(() => {
     let pending = { alarms: new Set<number>(), created: new Set<number>(), counts: false, everything: false };
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastId: string | undefined;
 
     const notifyHigh = async (alarmIds: number[]) => {
       if (!desktopAlertsAllowed()) return;
       for (const alarmId of alarmIds.slice(0, 3)) {
-        const alarm = await utils.alarm.get.fetch({ alarmId }).catch(() => null);
+        const alarm = await queryClient.fetchQuery(trpc.alarm.get.queryOptions({ alarmId })).catch(() => null);
         if (alarm?.priority !== 'HIGH') continue;
         new Notification(`Alarm ${priorityLabels.HIGH.toLowerCase()}: ${name.current}`, { body: alarm.line, tag: `alarm-${alarmId}` });
       }
@@ -44,15 +51,17 @@ function useRefresher(utils: Utils, dashboardName: string) {
       timer = undefined;
       const { alarms, created, counts, everything } = pending;
       pending = { alarms: new Set(), created: new Set(), counts: false, everything: false };
-      if (everything || alarms.size) void refreshAlarmRows(utils, everything ? undefined : [...alarms]);
-      if (alarms.size && !everything) for (const alarmId of alarms) void utils.alarm.assignees.invalidate({ alarmId });
-      if (everything) void utils.alarm.assignees.invalidate();
-      if (everything || counts) void refreshAlarmCounts(utils);
+      if (everything || alarms.size) void refreshAlarmRows({ trpc, queryClient }, everything ? undefined : [...alarms]);
+      if (alarms.size && !everything)
+        for (const alarmId of alarms) void queryClient.invalidateQueries({ queryKey: trpc.alarm.assignees.queryKey({ alarmId }) });
+      if (everything) void queryClient.invalidateQueries({ queryKey: trpc.alarm.assignees.pathKey() });
+      if (everything || counts) void refreshAlarmCounts({ trpc, queryClient });
       if (created.size) void notifyHigh([...created]);
     };
 
     return {
-      add(e: LiveEvent) {
+      add(id: string, e: LiveEvent) {
+        lastId = id;
         if (e.event === 'alarm') {
           pending.alarms.add(e.data.alarmId);
           if (e.data.type === 'created') pending.created.add(e.data.alarmId);
@@ -60,6 +69,7 @@ function useRefresher(utils: Utils, dashboardName: string) {
         else pending.everything = true;
         timer ??= setTimeout(flush, BATCH_MS);
       },
+      lastId: () => lastId,
       stop: () => clearTimeout(timer),
     };
   });
@@ -68,25 +78,23 @@ function useRefresher(utils: Utils, dashboardName: string) {
 }
 
 export function useLiveConsole(dashboardId: number, dashboardName: string): LiveStatus {
-  const utils = trpc.useUtils();
-  const refresher = useRefresher(utils, dashboardName);
-  const lastId = useRef<string | undefined>(undefined);
+  const trpc = useTRPC();
+  const refresher = useRefresher(dashboardName);
   const [wasLive, setWasLive] = useState(false);
   /** A new subscription after the session was refreshed, resuming where the last one stopped. */
   const [resume, setResume] = useState<{ from?: string; attempt: number }>({ attempt: 0 });
-  const subscription = trpc.alarm.live.useSubscription(
-    { dashboardId, lastEventId: resume.from },
-    {
-      onStarted: () => setWasLive(true),
-      onData: ({ id, data }) => {
-        lastId.current = id;
-        refresher.add(data);
+  const subscription = useSubscription(
+    trpc.alarm.live.subscriptionOptions(
+      { dashboardId, lastEventId: resume.from },
+      {
+        onStarted: () => setWasLive(true),
+        onData: ({ id, data }) => refresher.add(id, data),
+        onError: async (error) => {
+          // Only an ended session can be mended here: no access or no dashboard stays so.
+          if (error.data?.code === 'UNAUTHORIZED' && (await refreshOnce())) setResume((r) => ({ from: refresher.lastId(), attempt: r.attempt + 1 }));
+        },
       },
-      onError: async (error) => {
-        // Only an ended session can be mended here: no access or no dashboard stays so.
-        if (error.data?.code === 'UNAUTHORIZED' && (await refreshOnce())) setResume((r) => ({ from: lastId.current, attempt: r.attempt + 1 }));
-      },
-    },
+    ),
   );
   const { reset } = subscription;
   useEffect(() => {

@@ -1,12 +1,12 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { todayLocal } from '@/lib/amsterdam';
 import { PageHeader } from '~/components/layout/page-header';
 import { LoadError } from '~/components/lists/load-error';
-import { NewAlarmDialog } from '../new-alarm-dialog';
 import { cn } from '~/lib/cn';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
+import { NewAlarmDialog } from '../new-alarm-dialog';
 import { OverviewFigures } from './figures';
 import { CHART_PERIODS, type ChartPeriod, chartPeriodDescriptions, chartPeriodLabels, periodRange } from './period';
 import { PeriodicChart } from './periodic-chart';
@@ -25,11 +25,14 @@ export function OverviewPage({
   period: ChartPeriod;
   onPeriod: (period: ChartPeriod) => void;
 }) {
+  const trpc = useTRPC();
   const dashboardId = dashboard.id;
-  const perPriority = trpc.alarm.countPerPriority.useQuery({ dashboardId });
-  const assigned = trpc.alarm.assignedCount.useQuery({ dashboardId });
-  const unassigned = trpc.alarm.unassignedCount.useQuery({ dashboardId });
-  const periodic = trpc.alarm.periodicCount.useQuery({ dashboardId, ...periodRange(period, todayLocal()) }, { placeholderData: keepPreviousData });
+  const perPriority = useQuery(trpc.alarm.countPerPriority.queryOptions({ dashboardId }));
+  const assigned = useQuery(trpc.alarm.assignedCount.queryOptions({ dashboardId }));
+  const unassigned = useQuery(trpc.alarm.unassignedCount.queryOptions({ dashboardId }));
+  const periodic = useQuery(
+    trpc.alarm.periodicCount.queryOptions({ dashboardId, ...periodRange(period, todayLocal()) }, { placeholderData: keepPreviousData }),
+  );
   return (
     <section className="grid [&>:first-child]:mb-0 gap-6">
       <PageHeader

@@ -1,20 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { LoadError } from '~/components/lists/load-error';
 import { loadListData } from '~/components/lists/load-list';
 import { AlertBanner } from '~/components/ui/alert-banner';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { SetupSteps, setupSteps } from './-components/setup-steps';
 
 /** The admin start page: what exists, the setup order of a fresh install, and a missing HUB key. */
 export const Route = createFileRoute('/_auth/admin/')({
-  loader: ({ context, cause }) => loadListData(cause, () => context.utils.overview.setup.ensureData()),
+  loader: ({ context, cause }) => loadListData(cause, () => context.queryClient.ensureQueryData(context.trpc.overview.setup.queryOptions())),
   component: AdminHome,
 });
 
 function AdminHome() {
+  const trpc = useTRPC();
   const { user } = Route.useRouteContext();
-  const overview = trpc.overview.setup.useQuery();
+  const overview = useQuery(trpc.overview.setup.queryOptions());
   const admin = user.type === 'admin';
   return (
     <section className="grid max-w-3xl gap-6 [&>*]:min-w-0">

@@ -1,8 +1,10 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AlarmLayout } from '~/features/alarm-area/alarm-layout';
+import { ViewsNav } from '~/features/alarm-views/views-nav';
 import { parseIdParam } from '~/lib/id-param';
 import { loadOrNotFound } from '~/lib/load-or-not-found';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 /** One dashboard: its layout with the folders, and the live console while it is open. */
 export const Route = createFileRoute('/_auth/alarms/$dashboardId')({
@@ -13,18 +15,19 @@ export const Route = createFileRoute('/_auth/alarms/$dashboardId')({
   loader: ({ context, params: { dashboardId } }) =>
     loadOrNotFound(() =>
       Promise.all([
-        context.utils.alarmDashboard.get.ensureData({ dashboardId }),
-        context.utils.alarmFolder.list.ensureData({ dashboardId }),
-        context.utils.alarmFolder.counts.ensureData({ dashboardId }),
+        context.queryClient.ensureQueryData(context.trpc.alarmDashboard.get.queryOptions({ dashboardId })),
+        context.queryClient.ensureQueryData(context.trpc.alarmFolder.list.queryOptions({ dashboardId })),
+        context.queryClient.ensureQueryData(context.trpc.alarmFolder.counts.queryOptions({ dashboardId })),
       ]),
     ),
   component: DashboardLayout,
 });
 
 function DashboardLayout() {
+  const trpc = useTRPC();
   const { dashboardId } = Route.useParams();
   const { user } = Route.useRouteContext();
-  const [dashboard] = trpc.alarmDashboard.get.useSuspenseQuery({ dashboardId });
-  const [folders] = trpc.alarmFolder.list.useSuspenseQuery({ dashboardId });
-  return <AlarmLayout user={user} dashboard={dashboard} folders={folders} />;
+  const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
+  const { data: folders } = useSuspenseQuery(trpc.alarmFolder.list.queryOptions({ dashboardId }));
+  return <AlarmLayout user={user} dashboard={dashboard} folders={folders} views={<ViewsNav dashboardId={dashboardId} />} />;
 }

@@ -9,10 +9,12 @@ export const Route = createFileRoute('/_auth/alarms/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
   loader: async ({ context, deps, cause }) => {
-    await loadRouteData(cause, () => context.utils.alarmDashboard.search.ensureData(dashboardSearchInput(deps)));
+    await loadRouteData(cause, () => context.queryClient.ensureQueryData(context.trpc.alarmDashboard.search.queryOptions(dashboardSearchInput(deps))));
     // An installer with exactly one dashboard has nothing to choose: straight to it (issue 23).
     if (cause === 'enter' && context.user.type === 'installer' && !deps.q && (deps.page ?? 1) === 1) {
-      const { dashboards, totalNumberOfPages } = await context.utils.alarmDashboard.search.ensureData(dashboardSearchInput(deps));
+      const { dashboards, totalNumberOfPages } = await context.queryClient.ensureQueryData(
+        context.trpc.alarmDashboard.search.queryOptions(dashboardSearchInput(deps)),
+      );
       if (dashboards.length === 1 && totalNumberOfPages <= 1) {
         throw redirect({ to: '/alarms/$dashboardId', params: { dashboardId: dashboards[0]!.id }, replace: true });
       }

@@ -1,18 +1,20 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ChevronRight, MapPin } from 'lucide-react';
 import { AppHeader } from '~/components/layout/app-header';
 import { Figure, Sparkline } from '~/features/dashboard/figures';
 import { dayRange, freshness, wall } from '~/features/dashboard/format';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/dashboard/')({
-  loader: ({ context }) => context.utils.dashboard.locations.ensureData(),
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.dashboard.locations.queryOptions()),
   component: DashboardHome,
 });
 
 function DashboardHome() {
+  const trpc = useTRPC();
   const { user } = Route.useRouteContext();
-  const [locations] = trpc.dashboard.locations.useSuspenseQuery();
+  const { data: locations } = useSuspenseQuery(trpc.dashboard.locations.queryOptions());
   return (
     <div className="min-h-full bg-muted">
       <AppHeader user={user} />

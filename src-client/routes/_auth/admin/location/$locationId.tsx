@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { DeleteButton } from '~/components/lists/delete-button';
@@ -7,26 +8,27 @@ import { LocationForm } from '~/features/locations/location-form';
 import { useDeleteLocation, useUpdateLocation } from '~/features/locations/use-location-mutations';
 import { parseIdParam } from '~/lib/id-param';
 import { loadOrNotFound } from '~/lib/load-or-not-found';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/location/$locationId')({
   params: { parse: ({ locationId }) => ({ locationId: parseIdParam(locationId) }), stringify: ({ locationId }) => ({ locationId: String(locationId) }) },
   loader: ({ context, params }) =>
     loadOrNotFound(() =>
       Promise.all([
-        context.utils.location.get.ensureData({ locationId: params.locationId }),
-        context.utils.energyRule.site.ensureData({ locationId: params.locationId }),
-        context.utils.energyRule.list.ensureData({ locationId: params.locationId }),
-        context.utils.alarmDashboard.search.ensureData({ page: 0, size: 100 } as never),
-        context.utils.organization.withLocations.ensureData(),
+        context.queryClient.ensureQueryData(context.trpc.location.get.queryOptions({ locationId: params.locationId })),
+        context.queryClient.ensureQueryData(context.trpc.energyRule.site.queryOptions({ locationId: params.locationId })),
+        context.queryClient.ensureQueryData(context.trpc.energyRule.list.queryOptions({ locationId: params.locationId })),
+        context.queryClient.ensureQueryData(context.trpc.alarmDashboard.search.queryOptions({ page: 0, size: 100 } as never)),
+        context.queryClient.ensureQueryData(context.trpc.organization.withLocations.queryOptions()),
       ]),
     ),
   component: LocationPage,
 });
 
 function LocationPage() {
+  const trpc = useTRPC();
   const { locationId } = Route.useParams();
-  const [location] = trpc.location.get.useSuspenseQuery({ locationId });
+  const { data: location } = useSuspenseQuery(trpc.location.get.queryOptions({ locationId }));
   const navigate = useNavigate();
   const update = useUpdateLocation();
   const remove = useDeleteLocation();

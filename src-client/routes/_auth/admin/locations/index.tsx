@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { PageHeader } from '~/components/layout/page-header';
@@ -6,18 +6,20 @@ import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
 import { loadListData } from '~/components/lists/load-list';
 import { Button } from '~/components/ui/button';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/locations/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
-  loader: ({ context, deps, cause }) => loadListData(cause, () => context.utils.location.list.ensureData(toListQuery(deps))),
+  loader: ({ context, deps, cause }) =>
+    loadListData(cause, () => context.queryClient.ensureQueryData(context.trpc.location.list.queryOptions(toListQuery(deps)))),
   component: LocationsPage,
 });
 
 function LocationsPage() {
+  const trpc = useTRPC();
   const search = Route.useSearch();
-  const list = trpc.location.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  const list = useQuery(trpc.location.list.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
   return (
     <section>
       <PageHeader

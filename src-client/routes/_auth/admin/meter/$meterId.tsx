@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { meterNouns } from '@/domain/meter';
 import { PageHeader } from '~/components/layout/page-header';
@@ -8,18 +9,24 @@ import { ensureMeterFormData } from '~/features/meters/meter-form-data';
 import { useDeleteMeter, useUpdateMeter } from '~/features/meters/use-meter-mutations';
 import { parseIdParam } from '~/lib/id-param';
 import { loadOrNotFound } from '~/lib/load-or-not-found';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/meter/$meterId')({
   params: { parse: ({ meterId }) => ({ meterId: parseIdParam(meterId) }), stringify: ({ meterId }) => ({ meterId: String(meterId) }) },
   loader: ({ context, params }) =>
-    loadOrNotFound(() => Promise.all([context.utils.meter.get.ensureData({ meterId: params.meterId }), ensureMeterFormData(context.utils, params.meterId)])),
+    loadOrNotFound(() =>
+      Promise.all([
+        context.queryClient.ensureQueryData(context.trpc.meter.get.queryOptions({ meterId: params.meterId })),
+        ensureMeterFormData(context, params.meterId),
+      ]),
+    ),
   component: MeterPage,
 });
 
 function MeterPage() {
+  const trpc = useTRPC();
   const { meterId } = Route.useParams();
-  const [meter] = trpc.meter.get.useSuspenseQuery({ meterId });
+  const { data: meter } = useSuspenseQuery(trpc.meter.get.queryOptions({ meterId }));
   const navigate = useNavigate();
   const update = useUpdateMeter();
   const remove = useDeleteMeter();

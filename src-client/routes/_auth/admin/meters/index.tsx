@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { METER_TYPES, meterNouns, meterTypeLabels } from '@/domain/meter';
@@ -8,18 +8,19 @@ import { ListView } from '~/components/lists/list-view';
 import { loadListData } from '~/components/lists/load-list';
 import { Button } from '~/components/ui/button';
 import { dateTimeOrDash } from '~/features/meterbeheer/feed-labels';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/meters/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
-  loader: ({ context, deps, cause }) => loadListData(cause, () => context.utils.meter.list.ensureData(toListQuery(deps))),
+  loader: ({ context, deps, cause }) => loadListData(cause, () => context.queryClient.ensureQueryData(context.trpc.meter.list.queryOptions(toListQuery(deps)))),
   component: MetersPage,
 });
 
 function MetersPage() {
+  const trpc = useTRPC();
   const search = Route.useSearch();
-  const list = trpc.meter.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  const list = useQuery(trpc.meter.list.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
   return (
     <section>
       <PageHeader

@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { DeleteButton } from '~/components/lists/delete-button';
@@ -8,21 +9,23 @@ import { OrganizationForm } from '~/features/organizations/organization-form';
 import { useDeleteOrganization, useUpdateOrganization } from '~/features/organizations/use-organization-mutations';
 import { parseIdParam } from '~/lib/id-param';
 import { loadOrNotFound } from '~/lib/load-or-not-found';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/organization/$organizationId')({
   params: {
     parse: ({ organizationId }) => ({ organizationId: parseIdParam(organizationId) }),
     stringify: ({ organizationId }) => ({ organizationId: String(organizationId) }),
   },
-  loader: ({ context, params }) => loadOrNotFound(() => context.utils.organization.get.ensureData({ organizationId: params.organizationId })),
+  loader: ({ context, params }) =>
+    loadOrNotFound(() => context.queryClient.ensureQueryData(context.trpc.organization.get.queryOptions({ organizationId: params.organizationId }))),
   component: OrganizationPage,
 });
 
 function OrganizationPage() {
+  const trpc = useTRPC();
   const { organizationId } = Route.useParams();
   const { user } = Route.useRouteContext();
-  const [org] = trpc.organization.get.useSuspenseQuery({ organizationId });
+  const { data: org } = useSuspenseQuery(trpc.organization.get.queryOptions({ organizationId }));
   const navigate = useNavigate();
   const update = useUpdateOrganization();
   const remove = useDeleteOrganization();

@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -10,19 +10,21 @@ import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { OrganizationForm } from '~/features/organizations/organization-form';
 import { useCreateOrganization } from '~/features/organizations/use-organization-mutations';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/organizations/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
-  loader: ({ context, deps, cause }) => loadListData(cause, () => context.utils.organization.list.ensureData(toListQuery(deps))),
+  loader: ({ context, deps, cause }) =>
+    loadListData(cause, () => context.queryClient.ensureQueryData(context.trpc.organization.list.queryOptions(toListQuery(deps)))),
   component: OrganizationsPage,
 });
 
 function OrganizationsPage() {
+  const trpc = useTRPC();
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
-  const list = trpc.organization.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  const list = useQuery(trpc.organization.list.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
   return (
     <section>
       <PageHeader title="Organisaties" description="De installatiebedrijven en hun locaties." actions={user.type === 'admin' ? <CreateOrganization /> : null} />

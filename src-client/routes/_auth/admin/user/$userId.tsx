@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { userTypeLabels } from '@/domain/user';
 import { PageHeader } from '~/components/layout/page-header';
@@ -9,22 +10,23 @@ import { useDeleteUser, useUpdateUser, useUpdateUserPassword } from '~/features/
 import { ensureUserFormData } from '~/features/users/user-form-data';
 import { parseIdParam } from '~/lib/id-param';
 import { loadOrNotFound } from '~/lib/load-or-not-found';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/user/$userId')({
   params: { parse: ({ userId }) => ({ userId: parseIdParam(userId) }), stringify: ({ userId }) => ({ userId: String(userId) }) },
   loader: ({ context, params }) =>
     loadOrNotFound(async () => {
-      const user = await context.utils.user.get.ensureData({ userId: params.userId });
-      await ensureUserFormData(context.utils, user.type);
+      const user = await context.queryClient.ensureQueryData(context.trpc.user.get.queryOptions({ userId: params.userId }));
+      await ensureUserFormData(context, user.type);
     }),
   component: UserPage,
 });
 
 function UserPage() {
+  const trpc = useTRPC();
   const { userId } = Route.useParams();
   const { user: me } = Route.useRouteContext();
-  const [user] = trpc.user.get.useSuspenseQuery({ userId });
+  const { data: user } = useSuspenseQuery(trpc.user.get.queryOptions({ userId }));
   const navigate = useNavigate();
   const update = useUpdateUser();
   const setPassword = useUpdateUserPassword();

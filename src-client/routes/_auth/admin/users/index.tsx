@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { type UserType, userTypeLabels } from '@/domain/user';
@@ -7,19 +7,20 @@ import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
 import { loadListData } from '~/components/lists/load-list';
 import { Button } from '~/components/ui/button';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/users/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
-  loader: ({ context, deps, cause }) => loadListData(cause, () => context.utils.user.list.ensureData(toListQuery(deps))),
+  loader: ({ context, deps, cause }) => loadListData(cause, () => context.queryClient.ensureQueryData(context.trpc.user.list.queryOptions(toListQuery(deps)))),
   component: UsersPage,
 });
 
 function UsersPage() {
+  const trpc = useTRPC();
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
-  const list = trpc.user.list.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
+  const list = useQuery(trpc.user.list.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
   const creatable: UserType[] = user.type === 'admin' ? ['admin', 'installer', 'customer'] : ['customer'];
   return (
     <section>

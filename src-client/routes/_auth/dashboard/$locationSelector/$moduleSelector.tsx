@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { MODULE_SELECTORS, type ModuleSelector, locationIdOf } from '@/domain/dashboard';
 import { DashboardPage } from '~/features/dashboard/dashboard-page';
@@ -5,7 +6,7 @@ import { loadDashboardLocation } from '~/features/dashboard/location-param';
 import { ModuleView } from '~/features/dashboard/module-view';
 import { type PeriodSearch, aggregateInputs, openingDay, periodSearchSchema, resolvePeriod } from '~/features/dashboard/period';
 import { loadRouteData } from '~/lib/route-data';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 import { PeriodControls } from './-components/period-controls';
 
 export const Route = createFileRoute('/_auth/dashboard/$locationSelector/$moduleSelector')({
@@ -14,24 +15,28 @@ export const Route = createFileRoute('/_auth/dashboard/$locationSelector/$module
   loaderDeps: ({ search: { period, year, week, granularity } }) => ({ period, year, week, granularity }),
   loader: async ({ context, params, deps, cause }) => {
     if (!(MODULE_SELECTORS as string[]).includes(params.moduleSelector)) throw notFound();
-    const location = await loadDashboardLocation(context.utils, params.locationSelector);
+    const location = await loadDashboardLocation(context, params.locationSelector);
     const module = location.modules.find((m) => m.selector === params.moduleSelector);
     if (!module) throw notFound();
     const { current, previous } = aggregateInputs(module.channelIds, resolvePeriod(deps, openingDay(module.lastDataAt)));
     await loadRouteData(cause, () =>
-      Promise.all([context.utils.measurement.aggregate.ensureData(current), context.utils.measurement.aggregate.ensureData(previous)]),
+      Promise.all([
+        context.queryClient.ensureQueryData(context.trpc.measurement.aggregate.queryOptions(current)),
+        context.queryClient.ensureQueryData(context.trpc.measurement.aggregate.queryOptions(previous)),
+      ]),
     );
   },
   component: ModulePage,
 });
 
 function ModulePage() {
+  const trpc = useTRPC();
   const { user } = Route.useRouteContext();
   const { locationSelector, moduleSelector } = Route.useParams();
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const set = (next: Partial<PeriodSearch>) => void navigate({ search: (s) => ({ ...s, ...next }), replace: true });
-  const [location] = trpc.dashboard.location.useSuspenseQuery({ locationId: locationIdOf(locationSelector)! });
+  const { data: location } = useSuspenseQuery(trpc.dashboard.location.queryOptions({ locationId: locationIdOf(locationSelector)! }));
   const module = location.modules.find((m) => m.selector === (moduleSelector as ModuleSelector))!;
   // Net use: electricity against the location's feed-in, where a meter exports.
   const feedIn = module.selector === 'elektriciteit' ? location.modules.find((m) => m.selector === 'teruglevering') : undefined;

@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import { type ModuleSummary, locationIdOf } from '@/domain/dashboard';
@@ -5,10 +6,10 @@ import { DashboardPage } from '~/features/dashboard/dashboard-page';
 import { Figure } from '~/features/dashboard/figures';
 import { coveredUntil, dayName, formatEnergy, freshness, wall } from '~/features/dashboard/format';
 import { loadDashboardLocation } from '~/features/dashboard/location-param';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/dashboard/$locationSelector/')({
-  loader: ({ context, params }) => loadDashboardLocation(context.utils, params.locationSelector),
+  loader: ({ context, params }) => loadDashboardLocation(context, params.locationSelector),
   component: LocationDashboard,
 });
 
@@ -34,9 +35,10 @@ function ModuleFigures({ module }: { module: ModuleSummary }) {
 }
 
 function LocationDashboard() {
+  const trpc = useTRPC();
   const { user } = Route.useRouteContext();
   const { locationSelector } = Route.useParams();
-  const [location] = trpc.dashboard.location.useSuspenseQuery({ locationId: locationIdOf(locationSelector)! });
+  const { data: location } = useSuspenseQuery(trpc.dashboard.location.queryOptions({ locationId: locationIdOf(locationSelector)! }));
   return (
     <DashboardPage user={user} title={location.name}>
       <p className="text-muted-foreground">

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_auth/admin/meters/create/$type')({
     stringify: ({ type }) => ({ type }),
   },
   // The form shows at once, as before; its pickers say 'Bezig met laden ...' until their options are in.
-  loader: ({ context }) => startLoading(() => ensureMeterFormData(context.utils)),
+  loader: ({ context }) => startLoading(() => ensureMeterFormData(context)),
   component: CreateMeterPage,
 });
 

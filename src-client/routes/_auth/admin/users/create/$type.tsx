@@ -1,9 +1,9 @@
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { InvitationResult } from '@/domain/onboarding';
 import { USER_TYPES, type UserType, userTypeLabels } from '@/domain/user';
 import { PageHeader } from '~/components/layout/page-header';
 import { CreateUserForm } from '~/features/users/create-user-form';
-import { useState } from 'react';
-import type { InvitationResult } from '@/domain/onboarding';
 import { InvitationCreated } from '~/features/users/invitation-created';
 import { useCreateUser, useInviteUser } from '~/features/users/use-user-mutations';
 import { ensureUserFormData } from '~/features/users/user-form-data';
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_auth/admin/users/create/$type')({
     if (context.user.type !== 'admin' && params.type !== 'customer') throw notFound();
   },
   // The form shows at once, as before; its pickers say 'Bezig met laden ...' until their options are in.
-  loader: ({ context, params }) => startLoading(() => ensureUserFormData(context.utils, params.type)),
+  loader: ({ context, params }) => startLoading(() => ensureUserFormData(context, params.type)),
   component: CreateUserPage,
 });
 

@@ -8,13 +8,13 @@ import { loadRouteData } from '~/lib/route-data';
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/emails/inbox')({
   validateSearch: inboxSearchSchema,
   loaderDeps: ({ search: { status, sort, page, email } }) => ({ status, sort, page, email }),
-  loader: ({ context: { utils }, params: { dashboardId }, deps, cause }) =>
+  loader: ({ context: { trpc, queryClient }, params: { dashboardId }, deps, cause }) =>
     // A failed list shows in the page (LoadError), not as an error page.
     loadRouteData(cause, () =>
       Promise.all([
-        utils.alarmEmail.list.ensureData(emailListInput(dashboardId, deps)).catch(() => undefined),
-        deps.email ? utils.alarmEmail.get.prefetch({ emailId: deps.email }) : null,
-        deps.email ? utils.alarmEmail.attempts.prefetch({ emailId: deps.email }) : null,
+        queryClient.ensureQueryData(trpc.alarmEmail.list.queryOptions(emailListInput(dashboardId, deps))).catch(() => undefined),
+        deps.email ? queryClient.prefetchQuery(trpc.alarmEmail.get.queryOptions({ emailId: deps.email })) : null,
+        deps.email ? queryClient.prefetchQuery(trpc.alarmEmail.attempts.queryOptions({ emailId: deps.email })) : null,
       ]),
     ),
   component: InboxRoute,

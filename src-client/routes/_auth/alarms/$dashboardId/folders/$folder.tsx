@@ -1,24 +1,26 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { folderByUrlKey } from '~/features/alarm-folders/folder-url-key';
 import { UnknownPage } from '~/features/alarm-area/unknown-page';
-import { FolderPage } from '~/features/alarms/folder-page';
+import { folderByUrlKey } from '~/features/alarm-folders/folder-url-key';
 import { alarmListDeps, loadAlarmList, useAlarmListRoute } from '~/features/alarms/alarm-list-route';
+import { FolderPage } from '~/features/alarms/folder-page';
 import { alarmListInput, folderSearchSchema } from '~/features/alarms/folder-search';
 
 /** `folders/{folder}`: the folder's NAME is the URL key (DESIGN.md §7). */
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/folders/$folder')({
   validateSearch: folderSearchSchema,
   // A folder's label works as its URL key too (issue 23): `folders/afgehandeld` goes to the folder's own name.
-  beforeLoad: async ({ context: { utils }, params: { dashboardId, folder: key }, search }) => {
-    const folder = folderByUrlKey(await utils.alarmFolder.list.ensureData({ dashboardId }).catch(() => []), key);
+  beforeLoad: async ({ context: { trpc, queryClient }, params: { dashboardId, folder: key }, search }) => {
+    const folder = folderByUrlKey(await queryClient.ensureQueryData(trpc.alarmFolder.list.queryOptions({ dashboardId })).catch(() => []), key);
     if (folder && folder.name !== key)
       throw redirect({ to: '/alarms/$dashboardId/folders/$folder', params: { dashboardId, folder: folder.name }, search, replace: true });
   },
   loaderDeps: alarmListDeps,
-  loader: async ({ context: { utils }, params: { dashboardId, folder: name }, deps, cause }) => {
-    const folder = (await utils.alarmFolder.list.ensureData({ dashboardId })).find((f) => f.name === name);
+  loader: async ({ context: { trpc, queryClient }, params: { dashboardId, folder: name }, deps, cause }) => {
+    const folder = (await queryClient.ensureQueryData(trpc.alarmFolder.list.queryOptions({ dashboardId }))).find((f) => f.name === name);
     if (!folder) return;
-    await loadAlarmList(utils, { dashboardId, deps, cause }, () => utils.alarm.list.ensureData(alarmListInput(folder.id, deps)));
+    await loadAlarmList({ trpc, queryClient }, { dashboardId, deps, cause }, () =>
+      queryClient.ensureQueryData(trpc.alarm.list.queryOptions(alarmListInput(folder.id, deps))),
+    );
   },
   component: FolderRoute,
 });

@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { SectionCard } from '~/components/ui/section-card';
@@ -5,19 +6,23 @@ import { BrandingUpload } from '~/features/alarm-dashboards/branding-upload';
 import { CustomizableToggle } from '~/features/alarm-dashboards/customizable-toggle';
 import { DefaultsForm } from '~/features/alarm-dashboards/defaults-form';
 import { SettingsOnly } from '~/features/alarm-dashboards/settings-only';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/alarms')({
-  loader: ({ context: { utils }, params: { dashboardId } }) =>
-    Promise.all([utils.alarmDashboard.get.ensureData({ dashboardId }), utils.alarmFolder.list.ensureData({ dashboardId })]),
+  loader: ({ context: { trpc, queryClient }, params: { dashboardId } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(trpc.alarmDashboard.get.queryOptions({ dashboardId })),
+      queryClient.ensureQueryData(trpc.alarmFolder.list.queryOptions({ dashboardId })),
+    ]),
   component: AlarmSettingsPage,
 });
 
 function AlarmSettingsPage() {
+  const trpc = useTRPC();
   const { dashboardId } = Route.useParams();
   const { user } = Route.useRouteContext();
-  const [dashboard] = trpc.alarmDashboard.get.useSuspenseQuery({ dashboardId });
-  const [folders] = trpc.alarmFolder.list.useSuspenseQuery({ dashboardId });
+  const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
+  const { data: folders } = useSuspenseQuery(trpc.alarmFolder.list.queryOptions({ dashboardId }));
   return (
     <section className="grid [&>:first-child]:mb-0 max-w-3xl gap-6">
       <PageHeader title="Alarminstellingen" description="Standaardwaarden voor nieuwe alarmen en het logo van het dashboard." />

@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { SectionCard } from '~/components/ui/section-card';
@@ -5,22 +6,23 @@ import { SettingsOnly } from '~/features/alarm-dashboards/settings-only';
 import { TokenForm } from '~/features/ingest-tokens/token-form';
 import { TokenList } from '~/features/ingest-tokens/token-list';
 import { canChangeSettings } from '~/lib/alarms/access';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/integrations')({
-  loader: async ({ context: { utils, user }, params: { dashboardId } }) => {
-    const dashboard = await utils.alarmDashboard.get.ensureData({ dashboardId });
+  loader: async ({ context: { trpc, queryClient, user }, params: { dashboardId } }) => {
+    const dashboard = await queryClient.ensureQueryData(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
     // Only those who may change the settings may list the tokens (the server answers 403 otherwise).
-    if (canChangeSettings(user, dashboard)) await utils.ingestToken.list.ensureData({ dashboardId });
+    if (canChangeSettings(user, dashboard)) await queryClient.ensureQueryData(trpc.ingestToken.list.queryOptions({ dashboardId }));
   },
   component: IntegrationsPage,
 });
 
 /** Ingest tokens: monitoring tools (Alertmanager, Grafana, scripts) raise and resolve alarms with them. */
 function IntegrationsPage() {
+  const trpc = useTRPC();
   const { dashboardId } = Route.useParams();
   const { user } = Route.useRouteContext();
-  const [dashboard] = trpc.alarmDashboard.get.useSuspenseQuery({ dashboardId });
+  const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
   return (
     <section className="grid [&>:first-child]:mb-0 max-w-3xl gap-6">
       <PageHeader
@@ -40,6 +42,7 @@ function IntegrationsPage() {
 }
 
 function Tokens({ dashboardId }: { dashboardId: number }) {
-  const [tokens] = trpc.ingestToken.list.useSuspenseQuery({ dashboardId });
+  const trpc = useTRPC();
+  const { data: tokens } = useSuspenseQuery(trpc.ingestToken.list.queryOptions({ dashboardId }));
   return <TokenList tokens={tokens} />;
 }

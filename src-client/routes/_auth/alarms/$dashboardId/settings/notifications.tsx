@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { NOTIFICATION_STATUSES } from '@/domain/notification';
@@ -9,27 +10,28 @@ import { NotificationList } from '~/features/notifications/notification-list';
 import { RuleForm } from '~/features/notifications/rule-form';
 import { RuleList } from '~/features/notifications/rule-list';
 import { canChangeSettings } from '~/lib/alarms/access';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/notifications')({
   validateSearch: v.object({ status: v.optional(v.picklist(NOTIFICATION_STATUSES)) }),
-  loader: ({ context: { utils }, params: { dashboardId } }) =>
+  loader: ({ context: { trpc, queryClient }, params: { dashboardId } }) =>
     Promise.all([
-      utils.alarmDashboard.get.ensureData({ dashboardId }),
-      utils.notification.rules.ensureData({ dashboardId }),
-      utils.notification.channels.ensureData(),
+      queryClient.ensureQueryData(trpc.alarmDashboard.get.queryOptions({ dashboardId })),
+      queryClient.ensureQueryData(trpc.notification.rules.queryOptions({ dashboardId })),
+      queryClient.ensureQueryData(trpc.notification.channels.queryOptions()),
     ]),
   component: NotificationsPage,
 });
 
 /** Rules that send alarms out by e-mail or webhook, and what was sent; everyone of the dashboard reads them. */
 function NotificationsPage() {
+  const trpc = useTRPC();
   const { dashboardId } = Route.useParams();
   const { status } = Route.useSearch();
   const { user } = Route.useRouteContext();
-  const [dashboard] = trpc.alarmDashboard.get.useSuspenseQuery({ dashboardId });
-  const [rules] = trpc.notification.rules.useSuspenseQuery({ dashboardId });
-  const [channels] = trpc.notification.channels.useSuspenseQuery();
+  const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
+  const { data: rules } = useSuspenseQuery(trpc.notification.rules.queryOptions({ dashboardId }));
+  const { data: channels } = useSuspenseQuery(trpc.notification.channels.queryOptions());
   const editable = canChangeSettings(user, dashboard);
   return (
     <section className="grid [&>:first-child]:mb-0 max-w-5xl gap-6">

@@ -1,6 +1,7 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { ArrowLeft, Unlink } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { meterKindLabels, providerNames } from '@/domain/meterbeheer';
 import { PageHeader } from '~/components/layout/page-header';
 import { DeleteButton } from '~/components/lists/delete-button';
@@ -15,16 +16,18 @@ import { FeedStatusBadges } from '~/features/meterbeheer/feed-status';
 import { useDeleteFeed, useDetachFeed } from '~/features/meterbeheer/use-feed-mutations';
 import { loadOrNotFound } from '~/lib/load-or-not-found';
 import { requestErrorMessage } from '~/lib/request-error';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feed/$feedUuid')({
-  loader: ({ context, params }) => loadOrNotFound(() => context.utils.meterbeheer.feed.ensureData({ uuid: params.feedUuid })),
+  loader: ({ context, params }) =>
+    loadOrNotFound(() => context.queryClient.ensureQueryData(context.trpc.meterbeheer.feed.queryOptions({ uuid: params.feedUuid }))),
   component: FeedPage,
 });
 
 function FeedPage() {
+  const trpc = useTRPC();
   const { feedUuid: uuid } = Route.useParams();
-  const [feed] = trpc.meterbeheer.feed.useSuspenseQuery({ uuid });
+  const { data: feed } = useSuspenseQuery(trpc.meterbeheer.feed.queryOptions({ uuid }));
   const navigate = useNavigate();
   const detach = useDetachFeed();
   const remove = useDeleteFeed();

@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { meterKindLabels, providerNames } from '@/domain/meterbeheer';
 import { PageHeader } from '~/components/layout/page-header';
@@ -10,21 +10,27 @@ import { dateTimeOrDash } from '~/features/meterbeheer/feed-labels';
 import { FeedStatusCell } from '~/features/meterbeheer/feed-status';
 import { SyncButton, SyncResult, useSyncFeeds } from '~/features/meterbeheer/sync-button';
 import { SyncStatusLine } from '~/features/meterbeheer/sync-status';
-import { trpc } from '~/lib/trpc';
+import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feeds/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
   loader: ({ context, deps, cause }) =>
-    loadListData(cause, () => Promise.all([context.utils.meterbeheer.feeds.ensureData(toListQuery(deps)), context.utils.meterbeheer.syncStatus.ensureData()])),
+    loadListData(cause, () =>
+      Promise.all([
+        context.queryClient.ensureQueryData(context.trpc.meterbeheer.feeds.queryOptions(toListQuery(deps))),
+        context.queryClient.ensureQueryData(context.trpc.meterbeheer.syncStatus.queryOptions()),
+      ]),
+    ),
   component: FeedsPage,
 });
 
 function FeedsPage() {
+  const trpc = useTRPC();
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
-  const list = trpc.meterbeheer.feeds.useQuery(toListQuery(search), { placeholderData: keepPreviousData });
-  const syncStatus = trpc.meterbeheer.syncStatus.useQuery();
+  const list = useQuery(trpc.meterbeheer.feeds.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
+  const syncStatus = useQuery(trpc.meterbeheer.syncStatus.queryOptions());
   const sync = useSyncFeeds();
   return (
     <section>

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 const here = (path: string) => new URL(path, import.meta.url);
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-const routers = [...readFileSync(here('./root-router.ts'), 'utf8').matchAll(/^ {2}(\w+): (\w+),$/gm)].map(([, key, name]) => ({ key, name }));
+const routers = [...readFileSync(here('./root-router.ts'), 'utf8').matchAll(/^ {2}(\w+): (\w+),$/gm)].map(([, key = '', name = '']) => ({ key, name }));
 const imports = new Map(
   [...readFileSync(here('./root-router.ts'), 'utf8').matchAll(/^import \{ (\w+) \} from '\.\/modules\/([\w-]+)\/([\w-]+)\.router';$/gm)].map(
     ([, name, folder, file]) => [name, { folder, file }],

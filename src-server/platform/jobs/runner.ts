@@ -221,3 +221,5 @@ export function createJobRunner(options: JobRunnerOptions) {
     },
   };
 }
+
+export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -12,7 +12,7 @@ export interface AdminNavItem {
   roles?: User['type'][];
 }
 
-/** The admin sidebar's entries, in order (SPEC.md §2). */
+/** The admin sidebar's entries, in order. */
 const adminNav: AdminNavItem[] = [
   { to: '/admin', label: 'Overzicht', icon: Home },
   { to: '/admin/organizations', label: 'Organisaties', icon: Building2, prefix: '/admin/organization', roles: ['admin'] },

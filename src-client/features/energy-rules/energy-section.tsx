@@ -1,5 +1,5 @@
 /**
- * The energy half of a location's page (DESIGN.md §11): its meters with the newest value per
+ * The energy half of a location's page: its meters with the newest value per
  * channel (a warning when old), its open alarms, and its energy rules with a form per type.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';

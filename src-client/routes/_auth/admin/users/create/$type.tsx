@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_auth/admin/users/create/$type')({
     stringify: ({ type }) => ({ type }),
   },
   beforeLoad: ({ context, params }) => {
-    // Installers create customers only (DESIGN.md §3).
+    // Installers create customers only.
     if (context.user.type !== 'admin' && params.type !== 'customer') throw notFound();
   },
   // The form shows at once, as before; its pickers say 'Bezig met laden ...' until their options are in.

@@ -383,3 +383,35 @@ export function intervalsOf(db: DB, channelId: number, from: number, to: number)
     .orderBy('ts')
     .execute();
 }
+
+/*
+ * The write path (measurements.store.ts). The upserts are portable (SQLite and PostgreSQL both know
+ * ON CONFLICT ... excluded).
+ */
+
+/** Inserts or replaces values of a channel by interval start. */
+export async function upsertMeasurementChunk(db: DB, channelId: number, rows: readonly { ts: number; value: number }[]) {
+  await db
+    .insertInto('measurement')
+    .values(rows.map((r) => ({ channelId, ts: r.ts, value: r.value })))
+    .onConflict((oc) => oc.columns(['channelId', 'ts']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+    .execute();
+}
+
+/** Rewrites a channel's hourly sums of the whole hours in [from, to) from its values. */
+export async function rewriteHourSums(db: DB, channelId: number, from: number, to: number) {
+  await db
+    .insertInto('measurementHour')
+    .columns(['channelId', 'ts', 'value'])
+    .expression((eb) =>
+      eb
+        .selectFrom('measurement')
+        .select((s) => ['channelId', s(s.ref('ts'), '-', s(s.ref('ts'), '%', 3600)).as('hour'), s.fn.sum<number>('value').as('value')])
+        .where('channelId', '=', channelId)
+        .where('ts', '>=', from)
+        .where('ts', '<', to)
+        .groupBy(['channelId', 'hour']),
+    )
+    .onConflict((oc) => oc.columns(['channelId', 'ts']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+    .execute();
+}

@@ -1,4 +1,4 @@
-/** The inbox: stored e-mails of a dashboard, one e-mail, its parsing attempts. */
+/** The inbox: stored e-mails of a dashboard, one e-mail, its parsing attempts; and storing and reading incoming mail (alarm-emails.store.ts, mail-reading.ts). */
 import { type Insertable, type Updateable, sql } from 'kysely';
 import { isoFromSeconds } from '../../platform/clock';
 import type { User } from '@/domain/user';

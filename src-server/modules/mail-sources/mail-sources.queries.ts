@@ -1,4 +1,4 @@
-/** Mail sources as the API shows them (secrets never), and the fetch job's reads and writes. */
+/** Mail sources as the API shows them (secrets never), the fetch job's and the IMAP watchers' reads and writes, and silent sources. */
 import { isoFromSeconds } from '../../platform/clock';
 import type { MailSource } from '@/domain/mail-source';
 import type { User } from '@/domain/user';

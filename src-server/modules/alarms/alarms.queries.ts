@@ -383,6 +383,21 @@ export async function assigneeIds(db: DB, alarmId: number) {
   return (await assigneesOf(db, [alarmId])).get(alarmId) ?? [];
 }
 
+/** The names of the users assigned to these alarms, joined by `, `. */
+export async function assigneeNames(db: DB, alarmIds: number[]) {
+  const byAlarm = new Map<number, string[]>();
+  if (alarmIds.length === 0) return byAlarm;
+  const rows = await db
+    .selectFrom('alarmAssignee')
+    .innerJoin('user', 'user.id', 'alarmAssignee.userId')
+    .select(['alarmAssignee.alarmId', 'user.fullName', 'user.email'])
+    .where('alarmAssignee.alarmId', 'in', alarmIds)
+    .orderBy('user.fullName')
+    .execute();
+  for (const r of rows) byAlarm.set(r.alarmId, [...(byAlarm.get(r.alarmId) ?? []), r.fullName || r.email]);
+  return byAlarm;
+}
+
 /** One more occurrence (or `count` more): counted, dated and unseen again, so a repeat is noticed; answers the new count. */
 export async function addOccurrence(db: DB, id: number, at: number, count = 1) {
   const row = await db

@@ -1,5 +1,5 @@
 /**
- * Reading measurements. The measurement-store module owns the measurement tables:
+ * Reading measurements, and the statements that store them (measurements.store.ts). The measurement-store module owns the measurement tables:
  * it sits below the HUB sync (meterbeheer), which writes them, and below the measurement answers
  * and the dashboard, which read them; it knows nothing of feeds, meters or who may read what. Stored values are grouped in SQL per quarter, or read from
  * the hourly sums (every local bucket boundary is a whole UTC hour, Amsterdam's offsets being whole
@@ -381,5 +381,37 @@ export function intervalsOf(db: DB, channelId: number, from: number, to: number)
     .where('ts', '>=', from)
     .where('ts', '<', to)
     .orderBy('ts')
+    .execute();
+}
+
+/*
+ * The write path (measurements.store.ts). The upserts are portable (SQLite and PostgreSQL both know
+ * ON CONFLICT ... excluded).
+ */
+
+/** Inserts or replaces values of a channel by interval start. */
+export async function upsertMeasurementChunk(db: DB, channelId: number, rows: readonly { ts: number; value: number }[]) {
+  await db
+    .insertInto('measurement')
+    .values(rows.map((r) => ({ channelId, ts: r.ts, value: r.value })))
+    .onConflict((oc) => oc.columns(['channelId', 'ts']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+    .execute();
+}
+
+/** Rewrites a channel's hourly sums of the whole hours in [from, to) from its values. */
+export async function rewriteHourSums(db: DB, channelId: number, from: number, to: number) {
+  await db
+    .insertInto('measurementHour')
+    .columns(['channelId', 'ts', 'value'])
+    .expression((eb) =>
+      eb
+        .selectFrom('measurement')
+        .select((s) => ['channelId', s(s.ref('ts'), '-', s(s.ref('ts'), '%', 3600)).as('hour'), s.fn.sum<number>('value').as('value')])
+        .where('channelId', '=', channelId)
+        .where('ts', '>=', from)
+        .where('ts', '<', to)
+        .groupBy(['channelId', 'hour']),
+    )
+    .onConflict((oc) => oc.columns(['channelId', 'ts']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
     .execute();
 }

@@ -200,6 +200,50 @@ test("this machine's own interface addresses are refused as webhook targets, how
   expect(w.receiver.received).toHaveLength(0);
 });
 
+test('credentials in a webhook URL are masked in every answer and history entry, kept when the masked URL comes back, and still used to send', async () => {
+  const w = await world();
+  const url = `http://ops:s3cr3t-pw@127.0.0.1:${w.receiver.port}/hook`;
+  const masked = `http://ops:***@127.0.0.1:${w.receiver.port}/hook`;
+  const rule = await w.rule(url);
+  const admin = w.tokens.admin;
+  const listed = await (await w.h.request(`${V1}/dashboards/${w.dashA.id}/notification-rules`, { token: admin })).json();
+  expect(listed[0].channel).toEqual({ type: 'WEBHOOK', url: masked, secret: null });
+  expect((await w.callers.admin.notification.rules({ dashboardId: w.dashA.id }))[0]!.channel).toMatchObject({ url: masked });
+  // the form sends the masked URL back with another name: the stored password stays
+  const patched = await w.h.request(`${V1}/notification-rules/${rule.id}`, {
+    method: 'PATCH',
+    token: admin,
+    json: { name: 'Nacht', channel: { type: 'WEBHOOK', url: masked } },
+  });
+  expect(patched.status).toBe(200);
+  expect(JSON.stringify(await patched.json())).not.toContain('s3cr3t');
+  const test = await (await w.h.request(`${V1}/notification-rules/${rule.id}/test`, { method: 'POST', token: admin })).json();
+  expect(test).toEqual({ ok: true, message: `Testmelding verstuurd naar ${masked}.` });
+  await w.alarm();
+  await w.settle();
+  const expectedAuth = `Basic ${Buffer.from('ops:s3cr3t-pw').toString('base64')}`;
+  expect(w.receiver.received.map((r) => r.headers.authorization)).toEqual([expectedAuth, expectedAuth]);
+  const [notification] = await w.notifications();
+  const history = await w.history(notification!.alarmId as number);
+  expect(history).toMatchObject([{ event: 'notified', details: { target: masked } }]);
+  // a masked password with another host would send the stored one elsewhere: refused
+  const moved = await w.h.request(`${V1}/notification-rules/${rule.id}`, {
+    method: 'PATCH',
+    token: admin,
+    json: { channel: { type: 'WEBHOOK', url: `http://ops:***@example.org/hook` } },
+  });
+  expect(moved.status).toBe(400);
+  expect((await moved.json()).error.fieldErrors['channel.url'][0]).toMatch(/wachtwoord/);
+  // a new password replaces the old one
+  await w.h.request(`${V1}/notification-rules/${rule.id}`, {
+    method: 'PATCH',
+    token: admin,
+    json: { channel: { type: 'WEBHOOK', url: `http://ops:nieuw@127.0.0.1:${w.receiver.port}/hook` } },
+  });
+  await w.h.request(`${V1}/notification-rules/${rule.id}/test`, { method: 'POST', token: admin });
+  expect(w.receiver.received[2]!.headers.authorization).toBe(`Basic ${Buffer.from('ops:nieuw').toString('base64')}`);
+});
+
 test('an attempt cut off by a crash is tried once more when its lease ends, with the same delivery id', async () => {
   const w = await world();
   await w.h.request(`${V1}/dashboards/${w.dashA.id}/notification-rules`, {

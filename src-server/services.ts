@@ -50,6 +50,7 @@ import { createJobWaker } from './platform/jobs/waker';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createSourceCallLimit } from './modules/mail-sources/source-call-limit';
+import { createRuleTestLimit } from './modules/notifications/rule-test-limit';
 import { createParseCallLimit } from './modules/alarm-parsers/parse-call-limit';
 import { createParserSandbox } from './platform/sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
@@ -210,6 +211,7 @@ export async function createServices(options: ServiceOptions) {
     graph: mail.graph,
     allowPrivateMailHosts: mail.allowPrivateMailHosts,
     sourceCallLimit: createSourceCallLimit(db, clock),
+    ruleTestLimit: createRuleTestLimit(db, clock),
     parseCallLimit: createParseCallLimit(clock),
     parsing,
     reading: mail.reading,

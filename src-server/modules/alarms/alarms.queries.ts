@@ -99,6 +99,11 @@ export async function toListItems<R extends ListRow>(db: DB, rows: R[]) {
  * The dashboard organization's location with this id, or (a CUSTOM parser's answer) with exactly
  * this name; undefined when it is another organization's or does not exist.
  */
+/** Every location of an organization, by id: a monitoring tool's label is matched against them. */
+export function locationsOfOrganization(db: DB, organizationId: number) {
+  return db.selectFrom('location').select(['id', 'name']).where('organizationId', '=', organizationId).orderBy('id').execute();
+}
+
 export function locationOfOrganization(db: DB, organizationId: number, ref: number | string) {
   const q = db.selectFrom('location').select(['id', 'name']).where('organizationId', '=', organizationId);
   return (typeof ref === 'number' ? q.where('id', '=', ref) : q.where('name', '=', ref)).orderBy('id').limit(1).executeTakeFirst();

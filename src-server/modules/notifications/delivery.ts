@@ -5,7 +5,7 @@
  * 408, 429 (its Retry-After honoured) and 5xx; anything else fails at once.
  */
 import type { Actor } from '@/domain/alarm-lifecycle';
-import type { NotifyEvent } from '@/domain/notification';
+import { type NotifyEvent, maskedWebhookUrl } from '@/domain/notification';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import type { SecretBox } from '../../platform/secrets';
@@ -89,7 +89,8 @@ export async function deliver(deps: DeliveryDeps, row: NotificationRow): Promise
     error: `Onverwachte fout: ${String(error)}`,
   }));
   const now = epochSeconds(deps.clock);
-  const target = rule.channelType === 'WEBHOOK' ? rule.target : attempt.ok ? attempt.target : rule.target;
+  // A webhook URL's credentials never reach the history.
+  const target = rule.channelType === 'WEBHOOK' ? maskedWebhookUrl(rule.target) : attempt.ok ? attempt.target : rule.target;
   await deps.db.transaction().execute(async (trx) => {
     if (attempt.ok) {
       await q.finishNotification(trx, row.id, { status: 'SENT', lastError: null, sentAt: now, nextAttemptAt: null });

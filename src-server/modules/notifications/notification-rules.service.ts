@@ -1,14 +1,18 @@
 /**
  * Notification rules: create, list, change and delete; the webhook secret is
  * sealed with the secret box and never answered (`secret: null`), an update without it keeps it.
+ * Credentials in a webhook URL are shown masked (`https://user:***@host/…`) like a secret; an
+ * update that sends the masked URL back keeps them, as long as it points at the same origin.
  */
 import {
+  CREDENTIAL_MASK,
   type CreateRule,
   MINUTES_MESSAGE,
   type NotificationRule,
   type NotifyEvent,
   type RuleChannel,
   type UpdateRule,
+  maskedWebhookUrl,
   minutesWithEvent,
 } from '@/domain/notification';
 import type { Priority } from '@/domain/alarm-dashboard';
@@ -27,9 +31,12 @@ export interface RuleDeps {
   secrets: SecretBox;
 }
 
-function toRule(r: NotificationRuleRow): NotificationRule {
+/** A rule as stored (`masked`: false, for merging an update) or as answered (credentials masked). */
+function toRule(r: NotificationRuleRow, masked = true): NotificationRule {
   const channel: RuleChannel =
-    r.channelType === 'EMAIL' ? { type: 'EMAIL', to: JSON.parse(r.target) as 'ASSIGNABLE' | string[] } : { type: 'WEBHOOK', url: r.target, secret: null };
+    r.channelType === 'EMAIL'
+      ? { type: 'EMAIL', to: JSON.parse(r.target) as 'ASSIGNABLE' | string[] }
+      : { type: 'WEBHOOK', url: masked ? maskedWebhookUrl(r.target) : r.target, secret: null };
   return {
     id: r.id,
     dashboardId: r.dashboardId,
@@ -48,6 +55,32 @@ type Fields = Omit<CreateRule, 'dashboardId' | 'channel'> & {
   channel: CreateRule['channel'] | { type: 'WEBHOOK'; url: string; secret?: string | null };
 };
 
+const MASKED_ELSEWHERE = 'Het wachtwoord in deze URL is verborgen (***) en hoort bij een ander adres; geef het wachtwoord opnieuw op.';
+
+/**
+ * The URL to store: one whose credential reads `***` takes the stored rule's, provided scheme, host,
+ * port and user name are the same (else the stored password would go to a host of the sender's choosing).
+ */
+function withStoredCredentials(url: string, stored?: NotificationRuleRow): string {
+  if (!URL.canParse(url)) return url;
+  const sent = new URL(url);
+  const maskedPassword = sent.password === CREDENTIAL_MASK;
+  const maskedUser = !sent.password && sent.username === CREDENTIAL_MASK;
+  if (!maskedPassword && !maskedUser) return url;
+  const before = stored?.channelType === 'WEBHOOK' && URL.canParse(stored.target) ? new URL(stored.target) : undefined;
+  if (before && before.origin === sent.origin) {
+    if (maskedPassword && before.password && before.username === sent.username) {
+      sent.password = before.password;
+      return sent.href;
+    }
+    if (maskedUser && !before.password && before.username) {
+      sent.username = before.username;
+      return sent.href;
+    }
+  }
+  throw invalidField('channel.url', MASKED_ELSEWHERE);
+}
+
 function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
   const { channel } = input;
   let secret: string | null = null;
@@ -63,13 +96,13 @@ function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
     events: JSON.stringify([...new Set(input.events)]),
     unacknowledgedMinutes: input.unacknowledgedMinutes ?? null,
     channelType: channel.type,
-    target: channel.type === 'EMAIL' ? JSON.stringify(channel.to) : channel.url,
+    target: channel.type === 'EMAIL' ? JSON.stringify(channel.to) : withStoredCredentials(channel.url, stored),
     secret,
   };
 }
 
 export async function listRules(db: DB, dashboardId: number) {
-  return (await q.rulesOfDashboard(db, dashboardId)).map(toRule);
+  return (await q.rulesOfDashboard(db, dashboardId)).map((r) => toRule(r));
 }
 
 export async function createRule(deps: RuleDeps, input: CreateRule) {
@@ -79,7 +112,7 @@ export async function createRule(deps: RuleDeps, input: CreateRule) {
 
 /** A PATCH: the fields it leaves out keep their stored values; the rule that results is checked as a new one is. */
 export async function updateRule(deps: RuleDeps, rule: NotificationRuleRow, input: UpdateRule) {
-  const stored = toRule(rule);
+  const stored = toRule(rule, false);
   const merged: Fields = {
     name: input.name ?? stored.name,
     enabled: input.enabled ?? stored.enabled,

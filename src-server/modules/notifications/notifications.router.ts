@@ -72,9 +72,16 @@ export const notificationsRouter = router({
     .meta(rest(`DELETE ${ALARMS}/notification-rules/{id}`, 'Delete a rule and its notifications', { ...rule, status: 204 }))
     .mutation(({ ctx }) => rules.deleteRule(ctx.db, ctx.rule)),
   testRule: ruleSettingsProcedure
-    .meta(rest(`POST ${ALARMS}/notification-rules/{id}/test`, 'Send a test notification now (about a made-up HIGH alarm); `message` says how it went', rule))
+    .meta(
+      rest(
+        `POST ${ALARMS}/notification-rules/{id}/test`,
+        'Send a test notification now (about a made-up HIGH alarm); `message` says how it went. At most 10 a minute per rule and 30 per user (429 with Retry-After)',
+        { ...rule, errors: [429] },
+      ),
+    )
     .output(testAnswerSchema)
     .mutation(async ({ ctx }) => {
+      await ctx.ruleTestLimit(ctx.rule.id, ctx.user.id);
       const { name } = await ctx.db.selectFrom('alarmDashboard').select('name').where('id', '=', ctx.rule.dashboardId).executeTakeFirstOrThrow();
       return service.testRule(ctx.notify, ctx.rule, name);
     }),

@@ -83,3 +83,7 @@ export function countStoredMessages(db: DB, id: number, stored: number) {
 /** A source of a dashboard the user may open. */
 export const findVisibleSource = (db: DB, user: User, id: number) =>
   db.selectFrom('mailSource').selectAll().where('id', '=', id).where('dashboardId', 'in', visibleDashboardIds(db, user)).executeTakeFirst();
+
+/** One source's sealed password or client secret, if any: the start-up check that SECRET_KEY still opens them. */
+export const oneSealedSecret = async (db: DB) =>
+  (await db.selectFrom('mailSource').select('secret').where('secret', 'is not', null).limit(1).executeTakeFirst())?.secret ?? undefined;

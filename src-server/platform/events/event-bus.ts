@@ -32,6 +32,10 @@ export interface EventBus {
   since(dashboardId: number, lastId: number): StoredEvent[] | null;
   /** The newest id given out: where a reader that refetched everything resumes from. */
   lastId(): number;
+  /** Aborted when the process stops: every live stream ends then, so the server can close. */
+  readonly closing: AbortSignal;
+  /** Ends every live stream (the server is stopping); their readers reconnect, to another instance if there is one. */
+  close(): void;
 }
 
 /** Carries batches to every instance, this one included, in one order that all of them receive. */
@@ -96,6 +100,7 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
   }
 
   options.transport?.onReceive(deliver);
+  const closing = new AbortController();
 
   return {
     publish(dashboardId, events) {
@@ -119,5 +124,7 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
       return (buffer?.events ?? []).filter((e) => e.seq > seq).map(({ at: _at, seq: _seq, ...e }) => e);
     },
     lastId: () => lastId,
+    closing: closing.signal,
+    close: () => closing.abort(new DOMException('Server stopping', 'AbortError')),
   };
 }

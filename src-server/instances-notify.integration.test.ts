@@ -57,7 +57,7 @@ test.runIf(url)(
     } finally {
       for (const res of waiting) res.destroy();
       receiver.close();
-      for (const p of processes) if (p.child.exitCode === null) await killHard(p);
+      for (const p of processes) await killHard(p);
       rmSync(dir, { recursive: true, force: true });
     }
   },

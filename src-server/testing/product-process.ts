@@ -48,8 +48,11 @@ export function startProductProcess(dataDir: string, env: Record<string, string>
 
 /** SIGKILL: no shutdown code runs, as in a power cut. */
 export async function killHard(product: ProductProcess) {
-  product.child.kill('SIGKILL');
-  if (product.child.exitCode === null) await new Promise((resolve) => product.child.once('exit', resolve));
+  const { child } = product;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
 }
 
 /** A product process that may stop at start-up: the process, and its exit code and everything it printed once it exits. */

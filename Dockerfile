@@ -5,8 +5,9 @@ WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# Production packages only: typescript, a peer of @trpc/server for its types, is not needed to run.
-RUN npm run build && npm prune --omit=dev --omit=peer --no-audit --no-fund
+# Production packages only. npm keeps typescript as a peer of @trpc/server, which needs it only for
+# its types: removed, 23 MB less in the image (scripts/container-check.sh checks it is gone).
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund && rm -rf node_modules/typescript
 
 # Runtime stage: the bundles, production node_modules, an init, a non-root user, data on a volume.
 FROM node:22-bookworm-slim

@@ -69,4 +69,9 @@ describe('statements per call', () => {
   it("reads a page of a folder's alarms in 3 statements", async () => {
     expect(await statementsOf((c) => c.alarm.list({ folderId: w.foldersA.done }))).toBeLessThanOrEqual(3);
   });
+
+  it('counts the alarms of every relevant folder per priority in 3 statements, however many folders', async () => {
+    const statements = await statementsOf((c) => c.alarm.countPerPriority({ dashboardId: w.dashA.id }));
+    expect(statements).toBeLessThanOrEqual(3);
+  });
 });

@@ -3,7 +3,7 @@
  * stops start-up with one clear line (ConfigError).
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { emailSchema, newPasswordSchema } from '@/domain/auth';
@@ -107,8 +107,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   // Only its owner may read the database and the key: the folder is made 0700, its files 0600.
   // An existing folder is tightened too (a Docker volume always exists before the first start).
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(dataDir, 0o700);
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') throw error;
+    throw new ConfigError(notWritable(dataDir));
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -132,6 +139,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyAllowPrivateTargets: e.NOTIFY_ALLOW_PRIVATE_TARGETS === 'true',
   };
 }
+
+/** DATA_DIR that this user cannot own (a bind mount made by root): one line with the fix. */
+const notWritable = (dataDir: string) => {
+  const uid = process.getuid?.();
+  const chown = uid === undefined ? '' : ` (bijvoorbeeld: chown -R ${uid}:${process.getgid?.() ?? uid} <map op de host>)`;
+  return `DATA_DIR ${dataDir} is niet van deze gebruiker${uid === undefined ? '' : ` (uid ${uid})`} of niet beschrijfbaar: geef de map aan deze gebruiker${chown} of gebruik een Docker-volume.`;
+};
 
 /** Without SECRET_KEY the key lives beside the database, created once, readable by the owner only. */
 function readOrCreateSecretKey(dataDir: string): string {

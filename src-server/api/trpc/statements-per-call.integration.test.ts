@@ -78,4 +78,9 @@ describe('statements per call', () => {
     await threeAlarms();
     expect(await statementsOf((c) => c.alarm.list({ folderId: w.foldersA.inbox }))).toBeLessThanOrEqual(3);
   });
+
+  it('counts the alarms of every relevant folder per priority in 3 statements, however many folders', async () => {
+    const statements = await statementsOf((c) => c.alarm.countPerPriority({ dashboardId: w.dashA.id }));
+    expect(statements).toBeLessThanOrEqual(3);
+  });
 });

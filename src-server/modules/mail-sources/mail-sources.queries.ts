@@ -119,3 +119,7 @@ export async function claimSourceSilence(db: DB, sourceId: number, since: number
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }
+
+/** One source's sealed password or client secret, if any: the start-up check that SECRET_KEY still opens them. */
+export const oneSealedSecret = async (db: DB) =>
+  (await db.selectFrom('mailSource').select('secret').where('secret', 'is not', null).limit(1).executeTakeFirst())?.secret ?? undefined;

@@ -125,3 +125,7 @@ export async function feedSyncCounts(db: DB, user: User) {
     .executeTakeFirstOrThrow();
   return { feeds: Number(row.feeds), failed: Number(row.failed) };
 }
+
+/** One feed's sealed credentials, if any feed has them: the start-up check that SECRET_KEY still opens them. */
+export const oneSealedCredential = async (db: DB) =>
+  (await db.selectFrom('feed').select('credentials').where('credentials', 'is not', null).limit(1).executeTakeFirst())?.credentials ?? undefined;

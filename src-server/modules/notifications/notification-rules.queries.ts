@@ -24,3 +24,7 @@ export const updateRule = (db: DB, id: number, values: Updateable<NotificationRu
   db.updateTable('notificationRule').set(values).where('id', '=', id).execute();
 
 export const deleteRule = (db: DB, id: number) => db.deleteFrom('notificationRule').where('id', '=', id).execute();
+
+/** One rule's sealed webhook secret, if any: the start-up check that SECRET_KEY still opens them. */
+export const oneSealedSecret = async (db: DB) =>
+  (await db.selectFrom('notificationRule').select('secret').where('secret', 'is not', null).limit(1).executeTakeFirst())?.secret ?? undefined;

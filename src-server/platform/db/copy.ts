@@ -117,7 +117,8 @@ async function* readInPages(db: AnyDB, table: TableInfo) {
     if (table.primaryKey.length > 0) {
       const key = sql.join(table.primaryKey.map((c) => sql.ref(c)));
       if (after) q = q.where(sql<boolean>`(${key}) > (${sql.join(after)})`);
-      q = q.orderBy(table.primaryKey).limit(page);
+      for (const column of table.primaryKey) q = q.orderBy(column);
+      q = q.limit(page);
     }
     const rows = await q.execute();
     if (rows.length > 0) yield rows;

@@ -4,7 +4,9 @@
  * heartbeat when nothing happened for `heartbeatMs`. Before anything is handed on, `recheck`
  * confirms that the reader may still watch (access was checked once, at opening, and a logout or
  * a move to another organization must not leave a console listening); it throws when not, which
- * ends the stream.
+ * ends the stream. When the server stops (`bus.close()`) it throws the bus's AbortError, so an open
+ * console never holds up a stop: the REST stream then just ends, and tRPC ends its stream without
+ * its "done" event, so the console's client connects again (to another instance behind a proxy).
  */
 import type { AlarmEvent, EventBus, StoredEvent } from './event-bus';
 
@@ -39,6 +41,7 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
   });
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
+  bus.closing.addEventListener('abort', onAbort);
   try {
     // Subscribed before reading the buffer (in the same tick), so nothing published in between falls through.
     const lastId = options.lastEventId === undefined ? undefined : Number(options.lastEventId);
@@ -52,6 +55,7 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
       } else queue.push(...missed);
     }
     while (!signal?.aborted) {
+      bus.closing.throwIfAborted();
       if (queue.length === 0) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((resolve) => {
@@ -62,6 +66,7 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
         wake = null;
         if (signal?.aborted) return;
       }
+      bus.closing.throwIfAborted();
       await recheck();
       const batch = coalesce(queue.splice(0));
       if (batch.length === 0) yield { event: 'heartbeat' };
@@ -70,5 +75,6 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
   } finally {
     unsubscribe();
     signal?.removeEventListener('abort', onAbort);
+    bus.closing.removeEventListener('abort', onAbort);
   }
 }

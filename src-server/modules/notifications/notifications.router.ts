@@ -17,6 +17,7 @@ import * as service from './notifications.service';
 import { findVisibleRule } from './notification-rules.queries';
 import * as rules from './notification-rules.service';
 import type { DeliveryDeps } from './delivery';
+import type { createRuleTestLimit } from './rule-test-limit';
 
 const dashboard = { params: { id: 'dashboardId' } };
 const rule = { params: { id: 'ruleId' } };
@@ -38,6 +39,7 @@ const wake = (ctx: { jobs: { runNow(name: string): Promise<unknown> } }) => void
 declare module '../../api/trpc/context' {
   interface AppServices {
     notify: DeliveryDeps;
+    ruleTestLimit: ReturnType<typeof createRuleTestLimit>;
   }
 }
 

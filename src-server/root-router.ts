@@ -23,6 +23,7 @@ import { overviewRouter } from './modules/overview/overview.router';
 import { energyRulesRouter } from './modules/energy-rules/energy-rules.router';
 import { usersRouter } from './modules/users/users.router';
 import { onboardingRouter } from './modules/onboarding/onboarding.router';
+import { backupsRouter } from './modules/backups/backups.router';
 import { createCallerFactory, router } from './api/trpc/trpc';
 
 export const appRouter = router({
@@ -50,6 +51,7 @@ export const appRouter = router({
   alarmParser: alarmParsersRouter,
   notification: notificationsRouter,
   energyRule: energyRulesRouter,
+  backup: backupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

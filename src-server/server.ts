@@ -28,6 +28,7 @@ const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   graph: { loginUrl: config.graphLoginUrl, apiUrl: config.graphApiUrl },
   allowPrivateMailHosts: config.mailAllowPrivateHosts,
   notify: { smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, publicUrl: config.publicUrl, allowPrivateTargets: config.notifyAllowPrivateTargets },
+  backup: { dir: config.backupDir, schedule: config.backupSchedule, keep: config.backupKeep, passphrase: config.backupPassphrase },
 });
 
 /** Why the port cannot be had, in one Dutch line for the operator; other errors go up unchanged. */

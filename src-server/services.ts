@@ -7,7 +7,7 @@
  * service's deps object here, so imports between modules only go down. The server, the test
  * harness, the bench and the demo all build them here, so they run the same wiring.
  */
-import { engineOf, openReachableDatabase } from './platform/db/database';
+import { engineOf, openReachableDatabase, sqliteHandleOf } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
 import { type Clock, systemClock } from './platform/clock';
 import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
@@ -61,6 +61,8 @@ import type { DeliveryDeps } from './modules/notifications/delivery';
 import { createOnboarding } from './modules/onboarding/onboarding.service';
 import { type EnergyDeps, evaluateAfterSync } from './modules/energy-rules/energy-evaluation';
 import { energyAlarmJobs } from './modules/energy-rules/energy-rules.jobs';
+import type { BackupDeps, BackupSettings } from './modules/backups/backups.service';
+import { backupJobs } from './modules/backups/backups.jobs';
 
 export interface ServiceOptions {
   /** A SQLite file path, `:memory:` for a private test database, or a `postgres://` URL (DATABASE_URL). */
@@ -81,6 +83,8 @@ export interface ServiceOptions {
   listenRetryMs?: number;
   /** Outbound notifications: SMTP, the console's public address, private targets. */
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
+  /** Where backups go, when they are made, which are kept, and their passphrase (BACKUP_*). */
+  backup: BackupSettings;
 }
 
 export async function createServices(options: ServiceOptions) {
@@ -135,6 +139,8 @@ export async function createServices(options: ServiceOptions) {
     ? createEventBus({ now: () => clock().getTime(), transport, firstId: randomInt(1, 2 ** 21) * 2 ** 32 })
     : createEventBus({ now: () => clock().getTime() });
   const ingestLimit = createIngestLimit(db, clock);
+  // Backups run on the product's own SQLite connection, so writes during one are carried into it.
+  const backups: BackupDeps = { ...options.backup, db, engine, sqlite: sqliteHandleOf(opened), clock, secretKey: options.secretKey };
   const energy: EnergyDeps = { db, clock, events };
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
@@ -201,6 +207,7 @@ export async function createServices(options: ServiceOptions) {
       ...alarmParserJobs(pipeline, parseWaker),
       ...notificationJobs(notify, notifyWaker),
       ...energyAlarmJobs(energy),
+      ...backupJobs(backups),
     ],
   });
   return {
@@ -236,6 +243,7 @@ export async function createServices(options: ServiceOptions) {
     notify,
     onboarding,
     energy,
+    backups,
     async close() {
       await onboarding.settled();
       await jobs.stop();

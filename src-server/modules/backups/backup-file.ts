@@ -5,7 +5,7 @@
  * The manifest trails the body, so it can name the body's size, hash and GCM tag, and it is read
  * without reading the body: the list shows tables and row counts from it.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { type DecipherGCM, createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
@@ -148,7 +148,7 @@ function unprefix(onKey: (key: string) => void) {
  */
 export async function extractBackupFile(file: string, databaseFile: string, passphrase?: string): Promise<{ manifest: Manifest; secretKey: string | null }> {
   const { manifest, bodyStart, bodyEnd } = await readManifest(file);
-  let decipher: ReturnType<typeof createDecipheriv> | null = null;
+  let decipher: DecipherGCM | null = null;
   if (manifest.encryption) {
     if (!passphrase) throw new BackupFileError('Deze back-up is versleuteld: zet BACKUP_PASSPHRASE in de omgeving. Er is niets veranderd.');
     const key = deriveKey(passphrase, Buffer.from(manifest.encryption.salt, 'hex'));

@@ -5,7 +5,13 @@ import { backupListSchema, backupNameSchema, backupSchema } from '@/domain/backu
 import { rest } from '../../api/trpc/rest-route';
 import { adminProcedure, router } from '../../api/trpc/trpc';
 import { BACKUP_JOB } from './backups.jobs';
-import { backupFile, listBackups } from './backups.service';
+import { type BackupDeps, backupFile, listBackups } from './backups.service';
+
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    backups: BackupDeps;
+  }
+}
 
 /** The file's bytes chunk by chunk, for the REST adapter's download. */
 async function* bytesOf(file: string): AsyncGenerator<Uint8Array> {

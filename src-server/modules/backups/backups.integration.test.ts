@@ -145,3 +145,25 @@ test('a backup killed halfway (SIGKILL) leaves the database and the earlier back
   await after.jobs.runNow('backup', { now: true });
   expect(readdirSync(path.join(dir, 'backups')).filter((f) => f.startsWith('.tmp-'))).toEqual([]);
 });
+
+test('the scheduled job makes one backup per slot and the folder keeps what BACKUP_KEEP says across 40 days', async () => {
+  let now = Date.parse('2026-03-01T02:30:00Z');
+  const h = await createHarness({ clock: () => new Date(now), backup: { schedule: { times: ['03:00'] }, keep: { d: 3, w: 2 } } });
+  await h.organization('Jansen Installatie');
+  const names = () => readdirSync(h.backups.dir).sort();
+  // The first run makes up the missed slot of the night before; a second run the same night does nothing.
+  await h.jobs.runNow('backup');
+  expect(await h.jobs.runNow('backup')).toEqual({ skipped: expect.any(String) });
+  expect(names()).toEqual(['energiebeheer-20260301T023000Z.backup']);
+  for (let day = 0; day < 40; day++) {
+    now = Date.parse('2026-03-01T02:05:00Z') + (day + 1) * 86_400_000;
+    await h.jobs.runNow('backup');
+  }
+  // 3 newest days, and the newest of the 2 newest ISO weeks (the Sunday closing the week before).
+  expect(names()).toEqual([
+    'energiebeheer-20260405T020500Z.backup',
+    'energiebeheer-20260408T020500Z.backup',
+    'energiebeheer-20260409T020500Z.backup',
+    'energiebeheer-20260410T020500Z.backup',
+  ]);
+});

@@ -63,6 +63,11 @@ import { type EnergyDeps, evaluateAfterSync } from './modules/energy-rules/energ
 import { energyAlarmJobs } from './modules/energy-rules/energy-rules.jobs';
 import type { BackupDeps, BackupSettings } from './modules/backups/backups.service';
 import { backupJobs } from './modules/backups/backups.jobs';
+import { listBackups } from './modules/backups/backups.service';
+import { registerSystemMetrics } from './modules/system/system.metrics';
+import { createMetrics } from './platform/metrics';
+import type { Logger } from './platform/logger';
+import { observeJobs } from './platform/jobs/observed';
 
 export interface ServiceOptions {
   /** A SQLite file path, `:memory:` for a private test database, or a `postgres://` URL (DATABASE_URL). */
@@ -85,6 +90,8 @@ export interface ServiceOptions {
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
   /** Where backups go, when they are made, which are kept, and their passphrase (BACKUP_*). */
   backup: BackupSettings;
+  /** One line per request and job run (server: stdout); default silent. */
+  log?: Logger;
 }
 
 export async function createServices(options: ServiceOptions) {
@@ -101,6 +108,8 @@ export async function createServices(options: ServiceOptions) {
   watchFigures(db, notices);
   await migrateToLatest(db);
   const instanceId = newInstanceId();
+  const metrics = createMetrics();
+  const log: Logger = options.log ?? (() => undefined);
   const leases = createLeases({ db, clock, owner: instanceId });
   const auth = createAuthService({ db, clock, sessionCache }, options.auth);
   const hub = createHubClient(options.hub);
@@ -200,16 +209,21 @@ export async function createServices(options: ServiceOptions) {
     exclusive: engine === 'sqlite',
     // New mail stored here while another instance's parse run holds its lock reaches that run.
     wakes: transport?.jobWakes,
-    jobs: [
-      ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
-      ...mailSourceJobs(mail),
-      ...mailReadingJobs(reading, readWaker),
-      ...alarmParserJobs(pipeline, parseWaker),
-      ...notificationJobs(notify, notifyWaker),
-      ...energyAlarmJobs(energy),
-      ...backupJobs(backups),
-    ],
+    jobs: observeJobs(
+      [
+        ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
+        ...mailSourceJobs(mail),
+        ...mailReadingJobs(reading, readWaker),
+        ...alarmParserJobs(pipeline, parseWaker),
+        ...notificationJobs(notify, notifyWaker),
+        ...energyAlarmJobs(energy),
+        ...backupJobs(backups),
+      ],
+      metrics,
+      log,
+    ),
   });
+  registerSystemMetrics(metrics, { db, clock, listBackups: () => listBackups(backups) });
   return {
     db,
     engine,
@@ -244,6 +258,8 @@ export async function createServices(options: ServiceOptions) {
     onboarding,
     energy,
     backups,
+    metrics,
+    log,
     async close() {
       await onboarding.settled();
       await jobs.stop();

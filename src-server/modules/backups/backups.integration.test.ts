@@ -26,7 +26,7 @@ async function world() {
   return { w, token };
 }
 
-async function answers(h: { request: (p: string, i: { token: string }) => Promise<Response> }, token: string) {
+async function answers(h: { request: (p: string, i: { token: string }) => Response | Promise<Response> }, token: string) {
   return Promise.all(PAGES.map(async (p) => ({ page: p, status: (await h.request(p, { token })).status, body: await (await h.request(p, { token })).json() })));
 }
 

@@ -24,6 +24,7 @@ import { energyRulesRouter } from './modules/energy-rules/energy-rules.router';
 import { usersRouter } from './modules/users/users.router';
 import { onboardingRouter } from './modules/onboarding/onboarding.router';
 import { backupsRouter } from './modules/backups/backups.router';
+import { systemRouter } from './modules/system/system.router';
 import { createCallerFactory, router } from './api/trpc/trpc';
 
 export const appRouter = router({
@@ -52,6 +53,7 @@ export const appRouter = router({
   notification: notificationsRouter,
   energyRule: energyRulesRouter,
   backup: backupsRouter,
+  system: systemRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,7 +9,8 @@ export const systemSchema = v.object({
   databaseBytes: v.number(),
   /** Instances holding leases or job locks now; this instance is always listed. */
   instances: v.array(v.object({ id: v.string(), current: v.boolean(), leases: v.array(v.object({ name: v.string(), until: v.string() })) })),
-  jobs: v.array(jobStatusSchema),
+  /** The jobs' state without what their last run returned. */
+  jobs: v.array(v.omit(jobStatusSchema, ['lastResult'])),
   mailSources: v.array(
     v.object({
       id: v.number(),

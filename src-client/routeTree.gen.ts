@@ -17,6 +17,7 @@ import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
 import { Route as AuthAlarmsRouteImport } from './routes/_auth/alarms'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
+import { Route as AuthAdminSystemRouteImport } from './routes/_auth/admin/system'
 import { Route as AuthAlarmsIndexRouteImport } from './routes/_auth/alarms/index'
 import { Route as AuthAlarmsDashboardIdRouteImport } from './routes/_auth/alarms/$dashboardId'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard/index'
@@ -89,6 +90,11 @@ const AuthAlarmsRoute = AuthAlarmsRouteImport.update({
 const AuthAdminIndexRoute = AuthAdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminSystemRoute = AuthAdminSystemRouteImport.update({
+  id: '/system',
+  path: '/system',
   getParentRoute: () => AuthAdminRoute,
 } as any)
 const AuthAlarmsIndexRoute = AuthAlarmsIndexRouteImport.update({
@@ -295,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/password-reset': typeof PasswordResetRoute
   '/admin': typeof AuthAdminRouteWithChildren
   '/alarms': typeof AuthAlarmsRouteWithChildren
+  '/admin/system': typeof AuthAdminSystemRoute
   '/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
   '/admin/': typeof AuthAdminIndexRoute
   '/alarms/': typeof AuthAlarmsIndexRoute
@@ -336,6 +343,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
   '/': typeof AuthIndexRoute
+  '/admin/system': typeof AuthAdminSystemRoute
   '/admin': typeof AuthAdminIndexRoute
   '/alarms': typeof AuthAlarmsIndexRoute
   '/dashboard': typeof AuthDashboardIndexRoute
@@ -380,6 +388,7 @@ export interface FileRoutesById {
   '/_auth/admin': typeof AuthAdminRouteWithChildren
   '/_auth/alarms': typeof AuthAlarmsRouteWithChildren
   '/_auth/': typeof AuthIndexRoute
+  '/_auth/admin/system': typeof AuthAdminSystemRoute
   '/_auth/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
   '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/alarms/': typeof AuthAlarmsIndexRoute
@@ -425,6 +434,7 @@ export interface FileRouteTypes {
     | '/password-reset'
     | '/admin'
     | '/alarms'
+    | '/admin/system'
     | '/alarms/$dashboardId'
     | '/admin/'
     | '/alarms/'
@@ -466,6 +476,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/password-reset'
     | '/'
+    | '/admin/system'
     | '/admin'
     | '/alarms'
     | '/dashboard'
@@ -509,6 +520,7 @@ export interface FileRouteTypes {
     | '/_auth/admin'
     | '/_auth/alarms'
     | '/_auth/'
+    | '/_auth/admin/system'
     | '/_auth/alarms/$dashboardId'
     | '/_auth/admin/'
     | '/_auth/alarms/'
@@ -609,6 +621,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AuthAdminIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/system': {
+      id: '/_auth/admin/system'
+      path: '/system'
+      fullPath: '/admin/system'
+      preLoaderRoute: typeof AuthAdminSystemRouteImport
       parentRoute: typeof AuthAdminRoute
     }
     '/_auth/alarms/': {
@@ -853,6 +872,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthAdminRouteChildren {
+  AuthAdminSystemRoute: typeof AuthAdminSystemRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
   AuthAdminLocationLocationIdRoute: typeof AuthAdminLocationLocationIdRoute
   AuthAdminLocationsCreateRoute: typeof AuthAdminLocationsCreateRoute
@@ -871,6 +891,7 @@ interface AuthAdminRouteChildren {
 }
 
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
+  AuthAdminSystemRoute: AuthAdminSystemRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
   AuthAdminLocationLocationIdRoute: AuthAdminLocationLocationIdRoute,
   AuthAdminLocationsCreateRoute: AuthAdminLocationsCreateRoute,

@@ -15,6 +15,7 @@ import { releaseGoneLeases } from './platform/jobs/leases';
 import { lockDataDir } from './platform/data-dir-lock';
 import { type ServiceOptions, createServices } from './services';
 import { checkSecretKey } from './secret-key-check';
+import { createLogger } from './platform/logger';
 
 const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   databaseFile: config.databaseUrl ?? path.join(config.dataDir, 'app.db'),
@@ -30,6 +31,8 @@ const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   graph: { loginUrl: config.graphLoginUrl, apiUrl: config.graphApiUrl },
   allowPrivateMailHosts: config.mailAllowPrivateHosts,
   notify: { smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, publicUrl: config.publicUrl, allowPrivateTargets: config.notifyAllowPrivateTargets },
+  backup: { dir: config.backupDir, schedule: config.backupSchedule, keep: config.backupKeep, passphrase: config.backupPassphrase },
+  log: createLogger(config.logFormat),
 });
 
 /** Why the port cannot be had, in one Dutch line for the operator; other errors go up unchanged. */
@@ -78,7 +81,7 @@ export async function startServer(config: Config, options: { clientDir?: string;
     unlock();
     throw error;
   }
-  const app = createApp({ ...services, clientDir: options.clientDir, trustProxy: config.trustProxy });
+  const app = createApp({ ...services, clientDir: options.clientDir, trustProxy: config.trustProxy, metricsToken: config.metricsToken });
   // The port first: a one-time admin password printed by a start that then fails would be lost.
   const server = await listen(app, config).catch(async (error) => {
     await services.close();

@@ -7,7 +7,7 @@
  * service's deps object here, so imports between modules only go down. The server, the test
  * harness, the bench and the demo all build them here, so they run the same wiring.
  */
-import { engineOf, openReachableDatabase } from './platform/db/database';
+import { engineOf, openReachableDatabase, sqliteHandleOf } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
 import { type Clock, systemClock } from './platform/clock';
 import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
@@ -63,6 +63,13 @@ import { createOnboarding } from './modules/onboarding/onboarding.service';
 import type { EnergyDeps } from './modules/energy-rules/energy-evaluation';
 import { wireReactions } from './reactions';
 import { energyAlarmJobs } from './modules/energy-rules/energy-rules.jobs';
+import type { BackupDeps, BackupSettings } from './modules/backups/backups.service';
+import { backupJobs } from './modules/backups/backups.jobs';
+import { listBackups } from './modules/backups/backups.service';
+import { registerSystemMetrics } from './modules/system/system.metrics';
+import { createMetrics } from './platform/metrics';
+import type { Logger } from './platform/logger';
+import { observeJobs } from './platform/jobs/observed';
 
 export interface ServiceOptions {
   /** A SQLite file path, `:memory:` for a private test database, or a `postgres://` URL (DATABASE_URL). */
@@ -83,6 +90,10 @@ export interface ServiceOptions {
   listenRetryMs?: number;
   /** Outbound notifications: SMTP, the console's public address, private targets. */
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
+  /** Where backups go, when they are made, which are kept, and their passphrase (BACKUP_*). */
+  backup: BackupSettings;
+  /** One line per request and job run (server: stdout); default silent. */
+  log?: Logger;
 }
 
 export async function createServices(options: ServiceOptions) {
@@ -99,6 +110,8 @@ export async function createServices(options: ServiceOptions) {
   watchFigures(db, notices);
   await migrateToLatest(db);
   const instanceId = newInstanceId();
+  const metrics = createMetrics();
+  const log: Logger = options.log ?? (() => undefined);
   const leases = createLeases({ db, clock, owner: instanceId });
   const auth = createAuthService({ db, clock, sessionCache }, options.auth);
   const hub = createHubClient(options.hub);
@@ -136,6 +149,8 @@ export async function createServices(options: ServiceOptions) {
     : createEventBus({ now: () => clock().getTime() });
   const sync = createSyncService({ db, hub, clock, events }, { historyDays: options.hub.historyDays });
   const ingestLimit = createIngestLimit(db, clock);
+  // Backups run on the product's own SQLite connection, so writes during one are carried into it.
+  const backups: BackupDeps = { ...options.backup, db, engine, sqlite: sqliteHandleOf(opened), clock, secretKey: options.secretKey };
   const energy: EnergyDeps = { db, clock, events };
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
@@ -180,17 +195,23 @@ export async function createServices(options: ServiceOptions) {
     exclusive: engine === 'sqlite',
     // New mail stored here while another instance's parse run holds its lock reaches that run.
     wakes: transport?.jobWakes,
-    jobs: [
-      ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
-      ...mailSourceJobs(mail),
-      ...mailReadingJobs(reading, readWaker),
-      ...alarmParserJobs(pipeline, parseWaker),
-      ...notificationJobs(notify, notifyWaker),
-      ...energyAlarmJobs(energy),
-    ],
+    jobs: observeJobs(
+      [
+        ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
+        ...mailSourceJobs(mail),
+        ...mailReadingJobs(reading, readWaker),
+        ...alarmParserJobs(pipeline, parseWaker),
+        ...notificationJobs(notify, notifyWaker),
+        ...energyAlarmJobs(energy),
+        ...backupJobs(backups),
+      ],
+      metrics,
+      log,
+    ),
   });
   // Wakes only come once the runner exists: every reaction is wired here, after it.
   wireReactions({ events, jobs, energy, wakers: { read: readWaker, parse: parseWaker, notify: notifyWaker } });
+  registerSystemMetrics(metrics, { db, clock, listBackups: () => listBackups(backups) });
   return {
     db,
     engine,
@@ -225,6 +246,9 @@ export async function createServices(options: ServiceOptions) {
     notify,
     onboarding,
     energy,
+    backups,
+    metrics,
+    log,
     async close() {
       await onboarding.settled();
       await jobs.stop();

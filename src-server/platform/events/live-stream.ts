@@ -31,6 +31,10 @@ function coalesce(batch: StoredEvent[]): StoredEvent[] {
   return [...batch.filter((e) => e.event === 'alarm'), ...(counts ? [counts] : [])];
 }
 
+/** Live streams open in this process now (REST event streams and tRPC subscriptions), for /metrics. */
+let open = 0;
+export const openLiveStreams = () => open;
+
 export async function* liveStream(bus: EventBus, dashboardId: number, options: LiveStreamOptions): AsyncGenerator<LiveItem> {
   const { signal, heartbeatMs, recheck } = options;
   const queue: StoredEvent[] = [];
@@ -42,6 +46,7 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
   bus.closing.addEventListener('abort', onAbort);
+  open++;
   try {
     // Subscribed before reading the buffer (in the same tick), so nothing published in between falls through.
     const lastId = options.lastEventId === undefined ? undefined : Number(options.lastEventId);
@@ -73,6 +78,7 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
       for (const e of batch) yield e;
     }
   } finally {
+    open--;
     unsubscribe();
     signal?.removeEventListener('abort', onAbort);
     bus.closing.removeEventListener('abort', onAbort);

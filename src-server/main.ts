@@ -4,17 +4,18 @@
  * is slow to answer, migrations) exits at once with 0, since nothing runs yet that must finish
  * (migrations run in transactions); after start-up it ends live streams and work in progress first.
  */
-let stopProduct: (() => Promise<void>) | undefined;
+/** The product's stop, once it has started. */
+const product: { stop?: () => Promise<void> } = {};
 let stopping = false;
 
 function onSignal() {
   if (stopping) return;
   stopping = true;
-  if (!stopProduct) {
+  if (!product.stop) {
     console.log('Gestopt tijdens het starten.');
     process.exit(0);
   }
-  stopProduct().then(
+  product.stop().then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);
@@ -26,6 +27,6 @@ process.on('SIGTERM', onSignal);
 process.on('SIGINT', onSignal);
 
 const { startProduct } = await import('./start');
-stopProduct = await startProduct();
+product.stop = await startProduct();
 
 export {};

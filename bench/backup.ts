@@ -21,7 +21,11 @@ const TOKEN = 'bench-metrics-token-0123456789';
 function seed(file: string, targetBytes: number) {
   const raw = new SQLite(file);
   raw.pragma('journal_mode = WAL');
-  raw.prepare("insert into feed (uuid, provider, name, meterKind, status, createTimestamp, failureCount) values ('bench', 'kenter', 'bench', 'electricity', 'verified', 0, 0)").run();
+  raw
+    .prepare(
+      "insert into feed (uuid, provider, name, meterKind, status, createTimestamp, failureCount) values ('bench', 'kenter', 'bench', 'electricity', 'verified', 0, 0)",
+    )
+    .run();
   const channel = raw.prepare("insert into channel (feedUuid, code, url, createTimestamp) values ('bench', ?, 'http://127.0.0.1:9/x', 0)");
   const insert = raw.prepare('insert into measurement (channelId, ts, value) values (?, ?, ?)');
   const size = () => (raw.pragma('page_count', { simple: true }) as number) * (raw.pragma('page_size', { simple: true }) as number);

@@ -84,7 +84,15 @@ export async function createBackup(deps: BackupDeps): Promise<Backup> {
     const manifest = await writeBackupFile(
       snapshotFile,
       writing,
-      { createdAt: at.toISOString(), version: PRODUCT_VERSION, engine: deps.engine, schema: facts.schema, tables: facts.tables, sha256: await sha256Of(snapshotFile), databaseBytes: size },
+      {
+        createdAt: at.toISOString(),
+        version: PRODUCT_VERSION,
+        engine: deps.engine,
+        schema: facts.schema,
+        tables: facts.tables,
+        sha256: await sha256Of(snapshotFile),
+        databaseBytes: size,
+      },
       { passphrase: deps.passphrase, secretKey: deps.secretKey },
     );
     // Read back what was written: the same bytes as the checked snapshot, or no backup.
@@ -126,7 +134,7 @@ const createdAtOfName = (name: string) => {
 };
 
 /** Deletes the backups BACKUP_KEEP does not keep; answers their names. */
-export async function applyRetention(deps: Pick<BackupDeps, 'dir' | 'keep'>): Promise<string[]> {
+async function applyRetention(deps: Pick<BackupDeps, 'dir' | 'keep'>): Promise<string[]> {
   const backups = (await listBackups(deps)).map((b) => ({ name: b.name, at: Math.floor(Date.parse(b.createdAt) / 1000) }));
   const keep = backupsToKeep(backups, deps.keep);
   const gone = backups.filter((b) => !keep.has(b.name)).map((b) => b.name);

@@ -18,6 +18,7 @@ import { benchNotifications, benchSlowReceiver } from './notifications';
 import { benchEngines, type EngineFigures } from './engines';
 import { benchInstances } from './instances';
 import { benchEnergyRules } from './energy';
+import { benchBackup } from './backup';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
@@ -165,4 +166,13 @@ console.log(
   `  HUB sync of one new day for 100 feeds, with the 100 rules vs without (goal <= +10 %): ${Object.entries(energy.sync)
     .map(([limit, s]) => `${limit} ${ms(s.with)} vs ${ms(s.without)} -> +${((s.with / s.without - 1) * 100).toFixed(1)} %`)
     .join('; ')}`,
+);
+
+const backup = await benchBackup();
+const scale = 1024 / backup.databaseMb;
+console.log(
+  `Backup of a ${fmt(backup.databaseMb)} MB database (${backup.channels} channels x 5 years of quarter-hours) while 20 clients read: reads p99 ${ms(backup.during.p99)} vs ${ms(backup.quiet.p99)} without -> ${(backup.during.p99 / backup.quiet.p99).toFixed(2)}x (goal <= 2x)`,
+);
+console.log(
+  `  backup ${backup.backupSeconds.toFixed(1)} s into ${fmt(backup.backupMb)} MB, restore ${backup.restoreSeconds.toFixed(1)} s; scaled to 1 GB: backup ${(backup.backupSeconds * scale).toFixed(0)} s, restore ${(backup.restoreSeconds * scale).toFixed(0)} s (goal <= 60 s each); /metrics ${ms(backup.metricsMs)} median (goal <= 20 ms)`,
 );

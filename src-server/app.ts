@@ -74,7 +74,15 @@ function observeRequests(deps: Pick<AppDeps, 'metrics' | 'log'>): MiddlewareHand
     const seconds = (performance.now() - started) / 1000;
     const route = routeOf(c);
     deps.metrics.httpDuration.observe({ method: c.req.method, route, status: String(res.status) }, seconds);
-    deps.log({ level: res.status >= 500 ? 'error' : 'info', msg: 'request', requestId, method: c.req.method, route, status: res.status, ms: Math.round(seconds * 1000) });
+    deps.log({
+      level: res.status >= 500 ? 'error' : 'info',
+      msg: 'request',
+      requestId,
+      method: c.req.method,
+      route,
+      status: res.status,
+      ms: Math.round(seconds * 1000),
+    });
   };
 }
 

@@ -4,11 +4,15 @@
  * heartbeat when nothing happened for `heartbeatMs`. Before anything is handed on, `recheck`
  * confirms that the reader may still watch (access was checked once, at opening, and a logout or
  * a move to another organization must not leave a console listening); it throws when not, which
- * ends the stream.
+ * ends the stream. On a quiet dashboard it runs every `recheckMs` too, so a revoked reader is cut
+ * off within seconds rather than at the next heartbeat. A recheck reads the database, so it holds
+ * across instances (a logout on one ends the stream on another) with no notice to wire up.
  */
 import type { AlarmEvent, EventBus, StoredEvent } from './event-bus';
 
 export const HEARTBEAT_MS = 25_000;
+/** How often a quiet stream confirms its reader may still watch: two look-ups by key. */
+export const RECHECK_MS = 2_000;
 
 /** What a reader is sent: an alarm event, or `resync` when the missed events are no longer held (refetch everything). */
 export type LiveEvent = AlarmEvent | { event: 'resync'; data: Record<string, never> };
@@ -20,6 +24,8 @@ export interface LiveStreamOptions {
   lastEventId?: string | undefined;
   signal: AbortSignal | undefined;
   heartbeatMs: number;
+  /** Default RECHECK_MS; never longer than the heartbeat. */
+  recheckMs?: number;
   recheck: () => Promise<void>;
 }
 
@@ -51,12 +57,14 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
         yield { event: 'resync', id: resyncId, data: {} };
       } else queue.push(...missed);
     }
+    const recheckMs = Math.min(options.recheckMs ?? RECHECK_MS, heartbeatMs);
+    let heartbeatAt = performance.now() + heartbeatMs;
     while (!signal?.aborted) {
       if (queue.length === 0) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((resolve) => {
           wake = resolve;
-          timer = setTimeout(resolve, heartbeatMs);
+          timer = setTimeout(resolve, Math.max(0, Math.min(recheckMs, heartbeatAt - performance.now())));
         });
         clearTimeout(timer);
         wake = null;
@@ -64,8 +72,13 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
       }
       await recheck();
       const batch = coalesce(queue.splice(0));
-      if (batch.length === 0) yield { event: 'heartbeat' };
+      if (batch.length === 0) {
+        // Only a recheck: the heartbeat waits for its own time.
+        if (performance.now() < heartbeatAt) continue;
+        yield { event: 'heartbeat' };
+      }
       for (const e of batch) yield e;
+      heartbeatAt = performance.now() + heartbeatMs;
     }
   } finally {
     unsubscribe();

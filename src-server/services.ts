@@ -20,6 +20,7 @@ import type { OrganizationDeps } from './modules/organizations/organizations.ser
 import type { LocationDeps } from './modules/locations/locations.service';
 import { countLocationsOfOrganization, locationsOfOrganizations } from './modules/locations/locations.queries';
 import type { UserDeps } from './modules/users/users.service';
+import { spendUserTokensOfUser } from './modules/onboarding/onboarding.queries';
 import { countCustomersOfLocation, countInstallersOfOrganization } from './modules/users/users.queries';
 import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChannels, metersOfLocation } from './modules/meters/meters.queries';
 import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
@@ -134,7 +135,7 @@ export async function createServices(options: ServiceOptions) {
     metersOf: metersOfLocation,
     dependents: { countCustomers: countCustomersOfLocation, countMeters: countMetersOfLocation },
   };
-  const users: UserDeps = { db, clock, sessions: auth };
+  const users: UserDeps = { db, clock, sessions: auth, links: { spendAll: spendUserTokensOfUser } };
   const dashboardFolders: DashboardFolders = { insertSystemFolders, folderOfDashboard };
   const folderAlarms: FolderAlarms = { moveAll: moveFolderAlarms, applyRelevance: applyFolderRelevance, count: countInFolder, clear: clearFolder };
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };

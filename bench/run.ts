@@ -18,6 +18,7 @@ import { benchNotifications, benchSlowReceiver } from './notifications';
 import { benchEngines, type EngineFigures } from './engines';
 import { benchInstances } from './instances';
 import { benchEnergyRules } from './energy';
+import { benchSchedules } from './schedules';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
@@ -166,3 +167,9 @@ console.log(
     .map(([limit, s]) => `${limit} ${ms(s.with)} vs ${ms(s.without)} -> +${((s.with / s.without - 1) * 100).toFixed(1)} %`)
     .join('; ')}`,
 );
+
+const sched = await benchSchedules();
+console.log(`On-call schedules (50 of 3 layers in 10 organizations, 200 overrides), medians, with the raw SQL of the same rows beside:`);
+console.log(`  who is on call now (onCallAt): ${sched.onCall.toFixed(2)} ms (goal <= 2 ms); raw SQL ${sched.rawOnCall.toFixed(2)} ms`);
+console.log(`  a year of merged shifts (${fmt(sched.count)} shifts) through the procedure: ${ms(sched.shifts)} (goal <= 50 ms)`);
+console.log(`  an installer's calendar feed of a year (${fmt(sched.events)} events over 5 schedules): ${ms(sched.feed)} (goal <= 100 ms)`);

@@ -22,6 +22,7 @@ import { organizationsRouter } from './modules/organizations/organizations.route
 import { overviewRouter } from './modules/overview/overview.router';
 import { energyRulesRouter } from './modules/energy-rules/energy-rules.router';
 import { usersRouter } from './modules/users/users.router';
+import { schedulesRouter } from './modules/schedules/schedules.router';
 import { onboardingRouter } from './modules/onboarding/onboarding.router';
 import { createCallerFactory, router } from './api/trpc/trpc';
 
@@ -50,6 +51,7 @@ export const appRouter = router({
   alarmParser: alarmParsersRouter,
   notification: notificationsRouter,
   energyRule: energyRulesRouter,
+  schedule: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,6 +19,7 @@ import type { AlarmParserTable } from '../../modules/alarm-parsers/alarm-parsers
 import type { HeartbeatTable } from '../../modules/alarm-parsers/heartbeats.table';
 import type { MaintenanceWindowTable } from '../../modules/maintenance-windows/maintenance-windows.table';
 import type { IngestTokenTable } from '../../modules/ingest-tokens/ingest-tokens.table';
+import type { CalendarFeedTable, ScheduleLayerTable, ScheduleOverrideTable, ScheduleTable } from '../../modules/schedules/schedules.table';
 import type { EnergyRuleTable } from '../../modules/energy-rules/energy-rules.table';
 import type {
   AlarmMailThreadTable,
@@ -63,4 +64,8 @@ export interface Database {
   alarmMailThread: AlarmMailThreadTable;
   energyRule: EnergyRuleTable;
   alarmView: AlarmViewTable;
+  schedule: ScheduleTable;
+  scheduleLayer: ScheduleLayerTable;
+  scheduleOverride: ScheduleOverrideTable;
+  calendarFeed: CalendarFeedTable;
 }

@@ -23,7 +23,14 @@ export const SCHEDULE_ABSENT = 'Dit rooster bestaat niet.';
 export const OVERRIDE_ABSENT = 'Deze vervanging bestaat niet.';
 export const NOT_A_MEMBER = 'Kies een beheerder of een installateur van deze organisatie.';
 
-const SHIFT_UNITS = ['DAY', 'WEEK'] as const;
+export const SHIFT_UNITS = ['DAY', 'WEEK'] as const;
+export const shiftUnitLabels: Record<(typeof SHIFT_UNITS)[number], { one: string; many: string }> = {
+  DAY: { one: 'dag', many: 'dagen' },
+  WEEK: { one: 'week', many: 'weken' },
+};
+/** ISO weekdays 1 (Monday) to 7 (Sunday), short. */
+export const weekdayLabels = ['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo'] as const;
+
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 const LOCAL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -46,7 +53,7 @@ const localDateTimeSchema = (what: string) =>
 
 const timeOfDay = (what: string) => v.pipe(v.string(`Geef ${what} als 18:00.`), v.regex(LOCAL_TIME, `Geef ${what} als 18:00 (uren 00–23, minuten 00–59).`));
 
-const restrictionSchema = v.object({
+export const restrictionSchema = v.object({
   days: v.pipe(
     v.array(
       v.pipe(
@@ -64,7 +71,7 @@ const restrictionSchema = v.object({
   to: timeOfDay('het einde'),
 });
 
-const layerSchema = v.object({
+export const layerSchema = v.object({
   name: v.pipe(
     requiredText(LAYER_NAME_MAX, 'Geef de laag een naam.', `De naam van de laag mag maximaal ${LAYER_NAME_MAX} tekens lang zijn.`),
     v.check((s) => s.toLowerCase() !== OVERRIDE_LAYER, `De naam '${OVERRIDE_LAYER}' is gereserveerd voor vervangingen.`),

@@ -41,11 +41,23 @@ function newFeed(deps: FeedDeps, userId: number) {
 /** The user's feed address, made on first use. */
 export async function calendarUrl(deps: FeedDeps, userId: number) {
   const existing = await feedOfUser(deps.db, userId);
-  if (existing) return { url: feedUrl(deps, deps.secrets.open<string>(existing.tokenSealed)) };
+  if (existing) {
+    const token = openToken(deps, existing.tokenSealed);
+    // Sealed under another SECRET_KEY: the address cannot be shown again, so it is replaced.
+    return token ? { url: feedUrl(deps, token) } : resetCalendarUrl(deps, userId);
+  }
   await insertFeed(deps.db, newFeed(deps, userId).row);
   // Two first requests at once keep whichever feed was stored first.
   const stored = (await feedOfUser(deps.db, userId))!;
   return { url: feedUrl(deps, deps.secrets.open<string>(stored.tokenSealed)) };
+}
+
+function openToken(deps: FeedDeps, sealed: string): string | null {
+  try {
+    return deps.secrets.open<string>(sealed);
+  } catch {
+    return null;
+  }
 }
 
 /** A new address; the old one stops working at once. */

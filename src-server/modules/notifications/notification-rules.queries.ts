@@ -24,3 +24,9 @@ export const updateRule = (db: DB, id: number, values: Updateable<NotificationRu
   db.updateTable('notificationRule').set(values).where('id', '=', id).execute();
 
 export const deleteRule = (db: DB, id: number) => db.deleteFrom('notificationRule').where('id', '=', id).execute();
+
+/** The names of the rules that escalate along this policy. */
+export async function ruleNamesUsingPolicy(db: DB, policyId: number) {
+  const rows = await db.selectFrom('notificationRule').select('name').where('channelType', '=', 'ESCALATION').where('target', '=', String(policyId)).execute();
+  return rows.map((r) => r.name);
+}

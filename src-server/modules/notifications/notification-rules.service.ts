@@ -4,11 +4,13 @@
  */
 import {
   type CreateRule,
+  ESCALATION_EVENTS_MESSAGE,
   MINUTES_MESSAGE,
   type NotificationRule,
   type NotifyEvent,
   type RuleChannel,
   type UpdateRule,
+  escalationOnCreated,
   minutesWithEvent,
 } from '@/domain/notification';
 import type { Priority } from '@/domain/alarm-dashboard';
@@ -16,6 +18,7 @@ import { type Clock, epochSeconds, isoFromSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import { invalidField } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secrets';
+import type { People } from './people';
 import type { NotificationRuleRow } from './notifications.table';
 import * as q from './notification-rules.queries';
 
@@ -25,11 +28,17 @@ export interface RuleDeps {
   db: DB;
   clock: Clock;
   secrets: SecretBox;
+  notify: { people: Pick<People, 'policyDashboard'> };
+}
+
+function channelOf(r: NotificationRuleRow): RuleChannel {
+  if (r.channelType === 'EMAIL') return { type: 'EMAIL', to: JSON.parse(r.target) as 'ASSIGNABLE' | string[] };
+  if (r.channelType === 'ESCALATION') return { type: 'ESCALATION', policyId: Number(r.target) };
+  return { type: 'WEBHOOK', url: r.target, secret: null };
 }
 
 function toRule(r: NotificationRuleRow): NotificationRule {
-  const channel: RuleChannel =
-    r.channelType === 'EMAIL' ? { type: 'EMAIL', to: JSON.parse(r.target) as 'ASSIGNABLE' | string[] } : { type: 'WEBHOOK', url: r.target, secret: null };
+  const channel = channelOf(r);
   return {
     id: r.id,
     dashboardId: r.dashboardId,
@@ -48,6 +57,13 @@ type Fields = Omit<CreateRule, 'dashboardId' | 'channel'> & {
   channel: CreateRule['channel'] | { type: 'WEBHOOK'; url: string; secret?: string | null };
 };
 
+/** An ESCALATION rule names a policy of its own dashboard; another dashboard's is unknown here. */
+async function checkPolicy(deps: RuleDeps, dashboardId: number, channel: Fields['channel']) {
+  if (channel.type !== 'ESCALATION') return;
+  if ((await deps.notify.people.policyDashboard(deps.db, channel.policyId)) !== dashboardId)
+    throw invalidField('channel.policyId', 'Deze escalatie bestaat niet op dit dashboard.');
+}
+
 function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
   const { channel } = input;
   let secret: string | null = null;
@@ -63,7 +79,7 @@ function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
     events: JSON.stringify([...new Set(input.events)]),
     unacknowledgedMinutes: input.unacknowledgedMinutes ?? null,
     channelType: channel.type,
-    target: channel.type === 'EMAIL' ? JSON.stringify(channel.to) : channel.url,
+    target: channel.type === 'EMAIL' ? JSON.stringify(channel.to) : channel.type === 'ESCALATION' ? String(channel.policyId) : channel.url,
     secret,
   };
 }
@@ -73,6 +89,7 @@ export async function listRules(db: DB, dashboardId: number) {
 }
 
 export async function createRule(deps: RuleDeps, input: CreateRule) {
+  await checkPolicy(deps, input.dashboardId, input.channel);
   const { id } = await q.insertRule(deps.db, { ...columns(deps, input), dashboardId: input.dashboardId, createdAt: epochSeconds(deps.clock) });
   return toRule((await q.findRule(deps.db, id))!);
 }
@@ -89,6 +106,8 @@ export async function updateRule(deps: RuleDeps, rule: NotificationRuleRow, inpu
     channel: input.channel ?? stored.channel,
   };
   if (!minutesWithEvent(merged)) throw invalidField('unacknowledgedMinutes', MINUTES_MESSAGE);
+  if (!escalationOnCreated(merged)) throw invalidField('events', ESCALATION_EVENTS_MESSAGE);
+  await checkPolicy(deps, rule.dashboardId, merged.channel);
   await q.updateRule(deps.db, rule.id, columns(deps, merged, rule));
   return toRule((await q.findRule(deps.db, rule.id))!);
 }

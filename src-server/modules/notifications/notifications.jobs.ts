@@ -63,7 +63,7 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
       let escalatedAt = -Infinity;
       while (!signal.aborted) {
         const now = epochSeconds(deps.clock);
-        queued += await notificationsFromHistory(deps.db, now);
+        queued += await notificationsFromHistory(deps.db, now, deps.people.startEscalations);
         if (now - escalatedAt >= ESCALATE_EVERY_SECONDS) {
           await escalate(deps.db, now);
           escalatedAt = now;

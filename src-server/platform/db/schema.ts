@@ -27,6 +27,9 @@ import type {
   NotificationRuleTable,
   NotificationTable,
 } from '../../modules/notifications/notifications.table';
+import type { ActionTokenTable } from '../../modules/alarm-actions/alarm-actions.table';
+import type { ContactMethodTable } from '../../modules/contact-methods/contact-methods.table';
+import type { EscalationPolicyTable, EscalationTable } from '../../modules/escalation-policies/escalation-policies.table';
 
 export interface Database {
   organization: OrganizationTable;
@@ -63,4 +66,8 @@ export interface Database {
   alarmMailThread: AlarmMailThreadTable;
   energyRule: EnergyRuleTable;
   alarmView: AlarmViewTable;
+  escalationPolicy: EscalationPolicyTable;
+  escalation: EscalationTable;
+  contactMethod: ContactMethodTable;
+  actionToken: ActionTokenTable;
 }

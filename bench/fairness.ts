@@ -75,7 +75,7 @@ export async function benchFairness() {
         raw: Buffer.from(mail(`Vijandig ${i}`, `${'a'.repeat(40)}!`)),
         storedAt: now,
       });
-    services.parsing.wake();
+    void services.events.emit({ kind: 'mail-read' });
     await new Promise((r) => setTimeout(r, 300));
     const hostilePending = async () =>
       Number(

@@ -10,6 +10,7 @@ import { connectImap } from '../src-server/modules/mail-sources/imap/imap-fetch'
 import { startDovecot } from '../src-server/testing/dovecot';
 import { dovecotSource } from '../src-server/testing/fixtures';
 import { startBenchServices } from './bench-services';
+import { createEventBus } from '../src-server/platform/events/event-bus';
 
 const COUNT = 1000;
 const USER = { 'bench@example.nl': 'bench-wachtwoord' };
@@ -58,7 +59,7 @@ export async function benchMail() {
     const dashboard = await createDashboard(services, admin, { name: 'Bench', organizationId: org.id });
     // Storing and reading are timed: read mail does not start the parse job here. The reader runs
     // as the mail-read job does: woken by each stored batch, one run at a time.
-    const reader = { db: services.db, clock: services.clock, parsing: { wake: () => undefined }, fetches: createFetchGate() };
+    const reader = { db: services.db, clock: services.clock, events: createEventBus(), fetches: createFetchGate() };
     let reading: Promise<unknown> = Promise.resolve();
     let readingQueued = false;
     const wakeReading = () => {
@@ -69,9 +70,13 @@ export async function benchMail() {
         return readRawMail(reader);
       });
     };
+    // Stored batches wake this reader (a bus of the bench's own, so the product's reader stays out of it).
+    const events = createEventBus();
+    events.on('mail-stored', wakeReading);
     const deps = {
       ...services,
-      reading: { wake: wakeReading, readSource: (sourceId: number) => readRawMail(reader, { sourceId }), warm: warmMailReaders, fetches: reader.fetches },
+      events,
+      reading: { readSource: (sourceId: number) => readRawMail(reader, { sourceId }), warm: warmMailReaders, fetches: reader.fetches },
     };
     const source = await createSource(deps, dovecotSource(dovecot, dashboard.id, 'Bench', settings.username, settings.password));
     start = performance.now();

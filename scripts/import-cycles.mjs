@@ -1,11 +1,13 @@
 // Import cycles in a TypeScript tree, read from the import statements (relative, `@/` = src/, `~/` =
 // src-client/), tests and generated files left out. Prints file-level cycles and cycles between the
 // domain folders (src-server/modules/<m>, src-client/features/<f>, and the other top folders), then
-// (runtime imports only) a last line "cycles: files F, folders M". Usage: node import-cycles.mjs REPO
+// (runtime imports only) a last line "cycles: files F, folders M". Usage: node import-cycles.mjs REPO [--types]
+// With --types, type-only imports count too: a cycle of types is still a tangle a reader must hold in mind.
 import fs from 'node:fs';
 import path from 'node:path';
 
 const repo = path.resolve(process.argv[2] ?? '.');
+const withTypes = process.argv.includes('--types');
 const roots = ['src', 'src-server', 'src-client'];
 const skip = (f) => /\.test\.|\.spec\.|routeTree\.gen\.ts$|\/testing\/|\/testdata\//.test(f);
 const files = [];
@@ -36,9 +38,10 @@ for (const f of files) {
   // runtime imports only: `import type` / `export type` and all-type specifier lists vanish at build time
   for (const m of text.matchAll(/(?:^|\n)\s*(import|export)\s([^;]*?)from\s+['"]([^'"]+)['"]/g)) {
     const clause = m[2].trim();
-    if (/^type\s/.test(clause)) continue;
+    if (!withTypes && /^type\s/.test(clause)) continue;
     const named = /^\{([\s\S]*)\}$/.exec(clause);
     if (
+      !withTypes &&
       named &&
       named[1]
         .split(',')

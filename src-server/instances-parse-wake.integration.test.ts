@@ -53,7 +53,7 @@ test.runIf(process.env.TEST_DATABASE_URL && dovecotAvailable())(
         await storeIncomingMail(b.db, { dashboardId: hostile.id, sourceId: null, raw: Buffer.from(mail(`Vijandig ${i}`)), storedAt: now });
       // One quiet e-mail beside the backlog: B's run starts its second sandbox worker before the measurement.
       await storeIncomingMail(b.db, { dashboardId: quiet.id, sourceId: null, raw: Buffer.from(mail('Stil 0')), storedAt: now });
-      b.parsing.wake();
+      void b.events.emit({ kind: 'mail-read' });
       await expect.poll(alarms, { timeout: 10_000, interval: 20 }).toBe(1);
       expect(b.jobs.held()).toContain(ALARM_PARSE_JOB);
       // Let A's IDLE settle on the empty mailbox.

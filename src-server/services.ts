@@ -41,12 +41,12 @@ import { newInstanceId } from './platform/jobs/instance';
 import { createLeases } from './platform/jobs/leases';
 import { createImapWatchers } from './modules/mail-sources/imap/imap-watcher';
 import { mailSourceJobs } from './modules/mail-sources/mail-sources.jobs';
-import { ALARM_PARSE_JOB, alarmParserJobs } from './modules/alarm-parsers/alarm-parsers.jobs';
+import { alarmParserJobs } from './modules/alarm-parsers/alarm-parsers.jobs';
 import type { EmailParsing } from './modules/alarm-emails/alarm-emails.service';
-import { MAIL_READ_JOB, mailReadingJobs } from './modules/alarm-emails/alarm-emails.jobs';
+import { mailReadingJobs } from './modules/alarm-emails/alarm-emails.jobs';
 import { createFetchGate, readRawMail } from './modules/alarm-emails/mail-reading';
 import { warmMailReaders } from './modules/alarm-emails/mail-reader';
-import { type JobWaker, createJobWaker } from './platform/jobs/waker';
+import { createJobWaker } from './platform/jobs/waker';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createSourceCallLimit } from './modules/mail-sources/source-call-limit';
@@ -56,10 +56,11 @@ import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './platform/secrets';
 import { createIngestLimit } from './modules/alarm-hooks/ingest-limit';
 import { createMailer } from './modules/notifications/email';
-import { createNotifyWaker, NOTIFY_JOB, notificationJobs } from './modules/notifications/notifications.jobs';
+import { NOTIFY_JOB, createNotifyWaker, notificationJobs } from './modules/notifications/notifications.jobs';
 import type { DeliveryDeps } from './modules/notifications/delivery';
 import { createOnboarding } from './modules/onboarding/onboarding.service';
-import { type EnergyDeps, evaluateAfterSync } from './modules/energy-rules/energy-evaluation';
+import type { EnergyDeps } from './modules/energy-rules/energy-evaluation';
+import { wireReactions } from './reactions';
 import { energyAlarmJobs } from './modules/energy-rules/energy-rules.jobs';
 import { createSharedLimiter } from './platform/shared-rate-limit';
 import type { ContactDeps } from './modules/contact-methods/contact-adapter';
@@ -67,7 +68,7 @@ import { reachPerson } from './modules/contact-methods/contact-methods.service';
 import type { PolicyDeps } from './modules/escalation-policies/escalation-policies.service';
 import { policyDashboard } from './modules/escalation-policies/escalation-policies.queries';
 import { startEscalations } from './modules/escalation-policies/escalations';
-import { ESCALATE_JOB, escalationJobs } from './modules/escalation-policies/escalation-policies.jobs';
+import { escalationJobs } from './modules/escalation-policies/escalation-policies.jobs';
 
 export interface ServiceOptions {
   /** A SQLite file path, `:memory:` for a private test database, or a `postgres://` URL (DATABASE_URL). */
@@ -107,8 +108,6 @@ export async function createServices(options: ServiceOptions) {
   const leases = createLeases({ db, clock, owner: instanceId });
   const auth = createAuthService({ db, clock, sessionCache }, options.auth);
   const hub = createHubClient(options.hub);
-  // Energy rules judge what each sync stored; `energy` is declared below, before any sync can run.
-  const sync = createSyncService({ db, hub, clock }, { historyDays: options.hub.historyDays, onStored: (channelIds) => evaluateAfterSync(energy, channelIds) });
   const secrets = createSecretBox(options.secretKey);
   // The energy services' deps: each dependent check is the function of the module that owns the dependent.
   const organizations: OrganizationDeps = {
@@ -141,25 +140,16 @@ export async function createServices(options: ServiceOptions) {
   const events = transport
     ? createEventBus({ now: () => clock().getTime(), transport, firstId: randomInt(1, 2 ** 21) * 2 ** 32 })
     : createEventBus({ now: () => clock().getTime() });
+  const sync = createSyncService({ db, hub, clock, events }, { historyDays: options.hub.historyDays });
   const ingestLimit = createIngestLimit(db, clock);
   const energy: EnergyDeps = { db, clock, events };
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
   const pipeline = { db, clock, sandbox, events };
-  // Stored mail is read and parsed at once (a run in progress picks it up; the schedule is the
-  // safety net). Wakes only come once jobs run, so the runner declared below exists by then; a wake
-  // that came while a run was already ending is taken by a next run.
-  const wakeJob = (name: string, waker: JobWaker): void => {
-    waker.wake();
-    void jobs.runNow(name).then(
-      () => waker.missed() && wakeJob(name, waker),
-      () => undefined,
-    );
-  };
   const parseWaker = createJobWaker();
-  const parsing: EmailParsing = { parseNow: (emailId) => parseEmail(pipeline, emailId), wake: () => wakeJob(ALARM_PARSE_JOB, parseWaker) };
+  const parsing: EmailParsing = { parseNow: (emailId) => parseEmail(pipeline, emailId) };
   // Fetched mail is stored raw and read by the mail reader (its worker thread), then parsed.
-  const reading = { db, clock, parsing, fetches: createFetchGate() };
+  const reading = { db, clock, events, fetches: createFetchGate() };
   const readWaker = createJobWaker();
   const mail: SourceDeps = {
     db,
@@ -167,7 +157,6 @@ export async function createServices(options: ServiceOptions) {
     secrets,
     graph: { ...options.graph, clients: new Map() },
     reading: {
-      wake: () => wakeJob(MAIL_READ_JOB, readWaker),
       readSource: (sourceId) => readRawMail(reading, { sourceId }),
       warm: warmMailReaders,
       fetches: reading.fetches,
@@ -204,6 +193,7 @@ export async function createServices(options: ServiceOptions) {
       reach: (row, alarm) => reachPerson(contact, row, alarm),
     },
   };
+  // Steps an escalation queued are delivered at once.
   const wakeNotify = () => {
     notifyWaker.wake();
     void jobs.runNow(NOTIFY_JOB).catch(() => undefined);
@@ -212,10 +202,6 @@ export async function createServices(options: ServiceOptions) {
   const actionLimit = createSharedLimiter(db, 'action-ip', 50, 15 * 60, () => epochSeconds(clock));
   // Invitations and reset links go out over the notifications' mailer.
   const onboarding = createOnboarding({ db, clock, users, sessions: auth, mailer: notify.mailer, publicUrl: notify.publicUrl });
-  events.subscribeAll(() => {
-    wakeNotify();
-    void jobs.runNow(ESCALATE_JOB).catch(() => undefined);
-  });
   // The registry: each module declares its jobs; the runner schedules them once `start()` is called.
   const jobs = createJobRunner({
     db,
@@ -234,6 +220,8 @@ export async function createServices(options: ServiceOptions) {
       ...energyAlarmJobs(energy),
     ],
   });
+  // Wakes only come once the runner exists: every reaction is wired here, after it.
+  wireReactions({ events, jobs, energy, wakers: { read: readWaker, parse: parseWaker, notify: notifyWaker } });
   return {
     db,
     engine,

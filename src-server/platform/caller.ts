@@ -12,3 +12,10 @@ export const callerOf = (ctx: { user: User; via: 'trpc' | 'rest' }): Caller => (
   user: ctx.user,
   actor: { type: ctx.via === 'rest' ? 'API' : 'USER', id: ctx.user.id, name: ctx.user.fullName || ctx.user.email },
 });
+
+/** A signed-in session: its user, and the ids that name the session and its refresh family. */
+export interface Authenticated {
+  user: User;
+  sessionId: string;
+  familyId: string;
+}

@@ -12,7 +12,6 @@ import { type Priority, prioritySchema } from './alarm-dashboard';
 import { booleanParam, localDaySchema } from './alarm';
 import { idSchema, idValue } from './common';
 import { pageSizeFields } from './paging';
-import { requiredText } from './text';
 
 export const ALARM_SORTS = ['receivedAt,desc', 'receivedAt,asc', 'priority,desc', 'priority,asc', 'deadlineAt,asc', 'deadlineAt,desc'] as const;
 export type AlarmSort = (typeof ALARM_SORTS)[number];
@@ -21,7 +20,7 @@ export const PERIODS = ['today', '7d', '30d'] as const;
 export type Period = (typeof PERIODS)[number];
 export const periodLabels: Record<Period, string> = { today: 'Vandaag', '7d': 'Laatste 7 dagen', '30d': 'Laatste 30 dagen' };
 
-const alarmFilterEntries = {
+export const alarmFilterEntries = {
   query: pageSizeFields.query,
   sort: v.optional(v.picklist(ALARM_SORTS, `Sorteer op ${ALARM_SORTS.join(' of ')}.`), 'receivedAt,desc'),
   /** A user id, `me` or `none`. */
@@ -57,7 +56,7 @@ const alarmFilterEntries = {
  * An object of these entries whose `to` (when given with `from`) does not lie before `from`: `from`
  * equal to `to` is an empty range (`to` is exclusive), so an empty page; a reversed one is a 400 on `to`.
  */
-const datedObject = <T extends v.ObjectEntries>(entries: T) =>
+export const datedObject = <T extends v.ObjectEntries>(entries: T) =>
   v.pipe(
     v.object(entries),
     v.forward(
@@ -70,7 +69,7 @@ const datedObject = <T extends v.ObjectEntries>(entries: T) =>
   );
 
 /** The dashboard-wide filters also name a folder. */
-const folderFilter = { folderId: v.optional(idValue('Filter op het id van een map.')) };
+export const folderFilter = { folderId: v.optional(idValue('Filter op het id van een map.')) };
 
 /** A folder's list (`GET /folders/{id}/alarms`). */
 export const listAlarmsSchema = datedObject({ folderId: idSchema, page: pageSizeFields.page, size: pageSizeFields.size, ...alarmFilterEntries });
@@ -88,48 +87,3 @@ export const dashboardAlarmsSchema = datedObject({
 export const alarmFilterSchema = datedObject({ ...folderFilter, ...alarmFilterEntries });
 export type AlarmFilter = v.InferOutput<typeof alarmFilterSchema>;
 export const exportAlarmsSchema = datedObject({ dashboardId: idSchema, ...folderFilter, ...alarmFilterEntries });
-
-/**
- * The keys a saved view's filter may hold: the query parameters of the dashboard-wide list, paging
- * included (a filter copied from a list's query string keeps `page` and `size`; its count ignores them).
- */
-const FILTER_KEYS = [
-  'query',
-  'page',
-  'size',
-  'sort',
-  'folderId',
-  'priority',
-  'acknowledged',
-  'resolved',
-  'locationId',
-  'assignee',
-  'from',
-  'to',
-  'overdue',
-  'period',
-] as const;
-/** A view's filter is checked as the dashboard-wide list's query (paging included). */
-const viewQuerySchema = datedObject({ page: pageSizeFields.page, size: pageSizeFields.size, ...folderFilter, ...alarmFilterEntries });
-
-/** A saved view's filter: the query parameters as strings, exactly as in a query string, checked like them. */
-const viewFilterSchema = v.pipe(
-  v.record(v.string(), v.string('Elke waarde van het filter is tekst, zoals in een zoekopdracht.'), 'Het filter is een object met tekstwaarden.'),
-  v.check((f) => Object.keys(f).every((k) => (FILTER_KEYS as readonly string[]).includes(k)), `Een filter kent alleen ${FILTER_KEYS.join(', ')}.`),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const checked = v.safeParse(viewQuerySchema, dataset.value);
-    for (const issue of checked.issues ?? []) addIssue({ message: issue.message, path: issue.path });
-  }),
-);
-
-const VIEW_NAME_MAX = 64;
-const viewName = requiredText(
-  VIEW_NAME_MAX,
-  'De naam van de weergave moet worden opgegeven.',
-  `De naam van de weergave mag maximaal ${VIEW_NAME_MAX} tekens lang zijn.`,
-);
-export const createViewSchema = v.object({ dashboardId: idSchema, name: viewName, filter: viewFilterSchema });
-export const updateViewSchema = v.object({ viewId: idSchema, name: v.optional(viewName), filter: v.optional(viewFilterSchema) });
-export const viewSchema = v.object({ id: v.number(), name: v.string(), filter: v.record(v.string(), v.string()), count: v.number() });
-export type AlarmView = v.InferOutput<typeof viewSchema>;

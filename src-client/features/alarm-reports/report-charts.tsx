@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import type { ResponseTimeItem } from '@/domain/alarm-lifecycle';
+import type { ResponseTimeItem } from '@/domain/alarm-report';
 import { chartUnit } from './duration';
 import { usePrintMedia } from './use-print-media';
 

@@ -1,4 +1,4 @@
-import type { ResponseTimeItem } from '@/domain/alarm-lifecycle';
+import type { ResponseTimeItem } from '@/domain/alarm-report';
 import { formatDuration } from './duration';
 
 const share = (part: number, whole: number) => (whole ? ` (${Math.round((part / whole) * 100)}%)` : '');

@@ -1,4 +1,4 @@
-import type { ResponseTimeItem } from '@/domain/alarm-lifecycle';
+import type { ResponseTimeItem } from '@/domain/alarm-report';
 import { formatDuration } from './duration';
 
 const head = ['Periode', 'Binnen', 'Bevestigd', 'Opgelost', 'Bevestigen mediaan', 'p90', 'Oplossen mediaan', 'p90'];

@@ -1,6 +1,6 @@
 import { useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
-import { MAINTENANCE_MATCH_MAX, MAINTENANCE_NOTE_MAX } from '@/domain/alarm-lifecycle';
+import { MAINTENANCE_MATCH_MAX, MAINTENANCE_NOTE_MAX } from '@/domain/maintenance-window';
 import { amsterdamIso, localToUtc } from '@/lib/amsterdam';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';

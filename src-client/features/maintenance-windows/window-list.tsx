@@ -1,4 +1,4 @@
-import type { MaintenanceWindow } from '@/domain/alarm-lifecycle';
+import type { MaintenanceWindow } from '@/domain/maintenance-window';
 import { formatDateTime } from '@/lib/dates';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';

@@ -3,7 +3,7 @@
  * same procedures the adapter serves: paths, parameters, bodies and answers come from their
  * routes and valibot schemas, so nothing here is written twice.
  */
-import type { AppRouter } from '../../root-router';
+import type { AnyTRPCRouter } from '@trpc/server';
 import { outputSchema } from '../trpc/trusted-output';
 import { openApiSchema } from './json-schema';
 import { errorComponents, errorResponses } from './openapi-responses';
@@ -60,7 +60,7 @@ function operation(op: RestOperation) {
   };
 }
 
-export function openApiDocument(router: AppRouter) {
+export function openApiDocument(router: AnyTRPCRouter) {
   const paths: Record<string, Record<string, object>> = {};
   const operations = restOperations(router);
   for (const op of operations) {

@@ -7,7 +7,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { idParamSchema } from '@/domain/common';
-import type { AppRouter } from '../../root-router';
+import type { AnyTRPCRouter } from '@trpc/server';
 import type { RestRoute } from '../trpc/rest-route';
 import { ownJson } from '../trpc/own-json';
 import { type InputShape, inputShape } from './procedure-schemas';
@@ -47,7 +47,7 @@ const pathNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => 
 /** Numeric path parameters are checked as ids ("Een id moet een positief geheel getal zijn."). */
 export const isNumericParam = (op: RestOperation, name: string) => op.input.entries[op.pathKeys.get(name)!]?.type === 'number';
 
-export function restOperations(router: AppRouter): RestOperation[] {
+export function restOperations(router: AnyTRPCRouter): RestOperation[] {
   const defs = router._def.procedures as unknown as Record<string, { _def: ProcedureDef }>;
   return Object.entries(defs).flatMap(([name, procedure]) => {
     const route = procedure._def.meta?.rest;
@@ -140,7 +140,7 @@ function download(c: Context<RestEnv>, produces: NonNullable<RestOperation['rout
   });
 }
 
-export function restApp(router: AppRouter) {
+export function restApp(router: AnyTRPCRouter) {
   const app = new Hono<RestEnv>();
   const operations = restOperations(router);
   // REST handlers call the same tRPC procedures as the browser, so every role check and rule is written once.

@@ -2,7 +2,16 @@
 import { actOnAlarmSchema, actionOutcomeSchema, actionTokenSchema, actionViewSchema } from '@/domain/alarm-action';
 import { rest } from '../../api/trpc/rest-route';
 import { publicProcedure, router } from '../../api/trpc/trpc';
+import type { SharedLimiter } from '../../platform/shared-rate-limit';
 import * as service from './alarm-actions.service';
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    /** Failed posts of action links per IP. */
+    actionLimit: SharedLimiter;
+  }
+}
 
 const token = { public: true, errors: [404 as const, 409 as const] };
 

@@ -13,3 +13,9 @@ export interface ActionTokenTable {
   action: AlarmAction | null;
 }
 export type ActionTokenRow = Selectable<ActionTokenTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    actionToken: ActionTokenTable;
+  }
+}

@@ -9,12 +9,20 @@ import { adminProcedure, router } from '../../api/trpc/trpc';
 import { ALARMS, alarmAreaProcedure, dashboardProcedure, dashboardSettingsProcedure } from './alarm-dashboards.procedures';
 import { listDashboards } from './alarm-dashboards.queries';
 import * as service from './alarm-dashboards.service';
+import type { DashboardFolders } from './alarm-dashboards.service';
 
 const id = { params: { id: 'dashboardId' } };
 const adminDashboardProcedure = dashboardProcedure.use(({ ctx, next }) => {
   if (ctx.user.type !== 'admin') throw new AppError('FORBIDDEN', 'Alleen beheerders mogen dit doen.');
   return next();
 });
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    dashboardFolders: DashboardFolders;
+  }
+}
 
 export const alarmDashboardsRouter = router({
   search: alarmAreaProcedure

@@ -27,3 +27,10 @@ export interface BrandingImageTable {
   bytes: Buffer;
   createdAt: number;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    alarmDashboard: AlarmDashboardTable;
+    brandingImage: BrandingImageTable;
+  }
+}

@@ -14,9 +14,17 @@ import {
 } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { listEmails } from './alarm-emails.queries';
 import * as service from './alarm-emails.service';
+import type { EmailParsing } from './alarm-emails.service';
 
 const email = { params: { id: 'emailId' } };
 const byEmail = v.object({ emailId: idSchema });
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    parsing: EmailParsing;
+  }
+}
 
 export const alarmEmailsRouter = router({
   list: dashboardProcedure

@@ -8,18 +8,18 @@ import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { attemptsOf, emailDashboardId, findEmail, markEmailRead, requeueEmail, requeueRejected } from './alarm-emails.queries';
+import type { EventBus } from '../../platform/events/event-bus';
 
 export interface EmailParsing {
   /** Runs the parsers on one PENDING e-mail now and records the outcome. */
   parseNow(emailId: number): Promise<unknown>;
-  /** Wakes the parse queue: a run in progress picks new work up, the schedule is the safety net. */
-  wake(): void;
 }
 
 export interface EmailDeps {
   db: DB;
   clock: Clock;
   parsing: EmailParsing;
+  events: EventBus;
 }
 
 const ABSENT = 'Deze e-mail bestaat niet.';
@@ -59,8 +59,9 @@ export async function reparse({ db, parsing }: EmailDeps, user: User, emailId: n
 }
 
 /** Queues every REJECTED e-mail of the dashboard again; answers how many. */
-export async function reparseRejected({ db, parsing }: EmailDeps, dashboardId: number) {
+export async function reparseRejected({ db, events }: EmailDeps, dashboardId: number) {
   const count = await requeueRejected(db, dashboardId);
-  if (count) parsing.wake();
+  // Queued again, as if just read: the parse queue takes them.
+  if (count) void events.emit({ kind: 'mail-read' });
   return { count };
 }

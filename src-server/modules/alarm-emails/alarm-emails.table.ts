@@ -46,3 +46,10 @@ export interface ParsingAttemptTable {
   /** A sign of life: the heartbeat key this MATCHED attempt renewed. */
   heartbeatKey: string | null;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    alarmEmail: AlarmEmailTable;
+    parsingAttempt: ParsingAttemptTable;
+  }
+}

@@ -17,6 +17,7 @@ import { storeIncomingMails } from './alarm-emails.store';
 import { mailReaderDeaths } from './mail-reader';
 import { MAIL_READ_JOB } from './alarm-emails.jobs';
 import { readRawMail } from './mail-reading';
+import { createEventBus } from '../../platform/events/event-bus';
 
 const V1 = '/api/v1/alarms';
 const mail = (subject: string, messageId: string | null) =>
@@ -76,7 +77,7 @@ test('two readers at once (a wake and the job, or two instances) write each e-ma
     w,
     Array.from({ length: 250 }, (_, i) => mail(`Storing ${i}`, `<s-${i}@example.nl>`)),
   );
-  const deps = { db: w.h.db, clock: () => new Date(), parsing: { wake: () => undefined } };
+  const deps = { db: w.h.db, clock: () => new Date(), events: createEventBus() };
   const [first, second] = await Promise.all([readRawMail(deps), readRawMail(deps)]);
   expect(first! + second!).toBe(250);
   const rows = await w.h.db.selectFrom('alarmEmail').select(['subject', 'contentPending', 'parsingStatus']).orderBy('id').execute();
@@ -118,7 +119,7 @@ test('a message that takes too long to read is a FAILED attempt (TimeLimitExceed
   const w = await createAlarmWorld();
   const slow = Buffer.from(mailWithAttachment(18, '<slow@example.nl>'));
   const [before, big, after] = await storeRaw(w, [mail('Storing 1', '<t-1@example.nl>'), slow, mail('Storing 3', '<t-3@example.nl>')]);
-  const deps = { db: w.h.db, clock: () => new Date(), parsing: { wake: () => undefined } };
+  const deps = { db: w.h.db, clock: () => new Date(), events: createEventBus() };
   const deaths = mailReaderDeaths();
   expect(await readRawMail({ ...deps, readTimeLimitMs: 100 })).toBe(3);
   expect(mailReaderDeaths()).toBe(deaths);

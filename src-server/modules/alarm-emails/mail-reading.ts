@@ -12,6 +12,7 @@
 import { sql } from 'kysely';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
+import type { EventBus } from '../../platform/events/event-bus';
 import { contentColumns, unreadAttempt } from './alarm-emails.store';
 import type { ContentRead } from './mail-read';
 import { READERS, readGzipped } from './mail-reader';
@@ -22,8 +23,8 @@ const BATCH = 100;
 export interface MailReadingDeps {
   db: DB;
   clock: Clock;
-  /** Woken after content was written: what was read is now PENDING for the parse queue. */
-  parsing: { wake(): void };
+  /** Told `mail-read` after content was written: what was read is now PENDING for the parse queue. */
+  events: EventBus;
   /** This process's fetches under way: each batch waits for them (createFetchGate). */
   fetches?: FetchGate;
   /** How long one message may take to read (default 30 s, mail-reader.ts). */
@@ -105,10 +106,7 @@ async function writeContents(db: DB, at: number, rows: { id: number; rawSize: nu
  * While one batch is written, the worker reads the next. What a run passes by (on PostgreSQL a
  * lower id may commit later) the next wake or the job's schedule reads.
  */
-export async function readRawMail(
-  { db, clock, parsing, fetches, readTimeLimitMs }: MailReadingDeps,
-  options: { sourceId?: number; signal?: AbortSignal } = {},
-) {
+export async function readRawMail({ db, clock, events, fetches, readTimeLimitMs }: MailReadingDeps, options: { sourceId?: number; signal?: AbortSignal } = {}) {
   let after = 0;
   const readNext = async () => {
     await fetches?.quiet(YIELD_MS);
@@ -140,7 +138,7 @@ export async function readRawMail(
     fill();
     const fresh = await writeContents(db, epochSeconds(clock), batch.rows, await batch.reads);
     written += fresh;
-    if (fresh) parsing.wake();
+    if (fresh) void events.emit({ kind: 'mail-read' });
   }
   return written;
 }

@@ -8,9 +8,17 @@ import { callerOf } from '../../platform/caller';
 import { folderSettingsProcedure } from './alarm-folders.procedures';
 import { foldersOfDashboard } from './alarm-folders.queries';
 import * as service from './alarm-folders.service';
+import type { FolderAlarms } from './alarm-folders.service';
 
 const dashboard = { params: { id: 'dashboardId' } };
 const folder = { params: { id: 'folderId' } };
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    folderAlarms: FolderAlarms;
+  }
+}
 
 export const alarmFoldersRouter = router({
   list: dashboardProcedure

@@ -14,3 +14,9 @@ export interface AlarmFolderTable {
   relevant: number;
 }
 export type AlarmFolderRow = Selectable<AlarmFolderTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    alarmFolder: AlarmFolderTable;
+  }
+}

@@ -9,8 +9,16 @@ import { ALARMS } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { fromGenericPayload, fromMonitoringAlert } from './hook-alerts';
 import { ingestProcedure } from '../ingest-tokens/ingest-tokens.procedures';
 import { takeAlerts } from './alarm-hooks.service';
+import type { IngestLimit } from './ingest-limit';
 
 const hook = (tool: string, summary: string) => rest(`POST ${ALARMS}/hooks/${tool}`, summary, { errors: [429] });
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    ingestLimit: IngestLimit;
+  }
+}
 
 export const hooksRouter = router({
   alertmanager: ingestProcedure

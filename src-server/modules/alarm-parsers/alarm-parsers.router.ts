@@ -25,6 +25,7 @@ import { findDashboard } from '../alarm-dashboards/alarm-dashboards.queries';
 import { findVisibleParser } from './alarm-parsers.queries';
 import * as service from './alarm-parsers.service';
 import { dryRunDraft, dryRunSaved } from './dry-run';
+import type { createParseCallLimit } from './parse-call-limit';
 
 const dashboard = { params: { id: 'dashboardId' } };
 const parser = { params: { id: 'parserId' } };
@@ -36,6 +37,13 @@ const parserSettingsProcedure = parserProcedure.use(async ({ ctx, next }) => {
   await assertCustomizable(ctx, ctx.parser.dashboardId);
   return next();
 });
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    parseCallLimit: ReturnType<typeof createParseCallLimit>;
+  }
+}
 
 export const alarmParsersRouter = router({
   list: dashboardProcedure

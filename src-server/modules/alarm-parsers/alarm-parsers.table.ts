@@ -18,3 +18,9 @@ export interface AlarmParserTable {
   updatedAt: number;
 }
 export type AlarmParserRow = Selectable<AlarmParserTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    alarmParser: AlarmParserTable;
+  }
+}

@@ -7,3 +7,9 @@ export interface HeartbeatTable {
   /** The sign of life whose silence raised an alarm: one alarm per silence. */
   silenceRaisedFor: number | null;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    heartbeat: HeartbeatTable;
+  }
+}

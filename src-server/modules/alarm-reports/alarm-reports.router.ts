@@ -1,6 +1,6 @@
 /** `GET /api/v1/alarms/dashboards/{id}/response-times`: how fast a dashboard's alarms were handled. */
 import * as v from 'valibot';
-import { responseTimeItemSchema, responseTimesSchema } from '@/domain/alarm-lifecycle';
+import { responseTimeItemSchema, responseTimesSchema } from '@/domain/alarm-report';
 import { rest } from '../../api/trpc/rest-route';
 import { router } from '../../api/trpc/trpc';
 import { ALARMS, dashboardProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';

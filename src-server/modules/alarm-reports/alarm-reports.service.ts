@@ -6,7 +6,7 @@
  * A time before receipt (a device's skewed mail date) counts as 0 s.
  */
 import type { Priority } from '@/domain/alarm-dashboard';
-import type { ResponseTimeItem } from '@/domain/alarm-lifecycle';
+import type { ResponseTimeItem } from '@/domain/alarm-report';
 import type { DB } from '../../platform/db/database';
 import { trashFolderId } from '../alarm-folders/alarm-folders.queries';
 import { type BucketQuery, alarmBuckets } from '../alarms/alarm-buckets';

@@ -3,7 +3,8 @@
  * /views/{id}`; the list answers each view with the number of alarms it shows now.
  */
 import * as v from 'valibot';
-import { type AlarmView, alarmFilterSchema, createViewSchema, updateViewSchema, viewSchema } from '@/domain/alarm-filter';
+import { alarmFilterSchema } from '@/domain/alarm-filter';
+import { type AlarmView, createViewSchema, updateViewSchema, viewSchema } from '@/domain/alarm-view';
 import { idSchema } from '@/domain/common';
 import { epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';

@@ -10,3 +10,9 @@ export interface AlarmViewTable {
   filter: string;
   createdAt: number;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    alarmView: AlarmViewTable;
+  }
+}

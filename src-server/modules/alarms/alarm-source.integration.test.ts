@@ -6,7 +6,7 @@ import { addDefaultParser, deliver, drain, rawMail } from '../alarm-parsers/pars
 import { raise } from './lifecycle';
 
 const V1 = '/api/v1/alarms';
-const alertmanager = JSON.parse(readFileSync(path.join(import.meta.dirname, '../ingest-tokens/testdata/alertmanager-v4.json'), 'utf8'));
+const alertmanager = JSON.parse(readFileSync(path.join(import.meta.dirname, '../alarm-hooks/testdata/alertmanager-v4.json'), 'utf8'));
 
 test('each list item says where the alarm came from: an e-mail, a hook, an energy rule or a user in the console (REST and tRPC, list and detail)', async () => {
   const w = await createAlarmWorld({ clock: () => new Date('2026-11-25T09:00:00Z') });

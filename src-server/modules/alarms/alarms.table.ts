@@ -51,3 +51,11 @@ export interface AlarmHistoryTable {
   /** JSON object: old/new values, folder labels, e-mail id, channel. */
   details: string;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    alarmAssignee: AlarmAssigneeTable;
+    alarmHistory: AlarmHistoryTable;
+    alarm: AlarmTable;
+  }
+}

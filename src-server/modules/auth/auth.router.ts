@@ -4,6 +4,14 @@ import { userSchema } from '@/domain/user';
 import { rest } from '../../api/trpc/rest-route';
 import { trusted } from '../../api/trpc/trusted-output';
 import { publicProcedure, router, signedInProcedure } from '../../api/trpc/trpc';
+import type { createAuthService } from './auth.service';
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    auth: ReturnType<typeof createAuthService>;
+  }
+}
 
 export const authRouter = router({
   login: publicProcedure

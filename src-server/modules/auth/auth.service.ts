@@ -7,6 +7,7 @@
 import { type AuthTokens, type LoginInput, loginFailureMessages, tooManyAttemptsMessage } from '@/domain/auth';
 import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../platform/clock';
+import type { Authenticated } from '../../platform/caller';
 import type { DB } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { findUserByEmail, findUserById, locationIdsOfUser, toUser } from '../users/users.queries';
@@ -26,12 +27,6 @@ export interface AuthOptions {
   failureWindowSeconds?: number;
   /** How long a spent refresh token still answers the pair its first use gave. */
   refreshGraceSeconds?: number;
-}
-
-export interface Authenticated {
-  user: User;
-  sessionId: string;
-  familyId: string;
 }
 
 const sessionExpired = () => new AppError('UNAUTHORIZED', 'Je sessie is verlopen. Log opnieuw in.');

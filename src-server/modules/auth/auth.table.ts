@@ -14,3 +14,9 @@ export interface SessionTable {
   rotatedTo: string | null;
 }
 export type SessionRow = Selectable<SessionTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    session: SessionTable;
+  }
+}

@@ -18,7 +18,7 @@
  */
 import type { KyselyPlugin, OperationNode, QueryId, RootOperationNode } from 'kysely';
 import type { ChangeNotices } from '../../platform/db/change-notices';
-import type { Authenticated } from './auth.service';
+import type { Authenticated } from '../../platform/caller';
 
 /** The tables an `Authenticated` is read from. */
 const WATCHED = new Set(['session', 'user', 'userLocation']);

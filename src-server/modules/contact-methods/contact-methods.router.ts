@@ -4,7 +4,17 @@ import { contactMethodIdSchema, contactMethodSchema, createContactMethodSchema }
 import { testAnswerSchema } from '@/domain/notification';
 import { rest } from '../../api/trpc/rest-route';
 import { router, signedInProcedure } from '../../api/trpc/trpc';
+import type { SharedLimiter } from '../../platform/shared-rate-limit';
+import type { ContactDeps } from './contact-adapter';
 import * as service from './contact-methods.service';
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    /** Contact method delivery, and the limit on test messages per user. */
+    contact: ContactDeps & { limit: SharedLimiter };
+  }
+}
 
 const method = { params: { id: 'contactMethodId' } };
 

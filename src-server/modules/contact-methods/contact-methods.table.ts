@@ -11,3 +11,9 @@ export interface ContactMethodTable {
   createdAt: number;
 }
 export type ContactMethodRow = Selectable<ContactMethodTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    contactMethod: ContactMethodTable;
+  }
+}

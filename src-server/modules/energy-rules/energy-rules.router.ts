@@ -20,6 +20,7 @@ import { findLocation } from '../locations/locations.queries';
 import { findVisibleRule } from './energy-rules.queries';
 import * as service from './energy-rules.service';
 import { locationSite } from './location-site';
+import type { EnergyDeps } from './energy-evaluation';
 
 const V1 = '/api/v1';
 const location = { params: { id: 'locationId' } };
@@ -34,6 +35,13 @@ const ruleProcedure = scopedProcedure('ruleId', 'rule', (ctx, id) => findVisible
     return next({ ctx: { ruleLocation: found } });
   },
 );
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    energy: EnergyDeps;
+  }
+}
 
 export const energyRulesRouter = router({
   list: locationProcedure(locationOf)

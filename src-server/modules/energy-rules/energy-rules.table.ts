@@ -20,3 +20,9 @@ export interface EnergyRuleTable {
   noDataKey: string | null;
 }
 export type EnergyRuleRow = Selectable<EnergyRuleTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    energyRule: EnergyRuleTable;
+  }
+}

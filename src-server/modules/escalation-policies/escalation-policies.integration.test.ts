@@ -13,9 +13,9 @@ async function world() {
 
 const base = '/api/v1/alarms';
 const steps = (w: AlarmWorld) => [
-  { afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] },
-  { afterMinutes: 15, targets: [{ type: 'USER', id: w.ids.admin }] },
-  { afterMinutes: 30, targets: [{ type: 'ASSIGNABLE' }] },
+  { afterMinutes: 0, targets: [{ type: 'USER' as const, id: w.ids.installerA }] },
+  { afterMinutes: 15, targets: [{ type: 'USER' as const, id: w.ids.admin }] },
+  { afterMinutes: 30, targets: [{ type: 'ASSIGNABLE' as const }] },
 ];
 
 test('REST: create answers 201 with the policy, list and get answer it, PATCH changes only what it names, DELETE answers 204', async () => {

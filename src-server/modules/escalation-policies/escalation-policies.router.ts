@@ -23,8 +23,16 @@ import {
 } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { scopedProcedure } from '../../api/trpc/trpc';
 import { findVisiblePolicy } from './escalation-policies.queries';
+import type { PolicyDeps } from './escalation-policies.service';
 import * as service from './escalation-policies.service';
 import { escalationStates, onCallNow } from './escalation-state';
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    escalation: PolicyDeps;
+  }
+}
 
 const dashboard = { params: { id: 'dashboardId' } };
 const policy = { params: { id: 'policyId' } };

@@ -32,3 +32,10 @@ export interface EscalationTable {
   stoppedBy: string | null;
 }
 export type EscalationRow = Selectable<EscalationTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    escalationPolicy: EscalationPolicyTable;
+    escalation: EscalationTable;
+  }
+}

@@ -12,7 +12,9 @@ async function world() {
 }
 
 const escalated = async (w: EscalationWorld, alarmId: number) =>
-  (await w.history(alarmId)).filter((h) => h.event === 'escalated').map((h) => ({ at: h.at, ...h.details }));
+  (await w.history(alarmId))
+    .filter((h) => h.event === 'escalated')
+    .map((h) => ({ at: h.at, ...(h.details as { step: number; round: number; policy: string; users: unknown[] }) }));
 
 test('a new alarm reaches step 1’s person at once by e-mail with their own Bevestigen link, and the history names the step and the person', async () => {
   const w = await world();

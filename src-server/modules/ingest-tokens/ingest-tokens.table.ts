@@ -11,3 +11,9 @@ export interface IngestTokenTable {
   createdAt: number;
   lastUsedAt: number | null;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    ingestToken: IngestTokenTable;
+  }
+}

@@ -1,8 +1,8 @@
-/** The background jobs' persisted state, for admins (A visible last-run status). */
+/** The background jobs' persisted state, for admins (each with its last run). */
 import * as v from 'valibot';
 import { rest } from '../../api/trpc/rest-route';
 import { adminProcedure, router } from '../../api/trpc/trpc';
-import { jobStatusSchema } from '../../platform/jobs/job-status';
+import { jobStatusSchema } from '@/domain/job';
 
 export const jobsRouter = router({
   list: adminProcedure

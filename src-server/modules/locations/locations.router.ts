@@ -6,9 +6,17 @@ import { rest } from '../../api/trpc/rest-route';
 import { router, signedInProcedure, staffProcedure } from '../../api/trpc/trpc';
 import { listLocations, listVisibleLocations } from './locations.queries';
 import * as service from './locations.service';
+import type { LocationDeps } from './locations.service';
 
 const byId = v.object({ locationId: idSchema });
 const id = { params: { id: 'locationId' } };
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    locations: LocationDeps;
+  }
+}
 
 export const locationsRouter = router({
   /** Every location the user may see, for the dashboard and for pickers. */

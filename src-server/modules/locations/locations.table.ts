@@ -12,3 +12,9 @@ export interface LocationTable {
   unit: string | null;
   createdAt: number;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    location: LocationTable;
+  }
+}

@@ -7,6 +7,9 @@ import { router } from '../../api/trpc/trpc';
 import { ALARMS, dashboardRowSettingsProcedure, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findVisibleSource, sourcesOfDashboard } from './mail-sources.queries';
 import * as service from './mail-sources.service';
+import type { SourceDeps } from './mail-sources.service';
+import type { createSourceCallLimit } from './source-call-limit';
+import type { createImapWatchers } from './imap/imap-watcher';
 
 const dashboard = { params: { id: 'dashboardId' } };
 const source = { params: { id: 'sourceId' } };
@@ -19,6 +22,17 @@ const sourceCallProcedure = sourceProcedure.use(async ({ ctx, next }) => {
   await ctx.sourceCallLimit(ctx.source.id, ctx.user.id);
   return next();
 });
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    graph: SourceDeps['graph'];
+    reading: SourceDeps['reading'];
+    allowPrivateMailHosts: boolean;
+    sourceCallLimit: ReturnType<typeof createSourceCallLimit>;
+    imapWatchers: ReturnType<typeof createImapWatchers>;
+  }
+}
 
 export const mailSourcesRouter = router({
   list: dashboardProcedure

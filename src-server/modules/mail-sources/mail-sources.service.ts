@@ -17,7 +17,8 @@ import type { FetchGate } from '../alarm-emails/mail-reading';
 import { type GraphClient, GraphError, createGraphClient } from './graph/graph-client';
 import { fetchGraphMailbox, testGraphSource } from './graph/graph-fetch';
 import type { ImapFlow } from 'imapflow';
-import { ImapSourceError, connectImap, describeImapError, fetchNewMessages } from './imap/imap-fetch';
+import { connectImap, describeImapError, fetchNewMessages } from './imap/imap-fetch';
+import { ImapSourceError } from './imap/imap-error';
 import { isInternalAddress } from '../../platform/internal-address';
 import { INTERNAL_HOST_MESSAGE, imapTarget, ipLiteral } from './imap/imap-address';
 import * as q from './mail-sources.queries';
@@ -32,11 +33,11 @@ export interface SourceDeps {
   graph: { loginUrl?: string; apiUrl?: string; clients: Map<string, GraphClient> };
   /**
    * The mail reader (alarm-emails/mail-reading.ts): fetched mail is stored raw and read there, off
-   * the fetch's path. `wake` after new mail was stored (reading then wakes the parse queue);
+   * the fetch's path (new mail stored is told as `mail-stored`; reactions.ts wakes the reader);
    * `readSource` reads a source's raw mail now (what "Nu ophalen" waits for); `warm` as a fetch
    * begins, so the reader's workers have loaded by the time its mail is stored.
    */
-  reading: { wake(): void; readSource(sourceId: number): Promise<number>; warm(): void; fetches?: FetchGate };
+  reading: { readSource(sourceId: number): Promise<number>; warm(): void; fetches?: FetchGate };
   /** IMAP hosts on internal addresses are allowed (MAIL_ALLOW_PRIVATE_HOSTS): tests, the demo, firms with an internal mail server. */
   allowPrivateMailHosts: boolean;
   /** A stored e-mail that ends a source's silence resolves its alarm: open consoles follow. */
@@ -239,7 +240,7 @@ export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, cli
     fetchNewMessages(client, row.imapInputFolder!, { uidValidity: current.uidValidity, lastUid: current.lastUid }, async (messages, cursor) => {
       const results = await storeSourceMails(deps, row, messages, (trx, fresh) => q.advanceCursor(trx, row.id, cursor, fresh));
       // The reader takes each batch as soon as the fetch lets it (mail-reading.ts, createFetchGate).
-      if (results.some((r) => !r.duplicate)) deps.reading.wake();
+      if (results.some((r) => !r.duplicate)) void deps.events.emit({ kind: 'mail-stored' });
     });
   const { stored } = await (deps.reading.fetches ? deps.reading.fetches.during(fetch) : fetch());
   await contactSucceeded(deps, row, stored);
@@ -247,8 +248,8 @@ export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, cli
 }
 
 /** After a successful contact (a fetch or an IDLE wake-up, IMAP or Graph alike): new mail is read and parsed at once, and the contact is recorded. */
-async function contactSucceeded({ db, clock, reading }: SourceDeps, row: MailSourceRow, stored: number) {
-  if (stored) reading.wake();
+async function contactSucceeded({ db, clock, events }: SourceDeps, row: MailSourceRow, stored: number) {
+  if (stored) void events.emit({ kind: 'mail-stored' });
   const at = epochSeconds(clock);
   await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
 }

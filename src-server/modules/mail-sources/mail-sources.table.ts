@@ -33,3 +33,9 @@ export interface MailSourceTable {
   silenceRaisedFor: number | null;
 }
 export type MailSourceRow = Selectable<MailSourceTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    mailSource: MailSourceTable;
+  }
+}

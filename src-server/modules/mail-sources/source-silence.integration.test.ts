@@ -23,7 +23,7 @@ test('a silent source raises once, also after a restart; the next stored e-mail 
   expect(source.silenceMinutes).toBeNull();
   expect(await w.callers.admin.mailSource.update({ sourceId: source.id, silenceMinutes: 120 })).toMatchObject({ silenceMinutes: 120 });
   await expect(w.callers.admin.mailSource.update({ sourceId: source.id, silenceMinutes: 0 })).rejects.toThrow(/stiltegrens/);
-  const deps: SourceDeps = { ...w.h, reading: { wake: () => undefined, readSource: async () => 0, warm: () => undefined } };
+  const deps: SourceDeps = { ...w.h, reading: { readSource: async () => 0, warm: () => undefined } };
   const store = async () => (await storeSourceMail(deps, (await sourceRow(w.h.db, source.id))!, rawMail('Storing ketel'), null)).id;
 
   now += 30 * 60_000;

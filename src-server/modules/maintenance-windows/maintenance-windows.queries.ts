@@ -3,7 +3,7 @@
  * so a window's pattern runs on the main thread without risk (see src/domain/alarm-lifecycle.ts).
  */
 import { type Insertable, sql } from 'kysely';
-import { compileMaintenanceMatch } from '@/domain/alarm-lifecycle';
+import { compileMaintenanceMatch } from '@/domain/maintenance-window';
 import type { User } from '@/domain/user';
 import type { DB } from '../../platform/db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';

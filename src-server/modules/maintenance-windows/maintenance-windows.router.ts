@@ -1,6 +1,6 @@
 /** `/api/v1/alarms/…maintenance-windows…`: plan, list, end early and delete maintenance windows. */
 import * as v from 'valibot';
-import { createMaintenanceWindowSchema, maintenanceWindowSchema } from '@/domain/alarm-lifecycle';
+import { createMaintenanceWindowSchema, maintenanceWindowSchema } from '@/domain/maintenance-window';
 import { rest } from '../../api/trpc/rest-route';
 import { router } from '../../api/trpc/trpc';
 import { ALARMS, dashboardRowSettingsProcedure, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';

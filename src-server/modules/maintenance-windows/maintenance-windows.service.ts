@@ -9,7 +9,7 @@
  *   is deleted instead, and one that is over stays as it was: both answer 409 with a Dutch message,
  *   so "end" never silently turns into a delete.
  */
-import type { CreateMaintenanceWindow, MaintenanceWindow } from '@/domain/alarm-lifecycle';
+import type { CreateMaintenanceWindow, MaintenanceWindow } from '@/domain/maintenance-window';
 import { type Clock, epochSeconds, isoFromSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import { AppError, invalidField } from '../../platform/errors';

@@ -13,3 +13,9 @@ export interface MaintenanceWindowTable {
   createdAt: number;
 }
 export type MaintenanceWindowRow = Selectable<MaintenanceWindowTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    maintenanceWindow: MaintenanceWindowTable;
+  }
+}

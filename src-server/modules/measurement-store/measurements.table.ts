@@ -13,3 +13,10 @@ export interface MeasurementHourTable {
   ts: number;
   value: number;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    measurementHour: MeasurementHourTable;
+    measurement: MeasurementTable;
+  }
+}

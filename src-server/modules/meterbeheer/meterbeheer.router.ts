@@ -16,8 +16,20 @@ import { adminProcedure, router, staffProcedure } from '../../api/trpc/trpc';
 import { feedSyncCounts } from './meterbeheer.queries';
 import { METERBEHEER_SYNC_JOB } from './meterbeheer.jobs';
 import * as feeds from './meterbeheer.service';
+import type { HubClient } from './hub-client';
+import type { SyncService } from './sync.service';
+import type { FeedDeps } from './meterbeheer.service';
 
 const byUuid = v.object({ uuid: v.pipe(v.string(), v.nonEmpty(), v.maxLength(100)) });
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    hub: HubClient;
+    sync: SyncService;
+    feeds: FeedDeps;
+  }
+}
 
 export const meterbeheerRouter = router({
   feeds: staffProcedure

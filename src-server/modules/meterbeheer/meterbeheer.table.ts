@@ -32,3 +32,10 @@ export interface ChannelTable {
   dataFrom: string | null;
 }
 export type ChannelRow = Selectable<ChannelTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    channel: ChannelTable;
+    feed: FeedTable;
+  }
+}

@@ -15,6 +15,7 @@ import { type MeasurementRow, upsertMeasurements } from '../measurement-store/me
 import { HUB_MAX_DAYS_PER_REQUEST, type HubClient, HubError, type HubFeed } from './hub-client';
 import { allFeedRows, channelsOfFeed, storeChannels } from './meterbeheer.queries';
 import type { ChannelRow, FeedRow } from './meterbeheer.table';
+import type { EventBus } from '../../platform/events/event-bus';
 
 type FeedSyncResult = SyncSummary['results'][number];
 
@@ -27,18 +28,12 @@ const WINDOW_DAYS = HUB_MAX_DAYS_PER_REQUEST - 1;
 export interface SyncOptions {
   /** How far back history is backfilled. */
   historyDays?: number;
-  /**
-   * Called at the end of every sync with the channels that had values stored (energy rules judge
-   * them; the composition root wires it, so this module knows nothing of what listens). Its
-   * failure is logged and never fails the sync.
-   */
-  onStored?: (channelIds: number[]) => Promise<unknown>;
 }
 
-export function createSyncService({ db, hub, clock }: { db: DB; hub: HubClient; clock: Clock }, options: SyncOptions = {}) {
+export function createSyncService({ db, hub, clock, events }: { db: DB; hub: HubClient; clock: Clock; events: EventBus }, options: SyncOptions = {}) {
   const historyDays = options.historyDays ?? 730;
   const seconds = () => Math.floor(clock().getTime() / 1000);
-  /** Channels with values stored since the last hand-over to `onStored`. */
+  /** Channels with values stored since the last `measurements-stored` was told. */
   const storedChannels = new Set<number>();
 
   /**
@@ -191,10 +186,11 @@ export function createSyncService({ db, hub, clock }: { db: DB; hub: HubClient; 
         results.push({ uuid: feed.uuid, name: feed.name, ok: false, stored: 0, error: await recordFailure(feed, error) });
       }
     }
-    if (options.onStored && storedChannels.size) {
+    // At the end of every sync, what was stored is told (energy rules judge it); a failed reaction never fails the sync.
+    if (storedChannels.size) {
       const channelIds = [...storedChannels];
       storedChannels.clear();
-      await options.onStored(channelIds).catch((error: unknown) => console.error('Na de synchronisatie:', error));
+      await events.emit({ kind: 'measurements-stored', channelIds });
     }
     return {
       startedAt,

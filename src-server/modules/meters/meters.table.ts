@@ -9,3 +9,9 @@ export interface MeterTable {
   netExportChannelId: number | null;
   createdAt: number;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    meter: MeterTable;
+  }
+}

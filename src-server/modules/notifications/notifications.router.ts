@@ -16,6 +16,7 @@ import { findVisibleNotification } from './notifications.queries';
 import * as service from './notifications.service';
 import { findVisibleRule } from './notification-rules.queries';
 import * as rules from './notification-rules.service';
+import type { DeliveryDeps } from './delivery';
 
 const dashboard = { params: { id: 'dashboardId' } };
 const rule = { params: { id: 'ruleId' } };
@@ -32,6 +33,13 @@ const notificationSettingsProcedure = dashboardRowSettingsProcedure(
 );
 
 const wake = (ctx: { jobs: { runNow(name: string): Promise<unknown> } }) => void ctx.jobs.runNow(NOTIFY_JOB).catch(() => undefined);
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    notify: DeliveryDeps;
+  }
+}
 
 export const notificationsRouter = router({
   channels: alarmAreaProcedure

@@ -66,3 +66,13 @@ export interface AlarmMailThreadTable {
   alarmId: number;
   messageId: string;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    alarmMailThread: AlarmMailThreadTable;
+    notificationCursor: NotificationCursorTable;
+    notificationHistoryGap: NotificationHistoryGapTable;
+    notificationRule: NotificationRuleTable;
+    notification: NotificationTable;
+  }
+}

@@ -5,6 +5,14 @@ import { PASSWORD_RESET_REQUESTED, invitationResultSchema, passwordResetRequestS
 import { inviteUserSchema } from '@/domain/user';
 import { rest } from '../../api/trpc/rest-route';
 import { publicProcedure, router, staffProcedure } from '../../api/trpc/trpc';
+import type { createOnboarding } from './onboarding.service';
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    onboarding: ReturnType<typeof createOnboarding>;
+  }
+}
 
 export const onboardingRouter = router({
   invite: staffProcedure

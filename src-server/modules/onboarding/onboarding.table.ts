@@ -12,3 +12,9 @@ export interface UserTokenTable {
   usedAt: number | null;
 }
 export type NewUserTokenRow = Insertable<UserTokenTable>;
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    userToken: UserTokenTable;
+  }
+}

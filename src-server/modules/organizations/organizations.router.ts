@@ -5,11 +5,20 @@ import { listQuerySchema, pageSchema } from '@/domain/paging';
 import { rest } from '../../api/trpc/rest-route';
 import { adminProcedure, router, staffProcedure } from '../../api/trpc/trpc';
 import * as service from './organizations.service';
+import type { OrganizationDeps } from './organizations.service';
 
 const byId = v.object({ organizationId: idSchema });
 const id = { params: { id: 'organizationId' } };
 
 /** Organization management is admin-only; installers may read their own. */
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    organizations: OrganizationDeps;
+  }
+}
+
 export const organizationsRouter = router({
   list: staffProcedure
     .meta(rest('GET /api/organizations/list', 'Page through organizations (pageNumber 0-based, pageSize ≤ 100, query)'))

@@ -5,3 +5,9 @@ export interface OrganizationTable {
   name: string;
   createdAt: number;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    organization: OrganizationTable;
+  }
+}

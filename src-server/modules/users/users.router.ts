@@ -5,9 +5,17 @@ import { createUserSchema, updatePasswordSchema, updateUserSchema, userSchema } 
 import { rest } from '../../api/trpc/rest-route';
 import { router, staffProcedure } from '../../api/trpc/trpc';
 import * as service from './users.service';
+import type { UserDeps } from './users.service';
 
 const byId = v.object({ userId: idSchema });
 const id = { params: { id: 'userId' } };
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    users: UserDeps;
+  }
+}
 
 export const usersRouter = router({
   list: staffProcedure

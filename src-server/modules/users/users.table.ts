@@ -17,3 +17,10 @@ export interface UserLocationTable {
   userId: number;
   locationId: number;
 }
+
+declare module '../../platform/db/schema' {
+  interface Database {
+    userLocation: UserLocationTable;
+    user: UserTable;
+  }
+}

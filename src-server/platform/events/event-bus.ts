@@ -19,6 +19,18 @@ export type AlarmEvent =
 
 export type StoredEvent = AlarmEvent & { id: number };
 
+/**
+ * Something that happened in this process that other modules react to. The module where it happens
+ * emits it and knows nothing of who reacts: src-server/reactions.ts is where that is said.
+ */
+export type Happening =
+  /** The HUB sync stored values for these channels. */
+  | { kind: 'measurements-stored'; channelIds: number[] }
+  /** A mail source stored new raw mail. */
+  | { kind: 'mail-stored' }
+  /** Stored mail was read and now waits for the parsers. */
+  | { kind: 'mail-read' };
+
 export interface EventBus {
   publish(dashboardId: number, events: AlarmEvent[]): void;
   /** Calls `listener` with each batch published for the dashboard; returns the unsubscribe. */
@@ -32,6 +44,10 @@ export interface EventBus {
   since(dashboardId: number, lastId: number): StoredEvent[] | null;
   /** The newest id given out: where a reader that refetched everything resumes from. */
   lastId(): number;
+  /** Tells this process's reactions what happened; resolves when they are done (a failed one is logged, never thrown). */
+  emit(happening: Happening): Promise<void>;
+  /** Adds a reaction to one kind of happening (reactions.ts does, at start). */
+  on<K extends Happening['kind']>(kind: K, reaction: (happening: Extract<Happening, { kind: K }>) => unknown): void;
 }
 
 /** Carries batches to every instance, this one included, in one order that all of them receive. */
@@ -96,6 +112,7 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
   }
 
   options.transport?.onReceive(deliver);
+  const reactions = new Map<Happening['kind'], ((happening: Happening) => unknown)[]>();
 
   return {
     publish(dashboardId, events) {
@@ -119,5 +136,18 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
       return (buffer?.events ?? []).filter((e) => e.seq > seq).map(({ at: _at, seq: _seq, ...e }) => e);
     },
     lastId: () => lastId,
+    async emit(happening) {
+      const run = async (reaction: (happening: Happening) => unknown) => {
+        try {
+          await reaction(happening);
+        } catch (error) {
+          console.error(`Reactie op ${happening.kind} mislukt:`, error);
+        }
+      };
+      await Promise.all((reactions.get(happening.kind) ?? []).map(run));
+    },
+    on(kind, reaction) {
+      reactions.set(kind, [...(reactions.get(kind) ?? []), reaction as (happening: Happening) => unknown]);
+    },
   };
 }

@@ -10,7 +10,8 @@ import { defaultBackoff, type JobDefinition, type JobWakes } from './job';
 import { acquireJobLock, ensureJobRuns, extendJobLock, finishJobRun, jobFailureCount, jobRunsNamed, releaseJobLock } from './job-runs.queries';
 import { newInstanceId, ownerIsGone } from './instance';
 import { LEASE_RENEW_MS, LEASE_SECONDS } from './leases';
-import { toJobStatus, type JobStatus } from './job-status';
+import type { JobStatus } from '@/domain/job';
+import { toJobStatus } from './job-status';
 import { describeFailure, resultJson } from './run-outcome';
 
 export interface JobRunnerOptions {
@@ -220,3 +221,5 @@ export function createJobRunner(options: JobRunnerOptions) {
     },
   };
 }
+
+export type JobRunner = ReturnType<typeof createJobRunner>;

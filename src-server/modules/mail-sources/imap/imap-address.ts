@@ -8,7 +8,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { isInternalAddress } from '../../../platform/internal-address';
-import { ImapSourceError } from './imap-fetch';
+import { ImapSourceError } from './imap-error';
 
 export const INTERNAL_HOST_MESSAGE = 'Deze IMAP-server staat op een intern of lokaal netwerkadres; dat is niet toegestaan.';
 

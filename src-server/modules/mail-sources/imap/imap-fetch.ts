@@ -8,6 +8,7 @@
  */
 import { ImapFlow } from 'imapflow';
 import type { ImapTarget } from './imap-address';
+import { ImapSourceError } from './imap-error';
 
 export interface ImapSettings {
   host: string;
@@ -21,10 +22,6 @@ export interface ImapSettings {
 export interface ImapCursor {
   uidValidity: string | null;
   lastUid: number;
-}
-
-export class ImapSourceError extends Error {
-  override name = 'ImapSourceError';
 }
 
 /**

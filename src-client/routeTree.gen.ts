@@ -16,6 +16,7 @@ import { Route as PasswordResetRouteImport } from './routes/password-reset'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
 import { Route as AuthAlarmsRouteImport } from './routes/_auth/alarms'
+import { Route as ActTokenRouteImport } from './routes/act.$token'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
 import { Route as AuthAlarmsIndexRouteImport } from './routes/_auth/alarms/index'
 import { Route as AuthAlarmsDashboardIdRouteImport } from './routes/_auth/alarms/$dashboardId'
@@ -85,6 +86,11 @@ const AuthAlarmsRoute = AuthAlarmsRouteImport.update({
   id: '/alarms',
   path: '/alarms',
   getParentRoute: () => AuthRoute,
+} as any)
+const ActTokenRoute = ActTokenRouteImport.update({
+  id: '/act/$token',
+  path: '/act/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthAdminIndexRoute = AuthAdminIndexRouteImport.update({
   id: '/',
@@ -295,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/password-reset': typeof PasswordResetRoute
   '/admin': typeof AuthAdminRouteWithChildren
   '/alarms': typeof AuthAlarmsRouteWithChildren
+  '/act/$token': typeof ActTokenRoute
   '/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
   '/admin/': typeof AuthAdminIndexRoute
   '/alarms/': typeof AuthAlarmsIndexRoute
@@ -335,6 +342,7 @@ export interface FileRoutesByTo {
   '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
+  '/act/$token': typeof ActTokenRoute
   '/': typeof AuthIndexRoute
   '/admin': typeof AuthAdminIndexRoute
   '/alarms': typeof AuthAlarmsIndexRoute
@@ -379,6 +387,7 @@ export interface FileRoutesById {
   '/password-reset': typeof PasswordResetRoute
   '/_auth/admin': typeof AuthAdminRouteWithChildren
   '/_auth/alarms': typeof AuthAlarmsRouteWithChildren
+  '/act/$token': typeof ActTokenRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
   '/_auth/admin/': typeof AuthAdminIndexRoute
@@ -425,6 +434,7 @@ export interface FileRouteTypes {
     | '/password-reset'
     | '/admin'
     | '/alarms'
+    | '/act/$token'
     | '/alarms/$dashboardId'
     | '/admin/'
     | '/alarms/'
@@ -465,6 +475,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/password-reset'
+    | '/act/$token'
     | '/'
     | '/admin'
     | '/alarms'
@@ -508,6 +519,7 @@ export interface FileRouteTypes {
     | '/password-reset'
     | '/_auth/admin'
     | '/_auth/alarms'
+    | '/act/$token'
     | '/_auth/'
     | '/_auth/alarms/$dashboardId'
     | '/_auth/admin/'
@@ -551,6 +563,7 @@ export interface RootRouteChildren {
   InvitationRoute: typeof InvitationRoute
   LoginRoute: typeof LoginRoute
   PasswordResetRoute: typeof PasswordResetRoute
+  ActTokenRoute: typeof ActTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -603,6 +616,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/alarms'
       preLoaderRoute: typeof AuthAlarmsRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/act/$token': {
+      id: '/act/$token'
+      path: '/act/$token'
+      fullPath: '/act/$token'
+      preLoaderRoute: typeof ActTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_auth/admin/': {
       id: '/_auth/admin/'
@@ -988,6 +1008,7 @@ const rootRouteChildren: RootRouteChildren = {
   InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
   PasswordResetRoute: PasswordResetRoute,
+  ActTokenRoute: ActTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/notifi
       queryClient.ensureQueryData(trpc.notification.rules.queryOptions({ dashboardId })),
       queryClient.ensureQueryData(trpc.notification.channels.queryOptions()),
       queryClient.ensureQueryData(trpc.escalationPolicy.list.queryOptions({ dashboardId })),
-      queryClient.ensureQueryData(trpc.alarmDashboard.users.queryOptions({ dashboardId, page: 0, size: 200 })),
+      queryClient.ensureQueryData(trpc.alarmDashboard.users.queryOptions({ dashboardId, page: 0, size: 100 })),
     ]),
   component: NotificationsPage,
 });
@@ -37,7 +37,7 @@ function NotificationsPage() {
   const { data: rules } = useSuspenseQuery(trpc.notification.rules.queryOptions({ dashboardId }));
   const { data: channels } = useSuspenseQuery(trpc.notification.channels.queryOptions());
   const { data: policies } = useSuspenseQuery(trpc.escalationPolicy.list.queryOptions({ dashboardId }));
-  const { data: users } = useSuspenseQuery(trpc.alarmDashboard.users.queryOptions({ dashboardId, page: 0, size: 200 }));
+  const { data: users } = useSuspenseQuery(trpc.alarmDashboard.users.queryOptions({ dashboardId, page: 0, size: 100 }));
   const policyNames = Object.fromEntries(policies.map((p) => [p.id, p.name]));
   const editable = canChangeSettings(user, dashboard);
   return (

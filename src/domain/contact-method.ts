@@ -17,7 +17,13 @@ export const contactMethodLabels: Record<ContactMethodType, string> = { EMAIL: '
 
 const emailMethod = v.object({
   type: v.literal('EMAIL'),
-  address: v.pipe(v.string('Geef een e-mailadres op.'), v.trim(), v.toLowerCase(), v.email('Geef een geldig e-mailadres op.'), v.maxLength(254, 'Het e-mailadres is te lang.')),
+  address: v.pipe(
+    v.string('Geef een e-mailadres op.'),
+    v.trim(),
+    v.toLowerCase(),
+    v.email('Geef een geldig e-mailadres op.'),
+    v.maxLength(254, 'Het e-mailadres is te lang.'),
+  ),
 });
 
 export const createContactMethodSchema = v.variant('type', [emailMethod], 'Dit type contactmethode is nog niet beschikbaar; kies EMAIL.');

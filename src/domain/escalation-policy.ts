@@ -28,11 +28,7 @@ export const targetLabels: Record<(typeof TARGET_TYPES)[number], string> = {
 
 const targetSchema = v.variant(
   'type',
-  [
-    v.object({ type: v.literal('SCHEDULE'), id: idSchema }),
-    v.object({ type: v.literal('USER'), id: idSchema }),
-    v.object({ type: v.literal('ASSIGNABLE') }),
-  ],
+  [v.object({ type: v.literal('SCHEDULE'), id: idSchema }), v.object({ type: v.literal('USER'), id: idSchema }), v.object({ type: v.literal('ASSIGNABLE') })],
   'Kies een rooster, een gebruiker of alle gebruikers van het dashboard.',
 );
 export type EscalationTarget = v.InferOutput<typeof targetSchema>;
@@ -44,7 +40,11 @@ const stepSchema = v.object({
     v.minValue(0, 'Het aantal minuten kan niet negatief zijn.'),
     v.maxValue(STEP_MINUTES_MAX, `Hoogstens ${STEP_MINUTES_MAX} minuten (een dag).`),
   ),
-  targets: v.pipe(v.array(targetSchema), v.minLength(1, 'Kies minstens één ontvanger voor elke stap.'), v.maxLength(TARGETS_MAX, `Hoogstens ${TARGETS_MAX} ontvangers per stap.`)),
+  targets: v.pipe(
+    v.array(targetSchema),
+    v.minLength(1, 'Kies minstens één ontvanger voor elke stap.'),
+    v.maxLength(TARGETS_MAX, `Hoogstens ${TARGETS_MAX} ontvangers per stap.`),
+  ),
 });
 export type EscalationStep = v.InferOutput<typeof stepSchema>;
 
@@ -131,9 +131,7 @@ export const escalationStateSchema = v.object({
   users: v.array(personSchema),
   /** When the next step is due; null when none is coming. */
   nextAt: v.nullable(v.string()),
-  stopped: v.nullable(
-    v.object({ reason: v.picklist(['ACKNOWLEDGED', 'RESOLVED', 'MAINTENANCE', 'DONE']), by: v.nullable(v.string()), at: v.string() }),
-  ),
+  stopped: v.nullable(v.object({ reason: v.picklist(['ACKNOWLEDGED', 'RESOLVED', 'MAINTENANCE', 'DONE']), by: v.nullable(v.string()), at: v.string() })),
 });
 export type EscalationState = v.InferOutput<typeof escalationStateSchema>;
 

@@ -18,7 +18,14 @@ function Facts({ view }: { view: ActionView }) {
     ['Dashboard', alarm.dashboard],
     ...(alarm.location ? [['Locatie', alarm.location] as [string, string]] : []),
     ['Ontvangen', time(alarm.receivedAt)],
-    ['Status', alarm.resolvedAt ? `Opgelost om ${time(alarm.resolvedAt)}` : alarm.acknowledged ? `Bevestigd door ${alarm.acknowledged.by ?? 'iemand'} om ${time(alarm.acknowledged.at)}` : 'Open, nog niet bevestigd'],
+    [
+      'Status',
+      alarm.resolvedAt
+        ? `Opgelost om ${time(alarm.resolvedAt)}`
+        : alarm.acknowledged
+          ? `Bevestigd door ${alarm.acknowledged.by ?? 'iemand'} om ${time(alarm.acknowledged.at)}`
+          : 'Open, nog niet bevestigd',
+    ],
   ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -66,7 +73,10 @@ export function ActionPage({ token }: { token: string }) {
               </div>
               <Facts view={shown} />
               {act.data ? (
-                <p role="status" className="flex items-center gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+                <p
+                  role="status"
+                  className="flex items-center gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm font-medium text-emerald-900"
+                >
                   <CheckCircle2 aria-hidden className="size-5 shrink-0" />
                   {act.data.message}
                 </p>

@@ -24,7 +24,14 @@ function fieldErrorsOf(error: unknown) {
 }
 
 /** One step: after how many minutes, and whom it asks (the dashboard's users, one by one or all). */
-function StepEditor({ index, step, users, errors, onChange, onRemove }: {
+function StepEditor({
+  index,
+  step,
+  users,
+  errors,
+  onChange,
+  onRemove,
+}: {
   index: number;
   step: Step;
   users: DashboardUser[];

@@ -77,7 +77,15 @@ function CheckGroup<T extends string>({
 }
 
 /** A new rule: which alarms and events, and where the notification goes (e-mail, a signed webhook or an escalation policy). */
-export function RuleForm({ dashboardId, emailAvailable, policies = [] }: { dashboardId: number; emailAvailable: boolean; policies?: { id: number; name: string }[] }) {
+export function RuleForm({
+  dashboardId,
+  emailAvailable,
+  policies = [],
+}: {
+  dashboardId: number;
+  emailAvailable: boolean;
+  policies?: { id: number; name: string }[];
+}) {
   const create = useCreateRule();
   const { failure, run } = useRequestFailure();
   const form = useForm({
@@ -90,9 +98,9 @@ export function RuleForm({ dashboardId, emailAvailable, policies = [] }: { dashb
           : escalation
             ? { type: 'ESCALATION' as const, policyId: Number(value.policyId || policies[0]?.id) }
             : {
-              type: 'EMAIL' as const,
-              to: value.emailTarget === 'ASSIGNABLE' ? ('ASSIGNABLE' as const) : value.addresses.split(/[\s,;]+/).filter(Boolean),
-            };
+                type: 'EMAIL' as const,
+                to: value.emailTarget === 'ASSIGNABLE' ? ('ASSIGNABLE' as const) : value.addresses.split(/[\s,;]+/).filter(Boolean),
+              };
       const ok = await run(formApi, () =>
         create.mutateAsync({
           dashboardId,
@@ -172,7 +180,9 @@ export function RuleForm({ dashboardId, emailAvailable, policies = [] }: { dashb
                       </option>
                     ))}
                   </select>
-                  <p className="text-xs text-muted-foreground">Een escalatie start bij elk nieuw alarm van deze prioriteiten en stopt bij bevestigen of oplossen.</p>
+                  <p className="text-xs text-muted-foreground">
+                    Een escalatie start bij elk nieuw alarm van deze prioriteiten en stopt bij bevestigen of oplossen.
+                  </p>
                 </div>
               )}
             </form.Field>

@@ -65,7 +65,10 @@ test('posting resolve moves the alarm to the resolved folder as the link’s per
   const detail = await w.admin.alarm.get({ alarmId: alarm.id });
   expect(detail.resolvedAt).not.toBeNull();
   expect(detail.folderId).toBe(w.foldersA.done);
-  expect((await w.history(alarm.id)).find((h) => h.event === 'resolved')).toMatchObject({ actor: { type: 'USER', id: w.ids.installerA }, details: { via: 'link' } });
+  expect((await w.history(alarm.id)).find((h) => h.event === 'resolved')).toMatchObject({
+    actor: { type: 'USER', id: w.ids.installerA },
+    details: { via: 'link' },
+  });
 });
 
 test('a used link answers 409 with a Dutch message, on a second post and on opening it', async () => {

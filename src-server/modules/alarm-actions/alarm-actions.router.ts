@@ -17,16 +17,22 @@ const token = { public: true, errors: [404 as const, 409 as const] };
 
 export const alarmActionsRouter = router({
   view: publicProcedure
-    .meta(rest('GET /api/v1/actions/{token}', "The alarm a notification's action link is about and for whom; never acts (404 unknown, 409 used or expired)", token))
+    .meta(
+      rest('GET /api/v1/actions/{token}', "The alarm a notification's action link is about and for whom; never acts (404 unknown, 409 used or expired)", token),
+    )
     .input(actionTokenSchema)
     .output(actionViewSchema)
     .query(({ ctx, input }) => service.viewAction(ctx, input.token)),
   act: publicProcedure
     .meta(
-      rest('POST /api/v1/actions/{token}', "Acknowledge or resolve the link's alarm as the person it was sent to, once (429 after too many bad links from one IP)", {
-        ...token,
-        errors: [404, 409, 429],
-      }),
+      rest(
+        'POST /api/v1/actions/{token}',
+        "Acknowledge or resolve the link's alarm as the person it was sent to, once (429 after too many bad links from one IP)",
+        {
+          ...token,
+          errors: [404, 409, 429],
+        },
+      ),
     )
     .input(actOnAlarmSchema)
     .output(actionOutcomeSchema)

@@ -16,7 +16,9 @@ test('the account’s own address is the first contact method, and an escalation
   const w = await world();
   const list = await w.h.request(mine, { token: w.tokens.installerA });
   expect(list.status).toBe(200);
-  expect(await list.json()).toEqual([{ id: expect.any(Number), type: 'EMAIL', address: 'inst-a@example.nl', isDefault: true, createdAt: '2026-11-28T01:22:00.000Z' }]);
+  expect(await list.json()).toEqual([
+    { id: expect.any(Number), type: 'EMAIL', address: 'inst-a@example.nl', isDefault: true, createdAt: '2026-11-28T01:22:00.000Z' },
+  ]);
   await w.h.db.updateTable('user').set({ email: 'nieuw-a@example.nl' }).where('id', '=', w.ids.installerA).execute();
   await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }]);
   await w.raise();
@@ -31,7 +33,10 @@ test('REST: adding an address answers 201 and lists it after the own address; DE
   expect(res.status).toBe(201);
   const method = (await res.json()) as { id: number };
   expect(method).toEqual({ id: expect.any(Number), type: 'EMAIL', address: 'piket@example.nl', isDefault: false, createdAt: '2026-11-28T01:22:00.000Z' });
-  expect(((await (await w.h.request(mine, { token })).json()) as { address: string }[]).map((m) => m.address)).toEqual(['inst-a@example.nl', 'piket@example.nl']);
+  expect(((await (await w.h.request(mine, { token })).json()) as { address: string }[]).map((m) => m.address)).toEqual([
+    'inst-a@example.nl',
+    'piket@example.nl',
+  ]);
   expect((await w.h.request(`/api/v1/contact-methods/${method.id}`, { method: 'DELETE', token })).status).toBe(204);
   expect(await (await w.h.request(mine, { token })).json()).toHaveLength(1);
 });
@@ -43,9 +48,14 @@ test('other types, bad and duplicate addresses are refused in Dutch; the own add
     const res = await w.h.request(mine, { method: 'POST', token, json });
     return { status: res.status, body: (await res.json()) as { error: { message: string; fieldErrors?: Record<string, string[]> } } };
   };
-  expect((await post({ type: 'NTFY', url: 'https://ntfy.sh/piket' })).body.error.fieldErrors).toEqual({ type: ['Dit type contactmethode is nog niet beschikbaar; kies EMAIL.'] });
+  expect((await post({ type: 'NTFY', url: 'https://ntfy.sh/piket' })).body.error.fieldErrors).toEqual({
+    type: ['Dit type contactmethode is nog niet beschikbaar; kies EMAIL.'],
+  });
   expect((await post({ type: 'EMAIL', address: 'geen-adres' })).body.error.fieldErrors).toEqual({ address: ['Geef een geldig e-mailadres op.'] });
-  expect(await post({ type: 'EMAIL', address: 'inst-a@example.nl' })).toMatchObject({ status: 409, body: { error: { message: 'Dit adres staat al bij je contactmethoden.' } } });
+  expect(await post({ type: 'EMAIL', address: 'inst-a@example.nl' })).toMatchObject({
+    status: 409,
+    body: { error: { message: 'Dit adres staat al bij je contactmethoden.' } },
+  });
   const [own] = await w.callers.installerA.contactMethod.list();
   const del = await w.h.request(`/api/v1/contact-methods/${own!.id}`, { method: 'DELETE', token });
   expect(del.status).toBe(409);

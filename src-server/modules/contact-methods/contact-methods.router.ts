@@ -24,12 +24,23 @@ export const contactMethodsRouter = router({
     .output(v.array(contactMethodSchema))
     .query(({ ctx }) => service.listMethods(ctx, ctx.user)),
   create: signedInProcedure
-    .meta(rest('POST /api/v1/users/me/contact-methods', 'Add a contact method: `{type: EMAIL, address}` (other types are not available yet)', { status: 201, errors: [409] }))
+    .meta(
+      rest('POST /api/v1/users/me/contact-methods', 'Add a contact method: `{type: EMAIL, address}` (other types are not available yet)', {
+        status: 201,
+        errors: [409],
+      }),
+    )
     .input(createContactMethodSchema)
     .output(contactMethodSchema)
     .mutation(({ ctx, input }) => service.createMethod(ctx, ctx.user, input)),
   delete: signedInProcedure
-    .meta(rest('DELETE /api/v1/contact-methods/{id}', 'Delete one of your contact methods (409 for your account address, which always stays)', { ...method, status: 204, errors: [404, 409] }))
+    .meta(
+      rest('DELETE /api/v1/contact-methods/{id}', 'Delete one of your contact methods (409 for your account address, which always stays)', {
+        ...method,
+        status: 204,
+        errors: [404, 409],
+      }),
+    )
     .input(contactMethodIdSchema)
     .mutation(({ ctx, input }) => service.deleteMethod(ctx, ctx.user, input.contactMethodId)),
   test: signedInProcedure

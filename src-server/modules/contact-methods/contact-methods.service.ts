@@ -11,7 +11,7 @@ import { type SharedLimiter, reserveOrRefuse } from '../../platform/shared-rate-
 import { mintActionLink } from '../alarm-actions/alarm-actions.service';
 import type { AlarmFacts } from '../notifications/alarm-message';
 import type { Attempt } from '../notifications/attempt';
-import type { NotificationRow } from '../notifications/notifications.table';
+import type { PersonRow } from '../notifications/people';
 import { loadUser } from '../users/users.queries';
 import { adapters } from './adapters';
 import type { ContactDeps } from './contact-adapter';
@@ -58,7 +58,10 @@ export async function testMethod(deps: ContactDeps & { limit: SharedLimiter }, u
   const row = await q.findOwnMethod(deps.db, user.id, id);
   if (!row) throw notFound(METHOD_ABSENT);
   const method = toMethod(row, user);
-  await reserveOrRefuse([[deps.limit, String(user.id)]], (s) => `Je hebt net al een paar tests verstuurd. Probeer het over ${Math.ceil(s / 60)} minuten opnieuw.`);
+  await reserveOrRefuse(
+    [[deps.limit, String(user.id)]],
+    (s) => `Je hebt net al een paar tests verstuurd. Probeer het over ${Math.ceil(s / 60)} minuten opnieuw.`,
+  );
   const now = epochSeconds(deps.clock);
   const alarm: AlarmFacts = {
     id: 0,
@@ -83,7 +86,7 @@ export async function testMethod(deps: ContactDeps & { limit: SharedLimiter }, u
  * Reaches the person of a notification row on its method about the alarm, with their own action
  * link while the alarm is open and unacknowledged. Never throws for the receiver's failure.
  */
-export async function reachPerson(deps: ContactDeps, row: NotificationRow, alarm: AlarmFacts): Promise<{ attempt: Attempt; name: string }> {
+export async function reachPerson(deps: ContactDeps, row: PersonRow, alarm: AlarmFacts): Promise<{ attempt: Attempt; name: string }> {
   const user = row.userId === null ? undefined : await loadUser(deps.db, row.userId);
   if (!user) return { attempt: { ok: false, retry: false, error: 'Deze gebruiker bestaat niet meer.' }, name: `gebruiker ${row.userId}` };
   const name = user.fullName || user.email;

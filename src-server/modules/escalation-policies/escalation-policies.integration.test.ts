@@ -44,7 +44,11 @@ test('repeat defaults to 0', async () => {
 });
 
 const invalid = async (w: AlarmWorld, body: Record<string, unknown>) => {
-  const res = await w.h.request(`${base}/dashboards/${w.dashA.id}/escalation-policies`, { method: 'POST', token: w.tokens.admin, json: { name: 'Piket', ...body } });
+  const res = await w.h.request(`${base}/dashboards/${w.dashA.id}/escalation-policies`, {
+    method: 'POST',
+    token: w.tokens.admin,
+    json: { name: 'Piket', ...body },
+  });
   expect(res.status).toBe(400);
   return ((await res.json()) as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors;
 };

@@ -27,7 +27,10 @@ export const updatePolicy = (db: DB, id: number, values: Updateable<EscalationPo
 export const deletePolicy = (db: DB, id: number) => db.deleteFrom('escalationPolicy').where('id', '=', id).execute();
 
 /** Starts an escalation unless this rule already escalates this alarm; answers the new row, else undefined. */
-export const insertEscalation = (db: DB, values: { ruleId: number; policyId: number; alarmId: number; dashboardId: number; startedAt: number; dueAt: number }) =>
+export const insertEscalation = (
+  db: DB,
+  values: { ruleId: number; policyId: number; alarmId: number; dashboardId: number; startedAt: number; dueAt: number },
+) =>
   db
     .insertInto('escalation')
     .values(values)
@@ -43,7 +46,11 @@ export const dueEscalations = (db: DB, now: number, limit: number) =>
  * Takes step number `sent` of an escalation: moves `sent` on and sets the next due time, guarded on
  * `sent` being what was read, so a step goes out once even when two runs see it.
  */
-export async function claimStep(db: DB, e: EscalationRow, values: { dueAt: number | null; lastUsers: string; stoppedAt: number | null; stopReason: StopReason | null }) {
+export async function claimStep(
+  db: DB,
+  e: EscalationRow,
+  values: { dueAt: number | null; lastUsers: string; stoppedAt: number | null; stopReason: StopReason | null },
+) {
   const result = await db
     .updateTable('escalation')
     .set({ ...values, sent: e.sent + 1 })

@@ -38,7 +38,12 @@ const dashboard = { params: { id: 'dashboardId' } };
 const policy = { params: { id: 'policyId' } };
 
 /** Input carries `policyId`, a policy of a dashboard the caller may change; `ctx.policy` is its row. */
-const policySettingsProcedure = dashboardRowSettingsProcedure('policyId', 'policy', (ctx, id) => findVisiblePolicy(ctx.db, ctx.user, id), service.POLICY_ABSENT);
+const policySettingsProcedure = dashboardRowSettingsProcedure(
+  'policyId',
+  'policy',
+  (ctx, id) => findVisiblePolicy(ctx.db, ctx.user, id),
+  service.POLICY_ABSENT,
+);
 /** Input carries `policyId`, a policy of a dashboard the caller may open. */
 const policyProcedure = scopedProcedure('policyId', 'policy', (ctx, id) => findVisiblePolicy(ctx.db, ctx.user, id), service.POLICY_ABSENT, alarmAreaProcedure);
 
@@ -69,10 +74,20 @@ export const escalationPoliciesRouter = router({
     .output(escalationPolicySchema)
     .mutation(({ ctx, input }) => service.updatePolicy(ctx.escalation, ctx.policy, input)),
   delete: policySettingsProcedure
-    .meta(rest(`DELETE ${ALARMS}/escalation-policies/{id}`, 'Delete a policy (409 while a notification rule escalates along it)', { ...policy, status: 204, errors: [409] }))
+    .meta(
+      rest(`DELETE ${ALARMS}/escalation-policies/{id}`, 'Delete a policy (409 while a notification rule escalates along it)', {
+        ...policy,
+        status: 204,
+        errors: [409],
+      }),
+    )
     .mutation(({ ctx }) => service.deletePolicy(ctx.db, ctx.policy)),
   state: alarmAreaProcedure
-    .meta(rest(`GET ${ALARMS}/alarms/{id}/escalation`, "Where the alarm's escalations stand: the step, who it reached, the next step's time or why it stopped", { params: { id: 'alarmId' } }))
+    .meta(
+      rest(`GET ${ALARMS}/alarms/{id}/escalation`, "Where the alarm's escalations stand: the step, who it reached, the next step's time or why it stopped", {
+        params: { id: 'alarmId' },
+      }),
+    )
     .input(v.object({ alarmId: idSchema }))
     .output(v.array(escalationStateSchema))
     .query(async ({ ctx, input }) => {
@@ -81,7 +96,9 @@ export const escalationPoliciesRouter = router({
       return states;
     }),
   onCall: dashboardProcedure
-    .meta(rest(`GET ${ALARMS}/dashboards/{id}/on-call`, "Who is on call now on the first schedule of the dashboard's first policy; null without one", dashboard))
+    .meta(
+      rest(`GET ${ALARMS}/dashboards/{id}/on-call`, "Who is on call now on the first schedule of the dashboard's first policy; null without one", dashboard),
+    )
     .output(onCallNowSchema)
     .query(({ ctx, input }) => onCallNow(ctx.escalation, input.dashboardId)),
 });

@@ -50,7 +50,12 @@ test('step 2 goes out at exactly its minute after the alarm was raised, not a se
   expect(w.smtp.mails).toHaveLength(1);
   w.advance(1);
   await w.settle();
-  expect(w.smtp.mails.slice(1).flatMap((m) => m.to).sort()).toEqual(['admin@example.nl', 'inst-a@example.nl']);
+  expect(
+    w.smtp.mails
+      .slice(1)
+      .flatMap((m) => m.to)
+      .sort(),
+  ).toEqual(['admin@example.nl', 'inst-a@example.nl']);
   expect((await escalated(w, alarm.id)).map((e) => [e.at, e.step])).toEqual([
     ['2026-11-28T01:22:00.000Z', 1],
     ['2026-11-28T01:37:00.000Z', 2],
@@ -61,7 +66,13 @@ test('step 2 goes out at exactly its minute after the alarm was raised, not a se
 
 test('after the last step the steps start again `repeat` times, one last interval later, and then stop', async () => {
   const w = await world();
-  await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }, { afterMinutes: 10, targets: [{ type: 'USER', id: w.ids.admin }] }], 1);
+  await w.escalateAlong(
+    [
+      { afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] },
+      { afterMinutes: 10, targets: [{ type: 'USER', id: w.ids.admin }] },
+    ],
+    1,
+  );
   const alarm = await w.raise();
   await w.settle();
   for (let minute = 1; minute <= 60; minute++) {
@@ -87,7 +98,9 @@ test('acknowledged before step 2, step 2 never fires, and the panel says who sto
   await w.settle();
   w.advance(5 * 60);
   await w.callers.installerA.alarm.acknowledge({ alarmId: alarm.id });
-  expect(await w.admin.escalationPolicy.state({ alarmId: alarm.id })).toMatchObject([{ step: 1, nextAt: null, stopped: { reason: 'ACKNOWLEDGED', by: 'inst-a' } }]);
+  expect(await w.admin.escalationPolicy.state({ alarmId: alarm.id })).toMatchObject([
+    { step: 1, nextAt: null, stopped: { reason: 'ACKNOWLEDGED', by: 'inst-a' } },
+  ]);
   w.advance(60 * 60);
   await w.settle();
   expect(w.smtp.mails).toHaveLength(1);
@@ -129,7 +142,11 @@ test('a maintenance window that begins after the alarm was raised stops its esca
 test('an alarm raised inside a maintenance window escalates to no one', async () => {
   const w = await world();
   await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }]);
-  await w.admin.maintenanceWindow.create({ dashboardId: w.dashA.id, from: new Date(w.at() - 60_000).toISOString(), to: new Date(w.at() + 3_600_000).toISOString() });
+  await w.admin.maintenanceWindow.create({
+    dashboardId: w.dashA.id,
+    from: new Date(w.at() - 60_000).toISOString(),
+    to: new Date(w.at() + 3_600_000).toISOString(),
+  });
   const alarm = await w.raise();
   await w.settle();
   expect(w.smtp.mails).toHaveLength(0);

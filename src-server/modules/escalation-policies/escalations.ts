@@ -89,7 +89,14 @@ async function sendStep(deps: PolicyDeps, db: DB, e: EscalationRow, policy: Esca
 /** Starts the escalations of new alarms and sends their first steps, inside the caller's transaction. */
 export async function startEscalations(deps: PolicyDeps, trx: DB, starts: EscalationStart[], now: number) {
   for (const s of starts) {
-    const row = await q.insertEscalation(trx, { ruleId: s.ruleId, policyId: s.policyId, alarmId: s.alarmId, dashboardId: s.dashboardId, startedAt: s.at, dueAt: s.at });
+    const row = await q.insertEscalation(trx, {
+      ruleId: s.ruleId,
+      policyId: s.policyId,
+      alarmId: s.alarmId,
+      dashboardId: s.dashboardId,
+      startedAt: s.at,
+      dueAt: s.at,
+    });
     const policy = row && (await q.findPolicy(trx, s.policyId));
     if (row && policy) await sendStep(deps, trx, row, toPolicy(policy), now);
   }

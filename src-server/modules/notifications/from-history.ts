@@ -59,11 +59,7 @@ function missingIds(after: number, rows: { id: number }[]): number[] {
  * they appear, or for `GAP_SECONDS` (a transaction that long has rolled back, or its row was deleted
  * with its alarm). SQLite commits in id order and skips all of this.
  */
-export async function notificationsFromHistory(
-  db: DB,
-  now: number,
-  startEscalations: (trx: DB, starts: EscalationStart[]) => Promise<void>,
-): Promise<number> {
+export async function notificationsFromHistory(db: DB, now: number, startEscalations: (trx: DB, starts: EscalationStart[]) => Promise<void>): Promise<number> {
   const tracksGaps = engineOf(db) === 'postgres';
   let queued = 0;
   for (;;) {

@@ -17,11 +17,14 @@ export interface EscalationStart {
   at: number;
 }
 
+/** What reaching a person needs of its notification row. */
+export type PersonRow = Pick<NotificationRow, 'id' | 'userId' | 'contactMethodId'>;
+
 export interface People {
   /** Starts the escalations of ESCALATION rules for new alarms, in the caller's transaction (once per rule and alarm). */
   startEscalations(trx: DB, starts: EscalationStart[]): Promise<void>;
   /** The dashboard of an escalation policy, undefined when there is none: a rule may only name its own dashboard's. */
   policyDashboard(db: DB, policyId: number): Promise<number | undefined>;
   /** Reaches the row's person on the row's contact method about the alarm; `name` and `target` are for the history. */
-  reach(row: NotificationRow, alarm: AlarmFacts): Promise<{ attempt: Attempt; name: string }>;
+  reach(row: PersonRow, alarm: AlarmFacts): Promise<{ attempt: Attempt; name: string }>;
 }

@@ -7,7 +7,7 @@ import type { EscalationStep } from '@/domain/escalation-policy';
 import { createAlarmWorld } from './alarm-world';
 import { startSmtp } from './smtp';
 
-export const T0 = Date.parse('2026-11-28T01:22:00Z');
+const T0 = Date.parse('2026-11-28T01:22:00Z');
 
 export async function createEscalationWorld() {
   const smtp = await startSmtp();

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { prioritySchema } from './alarm-dashboard';
 
-export const ALARM_ACTIONS = ['acknowledge', 'resolve'] as const;
+const ALARM_ACTIONS = ['acknowledge', 'resolve'] as const;
 export type AlarmAction = (typeof ALARM_ACTIONS)[number];
 
 const tokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,100}$/, 'Deze link is ongeldig.'));

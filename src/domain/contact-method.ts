@@ -11,9 +11,8 @@
 import * as v from 'valibot';
 import { idSchema } from './common';
 
-export const CONTACT_METHOD_TYPES = ['EMAIL'] as const;
+const CONTACT_METHOD_TYPES = ['EMAIL'] as const;
 export type ContactMethodType = (typeof CONTACT_METHOD_TYPES)[number];
-export const contactMethodLabels: Record<ContactMethodType, string> = { EMAIL: 'E-mail' };
 
 const emailMethod = v.object({
   type: v.literal('EMAIL'),

@@ -19,13 +19,6 @@ const NAME_MAX = 128;
 /** Minutes between the last step and the next round's first of a policy with one step. */
 const SINGLE_STEP_ROUND_MINUTES = 15;
 
-export const TARGET_TYPES = ['SCHEDULE', 'USER', 'ASSIGNABLE'] as const;
-export const targetLabels: Record<(typeof TARGET_TYPES)[number], string> = {
-  SCHEDULE: 'Wie dienst heeft (rooster)',
-  USER: 'Een gebruiker',
-  ASSIGNABLE: 'Alle gebruikers van het dashboard',
-};
-
 const targetSchema = v.variant(
   'type',
   [v.object({ type: v.literal('SCHEDULE'), id: idSchema }), v.object({ type: v.literal('USER'), id: idSchema }), v.object({ type: v.literal('ASSIGNABLE') })],

@@ -16,7 +16,7 @@ const stoppedText: Record<NonNullable<EscalationState['stopped']>['reason'], (by
 };
 
 /** "Stap 2 van 3 — Jan, volgende stap om 02:45", or why it stopped (local time). */
-export function escalationLine(s: EscalationState) {
+function escalationLine(s: EscalationState) {
   const step = `Stap ${s.step} van ${s.steps}${s.rounds > 1 ? ` (ronde ${s.round} van ${s.rounds})` : ''} — ${names(s)}`;
   if (s.stopped)
     return s.stopped.reason === 'DONE' ? `${step}; ${stoppedText.DONE(null)}` : `Escalatie gestopt: ${stoppedText[s.stopped.reason](s.stopped.by)}`;

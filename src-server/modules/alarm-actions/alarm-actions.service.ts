@@ -29,7 +29,7 @@ import { loadUser } from '../users/users.queries';
 import * as q from './alarm-actions.queries';
 import type { ActionTokenRow } from './alarm-actions.table';
 
-export const TOKEN_VALID_SECONDS = 24 * 3600;
+const TOKEN_VALID_SECONDS = 24 * 3600;
 const KEEP_EXPIRED_SECONDS = 7 * 24 * 3600;
 const UNKNOWN = 'Deze link bestaat niet (meer). Open het alarm in de console.';
 const USED = 'Deze link is al gebruikt. Open het alarm in de console om verder te werken.';

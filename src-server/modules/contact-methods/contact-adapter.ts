@@ -17,7 +17,7 @@ export interface ContactDeps {
   publicUrl: string;
 }
 
-export interface PersonalMessage {
+interface PersonalMessage {
   alarm: AlarmFacts;
   /** The person's one-time link to act on the alarm; null when there is nothing to act on (acknowledged, resolved, a test). */
   actionUrl: string | null;

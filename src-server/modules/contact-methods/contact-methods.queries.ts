@@ -13,8 +13,6 @@ export const methodsOfUsers = (db: DB, userIds: number[]) =>
 export const findOwnMethod = (db: DB, userId: number, id: number) =>
   db.selectFrom('contactMethod').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
 
-export const findMethod = (db: DB, id: number) => db.selectFrom('contactMethod').selectAll().where('id', '=', id).executeTakeFirst();
-
 export const insertMethod = (db: DB, values: Insertable<ContactMethodTable>) =>
   db.insertInto('contactMethod').values(values).returning('id').executeTakeFirstOrThrow();
 

@@ -18,7 +18,7 @@ import type { ContactDeps } from './contact-adapter';
 import * as q from './contact-methods.queries';
 import type { ContactMethodRow } from './contact-methods.table';
 
-export const METHOD_ABSENT = 'Deze contactmethode bestaat niet.';
+const METHOD_ABSENT = 'Deze contactmethode bestaat niet.';
 
 const isOwnAddress = (r: ContactMethodRow) => r.type === 'EMAIL' && r.target === '';
 const addressOf = (r: ContactMethodRow, user: Pick<User, 'email'>) => (isOwnAddress(r) ? user.email : r.target);

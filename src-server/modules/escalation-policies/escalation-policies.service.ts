@@ -17,7 +17,7 @@ import * as q from './escalation-policies.queries';
 export const POLICY_ABSENT = 'Deze escalatie bestaat niet.';
 
 /** Who is on call on a schedule at a moment; provided by the schedules module once it exists (wired in services.ts). */
-export interface Schedules {
+interface Schedules {
   onCall(db: DB, scheduleId: number, at: Date): Promise<{ users: { id: number; name: string }[]; until: string | null }>;
   /** The schedule's organization; undefined for an unknown schedule. */
   organizationOf(db: DB, scheduleId: number): Promise<number | undefined>;

@@ -5,10 +5,14 @@ WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# Production packages only. npm keeps typescript as a peer of @trpc/server, which needs it only for
+# its types: removed, 23 MB less in the image (scripts/container-check.sh checks it is gone).
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund && rm -rf node_modules/typescript
 
-# Runtime stage: the bundles, production node_modules, a non-root user, data on a volume.
+# Runtime stage: the bundles, production node_modules, an init, a non-root user, data on a volume.
 FROM node:22-bookworm-slim
+# tini as PID 1 passes SIGTERM on to node and reaps children: `docker stop` ends the product cleanly.
+RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /src/package.json ./
@@ -20,4 +24,5 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "dist/server/main.js"]

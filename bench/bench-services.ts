@@ -14,6 +14,7 @@ export async function startBenchServices(name: string, options: Partial<ServiceO
     databaseFile: path.join(dir, 'app.db'),
     secretKey: 'bench-secret-key-'.repeat(3),
     hub: { baseUrl: 'http://127.0.0.1:9/api/v1', historyDays: 1, syncIntervalSeconds: 3600 },
+    backup: { dir: path.join(dir, 'backups'), schedule: 'off', keep: { d: 7 } },
     ...options,
   });
   return {

@@ -1,7 +1,7 @@
 // Bundles the server (with its migrations) into dist/server/main.js, the parser sandbox's worker
 // into dist/server/parser-worker.js and the mail reader's into dist/server/mail-read-worker.js
-// (main.js starts them from beside itself), and `db:copy` into
-// dist/server/db-copy.js (for the container); packages stay external.
+// (main.js starts them from beside itself), and `db:copy` and `restore` into
+// dist/server/db-copy.js and dist/server/restore.js (for the container); packages stay external.
 import { build } from 'esbuild';
 
 await build({
@@ -10,6 +10,7 @@ await build({
     'parser-worker': 'src-server/platform/sandbox/parser-worker.ts',
     'mail-read-worker': 'src-server/modules/alarm-emails/mail-read-worker.ts',
     'db-copy': 'src-server/db-copy.ts',
+    restore: 'src-server/restore.ts',
   },
   outdir: 'dist/server',
   bundle: true,

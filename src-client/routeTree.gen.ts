@@ -18,6 +18,7 @@ import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
 import { Route as AuthAlarmsRouteImport } from './routes/_auth/alarms'
 import { Route as ActTokenRouteImport } from './routes/act.$token'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
+import { Route as AuthAdminSystemRouteImport } from './routes/_auth/admin/system'
 import { Route as AuthAlarmsIndexRouteImport } from './routes/_auth/alarms/index'
 import { Route as AuthAlarmsDashboardIdRouteImport } from './routes/_auth/alarms/$dashboardId'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard/index'
@@ -95,6 +96,11 @@ const ActTokenRoute = ActTokenRouteImport.update({
 const AuthAdminIndexRoute = AuthAdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthAdminSystemRoute = AuthAdminSystemRouteImport.update({
+  id: '/system',
+  path: '/system',
   getParentRoute: () => AuthAdminRoute,
 } as any)
 const AuthAlarmsIndexRoute = AuthAlarmsIndexRouteImport.update({
@@ -302,6 +308,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AuthAdminRouteWithChildren
   '/alarms': typeof AuthAlarmsRouteWithChildren
   '/act/$token': typeof ActTokenRoute
+  '/admin/system': typeof AuthAdminSystemRoute
   '/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
   '/admin/': typeof AuthAdminIndexRoute
   '/alarms/': typeof AuthAlarmsIndexRoute
@@ -344,6 +351,7 @@ export interface FileRoutesByTo {
   '/password-reset': typeof PasswordResetRoute
   '/act/$token': typeof ActTokenRoute
   '/': typeof AuthIndexRoute
+  '/admin/system': typeof AuthAdminSystemRoute
   '/admin': typeof AuthAdminIndexRoute
   '/alarms': typeof AuthAlarmsIndexRoute
   '/dashboard': typeof AuthDashboardIndexRoute
@@ -389,6 +397,7 @@ export interface FileRoutesById {
   '/_auth/alarms': typeof AuthAlarmsRouteWithChildren
   '/act/$token': typeof ActTokenRoute
   '/_auth/': typeof AuthIndexRoute
+  '/_auth/admin/system': typeof AuthAdminSystemRoute
   '/_auth/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
   '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/alarms/': typeof AuthAlarmsIndexRoute
@@ -435,6 +444,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/alarms'
     | '/act/$token'
+    | '/admin/system'
     | '/alarms/$dashboardId'
     | '/admin/'
     | '/alarms/'
@@ -477,6 +487,7 @@ export interface FileRouteTypes {
     | '/password-reset'
     | '/act/$token'
     | '/'
+    | '/admin/system'
     | '/admin'
     | '/alarms'
     | '/dashboard'
@@ -521,6 +532,7 @@ export interface FileRouteTypes {
     | '/_auth/alarms'
     | '/act/$token'
     | '/_auth/'
+    | '/_auth/admin/system'
     | '/_auth/alarms/$dashboardId'
     | '/_auth/admin/'
     | '/_auth/alarms/'
@@ -629,6 +641,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AuthAdminIndexRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/admin/system': {
+      id: '/_auth/admin/system'
+      path: '/system'
+      fullPath: '/admin/system'
+      preLoaderRoute: typeof AuthAdminSystemRouteImport
       parentRoute: typeof AuthAdminRoute
     }
     '/_auth/alarms/': {
@@ -873,6 +892,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthAdminRouteChildren {
+  AuthAdminSystemRoute: typeof AuthAdminSystemRoute
   AuthAdminIndexRoute: typeof AuthAdminIndexRoute
   AuthAdminLocationLocationIdRoute: typeof AuthAdminLocationLocationIdRoute
   AuthAdminLocationsCreateRoute: typeof AuthAdminLocationsCreateRoute
@@ -891,6 +911,7 @@ interface AuthAdminRouteChildren {
 }
 
 const AuthAdminRouteChildren: AuthAdminRouteChildren = {
+  AuthAdminSystemRoute: AuthAdminSystemRoute,
   AuthAdminIndexRoute: AuthAdminIndexRoute,
   AuthAdminLocationLocationIdRoute: AuthAdminLocationLocationIdRoute,
   AuthAdminLocationsCreateRoute: AuthAdminLocationsCreateRoute,

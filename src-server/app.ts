@@ -2,11 +2,12 @@
  * The whole HTTP surface of the one process: the client under /app, tRPC under
  * /trpc, the REST adapter under /api and /auth, and /healthz.
  */
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { AppError, errorBody } from './platform/errors';
@@ -29,14 +30,64 @@ export interface AppDeps extends AppServices {
   clientDir?: string;
   /** Reverse proxies in front (TRUST_PROXY): the client's address is then read from X-Forwarded-For. */
   trustProxy?: number;
+  /** GET /metrics answers only with this bearer token; without it /metrics does not exist (404). */
+  metricsToken?: string;
 }
+
+/** A caller's X-Request-Id is taken when it is a plain token; otherwise one is made. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** The route pattern that answered (`/api/location/:id`), never the path: bounded labels, no ids or tokens in logs. */
+function routeOf(c: Context): string {
+  const route = c.req.routePath;
+  if (c.req.path.startsWith('/trpc/')) return '/trpc/*';
+  if (c.res.status === 404 && (route === '*' || route === '/api/*' || route === '/auth/*')) return 'unmatched';
+  return route;
+}
+
+/**
+ * Every answer carries its request id (X-Request-Id; error bodies also as `requestId`), is timed
+ * for /metrics by route pattern and status, and is logged as one line.
+ */
+function observeRequests(deps: Pick<AppDeps, 'metrics' | 'log'>): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header('x-request-id');
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    await next();
+    let res = c.res;
+    if (res.status >= 400 && res.headers.get('content-type')?.startsWith('application/json')) {
+      const body = await res
+        .clone()
+        .json()
+        .catch(() => null);
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        const headers = new Headers(res.headers);
+        headers.delete('content-length');
+        res = new Response(JSON.stringify({ ...body, requestId }), { status: res.status, headers });
+      }
+    }
+    if (res === c.res) res = new Response(res.body, res);
+    res.headers.set('X-Request-Id', requestId);
+    c.res = undefined;
+    c.res = res;
+    const seconds = (performance.now() - started) / 1000;
+    const route = routeOf(c);
+    deps.metrics.httpDuration.observe({ method: c.req.method, route, status: String(res.status) }, seconds);
+    deps.log({ level: res.status >= 500 ? 'error' : 'info', msg: 'request', requestId, method: c.req.method, route, status: res.status, ms: Math.round(seconds * 1000) });
+  };
+}
+
+const sameToken = (given: string | null, expected: string) =>
+  given !== null && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<RestEnv>();
-  const { clientDir, trustProxy, ...context } = deps;
+  const { clientDir, trustProxy, metricsToken: _metricsToken, ...context } = deps;
   const clientIp = clientIpResolver(trustProxy ?? 0);
 
   app.onError(restErrorHandler);
+  app.use('*', observeRequests(deps));
   // One middleware for what every request needs (each layer costs): who asks, and the answer's headers.
   app.use('*', (c, next) => {
     c.set('clientIp', clientIp(c));
@@ -73,6 +124,15 @@ export function createApp(deps: AppDeps) {
     } catch {
       return c.json({ status: 'error', database: 'unreachable' }, 503);
     }
+  });
+
+  // Prometheus: off without METRICS_TOKEN (404, as if absent); a wrong or missing token is a 401.
+  app.get('/metrics', async (c) => {
+    if (!deps.metricsToken) return restNotFound(c);
+    if (!sameToken(bearerToken(c.req.header('authorization')), deps.metricsToken)) {
+      return c.json(errorBody(new AppError('UNAUTHORIZED', 'Geef het METRICS_TOKEN mee als Bearer-token.')), 401, { 'WWW-Authenticate': 'Bearer' });
+    }
+    return c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType });
   });
 
   app.use('/trpc/*', requireBodyType('application/json'));

@@ -3,11 +3,12 @@
  * stops start-up with one clear line (ConfigError).
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { emailSchema, newPasswordSchema } from '@/domain/auth';
 import { DEFAULT_HUB_URL } from './modules/meterbeheer/hub-client';
+import { type KeepRule, type Schedule, parseKeep, parseSchedule } from './modules/backups/backup-policy';
 import { ConfigError } from './platform/errors';
 
 // PORT=0 lets the OS pick a free port (the URL printed at start says which).
@@ -63,6 +64,29 @@ const envSchema = v.object({
     ),
     'false',
   ),
+  // Backups: where, when (`off` or local times `HH:mm`, comma separated), which are kept, encrypted with what.
+  BACKUP_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  BACKUP_SCHEDULE: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => parseSchedule(s) !== null, 'must be off or local times HH:mm separated by commas, e.g. 03:00'),
+      v.transform((s) => parseSchedule(s)!),
+    ),
+    '03:00',
+  ),
+  BACKUP_KEEP: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => parseKeep(s) !== null, 'must be counts per day, week, month or year, e.g. 7d,4w,12m'),
+      v.transform((s) => parseKeep(s)!),
+    ),
+    '7d,4w,12m',
+  ),
+  BACKUP_PASSPHRASE: v.optional(v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'))),
+  // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; without it /metrics is off (404).
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  // One line per request and job run: `json`, or `pretty` for a person (default: pretty on a terminal, else json).
+  LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'], 'must be json or pretty')),
 });
 
 /** Every variable the product reads (README's configuration table lists each; compose.yaml sets only these). */
@@ -90,6 +114,12 @@ export type Config = {
   smtpFrom?: string;
   publicUrl: string;
   notifyAllowPrivateTargets: boolean;
+  backupDir: string;
+  backupSchedule: Schedule;
+  backupKeep: KeepRule;
+  backupPassphrase?: string;
+  metricsToken?: string;
+  logFormat: 'json' | 'pretty';
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -107,8 +137,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   // Only its owner may read the database and the key: the folder is made 0700, its files 0600.
   // An existing folder is tightened too (a Docker volume always exists before the first start).
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(dataDir, 0o700);
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') throw error;
+    throw new ConfigError(notWritable(dataDir));
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -130,8 +167,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.SMTP_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     notifyAllowPrivateTargets: e.NOTIFY_ALLOW_PRIVATE_TARGETS === 'true',
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    backupSchedule: e.BACKUP_SCHEDULE,
+    backupKeep: e.BACKUP_KEEP,
+    backupPassphrase: e.BACKUP_PASSPHRASE,
+    metricsToken: e.METRICS_TOKEN,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
   };
 }
+
+/** DATA_DIR that this user cannot own (a bind mount made by root): one line with the fix. */
+const notWritable = (dataDir: string) => {
+  const uid = process.getuid?.();
+  const chown = uid === undefined ? '' : ` (bijvoorbeeld: chown -R ${uid}:${process.getgid?.() ?? uid} <map op de host>)`;
+  return `DATA_DIR ${dataDir} is niet van deze gebruiker${uid === undefined ? '' : ` (uid ${uid})`} of niet beschrijfbaar: geef de map aan deze gebruiker${chown} of gebruik een Docker-volume.`;
+};
 
 /** Without SECRET_KEY the key lives beside the database, created once, readable by the owner only. */
 function readOrCreateSecretKey(dataDir: string): string {

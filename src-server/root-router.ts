@@ -26,6 +26,8 @@ import { overviewRouter } from './modules/overview/overview.router';
 import { energyRulesRouter } from './modules/energy-rules/energy-rules.router';
 import { usersRouter } from './modules/users/users.router';
 import { onboardingRouter } from './modules/onboarding/onboarding.router';
+import { backupsRouter } from './modules/backups/backups.router';
+import { systemRouter } from './modules/system/system.router';
 import { createCallerFactory, router } from './api/trpc/trpc';
 
 export const appRouter = router({
@@ -56,6 +58,8 @@ export const appRouter = router({
   contactMethod: contactMethodsRouter,
   escalationPolicy: escalationPoliciesRouter,
   energyRule: energyRulesRouter,
+  backup: backupsRouter,
+  system: systemRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@
  * the background jobs and the HTTP server. `main.ts`, the demo and the bench start it this way.
  */
 import path from 'node:path';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -13,6 +14,8 @@ import { ensureFirstAdmin } from './modules/auth/first-admin';
 import { releaseGoneLeases } from './platform/jobs/leases';
 import { lockDataDir } from './platform/data-dir-lock';
 import { type ServiceOptions, createServices } from './services';
+import { checkSecretKey } from './secret-key-check';
+import { createLogger } from './platform/logger';
 
 const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   databaseFile: config.databaseUrl ?? path.join(config.dataDir, 'app.db'),
@@ -28,6 +31,8 @@ const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   graph: { loginUrl: config.graphLoginUrl, apiUrl: config.graphApiUrl },
   allowPrivateMailHosts: config.mailAllowPrivateHosts,
   notify: { smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, publicUrl: config.publicUrl, allowPrivateTargets: config.notifyAllowPrivateTargets },
+  backup: { dir: config.backupDir, schedule: config.backupSchedule, keep: config.backupKeep, passphrase: config.backupPassphrase },
+  log: createLogger(config.logFormat),
 });
 
 /** Why the port cannot be had, in one Dutch line for the operator; other errors go up unchanged. */
@@ -47,17 +52,36 @@ function listen(app: ReturnType<typeof createApp>, config: Config) {
   });
 }
 
+/** How long a stop lets requests in progress finish before their connections are closed. */
+const STOP_GRACE_MS = 2000;
+
+/**
+ * Stops taking connections, ends every live stream (their readers reconnect, to another instance
+ * behind a proxy) and idle keep-alive connection at once, gives requests in progress
+ * `STOP_GRACE_MS` to finish, then closes what is left: a stop never waits for open consoles.
+ */
+async function closeServer(server: Server, services: { events: { close(): void } }) {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  services.events.close();
+  server.closeIdleConnections();
+  const grace = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+  await closed;
+  clearTimeout(grace);
+}
+
 export async function startServer(config: Config, options: { clientDir?: string; clock?: Clock; log?: (line: string) => void } = {}) {
   const log = options.log ?? console.log;
   const services = await createServices(serviceOptions(config, options.clock));
   let unlock = () => {};
   try {
     if (services.engine === 'sqlite') unlock = lockDataDir(config.dataDir);
+    await checkSecretKey(services.db, services.secrets);
   } catch (error) {
     await services.close();
+    unlock();
     throw error;
   }
-  const app = createApp({ ...services, clientDir: options.clientDir, trustProxy: config.trustProxy });
+  const app = createApp({ ...services, clientDir: options.clientDir, trustProxy: config.trustProxy, metricsToken: config.metricsToken });
   // The port first: a one-time admin password printed by a start that then fails would be lost.
   const server = await listen(app, config).catch(async (error) => {
     await services.close();
@@ -80,7 +104,8 @@ export async function startServer(config: Config, options: { clientDir?: string;
     url: `http://${shownHost}:${port}`,
     services,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server as Server, services);
+      // Jobs and mail watchers end their work in progress; then the database closes.
       await services.close();
       unlock();
     },

@@ -7,7 +7,7 @@
  * service's deps object here, so imports between modules only go down. The server, the test
  * harness, the bench and the demo all build them here, so they run the same wiring.
  */
-import { engineOf, openReachableDatabase } from './platform/db/database';
+import { engineOf, openReachableDatabase, sqliteHandleOf } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
 import { type Clock, epochSeconds, systemClock } from './platform/clock';
 import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
@@ -50,6 +50,7 @@ import { createJobWaker } from './platform/jobs/waker';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createSourceCallLimit } from './modules/mail-sources/source-call-limit';
+import { createRuleTestLimit } from './modules/notifications/rule-test-limit';
 import { createParseCallLimit } from './modules/alarm-parsers/parse-call-limit';
 import { createParserSandbox } from './platform/sandbox/parser-sandbox';
 import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
@@ -69,6 +70,13 @@ import type { PolicyDeps } from './modules/escalation-policies/escalation-polici
 import { policyDashboard } from './modules/escalation-policies/escalation-policies.queries';
 import { startEscalations } from './modules/escalation-policies/escalations';
 import { escalationJobs } from './modules/escalation-policies/escalation-policies.jobs';
+import type { BackupDeps, BackupSettings } from './modules/backups/backups.service';
+import { backupJobs } from './modules/backups/backups.jobs';
+import { listBackups } from './modules/backups/backups.service';
+import { registerSystemMetrics } from './modules/system/system.metrics';
+import { createMetrics } from './platform/metrics';
+import type { Logger } from './platform/logger';
+import { observeJobs } from './platform/jobs/observed';
 
 export interface ServiceOptions {
   /** A SQLite file path, `:memory:` for a private test database, or a `postgres://` URL (DATABASE_URL). */
@@ -89,6 +97,10 @@ export interface ServiceOptions {
   listenRetryMs?: number;
   /** Outbound notifications: SMTP, the console's public address, private targets. */
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
+  /** Where backups go, when they are made, which are kept, and their passphrase (BACKUP_*). */
+  backup: BackupSettings;
+  /** One line per request and job run (server: stdout); default silent. */
+  log?: Logger;
 }
 
 export async function createServices(options: ServiceOptions) {
@@ -105,6 +117,8 @@ export async function createServices(options: ServiceOptions) {
   watchFigures(db, notices);
   await migrateToLatest(db);
   const instanceId = newInstanceId();
+  const metrics = createMetrics();
+  const log: Logger = options.log ?? (() => undefined);
   const leases = createLeases({ db, clock, owner: instanceId });
   const auth = createAuthService({ db, clock, sessionCache }, options.auth);
   const hub = createHubClient(options.hub);
@@ -142,6 +156,8 @@ export async function createServices(options: ServiceOptions) {
     : createEventBus({ now: () => clock().getTime() });
   const sync = createSyncService({ db, hub, clock, events }, { historyDays: options.hub.historyDays });
   const ingestLimit = createIngestLimit(db, clock);
+  // Backups run on the product's own SQLite connection, so writes during one are carried into it.
+  const backups: BackupDeps = { ...options.backup, db, engine, sqlite: sqliteHandleOf(opened), clock, secretKey: options.secretKey };
   const energy: EnergyDeps = { db, clock, events };
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
@@ -210,18 +226,24 @@ export async function createServices(options: ServiceOptions) {
     exclusive: engine === 'sqlite',
     // New mail stored here while another instance's parse run holds its lock reaches that run.
     wakes: transport?.jobWakes,
-    jobs: [
-      ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
-      ...mailSourceJobs(mail),
-      ...mailReadingJobs(reading, readWaker),
-      ...alarmParserJobs(pipeline, parseWaker),
-      ...notificationJobs(notify, notifyWaker),
-      ...escalationJobs(escalation, wakeNotify),
-      ...energyAlarmJobs(energy),
-    ],
+    jobs: observeJobs(
+      [
+        ...meterbeheerJobs(sync, { intervalSeconds: options.hub.syncIntervalSeconds, enabled: Boolean(options.hub.apiKey) }),
+        ...mailSourceJobs(mail),
+        ...mailReadingJobs(reading, readWaker),
+        ...alarmParserJobs(pipeline, parseWaker),
+        ...notificationJobs(notify, notifyWaker),
+        ...escalationJobs(escalation, wakeNotify),
+        ...energyAlarmJobs(energy),
+        ...backupJobs(backups),
+      ],
+      metrics,
+      log,
+    ),
   });
   // Wakes only come once the runner exists: every reaction is wired here, after it.
   wireReactions({ events, jobs, energy, wakers: { read: readWaker, parse: parseWaker, notify: notifyWaker } });
+  registerSystemMetrics(metrics, { db, clock, listBackups: () => listBackups(backups) });
   return {
     db,
     engine,
@@ -242,6 +264,7 @@ export async function createServices(options: ServiceOptions) {
     graph: mail.graph,
     allowPrivateMailHosts: mail.allowPrivateMailHosts,
     sourceCallLimit: createSourceCallLimit(db, clock),
+    ruleTestLimit: createRuleTestLimit(db, clock),
     parseCallLimit: createParseCallLimit(clock),
     parsing,
     reading: mail.reading,
@@ -258,6 +281,9 @@ export async function createServices(options: ServiceOptions) {
     actionLimit,
     onboarding,
     energy,
+    backups,
+    metrics,
+    log,
     async close() {
       await onboarding.settled();
       await jobs.stop();

@@ -1,5 +1,5 @@
 /**
- * The browser side of DESIGN.md §4: sign in and out over REST, and `authFetch`, which sends the
+ * The browser side of authentication: sign in and out over REST, and `authFetch`, which sends the
  * bearer token, refreshes once on a 401 (one refresh at a time, shared by concurrent requests),
  * and otherwise forgets the tokens so the protected wrapper sends the user to /login.
  */
@@ -15,7 +15,7 @@ export class LoginError extends Error {
   }
 }
 
-/** Maps the login answer to SPEC.md §8's outcomes: 404 NOT_FOUND, 401 INVALID_PASSWORD, else UNKNOWN. */
+/** Maps the login answer to the login form's outcomes: 404 NOT_FOUND, 401 INVALID_PASSWORD, else UNKNOWN. */
 export async function login(email: string, password: string): Promise<void> {
   let res: Response;
   try {

@@ -1,6 +1,6 @@
 /**
  * An EventSource for tRPC's `httpSubscriptionLink` that sends the access token in the
- * Authorization header (DESIGN.md §7: a token never goes into a URL, and the browser's
+ * Authorization header (a token never goes into a URL, where logs and history keep it, and the browser's
  * EventSource cannot send headers). It reads with `authFetch`, so each connection takes the
  * current token and a 401 refreshes it once like every call, and it behaves as EventSource does
  * where tRPC relies on it: after a drop it reconnects (with backoff) sending `Last-Event-ID`, so

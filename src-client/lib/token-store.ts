@@ -1,4 +1,4 @@
-/** The tokens live in localStorage under 'authentication' (SPEC.md §3), as {accessToken, refreshToken}. */
+/** The tokens live in localStorage under 'authentication', as {accessToken, refreshToken}. */
 import type { AuthTokens } from '@/domain/auth';
 
 const KEY = 'authentication';

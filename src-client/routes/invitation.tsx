@@ -6,7 +6,7 @@ import { SetPasswordForm } from '~/features/auth/set-password-form';
 import { writeTokens } from '~/lib/token-store';
 import { useTRPC } from '~/lib/trpc';
 
-/** An invitation link (DESIGN.md §13): the invitee chooses a password and is signed in. */
+/** An invitation link: the invitee chooses a password and is signed in. */
 export const Route = createFileRoute('/invitation')({
   validateSearch: v.object({ token: v.optional(v.string(), '') }),
   component: InvitationPage,

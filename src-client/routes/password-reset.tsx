@@ -8,7 +8,7 @@ import { ForgotPasswordForm } from '~/features/auth/forgot-password-form';
 import { SetPasswordForm } from '~/features/auth/set-password-form';
 import { useTRPC } from '~/lib/trpc';
 
-/** "Wachtwoord vergeten" (DESIGN.md §13): without a token, ask for a link; with the link's token, choose a new password. */
+/** "Wachtwoord vergeten": without a token, ask for a link; with the link's token, choose a new password. */
 export const Route = createFileRoute('/password-reset')({
   validateSearch: v.object({ token: v.optional(v.string()) }),
   component: PasswordResetPage,

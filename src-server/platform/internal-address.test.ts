@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { expect, test } from 'vitest';
 import { isInternalAddress } from './internal-address';
 
@@ -24,6 +25,15 @@ test.each([
   '::ffff:7f00:1',
   '::ffff:10.0.0.1',
   '::ffff:169.254.169.254',
+  '198.18.0.1',
+  '198.19.255.255',
+  '64:ff9b::a00:1',
+  '64:ff9b::808:808',
+  '2002:c0a8:101::1',
+  '2002:808:808::1',
+  '::7f00:1',
+  '::127.0.0.1',
+  '::8.8.8.8',
   'mail.example.nl',
 ])('%s is internal', (address) => expect(isInternalAddress(address)).toBe(true));
 
@@ -38,4 +48,16 @@ test.each([
   '2a00:1450:4001::1',
   '::ffff:8.8.8.8',
   'fec0::1',
+  '198.17.255.255',
+  '198.20.0.1',
+  '64:ff9c::1',
+  '2003::1',
 ])('%s is not', (address) => expect(isInternalAddress(address)).toBe(false));
+
+test("every address of this machine's own interfaces is internal, whatever range it lies in", () => {
+  const own = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .map((i) => i.address);
+  expect(own.length).toBeGreaterThan(0);
+  for (const address of own) expect(isInternalAddress(address), address).toBe(true);
+});

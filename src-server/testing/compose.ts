@@ -1,15 +1,14 @@
 /**
  * compose.yaml as the tests read it (no Docker here): the environment each instance is given, with
- * Compose's `${VAR:?message}` and `${VAR:-default}` filled in from `vars`, and the proxy's
- * Caddyfile, so the tests check and run exactly what `docker compose up` would.
+ * Compose's `${VAR}` filled in from `vars` (as from the `.env` file), and the Caddyfile mounted into
+ * the proxy, so the tests check and run exactly what `docker compose up` would.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 
 interface ComposeFile {
-  services: Record<string, { environment?: Record<string, string>; ports?: string[] }>;
-  configs: Record<string, { content: string }>;
+  services: Record<string, { environment?: Record<string, string>; ports?: string[]; volumes?: string[] }>;
 }
 
 export function readCompose(): ComposeFile {
@@ -33,5 +32,9 @@ export function instanceEnvironment(name: string, vars: Record<string, string>):
   return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, interpolate(String(value), vars)]));
 }
 
-/** The proxy's Caddyfile as compose.yaml gives it. */
-export const composeCaddyfile = () => readCompose().configs.caddyfile!.content;
+/** The proxy's Caddyfile: the file compose.yaml mounts at /etc/caddy/Caddyfile. */
+export function composeCaddyfile(): string {
+  const mount = readCompose().services.proxy?.volumes?.find((v) => v.split(':')[1] === '/etc/caddy/Caddyfile');
+  if (!mount) throw new Error('compose.yaml: the proxy mounts no Caddyfile');
+  return readFileSync(path.resolve(mount.split(':')[0]!), 'utf8');
+}

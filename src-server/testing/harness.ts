@@ -3,7 +3,11 @@
  * the real app on them, and helpers to seed organizations, locations, users, feeds and channels and to sign
  * in. Used only by tests.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { onTestFinished } from 'vitest';
+import type { BackupSettings } from '../modules/backups/backups.service';
 import { createApp } from '../app';
 import type { Clock } from '../platform/clock';
 import type { AuthOptions } from '../modules/auth/auth.service';
@@ -35,10 +39,13 @@ export interface HarnessOptions {
   listenRetryMs?: number;
   /** Outbound notifications; webhook tests allow loopback targets (their receivers listen there). */
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
+  /** Backups: a private folder removed when the harness closes, unless a test gives its own. */
+  backup?: Partial<BackupSettings>;
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
   const ownDatabase = options.databaseFile === undefined ? await testDatabase() : undefined;
+  const backupDir = options.backup?.dir ?? mkdtempSync(path.join(tmpdir(), 'energie-backups-'));
   const services = await createServices({
     databaseFile: options.databaseFile ?? ownDatabase!,
     secretKey: 'test-secret-key-'.repeat(3),
@@ -57,6 +64,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     graph: { loginUrl: options.graph?.loginUrl ?? 'http://127.0.0.1:9/login', apiUrl: options.graph?.apiUrl ?? 'http://127.0.0.1:9' },
     allowPrivateMailHosts: options.allowPrivateMailHosts ?? true,
     notify: { publicUrl: 'http://energiebeheer.test', ...options.notify },
+    backup: { schedule: 'off', keep: { d: 7, w: 4, m: 12 }, ...options.backup, dir: backupDir },
   });
   const { db } = services;
   const app = createApp(services);
@@ -66,7 +74,11 @@ export async function createHarness(options: HarnessOptions = {}) {
   const harness = {
     ...services,
     /** Once, dropping the database it made; a harness made in a test and not closed by it is closed when the test ends. */
-    close: () => (closing ??= services.close().then(() => dropTestDatabase(ownDatabase!))),
+    close: () =>
+      (closing ??= services
+        .close()
+        .then(() => dropTestDatabase(ownDatabase!))
+        .then(() => (options.backup?.dir ? undefined : rmSync(backupDir, { recursive: true, force: true })))),
     app,
     async organization(name = 'Organisatie') {
       const row = await db.insertInto('organization').values({ name, createdAt: now() }).returning('id').executeTakeFirstOrThrow();

@@ -48,16 +48,25 @@ export function startProductProcess(dataDir: string, env: Record<string, string>
 
 /** SIGKILL: no shutdown code runs, as in a power cut. */
 export async function killHard(product: ProductProcess) {
-  product.child.kill('SIGKILL');
-  if (product.child.exitCode === null) await new Promise((resolve) => product.child.once('exit', resolve));
+  const { child } = product;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
 }
 
-/** A product process that is expected to stop at start-up: its exit code and everything it printed. */
-export function runToExit(dataDir: string, env: Record<string, string> = {}) {
+/** A product process that may stop at start-up: the process, and its exit code and everything it printed once it exits. */
+export function watchProductProcess(dataDir: string, env: Record<string, string> = {}) {
   const child = spawnProduct(dataDir, { ADMIN_EMAIL: '', ADMIN_PASSWORD: '', ...env });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
   child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { child, done };
 }
+
+/** A product process that is expected to stop at start-up: its exit code and everything it printed. */
+export const runToExit = (dataDir: string, env: Record<string, string> = {}) => watchProductProcess(dataDir, env).done;

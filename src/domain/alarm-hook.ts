@@ -6,14 +6,14 @@
  */
 import * as v from 'valibot';
 import { prioritySchema } from './alarm-dashboard';
-import { idSchema } from './common';
+import { idSchema, plainTextRecord } from './common';
 
 /** At most this many alerts in one request (Alertmanager's `max_alerts` can keep to it). */
 const MAX_HOOK_ALERTS = 1000;
 
 const status = v.picklist(['firing', 'resolved'], 'De status moet firing of resolved zijn.');
 const text = (message: string) => v.string(message);
-const strings = (message: string) => v.record(v.string(), v.string(message), message);
+const strings = plainTextRecord;
 const optionalText = (message: string) => v.optional(v.nullable(text(message)));
 
 const monitoringAlert = v.looseObject({
@@ -22,6 +22,8 @@ const monitoringAlert = v.looseObject({
   annotations: v.optional(strings('De annotaties moeten een object met tekstwaarden zijn.'), {}),
   generatorURL: optionalText('generatorURL moet tekst zijn.'),
   fingerprint: optionalText('fingerprint moet tekst zijn.'),
+  /** When the alert began (RFC 3339); a time that cannot be read counts as now rather than refused. */
+  startsAt: optionalText('startsAt moet tekst zijn.'),
   /** Grafana: the query and expression results by reference id (`{B: 22, C: 1}`). */
   values: v.optional(v.nullable(v.record(v.string(), v.union([v.number(), v.string(), v.boolean(), v.null()]), 'values moet een object zijn.'))),
 });
@@ -41,7 +43,7 @@ const genericAlert = v.object({
   line: v.pipe(v.string('De melding moet worden opgegeven.'), v.trim(), v.nonEmpty('De melding moet worden opgegeven.')),
   priority: v.optional(prioritySchema),
   status: v.optional(status, 'firing'),
-  data: v.optional(v.record(v.string(), v.string('Elke waarde in data moet tekst zijn.'), 'Data moet een object met tekstwaarden zijn.'), {}),
+  data: v.optional(strings('Data moet een object met tekstwaarden zijn.'), {}),
   /** A location of the dashboard's organization. */
   locationId: v.optional(v.nullable(idSchema)),
 });

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { PRIORITIES, prioritySchema } from './alarm-dashboard';
-import { idListSchema, idSchema } from './common';
+import { idListSchema, idSchema, plainTextRecord } from './common';
 
 export const ALARM_LINE_MAX = 512;
 export const ALARM_NOTES_MAX = 10_000;
@@ -139,7 +139,7 @@ export const alarmInFolderSchema = v.object({ ...alarmListItemSchema.entries, fo
 
 export const alarmDetailSchema = v.object({
   ...alarmListItemSchema.entries,
-  data: v.record(v.string(), v.string()),
+  data: plainTextRecord('Data moet een object met tekstwaarden zijn.'),
   notes: v.string(),
   folderId: v.number(),
   alarmEmailId: v.nullable(v.number()),

@@ -22,3 +22,21 @@ export const idListSchema = (message: string, max: number, tooMany: string) =>
     v.transform((s) => [...new Set(s.split(',').map(Number))]),
     v.maxLength(max, tooMany),
   );
+
+/** A JSON object whose every value is text. */
+const isTextRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((s) => typeof s === 'string');
+
+/**
+ * A flat object of text that keeps every name as sent: valibot's record silently drops
+ * `constructor`, `__proto__` and `prototype`, which are label names like any other to a monitoring
+ * tool. The answer has no prototype, so no name can reach one. `jsonSchema` documents it (OpenAPI).
+ */
+export const plainTextRecord = (message: string) =>
+  Object.assign(
+    v.pipe(
+      v.custom<Record<string, string>>(isTextRecord, message),
+      v.transform((value) => Object.assign(Object.create(null) as Record<string, string>, value)),
+    ),
+    { jsonSchema: { type: 'object', additionalProperties: { type: 'string' } } },
+  );

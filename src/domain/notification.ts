@@ -134,6 +134,22 @@ export const updateRuleSchema = v.object({
 export type CreateRule = v.InferOutput<typeof createRuleSchema>;
 export type UpdateRule = v.InferOutput<typeof updateRuleSchema>;
 
+/** What a masked credential in a webhook URL reads; sent back in an update, it means the stored one. */
+export const CREDENTIAL_MASK = '***';
+
+/**
+ * A webhook URL fit to show: a password in it reads `***` (`https://user:***@host/…`); a user name
+ * without a password is a token too (`https://<token>@host/…`), so it is masked itself.
+ */
+export function maskedWebhookUrl(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = CREDENTIAL_MASK;
+  else if (parsed.username) parsed.username = CREDENTIAL_MASK;
+  else return url;
+  return parsed.href;
+}
+
 const ruleChannelSchema = v.variant('type', [
   emailChannel,
   v.object({ type: v.literal('WEBHOOK'), url: v.string(), secret: v.null() }),

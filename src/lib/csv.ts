@@ -1,7 +1,10 @@
 /**
  * CSV as Dutch spreadsheets open it (the energy export and the alarm export): semicolons, decimal
  * commas, CRLF lines and a BOM so Excel reads UTF-8. A cell holding `;`, `"` or a line break is
- * quoted, its quotes doubled.
+ * quoted, its quotes doubled. Text that a spreadsheet would read as a formula (it begins with `=`,
+ * `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, as OWASP advises: alarm lines and
+ * names come from mail and monitoring tools, so they are not trusted. Numbers the product writes
+ * itself (negative values included) stay numbers.
  */
 export const CSV_BOM = '\uFEFF';
 
@@ -11,7 +14,8 @@ export interface CsvColumn<Row> {
 }
 
 const number = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v).replace('.', ','));
-const text = (s: string) => (/[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+const quoted = (s: string) => (/[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+const text = (s: string) => quoted(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 const cell = (v: number | string | null | undefined) => (typeof v === 'string' ? text(v) : number(v));
 
 export const csvHeader = <Row>(columns: CsvColumn<Row>[]) => `${columns.map((c) => text(c.title)).join(';')}\r\n`;

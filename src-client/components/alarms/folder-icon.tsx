@@ -19,7 +19,7 @@ import {
 import type { FolderIcon as FolderIconName } from '@/domain/alarm-folder';
 import { cn } from '~/lib/cn';
 
-/** The lucide icon of each folder icon name (DESIGN.md §7). */
+/** The lucide icon of each folder icon name. */
 const folderIcons: Record<FolderIconName, LucideIcon> = {
   inbox: Inbox,
   'check-circle': CircleCheck,

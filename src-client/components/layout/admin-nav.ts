@@ -1,9 +1,9 @@
-import { Building2, Gauge, Home, MapPin, Rss, Users } from 'lucide-react';
+import { Building2, Gauge, Home, MapPin, Rss, Server, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { User } from '@/domain/user';
 
 export interface AdminNavItem {
-  to: '/admin' | '/admin/organizations' | '/admin/locations' | '/admin/users' | '/admin/meters' | '/admin/integrations/meterbeheer/feeds';
+  to: '/admin' | '/admin/organizations' | '/admin/locations' | '/admin/users' | '/admin/meters' | '/admin/integrations/meterbeheer/feeds' | '/admin/system';
   label: string;
   icon: ComponentType<{ className?: string }>;
   /** Paths under this prefix mark the item active (list and detail pages); exact match when absent. */
@@ -12,7 +12,7 @@ export interface AdminNavItem {
   roles?: User['type'][];
 }
 
-/** The admin sidebar's entries, in order (SPEC.md §2). */
+/** The admin sidebar's entries, in order. */
 const adminNav: AdminNavItem[] = [
   { to: '/admin', label: 'Overzicht', icon: Home },
   { to: '/admin/organizations', label: 'Organisaties', icon: Building2, prefix: '/admin/organization', roles: ['admin'] },
@@ -20,6 +20,7 @@ const adminNav: AdminNavItem[] = [
   { to: '/admin/users', label: 'Gebruikers', icon: Users, prefix: '/admin/user' },
   { to: '/admin/meters', label: 'Meters', icon: Gauge, prefix: '/admin/meter' },
   { to: '/admin/integrations/meterbeheer/feeds', label: 'Feeds', icon: Rss, prefix: '/admin/integrations/meterbeheer' },
+  { to: '/admin/system', label: 'Systeem', icon: Server, roles: ['admin'] },
 ];
 
 export const adminNavFor = (user: User) => adminNav.filter((item) => !item.roles || item.roles.includes(user.type));

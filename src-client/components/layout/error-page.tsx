@@ -1,6 +1,6 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 
-/** Shown when a route fails to load or render (SPEC.md §8: 'Unexpected Application Error!'). */
+/** Shown when a route fails to load or render. */
 export function ErrorPage({ error }: ErrorComponentProps) {
   const message = error instanceof Error ? error.message : null;
   return (

@@ -6,7 +6,7 @@ import { Spinner } from '~/components/ui/spinner';
 
 const DASHBOARD_REDIRECT_DELAY_MS = 1000;
 
-/** 'Naar dashboard': disabled with a spinner for one second, then /dashboard (SPEC.md §4, §9). */
+/** 'Naar dashboard': disabled with a spinner for one second, then /dashboard. */
 export function ToDashboardButton() {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);

@@ -1,6 +1,6 @@
 /**
  * Every admin list keeps its page and search in the URL (`?page=2&q=alfa`, page 1-based for
- * people) and asks the server for `pageNumber` 0-based (SPEC.md §7).
+ * people) and asks the server for `pageNumber` 0-based.
  */
 import * as v from 'valibot';
 import { DEFAULT_PAGE_SIZE } from '@/domain/paging';
@@ -17,5 +17,5 @@ export const toListQuery = ({ page, q }: ListSearch) => ({
   ...(q ? { query: q } : {}),
 });
 
-/** Debounce before a typed search is asked for (SPEC.md §9). */
+/** Debounce before a typed search is asked for. */
 export const SEARCH_DEBOUNCE_MS = 100;

@@ -1,6 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { EmptyRow, Pager, SearchBox } from './list-controls';
 import type { ListSearch } from './list-search';
@@ -22,6 +20,8 @@ interface ListQueryState<P> {
 
 interface Props<T> {
   search: ListSearch;
+  /** Puts another page or search into the URL (the route's own navigate, so its search stays typed). */
+  onSearchChange: (next: ListSearch) => void;
   searchLabel: string;
   columns: Column<T>[];
   rows: T[] | undefined;
@@ -36,10 +36,8 @@ interface Props<T> {
  * A server-paged table with its search box and pager; page and search live in the URL. A failed
  * request shows its reason with a retry instead of the table, never the "nothing here yet" text.
  */
-export function ListView<T>({ search, searchLabel, columns, rows, totalPages, query, empty, emptySearch, rowKey }: Props<T>) {
-  const navigate = useNavigate();
-  const go = useCallback((next: ListSearch) => void navigate({ to: '.', search: next as never }), [navigate]);
-  const onSearch = useCallback((q: string) => go({ q: q || undefined, page: undefined }), [go]);
+export function ListView<T>({ search, onSearchChange, searchLabel, columns, rows, totalPages, query, empty, emptySearch, rowKey }: Props<T>) {
+  const onSearch = useCallback((q: string) => onSearchChange({ q: q || undefined, page: undefined }), [onSearchChange]);
   const failed = Boolean(query.error) && !query.isFetching;
   return (
     <>
@@ -76,7 +74,7 @@ export function ListView<T>({ search, searchLabel, columns, rows, totalPages, qu
         </Table>
       )}
       <div className="mt-4">
-        <Pager page={search.page ?? 1} totalPages={totalPages ?? 0} onPage={(page) => go({ ...search, page })} />
+        <Pager page={search.page ?? 1} totalPages={totalPages ?? 0} onPage={(page) => onSearchChange({ ...search, page })} />
       </div>
     </>
   );

@@ -2,7 +2,7 @@ import { AlertTriangle, CircleAlert, Info, OctagonX } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 
-/** The eight banner variants of SPEC.md §9; an unknown variant falls back to 'default'. */
+/** The eight banner variants; an unknown variant falls back to 'default'. */
 const ALERT_VARIANTS = ['error', 'warning', 'primary', 'secondary', 'primary-dark', 'default', 'destructive', 'warning-outline'] as const;
 type AlertVariant = (typeof ALERT_VARIANTS)[number];
 

@@ -1,6 +1,6 @@
 import { Spinner } from './spinner';
 
-/** Shown while a page's code loads (SPEC.md §2). */
+/** Shown while a page's code loads. */
 export function LoadingPage() {
   return (
     <div role="status" className="flex min-h-[50vh] items-center justify-center gap-3 text-muted-foreground">

@@ -1,5 +1,5 @@
 /**
- * The admin sidebar (SPEC.md §2, §4, §9): expanded 16rem or collapsed to icons 3rem, remembered in
+ * The admin sidebar: expanded 16rem or collapsed to icons 3rem, remembered in
  * the cookie `sidebar:state` for 7 days; Ctrl/Cmd+B toggles it; below 768 px it is a side sheet 18rem wide.
  */
 import { PanelLeft } from 'lucide-react';
@@ -17,9 +17,9 @@ const SIDEBAR_WIDTH = '16rem';
 const SIDEBAR_WIDTH_MOBILE = '18rem';
 const SIDEBAR_WIDTH_ICON = '3rem';
 const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
-/** SPEC.md's tooltip text, character for character. */
+/** The tooltip's text as the product has always shown it, slash and space included. */
 const TOGGLE_TOOLTIP = 'Navigatiebalk in/ uitklappen';
-/** The button's accessible name, as issue 23 asks: what a screen reader reads. */
+/** The button's accessible name, what a screen reader reads: the tooltip's words, spelled correctly. */
 const TOGGLE_LABEL = 'Navigatiebalk in-/uitklappen';
 
 interface SidebarState {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 
-/** A path inside a dashboard that names nothing (SPEC.md §2, §8): an unknown page or folder. */
+/** A path inside a dashboard that names nothing: an unknown page or folder. */
 export function UnknownPage({ dashboardId }: { dashboardId: number }) {
   return (
     <section className="grid max-w-xl gap-3 py-10">

@@ -4,7 +4,7 @@ import type { User } from '@/domain/user';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { canChangeSettings } from '~/lib/alarms/access';
 
-/** Settings pages for those who may change them; others read why not (DESIGN.md §7). */
+/** Settings pages for those who may change them; others read why not. */
 export function SettingsOnly({ user, dashboard, children }: { user: User; dashboard: AlarmDashboard; children: ReactNode }) {
   if (canChangeSettings(user, dashboard)) return children;
   return (

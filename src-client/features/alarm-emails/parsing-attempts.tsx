@@ -11,7 +11,7 @@ const typeBadges: Record<Attempt['type'], { label: string; className: string }> 
   REJECTED: { label: 'Geen alarm', className: 'border-slate-300 bg-slate-100 text-slate-700' },
 };
 
-/** What a MATCHED attempt did besides making an alarm (DESIGN.md §9): a recovery, or a sign of life. */
+/** What a MATCHED attempt did besides making an alarm: a recovery, or a sign of life. */
 function matchedEffect(a: Attempt) {
   if (a.resolved !== undefined) return `Herstelmelding: ${a.resolved === 1 ? '1 alarm' : `${a.resolved} alarmen`} opgelost`;
   if (a.heartbeat !== undefined) return `Hartslag: teken van leven${a.heartbeat ? ` van ${a.heartbeat}` : ''}, geen alarm`;

@@ -8,7 +8,7 @@ export const labelAsUrlKey = (label: string) =>
     .replace(/^-|-$/g, '');
 
 /**
- * The folder a URL key names: its `name` (DESIGN.md §7), else its label written as a key, so a
+ * The folder a URL key names: its `name`, else its label written as a key, so a
  * system folder's Dutch label works in the URL too (`folders/afgehandeld` opens `done`) while its
  * name stays fixed.
  */

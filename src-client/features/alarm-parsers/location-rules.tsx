@@ -12,7 +12,7 @@ import type { DefaultForm } from './use-parser-form';
 const rowClass = 'relative grid min-w-0 items-start gap-3 rounded-lg border border-border p-3 pr-12 @2xl:grid-cols-[minmax(0,1fr)_14rem]';
 
 /**
- * "Locatie" (DESIGN.md §13): a small table that maps the sender, the subject, the text or a data
+ * "Locatie": a small table that maps the sender, the subject, the text or a data
  * value to one of the organization's locations; the first row whose pattern matches wins.
  */
 export function LocationSection({ form, organizationId, readOnly }: { form: DefaultForm; organizationId: number; readOnly: boolean }) {

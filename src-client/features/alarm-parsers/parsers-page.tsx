@@ -15,8 +15,7 @@ import type { ParsersSearch } from './parser-search';
 
 /**
  * The dashboard's parsers in pipeline order, or one parser opened from the URL. Everyone in the
- * alarm area may look; adding, changing, reordering and deleting follow the settings rule
- * (DESIGN.md §7).
+ * alarm area may look; adding, changing, reordering and deleting follow the settings rule.
  */
 export function ParsersPage({
   user,

@@ -6,7 +6,7 @@ import type { DefaultForm } from './use-parser-form';
 
 const fieldOptions = MATCH_FIELDS.map((f) => ({ value: f, label: matchFieldLabels[f] }));
 
-/** "Herstelmelding" (DESIGN.md §9): an e-mail that also matches this pattern resolves the open alarms of its group key. */
+/** "Herstelmelding": an e-mail that also matches this pattern resolves the open alarms of its group key. */
 export function RecoverySection({ form }: { form: DefaultForm }) {
   return (
     <FieldGroup
@@ -49,7 +49,7 @@ function SectionError({ form, name }: { form: DefaultForm; name: 'config.recover
   return <form.Field name={name}>{(field) => <FieldError id={`${name}-error`} messages={shownErrors(field)} />}</form.Field>;
 }
 
-/** "Hartslag" (DESIGN.md §9): matching e-mails are signs of life; a key silent too long raises an alarm. */
+/** "Hartslag": matching e-mails are signs of life; a key silent too long raises an alarm. */
 export function HeartbeatSection({ form }: { form: DefaultForm }) {
   return (
     <FieldGroup

@@ -1,7 +1,7 @@
 import type { AlarmSort, Period } from '@/domain/alarm-filter';
 
 /**
- * A saved view's filter (query-string strings, DESIGN.md §13) as the console's search params, so
+ * A saved view's filter (query-string strings, as the REST list takes them) as the console's search params, so
  * the sidebar's link opens the dashboard-wide list filtered. The inverse of `filterStrings`.
  */
 export function searchOfFilter(filter: Record<string, string>) {

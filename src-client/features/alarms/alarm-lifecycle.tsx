@@ -20,7 +20,7 @@ interface Props {
 
 const lastOf = (history: HistoryItem[] | undefined, event: HistoryItem['event']) => history?.findLast((h) => h.event === event);
 
-/** How and when the alarm was resolved, in the words of DESIGN.md §9's resolutions. */
+/** How and when the alarm was resolved, in the words of its resolution. */
 function resolutionText(alarm: AlarmDetail, history: HistoryItem[] | undefined, userName: (id: number) => string) {
   const resolution = alarm.resolution;
   const when = alarm.resolvedAt ? ` ${formatShortInstant(alarm.resolvedAt)}` : '';

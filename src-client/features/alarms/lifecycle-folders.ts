@@ -1,6 +1,6 @@
 /**
- * Where the console's "Oplossen" and "Heropenen" move an alarm: folders stay the workflow
- * (DESIGN.md §9), so resolving is a move to the dashboard's resolved folder and reopening a move
+ * Where the console's "Oplossen" and "Heropenen" move an alarm: folders stay the workflow,
+ * so resolving is a move to the dashboard's resolved folder and reopening a move
  * back to its default folder; the server sets and clears the resolution on the way.
  */
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';

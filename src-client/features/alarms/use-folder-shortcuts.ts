@@ -1,5 +1,5 @@
 /**
- * The folder page's keyboard shortcuts (DESIGN.md §9 "Console"), Gmail-style single keys: j/k
+ * The folder page's keyboard shortcuts, Gmail-style single keys: j/k
  * move the cursor, Enter opens, a acknowledges, e resolves, # deletes, x selects, ? shows them.
  * Keys typed into a field, with a modifier, or while a menu or confirmation is open are left alone.
  */

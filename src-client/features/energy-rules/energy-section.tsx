@@ -1,5 +1,5 @@
 /**
- * The energy half of a location's page (DESIGN.md §11): its meters with the newest value per
+ * The energy half of a location's page: its meters with the newest value per
  * channel (a warning when old), its open alarms, and its energy rules with a form per type.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -52,7 +52,7 @@ export function EnergySection({ locationId, organizationId }: { locationId: numb
   const { data: site } = useSuspenseQuery(trpc.energyRule.site.queryOptions({ locationId }));
   const { data: rules } = useSuspenseQuery(trpc.energyRule.list.queryOptions({ locationId }));
   // The rule form's dashboard choices are there before it opens (its default is the first).
-  const { data: dashboards } = useSuspenseQuery(trpc.alarmDashboard.search.queryOptions({ page: 0, size: 100 } as never));
+  const { data: dashboards } = useSuspenseQuery(trpc.alarmDashboard.search.queryOptions({ page: 0, size: 100 }));
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const create = useCreateRule();
   const update = useUpdateRule();
@@ -129,7 +129,7 @@ export function EnergySection({ locationId, organizationId }: { locationId: numb
                 <Link
                   to="/alarms/$dashboardId/folders/$folder"
                   params={{ dashboardId: a.dashboardId, folder: a.folderName }}
-                  search={{ alarm: a.id } as never}
+                  search={{ alarm: a.id }}
                   className="break-words text-primary hover:underline"
                 >
                   {a.line}
@@ -197,7 +197,7 @@ export function EnergySection({ locationId, organizationId }: { locationId: numb
               initial={emptyValues((meterOptions.find((m) => m.type === 'electricity') ?? meterOptions[0])?.id, dashboardOptions[0]?.id)}
               submitLabel="Regel opslaan"
               onSubmit={async (values) => {
-                await create.mutateAsync({ locationId, ...inputOf(values) } as never);
+                await create.mutateAsync({ locationId, ...inputOf(values) });
                 setEditing(null);
               }}
             />

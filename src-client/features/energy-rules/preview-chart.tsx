@@ -31,7 +31,7 @@ export function PreviewChart({
   const granularity = daily ? 'day' : daysBetween(from, to) > 62 ? 'hour' : 'quarter_hour';
   const perHour = granularity === 'quarter_hour' ? 4 : 1;
   const series = useQuery(
-    trpc.measurement.aggregate.queryOptions({ channelIds: String(channelId), from: `${from}T00:00:00`, to: `${to}T00:00:00`, granularity } as never),
+    trpc.measurement.aggregate.queryOptions({ channelIds: String(channelId), from: `${from}T00:00:00`, to: `${to}T00:00:00`, granularity }),
   );
   const rows = (series.data ?? []).map((b) => ({ t: Date.parse(b.timestamp), v: b.values[0] === null ? null : daily ? b.values[0]! : b.values[0]! * perHour }));
   const unit = daily ? 'kWh' : 'kW';

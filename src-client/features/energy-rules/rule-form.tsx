@@ -74,7 +74,7 @@ export function RuleForm({
   async function runPreview() {
     setPreviewError(null);
     try {
-      const result = await previewCall.mutateAsync({ locationId, rule: inputOf(values) as never, ...period });
+      const result = await previewCall.mutateAsync({ locationId, rule: inputOf(values), ...period });
       setPreview({ alarms: result.alarms, ...period, values });
     } catch (error) {
       showFieldErrors(form, error);

@@ -1,5 +1,5 @@
 /**
- * Ready-made configuration for the three hooks (DESIGN.md §10), with this server's origin and the
+ * Ready-made configuration for the three hooks, with this server's origin and the
  * new token filled in, so an installer pastes them as they are.
  */
 export interface HookExample {

@@ -10,7 +10,7 @@ type LocationValues = Omit<CreateLocation, 'organizationId' | 'unit'> & { organi
 
 const textFields = ['name', 'streetAddress', 'unit', 'zipcode', 'city', 'state', 'country'] as const;
 
-/** Every field of a location (SPEC.md §3), for creating and editing. */
+/** Every field of a location, for creating and editing. */
 export function LocationForm({
   location,
   submitLabel,

@@ -89,7 +89,7 @@ export const sourceFormSchemas = {
   },
 };
 
-/** The form's values for a new source of this type (SPEC defaults: port 993 with TLS, INBOX, Inbox, 'Verwerkt', 60 s) or for an existing one. */
+/** The form's values for a new source of this type (defaults: port 993 with TLS, INBOX, Inbox, 'Verwerkt', 60 s) or for an existing one. */
 export function sourceDefaults(type: SourceType, source?: MailSource): SourceValues {
   const shared = {
     name: source?.name ?? '',

@@ -90,7 +90,7 @@ export function SourceForm({
       <div className="flex flex-wrap gap-2">
         <SubmitButton form={form}>{source ? 'Opslaan' : 'Bron toevoegen'}</SubmitButton>
         {source ? null : (
-          // Before saving: the settings as typed, checked like a submit first (issue 23).
+          // Before saving: the settings as typed, checked like a submit first.
           <Button
             type="button"
             variant="outline"

@@ -15,7 +15,7 @@ import { SourceSheet } from './source-sheet';
 
 /**
  * The dashboard's mail sources with their status. Everyone in the alarm area may look; adding,
- * changing, deleting, testing and fetching follow the settings rule (DESIGN.md §7).
+ * changing, deleting, testing and fetching follow the settings rule.
  */
 export function SourcesPage({ user, dashboard, folders }: { user: User; dashboard: AlarmDashboard; folders: AlarmFolder[] }) {
   const trpc = useTRPC();

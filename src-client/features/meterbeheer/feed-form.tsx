@@ -47,7 +47,7 @@ function MeterKindField({ field, label }: { field: AnyFieldApi; label: string })
 }
 
 /**
- * The create form of one provider (SPEC.md §2, §5): its fields in their order, all required,
+ * The create form of one provider: its fields in their order, all required,
  * meter kind gas by default. Every label is bound to its own field (Kenter's password included).
  * Each field is checked with its part of the shared schema when left; a submit checks them all.
  */
@@ -56,7 +56,7 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
   const names = Object.keys(schema.entries);
   const labels = feedFieldLabels(provider);
   const entries = schema.entries as Record<string, StandardSchemaV1>;
-  // The server's reason, shown beneath SPEC.md's fixed text (null: no failure).
+  // The server's reason, shown beneath the fixed text (null: no failure).
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     defaultValues: Object.fromEntries(names.map((n) => [n, n === 'meterKind' ? 'gas' : ''])) as Record<string, string>,

@@ -1,6 +1,6 @@
 import type { SyncStatus } from '@/domain/meterbeheer';
 import { AlertBanner } from '~/components/ui/alert-banner';
-import { dateTimeOrDash } from './feed-labels';
+import { dateTimeOrDash } from '~/lib/date-time';
 
 /** The sync job's last run (from the server's job table) and how the caller's feeds fared. */
 export function SyncStatusLine({ status }: { status: SyncStatus }) {

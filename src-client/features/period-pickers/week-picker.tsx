@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 
-/** Jaar + Week + 'Bevestig' (SPEC.md §2, §5): year 4 digits, week 1–53, native checks only. */
+/** Jaar + Week + 'Bevestig': year 4 digits, week 1–53, native checks only. */
 export function WeekPicker({ value, onChange }: { value: IsoWeek; onChange: (week: IsoWeek) => void }) {
   const [year, setYear] = useState(String(value.year));
   const [week, setWeek] = useState(String(value.week));

@@ -3,7 +3,7 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 
-/** Jaar + 'Bevestig' (SPEC.md §2, §5): a 4-digit year. */
+/** Jaar + 'Bevestig': a 4-digit year. */
 export function YearPicker({ value, onChange }: { value: number; onChange: (year: number) => void }) {
   const [year, setYear] = useState(String(value));
   return (

@@ -23,8 +23,8 @@ const inviteSchema = formSchema<Values>(inviteUserSchema);
 const createSchema = formSchema<Values>(createUserSchema);
 
 /**
- * A new user of one type: the fields of that type only (SPEC.md §3). The user either gets a
- * password now, or an invitation by e-mail to choose one (DESIGN.md §13).
+ * A new user of one type: the fields of that type only. The user either gets a
+ * password now, or an invitation by e-mail to choose one.
  */
 export function CreateUserForm({
   type,

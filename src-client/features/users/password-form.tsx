@@ -15,7 +15,7 @@ const ownSchema = v.object({ currentPassword: currentPasswordSchema, password: n
 
 /**
  * Sets a new password; the user's other sessions end. Users changing their own (`own`) also give
- * the current one (DESIGN.md §4), an admin or installer resetting someone else's does not.
+ * the current one, an admin or installer resetting someone else's does not.
  */
 export function PasswordForm({ own, onSubmit }: { own: boolean; onSubmit: (values: { password: string; currentPassword?: string }) => Promise<unknown> }) {
   const { failure, run } = useRequestFailure();

@@ -1,5 +1,5 @@
 /**
- * A dashboard's theme as CSS variables on the alarm area (DESIGN.md §7): the six colours as
+ * A dashboard's theme as CSS variables on the alarm area: the six colours as
  * `--alarm-primary` … `--alarm-tertiary-dark`, each with a readable text colour beside it
  * (`--alarm-on-primary`, …), and the area's buttons and focus rings in the theme's primary when
  * that colour is dark enough for white text.

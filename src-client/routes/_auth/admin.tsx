@@ -18,7 +18,7 @@ import { adminNavFor, isActive } from '~/components/layout/admin-nav';
 import { ToDashboardButton } from '~/components/layout/to-dashboard-button';
 import { UserMenu } from '~/components/layout/user-menu';
 
-/** The admin layout: sidebar, top bar, page. Customers have no admin area (DESIGN.md §3). */
+/** The admin layout: sidebar, top bar, page. Customers have no admin area. */
 export const Route = createFileRoute('/_auth/admin')({
   beforeLoad: ({ context }) => {
     if (context.user.type === 'customer') throw redirect({ to: '/dashboard' });

@@ -5,9 +5,9 @@ import { NO_ALARM_ACCESS, NoAccessPage } from '~/features/alarm-area/no-access';
 import { httpStatusOf } from '~/lib/trpc';
 
 /**
- * The alarm area: admins and installers (DESIGN.md §7); a customer gets a clear 'geen toegang'.
+ * The alarm area: admins and installers; a customer gets a clear 'geen toegang'.
  * That is a not-found answer with its own page, not an error: the router logs thrown errors to
- * the console as uncaught, and nothing went wrong here (issue 23).
+ * the console as uncaught, and nothing went wrong here.
  */
 export const Route = createFileRoute('/_auth/alarms')({
   beforeLoad: ({ context }) => {

@@ -7,7 +7,7 @@ import { AppHeader } from '~/components/layout/app-header';
 
 export const Route = createFileRoute('/_auth/')({
   beforeLoad: ({ context }) => {
-    // A customer has one area only: straight to the dashboard (DESIGN.md §3).
+    // A customer has one area only: straight to the dashboard.
     if (context.user.type === 'customer') throw redirect({ to: '/dashboard' });
   },
   component: StartPage,

@@ -2,7 +2,8 @@
  * A live stream as `text/event-stream`: each event with its `id:` so a
  * reconnecting reader can send `Last-Event-ID`, and the stream's heartbeat as a comment so proxies
  * keep the connection open. Ends when the client goes, or quietly when the reader may no longer
- * watch (the stream throws an AppError: signed out, no access any more).
+ * watch (the stream throws an AppError: signed out, no access any more) or the server stops (an
+ * AbortError; the reader reconnects with its `Last-Event-ID`).
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -19,7 +20,7 @@ export function eventStream(c: Context, items: AsyncIterable<LiveItem>) {
         else await stream.writeSSE({ id: String(item.id), event: item.event, data: JSON.stringify(item.data) });
       }
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      if (!(error instanceof AppError) && !(error instanceof DOMException && error.name === 'AbortError')) throw error;
     }
   });
   // streamSSE sets `no-cache`; API answers are `no-store`.

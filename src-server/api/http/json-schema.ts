@@ -46,4 +46,8 @@ function to31(node: unknown): unknown {
   return out;
 }
 
-export const openApiSchema = (schema: GenericSchema, typeMode: 'input' | 'output') => to31(toJsonSchema(schema, { errorMode: 'ignore', typeMode })) as Json;
+/** A schema valibot cannot describe (a `custom` one) may carry its own JSON Schema as `jsonSchema`. */
+const ownJsonSchema = ({ valibotSchema }: { valibotSchema: unknown }) => (valibotSchema as { jsonSchema?: Json }).jsonSchema;
+
+export const openApiSchema = (schema: GenericSchema, typeMode: 'input' | 'output') =>
+  to31(toJsonSchema(schema, { errorMode: 'ignore', typeMode, overrideSchema: ownJsonSchema })) as Json;

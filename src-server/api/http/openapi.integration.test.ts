@@ -65,6 +65,10 @@ test('the REST paths are the documented ones, unchanged by generating them from 
       'GET /api/dashboard/location/{id}',
       'GET /api/jobs',
       'GET /api/admin/overview',
+      'GET /api/admin/backups',
+      'POST /api/admin/backups',
+      'GET /api/admin/backups/{name}',
+      'GET /api/admin/system',
       // the alarm area
       'GET /api/v1/alarms/dashboards/search',
       'GET /api/v1/alarms/dashboards/{id}',

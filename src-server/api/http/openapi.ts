@@ -39,7 +39,9 @@ function operation(op: RestOperation) {
     op.type === 'subscription'
       ? { content: { 'text/event-stream': { schema: { type: 'string', description: 'event: alarm|counts, data: JSON' } } } }
       : op.route.produces
-        ? { content: { [op.route.produces.type]: { schema: { type: 'string', description: 'UTF-8 with a BOM, ; separated, a header row first' } } } }
+        ? op.route.produces.type === 'text/csv'
+          ? { content: { [op.route.produces.type]: { schema: { type: 'string', description: 'UTF-8 with a BOM, ; separated, a header row first' } } } }
+          : { content: { [op.route.produces.type]: { schema: { type: 'string', format: 'binary' } } } }
         : status !== 204 && output
           ? { content: { 'application/json': { schema: openApiSchema(output, 'output') } } }
           : {};

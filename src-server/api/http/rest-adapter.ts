@@ -120,23 +120,25 @@ function methodNotAllowed(operations: RestOperation[]): MiddlewareHandler {
   };
 }
 
-/** A download streamed chunk by chunk as the procedure yields its text (an export of thousands of rows). */
-function download(c: Context<RestEnv>, produces: NonNullable<RestOperation['route']['produces']>, chunks: AsyncIterable<string>) {
+/** A download streamed chunk by chunk as the procedure yields its text (an export of thousands of rows) or bytes (a backup). */
+function download(c: Context<RestEnv>, produces: NonNullable<RestOperation['route']['produces']>, chunks: AsyncIterable<string | Uint8Array>, input: unknown) {
   const iterator = chunks[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { done, value } = await iterator.next();
       if (done) controller.close();
-      else controller.enqueue(encoder.encode(value));
+      else controller.enqueue(typeof value === 'string' ? encoder.encode(value) : value);
     },
     async cancel() {
       await iterator.return?.();
     },
   });
+  const text = produces.type === 'text/csv';
+  const filename = 'filename' in produces ? produces.filename : String((input as Record<string, unknown>)[produces.filenameFrom]);
   return c.body(body, 200, {
-    'Content-Type': `${produces.type}; charset=utf-8`,
-    'Content-Disposition': `attachment; filename="${produces.filename}"`,
+    'Content-Type': text ? `${produces.type}; charset=utf-8` : produces.type,
+    'Content-Disposition': `attachment; filename="${filename}"`,
   });
 }
 
@@ -167,7 +169,7 @@ export function restApp(router: AnyTRPCRouter) {
       const call = op.name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
       const result = await call(takesInput ? input : undefined);
       if (op.type === 'subscription') return eventStream(c, result as AsyncIterable<LiveItem>);
-      if (op.route.produces) return download(c, op.route.produces, result as AsyncIterable<string>);
+      if (op.route.produces) return download(c, op.route.produces, result as AsyncIterable<string | Uint8Array>, input);
       if (op.route.status === 204) return c.body(null, 204);
       const json = ownJson(result);
       return json === undefined ? c.json(result as object, op.route.status) : c.body(json, op.route.status, { 'Content-Type': 'application/json' });

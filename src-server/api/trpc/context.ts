@@ -9,6 +9,8 @@ import type { Leases } from '../../platform/jobs/leases';
 import type { JobRunner } from '../../platform/jobs/runner';
 import type { ParserSandbox } from '../../platform/sandbox/parser-sandbox.types';
 import type { SecretBox } from '../../platform/secrets';
+import type { Metrics } from '../../platform/metrics';
+import type { Logger } from '../../platform/logger';
 
 /**
  * The long-lived parts of the process that requests use, built once by the composition root
@@ -31,6 +33,10 @@ export interface AppServices {
   sandbox: ParserSandbox;
   /** How often a live stream sends its heartbeat and rechecks its reader's access. */
   liveHeartbeatMs: number;
+  /** The Prometheus registry /metrics answers from. */
+  metrics: Metrics;
+  /** One line per request and job run. */
+  log: Logger;
 }
 
 /** What the context needs to know who is asking. */

@@ -22,8 +22,11 @@ export interface RestRoute {
   multipart: boolean;
   /** Beyond what the tier and input imply (`http/openapi-responses.ts`): a conflict, the HUB failing, a rate limit. */
   errors: DeclaredError[];
-  /** A download streamed from the procedure's chunks of text (an async iterable), not JSON. */
-  produces?: { type: 'text/csv'; filename: string };
+  /**
+   * A download streamed from the procedure's chunks (an async iterable), not JSON: text chunks as
+   * CSV, byte chunks as a file named by the input's `filenameFrom` key (checked by the procedure).
+   */
+  produces?: { type: 'text/csv'; filename: string } | { type: 'application/octet-stream'; filenameFrom: string };
 }
 
 export interface ProcedureMeta {

@@ -2,11 +2,11 @@
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
-import { sql } from 'kysely';
+import { type Insertable, type Updateable, sql } from 'kysely';
 import type { DB } from '../../platform/db/database';
 import { contains, pageCount, pageWindow } from '../../platform/db/listing';
 import { organizationScope } from '../../platform/db/tenancy';
-import type { AlarmDashboardRow } from './alarm-dashboards.table';
+import type { AlarmDashboardRow, AlarmDashboardTable, BrandingImageTable } from './alarm-dashboards.table';
 
 const brandingPath = (sha256: string) => `/files/branding/${sha256}`;
 
@@ -118,4 +118,28 @@ export const visibleDashboardIds = (db: DB, user: User) =>
 /** A dashboard whose default folder is `from` gets `to` instead (when `from` is deleted). */
 export function replaceDefaultFolder(db: DB, dashboardId: number, from: number, to: number) {
   return db.updateTable('alarmDashboard').set({ defaultFolderId: to }).where('id', '=', dashboardId).where('defaultFolderId', '=', from).execute();
+}
+
+/** Answers the new dashboard's id. */
+export async function insertDashboard(db: DB, values: Insertable<AlarmDashboardTable>) {
+  const { id } = await db.insertInto('alarmDashboard').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateDashboardRow(db: DB, id: number, values: Updateable<AlarmDashboardTable>) {
+  await db.updateTable('alarmDashboard').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteDashboardRow(db: DB, id: number) {
+  // Its folders, alarms and assignees go with it (ON DELETE CASCADE).
+  await db.deleteFrom('alarmDashboard').where('id', '=', id).execute();
+}
+
+/** Stores an image once per content (by SHA-256). */
+export async function insertBrandingImage(db: DB, image: Insertable<BrandingImageTable>) {
+  await db
+    .insertInto('brandingImage')
+    .values(image)
+    .onConflict((oc) => oc.column('sha256').doNothing())
+    .execute();
 }

@@ -12,7 +12,7 @@ import type { DB } from '../../platform/db/database';
 import { notFound, invalidField } from '../../platform/errors';
 import { findOrganization } from '../organizations/organizations.queries';
 import { assignableUsers, listAssignableUsers } from '../users/users.queries';
-import { dashboardOrganizationId, findDashboard } from './alarm-dashboards.queries';
+import { dashboardOrganizationId, deleteDashboardRow, findDashboard, insertDashboard, updateDashboardRow } from './alarm-dashboards.queries';
 import type { AlarmDashboardTable } from './alarm-dashboards.table';
 import { storeBrandingImage } from './branding';
 
@@ -41,23 +41,19 @@ export async function getDashboard(db: DB, user: User, id: number) {
 export async function createDashboard({ db, clock, dashboardFolders }: DashboardDeps, user: User, input: { name: string; organizationId: number }) {
   if (!(await findOrganization(db, user, input.organizationId))) throw invalidField('organizationId', ORGANIZATION_ABSENT);
   const id = await db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('alarmDashboard')
-      .values({
-        name: input.name,
-        organizationId: input.organizationId,
-        defaultFolderId: null,
-        resolvedFolderId: null,
-        defaultPriority: 'MEDIUM',
-        brandingSha256: null,
-        customizable: 1,
-        ...DEFAULT_THEME,
-        createdAt: epochSeconds(clock),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertDashboard(trx, {
+      name: input.name,
+      organizationId: input.organizationId,
+      defaultFolderId: null,
+      resolvedFolderId: null,
+      defaultPriority: 'MEDIUM',
+      brandingSha256: null,
+      customizable: 1,
+      ...DEFAULT_THEME,
+      createdAt: epochSeconds(clock),
+    });
     const folders = await dashboardFolders.insertSystemFolders(trx, id);
-    await trx.updateTable('alarmDashboard').set({ defaultFolderId: folders.inbox, resolvedFolderId: folders.done }).where('id', '=', id).execute();
+    await updateDashboardRow(trx, id, { defaultFolderId: folders.inbox, resolvedFolderId: folders.done });
     return id;
   });
   return getDashboard(db, user, id);
@@ -65,7 +61,7 @@ export async function createDashboard({ db, clock, dashboardFolders }: Dashboard
 
 async function update(db: DB, user: User, id: number, values: Updateable<AlarmDashboardTable>) {
   await getDashboard(db, user, id);
-  await db.updateTable('alarmDashboard').set(values).where('id', '=', id).execute();
+  await updateDashboardRow(db, id, values);
   return getDashboard(db, user, id);
 }
 
@@ -97,8 +93,7 @@ export async function setBranding(db: DB, clock: Clock, user: User, id: number, 
 
 export async function deleteDashboard(db: DB, user: User, id: number) {
   await getDashboard(db, user, id);
-  // Its folders, alarms and assignees go with it (ON DELETE CASCADE).
-  await db.deleteFrom('alarmDashboard').where('id', '=', id).execute();
+  await deleteDashboardRow(db, id);
 }
 
 async function organizationOf(db: DB, dashboardId: number) {

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { BRANDING_MAX_BYTES } from '@/domain/alarm-dashboard';
 import type { DB } from '../../platform/db/database';
 import { invalidField } from '../../platform/errors';
-import { brandingImage } from './alarm-dashboards.queries';
+import { brandingImage, insertBrandingImage } from './alarm-dashboards.queries';
 
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -30,11 +30,7 @@ export async function storeBrandingImage(db: DB, file: unknown, now: number): Pr
   const contentType = imageType(bytes);
   if (!contentType) throw invalidFile('Dit is geen PNG-, JPEG- of WebP-afbeelding.');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  await db
-    .insertInto('brandingImage')
-    .values({ sha256, contentType, bytes: Buffer.from(bytes), createdAt: now })
-    .onConflict((oc) => oc.column('sha256').doNothing())
-    .execute();
+  await insertBrandingImage(db, { sha256, contentType, bytes: Buffer.from(bytes), createdAt: now });
   return sha256;
 }
 

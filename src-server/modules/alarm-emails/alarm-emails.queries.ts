@@ -1,11 +1,12 @@
-/** The inbox: stored e-mails of a dashboard, one e-mail, its parsing attempts. */
-import { sql } from 'kysely';
+/** The inbox: stored e-mails of a dashboard, one e-mail, its parsing attempts; and storing and reading incoming mail (alarm-emails.store.ts, mail-reading.ts). */
+import { type Insertable, type Updateable, sql } from 'kysely';
 import { isoFromSeconds } from '../../platform/clock';
 import type { User } from '@/domain/user';
 import { toListQuery } from '@/domain/paging';
 import type { DB } from '../../platform/db/database';
 import { pageCount, pageWindow } from '../../platform/db/listing';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
+import type { AlarmEmailTable, ParsingAttemptTable } from './alarm-emails.table';
 
 const addresses = (json: string) => JSON.parse(json) as { address: string; name: string }[];
 
@@ -296,4 +297,52 @@ export async function attemptCountsByParser(db: DB, parserIds: number[], since: 
     .execute();
   for (const r of rows) counts.get(r.parserId!)![r.type.toLowerCase() as 'matched' | 'failed' | 'rejected'] = r.n;
   return counts;
+}
+
+/** Of these dedupe keys, those of e-mails stored from the source (or none), with the e-mail's id; 500 keys a statement. */
+export async function emailIdsByDedupeKey(db: DB, sourceId: number | null, keys: readonly string[]) {
+  const known = new Map<string, number>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db
+      .selectFrom('alarmEmail')
+      .select(['id', 'dedupeKey'])
+      .where((eb) => (sourceId === null ? eb('sourceId', 'is', null) : eb('sourceId', '=', sourceId)))
+      .where('dedupeKey', 'in', keys.slice(i, i + 500))
+      .execute();
+    for (const r of rows) known.set(r.dedupeKey, r.id);
+  }
+  return known;
+}
+
+/** Inserts e-mails in order; answers each one's id and dedupe key. */
+export async function insertEmails(db: DB, rows: readonly Insertable<AlarmEmailTable>[]) {
+  const inserted: { id: number; dedupeKey: string }[] = [];
+  // A few at a time: one statement stays well under SQLite's limit of bound values.
+  for (let i = 0; i < rows.length; i += 50) {
+    inserted.push(
+      ...(await db
+        .insertInto('alarmEmail')
+        .values(rows.slice(i, i + 50))
+        .returning(['id', 'dedupeKey'])
+        .execute()),
+    );
+  }
+  return inserted;
+}
+
+export async function insertAttempts(db: DB, attempts: Insertable<ParsingAttemptTable>[]) {
+  await db.insertInto('parsingAttempt').values(attempts).execute();
+}
+
+/** E-mails stored raw after id `after` (of one source, when given), oldest first, from the partial index of those. */
+export function rawEmails(db: DB, limit: number, after: number, sourceId?: number) {
+  let q = db.selectFrom('alarmEmail').select(['id', 'rawGzip', 'rawSize']).where('contentPending', '=', sql.lit(1)).where('id', '>', after);
+  if (sourceId !== undefined) q = q.where('sourceId', '=', sourceId);
+  return q.orderBy('id').limit(limit).execute();
+}
+
+/** Writes what the mail reader read into an e-mail still stored raw; answers whether it was (guarded on the flag). */
+export async function writeRawEmailContent(db: DB, id: number, content: Updateable<AlarmEmailTable>) {
+  const result = await db.updateTable('alarmEmail').set(content).where('id', '=', id).where('contentPending', '=', 1).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

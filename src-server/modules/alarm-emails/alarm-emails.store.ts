@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { DB } from '../../platform/db/database';
+import { emailIdsByDedupeKey, insertAttempts, insertEmails } from './alarm-emails.queries';
 import { type ContentRead, readContent } from './mail-read';
 import { headerBlock, messageIdOf } from './mime';
 
@@ -154,30 +155,13 @@ export async function storeIncomingMails(
   const sourceId = mails[0]?.sourceId ?? null;
   return db.transaction().execute(async (trx) => {
     const keys = [...new Set(reads.map((r) => r.dedupeKey))];
-    const known = new Map<string, number>();
-    for (let i = 0; i < keys.length; i += 500) {
-      const rows = await trx
-        .selectFrom('alarmEmail')
-        .select(['id', 'dedupeKey'])
-        .where((eb) => (sourceId === null ? eb('sourceId', 'is', null) : eb('sourceId', '=', sourceId)))
-        .where('dedupeKey', 'in', keys.slice(i, i + 500))
-        .execute();
-      for (const r of rows) known.set(r.dedupeKey, r.id);
-    }
+    const known = await emailIdsByDedupeKey(trx, sourceId, keys);
     const fresh = reads.filter((r, i) => !known.has(r.dedupeKey) && reads.findIndex((o) => o.dedupeKey === r.dedupeKey) === i);
-    // A few at a time: one statement stays well under SQLite's limit of bound values.
-    for (let i = 0; i < fresh.length; i += 50) {
-      const inserted = await trx
-        .insertInto('alarmEmail')
-        .values(fresh.slice(i, i + 50).map(emailRow))
-        .returning(['id', 'dedupeKey'])
-        .execute();
-      for (const r of inserted) known.set(r.dedupeKey, r.id);
-    }
+    for (const r of await insertEmails(trx, fresh.map(emailRow))) known.set(r.dedupeKey, r.id);
     const attempts = fresh
       .flatMap((r) => (r.content ? [unreadAttempt(known.get(r.dedupeKey)!, r.mail.storedAt, r.content, r.mail.raw.length, r.tooBig)] : []))
       .filter((a) => a !== null);
-    if (attempts.length) await trx.insertInto('parsingAttempt').values(attempts).execute();
+    if (attempts.length) await insertAttempts(trx, attempts);
     const freshSet = new Set(fresh);
     const results = reads.map((r) => ({ id: known.get(r.dedupeKey)!, duplicate: !freshSet.has(r) }));
     await after?.(trx, results);

@@ -9,10 +9,10 @@
  * or a retry after a crash writes nothing twice). Storing wakes the reader; the `mail-read` job
  * (alarm-emails.jobs.ts) reads whatever a crash or another instance left behind.
  */
-import { sql } from 'kysely';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import type { EventBus } from '../../platform/events/event-bus';
+import { insertAttempts, rawEmails, writeRawEmailContent } from './alarm-emails.queries';
 import { contentColumns, unreadAttempt } from './alarm-emails.store';
 import type { ContentRead } from './mail-read';
 import { READERS, readGzipped } from './mail-reader';
@@ -70,13 +70,6 @@ export function createFetchGate() {
 }
 export type FetchGate = ReturnType<typeof createFetchGate>;
 
-/** E-mails stored raw after id `after` (of one source, when given), oldest first, from the partial index of those. */
-function rawEmails(db: DB, limit: number, after: number, sourceId?: number) {
-  let q = db.selectFrom('alarmEmail').select(['id', 'rawGzip', 'rawSize']).where('contentPending', '=', sql.lit(1)).where('id', '>', after);
-  if (sourceId !== undefined) q = q.where('sourceId', '=', sourceId);
-  return q.orderBy('id').limit(limit).execute();
-}
-
 /** Writes what was read into e-mails still stored raw, with an attempt for each unreadable one; answers how many were written. */
 async function writeContents(db: DB, at: number, rows: { id: number; rawSize: number }[], reads: ContentRead[]) {
   return db.transaction().execute(async (trx) => {
@@ -84,18 +77,12 @@ async function writeContents(db: DB, at: number, rows: { id: number; rawSize: nu
     let written = 0;
     for (const [i, row] of rows.entries()) {
       const read = reads[i]!;
-      const result = await trx
-        .updateTable('alarmEmail')
-        .set(contentColumns(read, at, row.rawSize))
-        .where('id', '=', row.id)
-        .where('contentPending', '=', 1)
-        .executeTakeFirst();
-      if (!Number(result.numUpdatedRows)) continue;
+      if (!(await writeRawEmailContent(trx, row.id, contentColumns(read, at, row.rawSize)))) continue;
       written++;
       const attempt = unreadAttempt(row.id, at, read, row.rawSize);
       if (attempt) attempts.push(attempt);
     }
-    if (attempts.length) await trx.insertInto('parsingAttempt').values(attempts).execute();
+    if (attempts.length) await insertAttempts(trx, attempts);
     return written;
   });
 }

@@ -1,11 +1,12 @@
 /** Folders of alarm dashboards: their API shape, order and the system folders every dashboard has. */
-import { type AlarmFolder, SYSTEM_FOLDERS } from '@/domain/alarm-folder';
+import type { Updateable } from 'kysely';
+import { type AlarmFolder, type CountMode, SYSTEM_FOLDERS } from '@/domain/alarm-folder';
 import type { User } from '@/domain/user';
 import type { DB } from '../../platform/db/database';
 import { dashboardDefaults, visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
-import type { AlarmFolderRow } from './alarm-folders.table';
+import type { AlarmFolderRow, AlarmFolderTable } from './alarm-folders.table';
 
-export const toFolder = (r: AlarmFolderRow): AlarmFolder => ({
+const toFolder = (r: AlarmFolderRow): AlarmFolder => ({
   id: r.id,
   name: r.name,
   label: r.label,
@@ -67,6 +68,41 @@ export async function resolvedFolderIdOf(db: DB, dashboardId: number): Promise<n
   const folders = await foldersOfDashboard(db, dashboardId);
   const candidates = [folders.find((f) => f.id === resolvedFolderId), folders.find((f) => f.system && f.name === 'done'), folders.find((f) => f.trash)];
   return candidates.find((f) => f && !f.relevant)!.id;
+}
+
+/** The highest position among a dashboard's folders (null when it has none). */
+export async function lastFolderPosition(db: DB, dashboardId: number) {
+  const { last } = await db
+    .selectFrom('alarmFolder')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('dashboardId', '=', dashboardId)
+    .executeTakeFirstOrThrow();
+  return last;
+}
+
+/** Inserts a user's (non-system) folder; answers it as stored. */
+export async function insertFolder(
+  db: DB,
+  folder: { dashboardId: number; name: string; label: string; icon: string; countMode: CountMode; relevant: boolean; position: number },
+): Promise<AlarmFolder> {
+  const row = await db
+    .insertInto('alarmFolder')
+    .values({ ...folder, icon: folder.icon as never, system: 0, trash: 0, relevant: folder.relevant ? 1 : 0 })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toFolder(row);
+}
+
+export async function updateFolderRow(db: DB, id: number, values: Updateable<AlarmFolderTable>) {
+  await db.updateTable('alarmFolder').set(values).where('id', '=', id).execute();
+}
+
+export async function setFolderPosition(db: DB, id: number, position: number) {
+  await db.updateTable('alarmFolder').set({ position }).where('id', '=', id).execute();
+}
+
+export async function deleteFolderRow(db: DB, id: number) {
+  await db.deleteFrom('alarmFolder').where('id', '=', id).execute();
 }
 
 export async function trashFolderId(db: DB, dashboardId: number): Promise<number> {

@@ -12,7 +12,17 @@ import type { Actor } from '@/domain/alarm-lifecycle';
 import type { Caller } from '../../platform/caller';
 import type { Clock } from '../../platform/clock';
 import type { EventBus } from '../../platform/events/event-bus';
-import { type VisibleFolder, foldersOfDashboard, folderByName, toFolder, trashFolderId } from './alarm-folders.queries';
+import {
+  type VisibleFolder,
+  deleteFolderRow,
+  foldersOfDashboard,
+  folderByName,
+  insertFolder,
+  lastFolderPosition,
+  setFolderPosition,
+  trashFolderId,
+  updateFolderRow,
+} from './alarm-folders.queries';
 
 /**
  * What a folder change does to the alarms in it. Alarms live in folders, so the alarms module sits
@@ -43,17 +53,8 @@ const nameTaken = () => invalid('name', 'Er is al een map met deze naam in dit d
 
 export async function createFolder(db: DB, input: { dashboardId: number; name: string; label: string; icon: string; countMode: CountMode; relevant: boolean }) {
   if (await folderByName(db, input.dashboardId, input.name)) throw nameTaken();
-  const { last } = await db
-    .selectFrom('alarmFolder')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('dashboardId', '=', input.dashboardId)
-    .executeTakeFirstOrThrow();
-  const row = await db
-    .insertInto('alarmFolder')
-    .values({ ...input, icon: input.icon as never, position: Number(last ?? -1) + 1, system: 0, trash: 0, relevant: input.relevant ? 1 : 0 })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toFolder(row);
+  const last = await lastFolderPosition(db, input.dashboardId);
+  return insertFolder(db, { ...input, position: Number(last ?? -1) + 1 });
 }
 
 /** Changes a folder found by the caller's scoped query; answers it as stored. */
@@ -74,7 +75,7 @@ export async function updateFolder(
   const relevanceChanged = relevant !== undefined && relevant !== current.relevant;
   if (Object.keys(values).length)
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('alarmFolder').set(values).where('id', '=', current.id).execute();
+      await updateFolderRow(trx, current.id, values);
       if (relevanceChanged) await deps.folderAlarms.applyRelevance(trx, epochSeconds(deps.clock), caller.actor, { id: current.id, relevant });
     });
   if (relevanceChanged) deps.events.publish(current.dashboardId, [countsChanged]);
@@ -90,7 +91,7 @@ export async function deleteFolder(deps: FolderDeps, caller: Caller, folder: Vis
     const toFolderId = await trashFolderId(trx, folder.dashboardId);
     await deps.folderAlarms.moveAll(trx, epochSeconds(deps.clock), caller.actor, { dashboardId: folder.dashboardId, folderId, toFolderId });
     await replaceDefaultFolder(trx, folder.dashboardId, folderId, (await folderByName(trx, folder.dashboardId, 'inbox'))!.id);
-    await trx.deleteFrom('alarmFolder').where('id', '=', folderId).execute();
+    await deleteFolderRow(trx, folderId);
   });
   deps.events.publish(folder.dashboardId, [countsChanged]);
 }
@@ -103,7 +104,7 @@ export async function reorderFolders(db: DB, dashboardId: number, folderIds: num
     throw invalid('folderIds', 'Geef elke map van dit dashboard precies één keer.');
   }
   await db.transaction().execute(async (trx) => {
-    for (const [position, id] of folderIds.entries()) await trx.updateTable('alarmFolder').set({ position }).where('id', '=', id).execute();
+    for (const [position, id] of folderIds.entries()) await setFolderPosition(trx, id, position);
   });
   return foldersOfDashboard(db, dashboardId);
 }

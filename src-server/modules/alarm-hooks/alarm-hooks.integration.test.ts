@@ -166,6 +166,126 @@ test('an ingest token opens nothing but the hooks: the dashboard over REST and t
   expect((await w.h.request(`${V1}/dashboards/${w.dashA.id}/ingest-tokens`, { token })).status).toBe(401);
 });
 
+test('an ingest token opens the hooks only at their REST paths: /trpc/alarmHook.*, single or batched, is a 401 and stores nothing', async () => {
+  const w = await world();
+  const { token } = await w.newToken();
+  const single = await w.h.request('/trpc/alarmHook.generic', { method: 'POST', token, json: { line: 'via tRPC' } });
+  expect(single.status).toBe(401);
+  const batch = await w.h.request('/trpc/alarmHook.generic,alarmHook.alertmanager?batch=1', {
+    method: 'POST',
+    token,
+    json: { 0: { line: 'via tRPC' }, 1: alertmanager },
+  });
+  expect(batch.status).toBe(401);
+  expect(await w.alarms()).toEqual([]);
+  expect((await w.hook('generic', token, { line: 'via REST' })).status).toBe(200);
+});
+
+test('keys longer than 256 characters are hashed, not cut: two alerts that differ only after 255 characters stay two alarms, and resolving one leaves the other open', async () => {
+  const w = await world();
+  const { token } = await w.newToken();
+  const stem = 'k'.repeat(280);
+  const [one, two] = [`${stem}-een`, `${stem}-twee`];
+  expect(
+    await (
+      await w.hook('generic', token, {
+        alerts: [
+          { key: one, line: 'Een' },
+          { key: two, line: 'Twee' },
+        ],
+      })
+    ).json(),
+  ).toEqual({
+    created: 2,
+    grouped: 0,
+    resolved: 0,
+  });
+  const fingerprint = `${'f'.repeat(300)}1`;
+  const am = { status: 'firing', labels: { alertname: 'Lang' }, annotations: {}, fingerprint };
+  await w.hook('alertmanager', token, { alerts: [am, { ...am, fingerprint: `${'f'.repeat(300)}2` }] });
+  expect(await (await w.hook('generic', token, { key: one, line: 'Een', status: 'resolved' })).json()).toEqual({ created: 0, grouped: 0, resolved: 1 });
+  expect(await (await w.hook('alertmanager', token, { alerts: [{ ...am, status: 'resolved' }] })).json()).toEqual({ created: 0, grouped: 0, resolved: 1 });
+  const rows = await w.alarms();
+  expect(rows.map((a) => [a.line, a.resolutionBy])).toEqual([
+    ['Een', 'API'],
+    ['Twee', null],
+    ['Lang', 'API'],
+    ['Lang', null],
+  ]);
+  for (const row of rows) expect(row.groupKey).toMatch(/^sha256:[0-9a-f]{64}$/);
+  // the same long key again groups with its own alarm
+  expect(await (await w.hook('generic', token, { key: two, line: 'Twee' })).json()).toEqual({ created: 0, grouped: 1, resolved: 0 });
+});
+
+test('data named constructor, __proto__ or prototype is kept as plain data, in hooks of every format', async () => {
+  const w = await world();
+  const { token } = await w.newToken();
+  const raw = '{"line":"Vreemde namen","data":{"constructor":"c","__proto__":"p","prototype":"t","gewoon":"g"}}';
+  const res = await w.h.request(`${V1}/hooks/generic`, { method: 'POST', token, body: raw, headers: { 'content-type': 'application/json' } });
+  expect(res.status).toBe(200);
+  const labels = '{"alerts":[{"status":"firing","labels":{"alertname":"X","constructor":"lc","__proto__":"lp"},"annotations":{"summary":"Labels"}}]}';
+  expect((await w.h.request(`${V1}/hooks/alertmanager`, { method: 'POST', token, body: labels, headers: { 'content-type': 'application/json' } })).status).toBe(
+    200,
+  );
+  const [generic, am] = await w.alarms();
+  expect(Object.entries(JSON.parse(generic!.data)).sort()).toEqual([
+    ['__proto__', 'p'],
+    ['constructor', 'c'],
+    ['gewoon', 'g'],
+    ['prototype', 't'],
+  ]);
+  expect(Object.entries(JSON.parse(am!.data)).sort()).toEqual([
+    ['__proto__', 'lp'],
+    ['alertname', 'X'],
+    ['constructor', 'lc'],
+    ['summary', 'Labels'],
+  ]);
+  // the detail answers them too
+  const detail = await (await w.h.request(`${V1}/alarms/${generic!.id}`, { token: w.tokens.installerA })).text();
+  expect(detail).toContain('"constructor":"c"');
+  expect(detail).toContain('"__proto__":"p"');
+});
+
+test('Alertmanager alerts without labels or fingerprint are not one alarm: each gets a key of its own content, and a repeat of one groups with it', async () => {
+  const w = await world();
+  const { token } = await w.newToken();
+  const bare = (summary: string) => ({ status: 'firing', labels: {}, annotations: { summary }, startsAt: '2026-11-25T08:00:00Z' });
+  expect(await (await w.hook('alertmanager', token, { alerts: [bare('Eerste'), bare('Tweede')] })).json()).toEqual({ created: 2, grouped: 0, resolved: 0 });
+  expect(await (await w.hook('alertmanager', token, { alerts: [bare('Eerste')] })).json()).toEqual({ created: 0, grouped: 1, resolved: 0 });
+  const keys = (await w.alarms()).map((a) => a.groupKey);
+  expect(keys[0]).not.toBe(keys[1]);
+  for (const key of keys) expect(key).toMatch(/^alert:[0-9a-f]{64}$/);
+});
+
+test("Alertmanager and Grafana: a location or site label names one of the organization's locations by id or name (any case); an unknown one stays in the data, and startsAt is the time received", async () => {
+  const w = await world();
+  const { token } = await w.newToken();
+  const alert = (labels: Record<string, string>, startsAt?: string) => ({ status: 'firing', labels: { alertname: 'A', ...labels }, annotations: {}, startsAt });
+  const res = await w.hook('alertmanager', token, {
+    alerts: [
+      alert({ location: 'alfa kantoor', n: '1' }, '2026-11-25T08:15:00Z'),
+      alert({ Site: String(w.a2), n: '2' }),
+      alert({ LOCATION: 'Onbekend Gebouw', n: '3' }, '2026-11-25T10:00:00Z'),
+      alert({ location: 'Bravo Hal', n: '4' }),
+    ],
+  });
+  expect(res.status).toBe(200);
+  await w.hook('grafana', token, { alerts: [alert({ site: 'ALFA MAGAZIJN', n: '5' }, '2026-11-25T08:59:30.5Z')] });
+  const rows = await w.h.db.selectFrom('alarm').select(['locationId', 'receivedAt', 'data']).orderBy('id').execute();
+  expect(rows.map((r) => r.locationId)).toEqual([w.a1, w.a2, null, null, w.a2]);
+  // 08:15 as sent; none: now; 10:00 lies in the future: now
+  expect(rows.map((r) => new Date(r.receivedAt * 1000).toISOString())).toEqual([
+    '2026-11-25T08:15:00.000Z',
+    '2026-11-25T09:00:00.000Z',
+    '2026-11-25T09:00:00.000Z',
+    '2026-11-25T09:00:00.000Z',
+    '2026-11-25T08:59:30.000Z',
+  ]);
+  expect(JSON.parse(rows[2]!.data)).toMatchObject({ LOCATION: 'Onbekend Gebouw' });
+  // Bravo Hal belongs to another organization: not found, not a 4xx
+  expect(JSON.parse(rows[3]!.data)).toMatchObject({ location: 'Bravo Hal' });
+});
+
 test('the list shows name, creation and last use, never the token; the 601st request in a minute is a 429 with Retry-After', async () => {
   const w = await world();
   const { token } = await w.newToken();

@@ -9,7 +9,7 @@ import { epochSeconds } from '../../platform/clock';
 import type { AlarmEvent } from '../../platform/events/event-bus';
 import { dashboardDefaults } from '../alarm-dashboards/alarm-dashboards.queries';
 import { landingFolderId } from '../alarm-folders/alarm-folders.queries';
-import { type AlarmDeps, checkLocations } from '../alarms/alarms.service';
+import { type AlarmDeps, checkLocations, locationsByRef } from '../alarms/alarms.service';
 import { countsEvent, type Raise, raiseMany, resolveKeys } from '../alarms/lifecycle';
 import type { HookAlert } from './hook-alerts';
 
@@ -40,6 +40,12 @@ export async function takeAlerts(
     alerts.map((a) => a.locationId),
     locationField,
   );
+  // A label naming no location of the organization leaves the alarm without one (no 4xx: the tool cannot fix it).
+  const labelled = await locationsByRef(
+    db,
+    dashboardId,
+    alerts.map((a) => a.locationRef),
+  );
   const actor = hookActor(token, tool);
   const at = epochSeconds(deps.clock);
   const result = { created: 0, grouped: 0, resolved: 0 };
@@ -67,7 +73,7 @@ export async function takeAlerts(
         resolving = [];
       }
     };
-    for (const alert of alerts) {
+    for (const [index, alert] of alerts.entries()) {
       if (alert.status === 'resolved') {
         if (raising.length) await flush();
         resolving.push(alert.key!);
@@ -83,7 +89,8 @@ export async function takeAlerts(
         key: alert.key,
         windowSeconds: null,
         alarmEmailId: null,
-        locationId: alert.locationId ?? null,
+        locationId: alert.locationId ?? labelled[index] ?? null,
+        receivedAt: alert.startsAt == null ? null : Math.floor(alert.startsAt / 1000),
       });
     }
     await flush();

@@ -45,7 +45,19 @@ test('a monitoring alert without summary reads "alertname instance"; Grafana val
     line: 'High CPU web-1',
     priority: 'MEDIUM',
     data: { alertname: 'High CPU', instance: 'web-1', severity: 'warning', generatorURL: 'http://grafana/x', 'values.B': '91.5', 'values.C': '1' },
+    locationRef: null,
+    startsAt: null,
   });
+});
+
+test("a monitoring alert's location or site label (any case) is its location reference; startsAt is read as a time, Go's zero time and nonsense as none", () => {
+  const base = { status: 'firing' as const, annotations: {} };
+  expect(fromMonitoringAlert({ ...base, labels: { Site: ' Kantoor ' }, startsAt: '2026-11-25T08:15:00+01:00' })).toMatchObject({
+    locationRef: 'Kantoor',
+    startsAt: Date.parse('2026-11-25T07:15:00Z'),
+  });
+  expect(fromMonitoringAlert({ ...base, labels: { LOCATION: '12' }, startsAt: '0001-01-01T00:00:00Z' })).toMatchObject({ locationRef: '12', startsAt: null });
+  expect(fromMonitoringAlert({ ...base, labels: { plaats: 'x' }, startsAt: 'gisteren' })).toMatchObject({ locationRef: null, startsAt: null });
 });
 
 test('the generic body is one alert or a list; a resolved alert needs its key', () => {

@@ -1,6 +1,6 @@
 /**
  * Counting alarms. Each count is one indexed aggregate: per folder, per
- * priority over the relevant folders, assigned to a user, unassigned, and per UTC hour for the
+ * priority over the relevant folders (one grouped statement), assigned to a user, unassigned, and per UTC hour for the
  * periodic chart (the service lays hours into local Amsterdam days, weeks and months).
  */
 import { sql } from 'kysely';
@@ -19,22 +19,17 @@ export async function countInFolder(db: DB, folderId: number, which: 'total' | '
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
+/** Alarms in the folders per priority: one grouped count over the index (folderId, priorityRank). */
 export async function countsPerPriority(db: DB, folderIds: number[]): Promise<Map<Priority, number>> {
-  const counts = new Map<Priority, number>();
-  for (const priority of PRIORITIES) {
-    let n = 0;
-    // Per folder and priority a covering index range (folderId, priorityRank): no grouping, no sort.
-    for (const folderId of folderIds) {
-      const row = await db
-        .selectFrom('alarm')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('folderId', '=', folderId)
-        .where('priorityRank', '=', PRIORITY_RANK[priority])
-        .executeTakeFirstOrThrow();
-      n += Number(row.n);
-    }
-    counts.set(priority, n);
-  }
+  const counts = new Map<Priority, number>(PRIORITIES.map((p) => [p, 0]));
+  if (folderIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('alarm')
+    .select(['priorityRank', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('folderId', 'in', folderIds)
+    .groupBy('priorityRank')
+    .execute();
+  for (const priority of PRIORITIES) counts.set(priority, Number(rows.find((r) => r.priorityRank === PRIORITY_RANK[priority])?.n ?? 0));
   return counts;
 }
 

@@ -32,3 +32,12 @@ test('GET /dashboards/{id}/alarms.csv: BOM, Dutch headers, ; separated, local dd
   expect((await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms.csv?priority=URGENT`, { token })).status).toBe(400);
   expect((await w.h.request(`${V1}/dashboards/${w.dashB.id}/alarms.csv`, { token })).status).toBe(404);
 });
+
+test('alarms.csv: a line or folder label an ingest token or a mail controls never becomes a spreadsheet formula', async () => {
+  const w = await createAlarmWorld({ clock: () => new Date('2026-07-01T06:05:00Z') });
+  await w.callers.installerA.alarm.create({ dashboardId: w.dashA.id, line: '=HYPERLINK("http://evil.example";"Klik")', priority: 'HIGH' });
+  await w.callers.admin.alarmFolder.update({ folderId: w.foldersA.inbox, label: '@Inbox' });
+  const token = (await w.h.signIn('inst-a@example.nl')).accessToken;
+  const text = await (await w.h.request(`${V1}/dashboards/${w.dashA.id}/alarms.csv`, { token })).text();
+  expect(text.split('\r\n')[1]).toBe(`01-07-2026 08:05;Hoog;"'=HYPERLINK(""http://evil.example"";""Klik"")";;'@Inbox;;;;1`);
+});

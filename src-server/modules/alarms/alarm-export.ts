@@ -9,8 +9,8 @@ import { CSV_BOM, type CsvColumn, csvHeader, csvRow } from '@/lib/csv';
 import { localDateTimeText } from '@/lib/amsterdam';
 import type { DB } from '../../platform/db/database';
 import { foldersOfDashboard } from '../alarm-folders/alarm-folders.queries';
-import { filteredAlarms, sorted } from './alarm-lists.queries';
-import { listSelection, toListItems } from './alarms.queries';
+import { exportPages } from './alarm-lists.queries';
+import { assigneeNames, toListItems } from './alarms.queries';
 
 const PAGE = 2000;
 
@@ -40,28 +40,13 @@ const ALARM_CSV_COLUMNS: CsvColumn<ExportRow>[] = [
   { title: 'Aantal', value: (r) => r.occurrences },
 ];
 
-/** The names of the users assigned to these alarms, joined by `, `. */
-async function assigneeNames(db: DB, alarmIds: number[]) {
-  const byAlarm = new Map<number, string[]>();
-  if (alarmIds.length === 0) return byAlarm;
-  const rows = await db
-    .selectFrom('alarmAssignee')
-    .innerJoin('user', 'user.id', 'alarmAssignee.userId')
-    .select(['alarmAssignee.alarmId', 'user.fullName', 'user.email'])
-    .where('alarmAssignee.alarmId', 'in', alarmIds)
-    .orderBy('user.fullName')
-    .execute();
-  for (const r of rows) byAlarm.set(r.alarmId, [...(byAlarm.get(r.alarmId) ?? []), r.fullName || r.email]);
-  return byAlarm;
-}
-
 /** The CSV's text in chunks: the BOM and header, then a chunk per page of alarms. */
 export async function* alarmsCsv(db: DB, dashboardId: number, filter: AlarmFilter & { sort: AlarmSort }, me: number, at: number): AsyncGenerator<string> {
   const folders = new Map((await foldersOfDashboard(db, dashboardId)).map((f) => [f.id, f.label]));
-  const query = sorted(await filteredAlarms(db, { dashboardId }, filter, me, at), filter.sort).select((eb) => [...listSelection(eb), 'alarm.folderId']);
+  const page = await exportPages(db, dashboardId, filter, me, at);
   yield CSV_BOM + csvHeader(ALARM_CSV_COLUMNS);
   for (let offset = 0; ; offset += PAGE) {
-    const rows = await query.limit(PAGE).offset(offset).execute();
+    const rows = await page(PAGE, offset);
     if (rows.length === 0) return;
     const [items, names] = await Promise.all([
       toListItems(db, rows),

@@ -85,7 +85,7 @@ async function scoped(db: DB, scope: AlarmScope, filter: AlarmFilter): Promise<A
 }
 
 /** The filtered alarms of a scope, for a caller at a moment. */
-export const filteredAlarms = async (db: DB, scope: AlarmScope, filter: AlarmFilter, me: number, at: number) =>
+const filteredAlarms = async (db: DB, scope: AlarmScope, filter: AlarmFilter, me: number, at: number) =>
   applyFilters(await scoped(db, scope, filter), db, filter, me, at);
 
 /**
@@ -104,13 +104,19 @@ export async function countAlarms(db: DB, scope: AlarmScope, filter: AlarmFilter
 }
 
 /** The filtered alarms in the asked order (alarms without a deadline last whichever way deadlines go). */
-export function sorted<Q extends AlarmQuery>(q: Q, sort: AlarmSort): Q {
+function sorted<Q extends AlarmQuery>(q: Q, sort: AlarmSort): Q {
   const [column, direction] = SORTS[sort];
   let out = q as AlarmQuery;
   if (column === 'deadlineAt') out = out.orderBy(sql`"alarm"."deadlineAt" is null`);
   out = out.orderBy(`alarm.${column}`, direction);
   if (column !== 'receivedAt') out = out.orderBy('alarm.receivedAt', 'desc');
   return out.orderBy('alarm.id', direction) as Q;
+}
+
+/** The CSV export's pages: a dashboard's filtered alarms in the asked order, each with its folder; answers a reader of one page. */
+export async function exportPages(db: DB, dashboardId: number, filter: AlarmFilter & { sort: AlarmSort }, me: number, at: number) {
+  const query = sorted(await filteredAlarms(db, { dashboardId }, filter, me, at), filter.sort).select((eb) => [...listSelection(eb), 'alarm.folderId']);
+  return (limit: number, offset: number) => query.limit(limit).offset(offset).execute();
 }
 
 /** One page of a scope's filtered alarms, each with its folder. */

@@ -99,6 +99,11 @@ export async function toListItems<R extends ListRow>(db: DB, rows: R[]) {
  * The dashboard organization's location with this id, or (a CUSTOM parser's answer) with exactly
  * this name; undefined when it is another organization's or does not exist.
  */
+/** Every location of an organization, by id: a monitoring tool's label is matched against them. */
+export function locationsOfOrganization(db: DB, organizationId: number) {
+  return db.selectFrom('location').select(['id', 'name']).where('organizationId', '=', organizationId).orderBy('id').execute();
+}
+
 export function locationOfOrganization(db: DB, organizationId: number, ref: number | string) {
   const q = db.selectFrom('location').select(['id', 'name']).where('organizationId', '=', organizationId);
   return (typeof ref === 'number' ? q.where('id', '=', ref) : q.where('name', '=', ref)).orderBy('id').limit(1).executeTakeFirst();
@@ -381,6 +386,21 @@ export async function removeAssignee(db: DB, alarmId: number, userId: number) {
 
 export async function assigneeIds(db: DB, alarmId: number) {
   return (await assigneesOf(db, [alarmId])).get(alarmId) ?? [];
+}
+
+/** The names of the users assigned to these alarms, joined by `, `. */
+export async function assigneeNames(db: DB, alarmIds: number[]) {
+  const byAlarm = new Map<number, string[]>();
+  if (alarmIds.length === 0) return byAlarm;
+  const rows = await db
+    .selectFrom('alarmAssignee')
+    .innerJoin('user', 'user.id', 'alarmAssignee.userId')
+    .select(['alarmAssignee.alarmId', 'user.fullName', 'user.email'])
+    .where('alarmAssignee.alarmId', 'in', alarmIds)
+    .orderBy('user.fullName')
+    .execute();
+  for (const r of rows) byAlarm.set(r.alarmId, [...(byAlarm.get(r.alarmId) ?? []), r.fullName || r.email]);
+  return byAlarm;
 }
 
 /** One more occurrence (or `count` more): counted, dated and unseen again, so a repeat is noticed; answers the new count. */

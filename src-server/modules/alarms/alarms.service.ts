@@ -72,6 +72,20 @@ export async function checkLocations(db: DB, dashboardId: number, ids: (number |
 }
 
 /**
+ * The ids of the locations these references name (a location's id or its exact name, any case),
+ * among those of the dashboard's organization; null for a reference that names none.
+ */
+export async function locationsByRef(db: DB, dashboardId: number, refs: (string | null | undefined)[]): Promise<(number | null)[]> {
+  if (refs.every((ref) => !ref)) return refs.map(() => null);
+  const organizationId = await dashboardOrganizationId(db, dashboardId);
+  const locations = organizationId === undefined ? [] : await q.locationsOfOrganization(db, organizationId);
+  const byId = new Map(locations.map((l) => [String(l.id), l.id]));
+  const byName = new Map<string, number>();
+  for (const l of locations) if (!byName.has(l.name.toLowerCase())) byName.set(l.name.toLowerCase(), l.id);
+  return refs.map((ref) => (ref ? (byId.get(ref) ?? byName.get(ref.toLowerCase()) ?? null) : null));
+}
+
+/**
  * Raises an alarm on a dashboard whose access was checked (API, phone, scripts): the dashboard's
  * default priority and folder unless given. With a key, while an alarm of that key is open, it adds
  * an occurrence to that one instead (PagerDuty's dedup key). Answers the alarm's id.

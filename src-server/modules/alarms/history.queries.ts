@@ -3,6 +3,7 @@
  * the transaction of the change, gone with the alarm (ON DELETE CASCADE).
  */
 import type { Actor, HistoryEvent, HistoryItem } from '@/domain/alarm-lifecycle';
+import { maskedWebhookUrl } from '@/domain/notification';
 import { isoFromSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 
@@ -41,13 +42,19 @@ export async function recordHistoryRows(db: DB, entries: (HistoryEntry & { at: n
 }
 
 /** One alarm's history, oldest first (index alarmHistory_alarm). */
+/** Credentials in a webhook URL never show, in entries written before they were masked too. */
+function shownDetails(details: Record<string, unknown>) {
+  if (details.channel === 'WEBHOOK' && typeof details.target === 'string') details.target = maskedWebhookUrl(details.target);
+  return details;
+}
+
 export async function historyOf(db: DB, alarmId: number): Promise<HistoryItem[]> {
   const rows = await db.selectFrom('alarmHistory').selectAll().where('alarmId', '=', alarmId).orderBy('id').execute();
   return rows.map((r) => ({
     at: isoFromSeconds(r.at)!,
     actor: { type: r.actorType, ...(r.actorId === null ? {} : { id: r.actorId }), name: r.actorName },
     event: r.event,
-    details: JSON.parse(r.details) as Record<string, unknown>,
+    details: shownDetails(JSON.parse(r.details) as Record<string, unknown>),
   }));
 }
 

@@ -124,6 +124,8 @@ export interface Raise {
   occurrences?: number;
   /** A parsed e-mail's subject, searchable with the alarm. */
   subject?: string | null;
+  /** When the alarm began, if its source says so and it is not later than the raise (default: the raise's time). */
+  receivedAt?: number | null;
 }
 
 /**
@@ -245,13 +247,14 @@ export async function raiseMany(trx: DB, raises: { at: number; actor: Actor; das
     const folderId = window ? await resolvedFolderOf(dashboardId) : alarm.folderId;
     const folder = folders.find((f) => f.id === folderId)!;
     const cause: Cause | null = window ? { by: 'MAINTENANCE' } : folder.relevant ? null : { by: 'SYSTEM' };
-    const { windowSeconds: _, key, ...values } = alarm;
+    const { windowSeconds: _, key, receivedAt, ...values } = alarm;
     const ref = { fresh: fresh.length };
     fresh.push({
       ...values,
       dashboardId,
       folderId,
-      receivedAt: at,
+      receivedAt: receivedAt != null && receivedAt < at ? receivedAt : at,
+      lastOccurredAt: at,
       groupKey: key,
       previousAlarmId: previous && 'id' in previous.ref ? previous.ref.id : null,
       previous: previous?.ref,

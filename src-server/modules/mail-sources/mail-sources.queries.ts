@@ -1,4 +1,4 @@
-/** Mail sources as the API shows them (secrets never), and the fetch job's reads and writes. */
+/** Mail sources as the API shows them (secrets never), the fetch job's and the IMAP watchers' reads and writes, and silent sources. */
 import { isoFromSeconds } from '../../platform/clock';
 import type { MailSource } from '@/domain/mail-source';
 import type { User } from '@/domain/user';
@@ -83,3 +83,43 @@ export function countStoredMessages(db: DB, id: number, stored: number) {
 /** A source of a dashboard the user may open. */
 export const findVisibleSource = (db: DB, user: User, id: number) =>
   db.selectFrom('mailSource').selectAll().where('id', '=', id).where('dashboardId', 'in', visibleDashboardIds(db, user)).executeTakeFirst();
+
+/** What an IMAP source's watcher connects with, per IMAP source (imap/imap-watcher.ts restarts a watcher when it changes). */
+export const imapSourceSettings = (db: DB) =>
+  db
+    .selectFrom('mailSource')
+    .select(['id', 'imapHost', 'imapPort', 'imapSecure', 'imapUsername', 'imapInputFolder', 'secret'])
+    .where('type', '=', 'IMAP')
+    .execute();
+
+/** A new e-mail of the source (source-silence.ts): its last e-mail moves. */
+export async function setLastEmailAt(db: DB, id: number, at: number) {
+  await db.updateTable('mailSource').set({ lastEmailAt: at }).where('id', '=', id).execute();
+}
+
+const silentSince = (db: DB) => db.fn.coalesce('lastEmailAt', 'createdAt');
+
+/** Sources with a silence limit whose current silence has not raised yet (the caller checks the limit). */
+export const unraisedSources = (db: DB) =>
+  db
+    .selectFrom('mailSource')
+    .select(['id', 'dashboardId', 'name', 'folderId', 'silenceMinutes', silentSince(db).as('since')])
+    .where('silenceMinutes', 'is not', null)
+    .where((eb) => eb.or([eb('silenceRaisedFor', 'is', null), eb('silenceRaisedFor', '!=', silentSince(db))]))
+    .execute();
+
+/** Marks the silence since `since` as raised; false when it already was, or an e-mail came since. */
+export async function claimSourceSilence(db: DB, sourceId: number, since: number) {
+  const updated = await db
+    .updateTable('mailSource')
+    .set({ silenceRaisedFor: since })
+    .where('id', '=', sourceId)
+    .where(silentSince(db), '=', since)
+    .where((eb) => eb.or([eb('silenceRaisedFor', 'is', null), eb('silenceRaisedFor', '!=', since)]))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** One source's sealed password or client secret, if any: the start-up check that SECRET_KEY still opens them. */
+export const oneSealedSecret = async (db: DB) =>
+  (await db.selectFrom('mailSource').select('secret').where('secret', 'is not', null).limit(1).executeTakeFirst())?.secret ?? undefined;

@@ -7,38 +7,16 @@ import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import type { EventBus } from '../../platform/events/event-bus';
 import { endSilence, raiseSilenceOnce, silenceSince } from '../alarms/silence';
+import { claimSourceSilence, setLastEmailAt, unraisedSources } from './mail-sources.queries';
 import type { MailSourceRow } from './mail-sources.table';
 
 const sourceSilenceKey = (sourceId: number) => `silence:source:${sourceId}`;
 
 /** In the store transaction of a new e-mail of the source: its last e-mail moves, its silence ends. */
 export async function noteSourceEmail(trx: DB, row: MailSourceRow, at: number, emailId: number) {
-  await trx.updateTable('mailSource').set({ lastEmailAt: at }).where('id', '=', row.id).execute();
+  await setLastEmailAt(trx, row.id, at);
   const { events } = await endSilence(trx, at, { type: 'EMAIL', id: emailId, name: row.name }, row.dashboardId, sourceSilenceKey(row.id), emailId);
   return events;
-}
-
-const silentSince = (db: DB) => db.fn.coalesce('lastEmailAt', 'createdAt');
-
-/** Sources with a silence limit whose current silence has not raised yet (the caller checks the limit). */
-const unraisedSources = (db: DB) =>
-  db
-    .selectFrom('mailSource')
-    .select(['id', 'dashboardId', 'name', 'folderId', 'silenceMinutes', silentSince(db).as('since')])
-    .where('silenceMinutes', 'is not', null)
-    .where((eb) => eb.or([eb('silenceRaisedFor', 'is', null), eb('silenceRaisedFor', '!=', silentSince(db))]))
-    .execute();
-
-/** Marks the silence since `since` as raised; false when it already was, or an e-mail came since. */
-async function claimSourceSilence(db: DB, sourceId: number, since: number) {
-  const updated = await db
-    .updateTable('mailSource')
-    .set({ silenceRaisedFor: since })
-    .where('id', '=', sourceId)
-    .where(silentSince(db), '=', since)
-    .where((eb) => eb.or([eb('silenceRaisedFor', 'is', null), eb('silenceRaisedFor', '!=', since)]))
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
 }
 
 /** Raises an alarm for each source silent longer than its limit; answers how many were raised. */

@@ -1,5 +1,5 @@
 /**
- * Reading measurements. The measurement-store module owns the measurement tables:
+ * Reading measurements, and the statements that store them (measurements.store.ts). The measurement-store module owns the measurement tables:
  * it sits below the HUB sync (meterbeheer), which writes them, and below the measurement answers
  * and the dashboard, which read them; it knows nothing of feeds, meters or who may read what. Stored values are grouped in SQL per quarter, or read from
  * the hourly sums (every local bucket boundary is a whole UTC hour, Amsterdam's offsets being whole
@@ -345,20 +345,21 @@ export async function lastMeasurementTs(db: DB, channelId: number): Promise<numb
   return row?.ts ?? null;
 }
 
-/** The oldest and newest stored interval starts over the channels (UTC seconds), null when none. */
+/**
+ * The oldest and newest stored interval starts over the channels (UTC seconds), null when none. One
+ * statement on both engines: per channel a lone min() and max() (one index step each on
+ * (channelId, ts)), folded over the channels; a round trip per channel costs PostgreSQL far more
+ * than the index steps.
+ */
 export async function dataSpan(db: DB, channelIds: number[]): Promise<{ first: number | null; last: number | null }> {
-  // One aggregate per query and channel: SQLite answers a lone min() or max() with one index step.
-  const edge = (id: number, fn: 'min' | 'max') =>
-    db
-      .selectFrom('measurement')
-      .select((eb) => eb.fn[fn]<number | null>('ts').as('ts'))
-      .where('channelId', '=', id)
-      .executeTakeFirst()
-      .then((row) => row?.ts ?? null);
-  const present = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
-  const firsts = present(await Promise.all(channelIds.map((id) => edge(id, 'min'))));
-  const lasts = present(await Promise.all(channelIds.map((id) => edge(id, 'max'))));
-  return { first: firsts.length ? Math.min(...firsts) : null, last: lasts.length ? Math.max(...lasts) : null };
+  if (channelIds.length === 0) return { first: null, last: null };
+  const ids = sql.join(channelIds.map((id) => sql`(cast(${id} as bigint))`));
+  const edge = (fn: 'min' | 'max') => sql.raw(`(select ${fn}("ts") from "measurement" where "channelId" = "c"."id")`);
+  const { rows } = await sql<{ first: number | null; last: number | null }>`
+    with "c" ("id") as (values ${ids})
+    select min(${edge('min')}) as "first", max(${edge('max')}) as "last" from "c"`.execute(db);
+  const row = rows[0];
+  return { first: row?.first == null ? null : Number(row.first), last: row?.last == null ? null : Number(row.last) };
 }
 
 /** Per channel: the start of its newest stored interval and how many values are stored. */
@@ -381,5 +382,37 @@ export function intervalsOf(db: DB, channelId: number, from: number, to: number)
     .where('ts', '>=', from)
     .where('ts', '<', to)
     .orderBy('ts')
+    .execute();
+}
+
+/*
+ * The write path (measurements.store.ts). The upserts are portable (SQLite and PostgreSQL both know
+ * ON CONFLICT ... excluded).
+ */
+
+/** Inserts or replaces values of a channel by interval start. */
+export async function upsertMeasurementChunk(db: DB, channelId: number, rows: readonly { ts: number; value: number }[]) {
+  await db
+    .insertInto('measurement')
+    .values(rows.map((r) => ({ channelId, ts: r.ts, value: r.value })))
+    .onConflict((oc) => oc.columns(['channelId', 'ts']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+    .execute();
+}
+
+/** Rewrites a channel's hourly sums of the whole hours in [from, to) from its values. */
+export async function rewriteHourSums(db: DB, channelId: number, from: number, to: number) {
+  await db
+    .insertInto('measurementHour')
+    .columns(['channelId', 'ts', 'value'])
+    .expression((eb) =>
+      eb
+        .selectFrom('measurement')
+        .select((s) => ['channelId', s(s.ref('ts'), '-', s(s.ref('ts'), '%', 3600)).as('hour'), s.fn.sum<number>('value').as('value')])
+        .where('channelId', '=', channelId)
+        .where('ts', '>=', from)
+        .where('ts', '<', to)
+        .groupBy(['channelId', 'hour']),
+    )
+    .onConflict((oc) => oc.columns(['channelId', 'ts']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
     .execute();
 }

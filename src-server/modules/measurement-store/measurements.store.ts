@@ -1,8 +1,9 @@
 /**
- * Storing measurements as they come in from the HUB sync (the write path; reads are in
- * measurements.queries.ts). The upsert is portable (SQLite and PostgreSQL both know ON CONFLICT ... excluded).
+ * Storing measurements as they come in from the HUB sync (the write path; its statements and the
+ * reads are in measurements.queries.ts).
  */
 import type { DB } from '../../platform/db/database';
+import { rewriteHourSums, upsertMeasurementChunk } from './measurements.queries';
 
 export interface MeasurementRow {
   ts: number;
@@ -19,26 +20,9 @@ const CHUNK = 2000;
 export async function upsertMeasurements(db: DB, channelId: number, rows: MeasurementRow[]) {
   if (rows.length === 0) return;
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await db
-      .insertInto('measurement')
-      .values(rows.slice(i, i + CHUNK).map((r) => ({ channelId, ts: r.ts, value: r.value })))
-      .onConflict((oc) => oc.columns(['channelId', 'ts']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
-      .execute();
+    await upsertMeasurementChunk(db, channelId, rows.slice(i, i + CHUNK));
   }
   const first = rows.reduce((m, r) => Math.min(m, r.ts), Infinity);
   const last = rows.reduce((m, r) => Math.max(m, r.ts), -Infinity);
-  await db
-    .insertInto('measurementHour')
-    .columns(['channelId', 'ts', 'value'])
-    .expression((eb) =>
-      eb
-        .selectFrom('measurement')
-        .select((s) => ['channelId', s(s.ref('ts'), '-', s(s.ref('ts'), '%', 3600)).as('hour'), s.fn.sum<number>('value').as('value')])
-        .where('channelId', '=', channelId)
-        .where('ts', '>=', first - (first % 3600))
-        .where('ts', '<', last - (last % 3600) + 3600)
-        .groupBy(['channelId', 'hour']),
-    )
-    .onConflict((oc) => oc.columns(['channelId', 'ts']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
-    .execute();
+  await rewriteHourSums(db, channelId, first - (first % 3600), last - (last % 3600) + 3600);
 }

@@ -1,9 +1,11 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { HubFeed } from './hub-client';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import type { DB } from '../../platform/db/database';
 import { contains, pageCount, pageWindow } from '../../platform/db/listing';
 import { organizationScope } from '../../platform/db/tenancy';
+import type { ChannelTable, FeedTable } from './meterbeheer.table';
 
 function visibleFeeds(db: DB, user: User, query?: string) {
   let q = db.selectFrom('feed').where(organizationScope(user, 'feed.organizationId'));
@@ -16,6 +18,31 @@ function visibleFeeds(db: DB, user: User, query?: string) {
 export const findFeedRow = (db: DB, user: User, uuid: string) => visibleFeeds(db, user).selectAll().where('feed.uuid', '=', uuid).executeTakeFirst();
 
 export const allFeedRows = (db: DB) => db.selectFrom('feed').selectAll().orderBy('createTimestamp').execute();
+
+export async function insertFeed(db: DB, values: Insertable<FeedTable>) {
+  await db.insertInto('feed').values(values).execute();
+}
+
+/** Inserts a feed found at the HUB; one that is here already (by uuid) stays as it is. */
+export async function adoptFeed(db: DB, values: Insertable<FeedTable>) {
+  await db
+    .insertInto('feed')
+    .values(values)
+    .onConflict((oc) => oc.column('uuid').doNothing())
+    .execute();
+}
+
+export async function updateFeed(db: DB, uuid: string, values: Updateable<FeedTable>) {
+  await db.updateTable('feed').set(values).where('uuid', '=', uuid).execute();
+}
+
+export async function deleteFeedRow(db: DB, uuid: string) {
+  await db.deleteFrom('feed').where('uuid', '=', uuid).execute();
+}
+
+export async function updateChannel(db: DB, id: number, values: Updateable<ChannelTable>) {
+  await db.updateTable('channel').set(values).where('id', '=', id).execute();
+}
 
 /** Inserts channels the HUB lists that are not here yet; existing channels keep their id and data. */
 export async function storeChannels(db: DB, uuid: string, channels: HubFeed['channels'], now: number) {
@@ -98,3 +125,7 @@ export async function feedSyncCounts(db: DB, user: User) {
     .executeTakeFirstOrThrow();
   return { feeds: Number(row.feeds), failed: Number(row.failed) };
 }
+
+/** One feed's sealed credentials, if any feed has them: the start-up check that SECRET_KEY still opens them. */
+export const oneSealedCredential = async (db: DB) =>
+  (await db.selectFrom('feed').select('credentials').where('credentials', 'is not', null).limit(1).executeTakeFirst())?.credentials ?? undefined;

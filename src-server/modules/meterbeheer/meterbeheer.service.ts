@@ -123,27 +123,24 @@ export async function addFeed(deps: FeedDeps, user: User, provider: CreatablePro
   const { db, secrets, clock } = deps;
   const secretValues = Object.fromEntries(SECRET_FIELDS.filter((f) => f in form).map((f) => [f, (form as Record<string, string>)[f]]));
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('feed')
-      .values({
-        uuid: created.uuid,
-        provider,
-        name: form.name,
-        meterKind: 'meterKind' in form ? form.meterKind : 'electricity',
-        status: created.status === 'verified' ? 'verified' : 'unverified',
-        ean: 'ean' in form ? form.ean : null,
-        postalCode: 'postalCode' in form ? form.postalCode : null,
-        houseNumber: form.houseNumber,
-        organizationId,
-        credentials: Object.keys(secretValues).length ? secrets.seal(secretValues) : null,
-        createTimestamp: epochSeconds(clock),
-        updateTimestamp: null,
-        lastSyncAt: null,
-        lastSuccessAt: null,
-        lastError: null,
-        nextAttemptAt: null,
-      })
-      .execute();
+    await q.insertFeed(trx, {
+      uuid: created.uuid,
+      provider,
+      name: form.name,
+      meterKind: 'meterKind' in form ? form.meterKind : 'electricity',
+      status: created.status === 'verified' ? 'verified' : 'unverified',
+      ean: 'ean' in form ? form.ean : null,
+      postalCode: 'postalCode' in form ? form.postalCode : null,
+      houseNumber: form.houseNumber,
+      organizationId,
+      credentials: Object.keys(secretValues).length ? secrets.seal(secretValues) : null,
+      createTimestamp: epochSeconds(clock),
+      updateTimestamp: null,
+      lastSyncAt: null,
+      lastSuccessAt: null,
+      lastError: null,
+      nextAttemptAt: null,
+    });
     await q.storeChannels(trx, created.uuid, created.channels, epochSeconds(clock));
   });
   return getFeed(deps, user, created.uuid);
@@ -183,7 +180,7 @@ export async function deleteFeed(deps: FeedDeps, user: User, uuid: string) {
       uuid,
       'De feed is intussen aan een meter gekoppeld; bij Meterbeheer HUB is hij al verwijderd. Ontkoppel de feed en verwijder hem opnieuw.',
     );
-    await trx.deleteFrom('feed').where('uuid', '=', uuid).execute();
+    await q.deleteFeedRow(trx, uuid);
   });
 }
 

@@ -13,7 +13,7 @@ import { measurementsChanged } from '../measurement-store/figure-cache';
 import { lastMeasurementTs } from '../measurement-store/measurements.queries';
 import { type MeasurementRow, upsertMeasurements } from '../measurement-store/measurements.store';
 import { HUB_MAX_DAYS_PER_REQUEST, type HubClient, HubError, type HubFeed } from './hub-client';
-import { allFeedRows, channelsOfFeed, storeChannels } from './meterbeheer.queries';
+import { adoptFeed, allFeedRows, channelsOfFeed, storeChannels, updateChannel, updateFeed } from './meterbeheer.queries';
 import type { ChannelRow, FeedRow } from './meterbeheer.table';
 import type { EventBus } from '../../platform/events/event-bus';
 
@@ -62,7 +62,7 @@ export function createSyncService({ db, hub, clock, events }: { db: DB; hub: Hub
     }
     await db.transaction().execute(async (trx) => {
       await upsertMeasurements(trx, channel.id, rows);
-      await trx.updateTable('channel').set({ updateTimestamp: seconds(), dataFrom }).where('id', '=', channel.id).execute();
+      await updateChannel(trx, channel.id, { updateTimestamp: seconds(), dataFrom });
     });
     if (rows.length) {
       measurementsChanged(db, [channel.id]);
@@ -90,7 +90,7 @@ export function createSyncService({ db, hub, clock, events }: { db: DB; hub: Hub
       const count = await fetchWindow(channel, windowStart, dataFrom, windowStart);
       if (count === 0) {
         // The HUB fetches history after verification; ask again next time rather than give up.
-        await db.updateTable('channel').set({ dataFrom }).where('id', '=', channel.id).execute();
+        await updateChannel(db, channel.id, { dataFrom });
         break;
       }
       stored += count;
@@ -103,7 +103,7 @@ export function createSyncService({ db, hub, clock, events }: { db: DB; hub: Hub
   async function syncFeed(feed: FeedRow, hubFeed: HubFeed | undefined): Promise<number> {
     if (!hubFeed) throw new HubError(404, 'De feed bestaat niet (meer) bij Meterbeheer HUB.');
     const status = hubFeed.status === 'verified' ? 'verified' : 'unverified';
-    if (status !== feed.status) await db.updateTable('feed').set({ status, updateTimestamp: seconds() }).where('uuid', '=', feed.uuid).execute();
+    if (status !== feed.status) await updateFeed(db, feed.uuid, { status, updateTimestamp: seconds() });
     await storeChannels(db, feed.uuid, hubFeed.channels, seconds());
     if (status !== 'verified') return 0;
     let stored = 0;
@@ -120,11 +120,7 @@ export function createSyncService({ db, hub, clock, events }: { db: DB; hub: Hub
     if (!(error instanceof HubError)) console.error(error);
     const failures = feed.failureCount + 1;
     const wait = backoffSeconds(failures, { retryAfterSeconds: error instanceof HubError ? error.retryAfterSeconds : null });
-    await db
-      .updateTable('feed')
-      .set({ lastSyncAt: seconds(), lastError: message, failureCount: failures, nextAttemptAt: seconds() + wait })
-      .where('uuid', '=', feed.uuid)
-      .execute();
+    await updateFeed(db, feed.uuid, { lastSyncAt: seconds(), lastError: message, failureCount: failures, nextAttemptAt: seconds() + wait });
     return message;
   }
 
@@ -132,28 +128,24 @@ export function createSyncService({ db, hub, clock, events }: { db: DB; hub: Hub
   async function adoptUnknown(hubFeeds: HubFeed[], known: Set<string>) {
     for (const f of hubFeeds.filter((h) => !known.has(h.uuid))) {
       const gas = f.meterKind === 'gas' || f.channels.some((c) => c.code.startsWith('24.'));
-      await db
-        .insertInto('feed')
-        .values({
-          uuid: f.uuid,
-          provider: f.provider,
-          name: f.name || f.uuid,
-          meterKind: gas ? 'gas' : 'electricity',
-          status: 'unverified',
-          ean: f.ean,
-          postalCode: f.postalCode,
-          houseNumber: f.houseNumber,
-          organizationId: null,
-          credentials: null,
-          createTimestamp: seconds(),
-          updateTimestamp: null,
-          lastSyncAt: null,
-          lastSuccessAt: null,
-          lastError: null,
-          nextAttemptAt: null,
-        })
-        .onConflict((oc) => oc.column('uuid').doNothing())
-        .execute();
+      await adoptFeed(db, {
+        uuid: f.uuid,
+        provider: f.provider,
+        name: f.name || f.uuid,
+        meterKind: gas ? 'gas' : 'electricity',
+        status: 'unverified',
+        ean: f.ean,
+        postalCode: f.postalCode,
+        houseNumber: f.houseNumber,
+        organizationId: null,
+        credentials: null,
+        createTimestamp: seconds(),
+        updateTimestamp: null,
+        lastSyncAt: null,
+        lastSuccessAt: null,
+        lastError: null,
+        nextAttemptAt: null,
+      });
     }
   }
 
@@ -176,11 +168,7 @@ export function createSyncService({ db, hub, clock, events }: { db: DB; hub: Hub
           feed,
           hubFeeds!.find((h) => h.uuid === feed.uuid),
         );
-        await db
-          .updateTable('feed')
-          .set({ lastSyncAt: seconds(), lastSuccessAt: seconds(), lastError: null, failureCount: 0, nextAttemptAt: null })
-          .where('uuid', '=', feed.uuid)
-          .execute();
+        await updateFeed(db, feed.uuid, { lastSyncAt: seconds(), lastSuccessAt: seconds(), lastError: null, failureCount: 0, nextAttemptAt: null });
         results.push({ uuid: feed.uuid, name: feed.name, ok: true, stored });
       } catch (error) {
         results.push({ uuid: feed.uuid, name: feed.name, ok: false, stored: 0, error: await recordFailure(feed, error) });

@@ -1,3 +1,4 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Meter } from '@/domain/meter';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
@@ -5,6 +6,7 @@ import { isoFromSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import { contains, pageCount, pageWindow } from '../../platform/db/listing';
 import { locationScope } from '../../platform/db/tenancy';
+import type { MeterTable } from './meters.table';
 
 function visibleMeters(db: DB, user: User, query?: string) {
   let q = db
@@ -138,4 +140,18 @@ export async function detachChannels(db: DB, user: User, channelIds: number[]) {
       .where('locationId', 'in', visibleLocations)
       .execute();
   }
+}
+
+/** Answers the new meter's id. */
+export async function insertMeter(db: DB, values: Insertable<MeterTable>) {
+  const { id } = await db.insertInto('meter').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateMeterRow(db: DB, id: number, values: Updateable<MeterTable>) {
+  await db.updateTable('meter').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteMeterRow(db: DB, id: number) {
+  await db.deleteFrom('meter').where('id', '=', id).execute();
 }

@@ -6,7 +6,7 @@ import type { DB } from '../../platform/db/database';
 import { notFound, invalidField } from '../../platform/errors';
 import { findLocation } from '../locations/locations.queries';
 import { findVisibleChannel } from '../meterbeheer/meterbeheer.queries';
-import { channelIdsOf, findMeter } from './meters.queries';
+import { channelIdsOf, deleteMeterRow, findMeter, insertMeter, updateMeterRow } from './meters.queries';
 
 /** Meters need nothing from modules above them: the database and the clock. */
 export interface MeterDeps {
@@ -58,11 +58,7 @@ async function meterColumns(db: DB, user: User, input: CreateMeter, kept: Readon
 export async function createMeter(deps: MeterDeps, user: User, input: CreateMeter) {
   const { db, clock } = deps;
   const values = await meterColumns(db, user, input);
-  const { id } = await db
-    .insertInto('meter')
-    .values({ ...values, createdAt: epochSeconds(clock) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertMeter(db, { ...values, createdAt: epochSeconds(clock) });
   return getMeter(deps, user, id);
 }
 
@@ -70,15 +66,11 @@ export async function updateMeter(deps: MeterDeps, user: User, { meterId, ...inp
   const { db } = deps;
   const current = await getMeter(deps, user, meterId);
   if (current.type !== input.type) throw invalidField('type', 'Het type van een meter kan niet worden gewijzigd.');
-  await db
-    .updateTable('meter')
-    .set(await meterColumns(db, user, input as CreateMeter, channelIdsOf(current)))
-    .where('id', '=', meterId)
-    .execute();
+  await updateMeterRow(db, meterId, await meterColumns(db, user, input as CreateMeter, channelIdsOf(current)));
   return getMeter(deps, user, meterId);
 }
 
 export async function deleteMeter(deps: MeterDeps, user: User, id: number) {
   await getMeter(deps, user, id);
-  await deps.db.deleteFrom('meter').where('id', '=', id).execute();
+  await deleteMeterRow(deps.db, id);
 }

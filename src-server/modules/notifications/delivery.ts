@@ -5,7 +5,7 @@
  * 408, 429 (its Retry-After honoured) and 5xx; anything else fails at once.
  */
 import type { Actor } from '@/domain/alarm-lifecycle';
-import type { NotifyEvent } from '@/domain/notification';
+import { type NotifyEvent, maskedWebhookUrl } from '@/domain/notification';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import type { SecretBox } from '../../platform/secrets';
@@ -134,7 +134,8 @@ export async function deliver(deps: DeliveryDeps, row: NotificationRow): Promise
       : await deps.people.reach(row, alarm).catch((error: unknown) => ({ attempt: unexpected(error), name: `gebruiker ${row.userId}` }));
   const attempt = person ? person.attempt : await send(deps, rule, row.event, alarm, String(row.id)).catch(unexpected);
   const now = epochSeconds(deps.clock);
-  const target = rule.channelType === 'WEBHOOK' ? rule.target : attempt.ok ? attempt.target : person ? person.name : rule.target;
+  // A webhook URL's credentials never reach the history.
+  const target = rule.channelType === 'WEBHOOK' ? maskedWebhookUrl(rule.target) : attempt.ok ? attempt.target : person ? person.name : rule.target;
   const channel = person ? row.channel : rule.channelType;
   const whom = person ? { userId: row.userId, name: person.name, step: row.step } : {};
   await deps.db.transaction().execute(async (trx) => {

@@ -1,8 +1,11 @@
 /**
  * Notification rules: create, list, change and delete; the webhook secret is
  * sealed with the secret box and never answered (`secret: null`), an update without it keeps it.
+ * Credentials in a webhook URL are shown masked (`https://user:***@host/…`) like a secret; an
+ * update that sends the masked URL back keeps them, as long as it points at the same origin.
  */
 import {
+  CREDENTIAL_MASK,
   type CreateRule,
   ESCALATION_EVENTS_MESSAGE,
   MINUTES_MESSAGE,
@@ -11,6 +14,7 @@ import {
   type RuleChannel,
   type UpdateRule,
   escalationOnCreated,
+  maskedWebhookUrl,
   minutesWithEvent,
 } from '@/domain/notification';
 import type { Priority } from '@/domain/alarm-dashboard';
@@ -31,14 +35,15 @@ export interface RuleDeps {
   notify: { people: Pick<People, 'policyDashboard'> };
 }
 
-function channelOf(r: NotificationRuleRow): RuleChannel {
+function channelOf(r: NotificationRuleRow, masked: boolean): RuleChannel {
   if (r.channelType === 'EMAIL') return { type: 'EMAIL', to: JSON.parse(r.target) as 'ASSIGNABLE' | string[] };
   if (r.channelType === 'ESCALATION') return { type: 'ESCALATION', policyId: Number(r.target) };
-  return { type: 'WEBHOOK', url: r.target, secret: null };
+  return { type: 'WEBHOOK', url: masked ? maskedWebhookUrl(r.target) : r.target, secret: null };
 }
 
-function toRule(r: NotificationRuleRow): NotificationRule {
-  const channel = channelOf(r);
+/** A rule as stored (`masked`: false, for merging an update) or as answered (credentials masked). */
+function toRule(r: NotificationRuleRow, masked = true): NotificationRule {
+  const channel = channelOf(r, masked);
   return {
     id: r.id,
     dashboardId: r.dashboardId,
@@ -64,6 +69,32 @@ async function checkPolicy(deps: RuleDeps, dashboardId: number, channel: Fields[
     throw invalidField('channel.policyId', 'Deze escalatie bestaat niet op dit dashboard.');
 }
 
+const MASKED_ELSEWHERE = 'Het wachtwoord in deze URL is verborgen (***) en hoort bij een ander adres; geef het wachtwoord opnieuw op.';
+
+/**
+ * The URL to store: one whose credential reads `***` takes the stored rule's, provided scheme, host,
+ * port and user name are the same (else the stored password would go to a host of the sender's choosing).
+ */
+function withStoredCredentials(url: string, stored?: NotificationRuleRow): string {
+  if (!URL.canParse(url)) return url;
+  const sent = new URL(url);
+  const maskedPassword = sent.password === CREDENTIAL_MASK;
+  const maskedUser = !sent.password && sent.username === CREDENTIAL_MASK;
+  if (!maskedPassword && !maskedUser) return url;
+  const before = stored?.channelType === 'WEBHOOK' && URL.canParse(stored.target) ? new URL(stored.target) : undefined;
+  if (before && before.origin === sent.origin) {
+    if (maskedPassword && before.password && before.username === sent.username) {
+      sent.password = before.password;
+      return sent.href;
+    }
+    if (maskedUser && !before.password && before.username) {
+      sent.username = before.username;
+      return sent.href;
+    }
+  }
+  throw invalidField('channel.url', MASKED_ELSEWHERE);
+}
+
 function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
   const { channel } = input;
   let secret: string | null = null;
@@ -79,13 +110,14 @@ function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
     events: JSON.stringify([...new Set(input.events)]),
     unacknowledgedMinutes: input.unacknowledgedMinutes ?? null,
     channelType: channel.type,
-    target: channel.type === 'EMAIL' ? JSON.stringify(channel.to) : channel.type === 'ESCALATION' ? String(channel.policyId) : channel.url,
+    target:
+      channel.type === 'EMAIL' ? JSON.stringify(channel.to) : channel.type === 'ESCALATION' ? String(channel.policyId) : withStoredCredentials(channel.url, stored),
     secret,
   };
 }
 
 export async function listRules(db: DB, dashboardId: number) {
-  return (await q.rulesOfDashboard(db, dashboardId)).map(toRule);
+  return (await q.rulesOfDashboard(db, dashboardId)).map((r) => toRule(r));
 }
 
 export async function createRule(deps: RuleDeps, input: CreateRule) {
@@ -96,7 +128,7 @@ export async function createRule(deps: RuleDeps, input: CreateRule) {
 
 /** A PATCH: the fields it leaves out keep their stored values; the rule that results is checked as a new one is. */
 export async function updateRule(deps: RuleDeps, rule: NotificationRuleRow, input: UpdateRule) {
-  const stored = toRule(rule);
+  const stored = toRule(rule, false);
   const merged: Fields = {
     name: input.name ?? stored.name,
     enabled: input.enabled ?? stored.enabled,

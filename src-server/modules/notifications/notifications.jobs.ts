@@ -7,14 +7,13 @@
  */
 import { epochSeconds } from '../../platform/clock';
 import { defineJob } from '../../platform/jobs/job';
+import { createClaims } from './claims';
 import { type DeliveryDeps, deliver } from './delivery';
 import { escalate, notificationsFromHistory } from './from-history';
 import * as q from './notifications.queries';
 
 export const NOTIFY_JOB = 'notify';
 const MAX_IN_FLIGHT = 10;
-/** Longer than any attempt (10 s webhook, SMTP timeouts): a row still leased after this was cut off by a crash. */
-const LEASE_SECONDS = 120;
 const ESCALATE_EVERY_SECONDS = 15;
 const IDLE_POLL_MS = 1000;
 
@@ -58,11 +57,13 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
     backoff: (failures) => Math.min(5 * 2 ** (failures - 1), 60),
     async run(signal) {
       const inFlight = new Map<number, Promise<void>>();
+      const claims = createClaims(deps.db);
       let queued = 0;
       let sent = 0;
       let escalatedAt = -Infinity;
       while (!signal.aborted) {
         const now = epochSeconds(deps.clock);
+        await claims.renew(now);
         queued += await notificationsFromHistory(deps.db, now, deps.people.startEscalations);
         if (now - escalatedAt >= ESCALATE_EVERY_SECONDS) {
           await escalate(deps.db, now);
@@ -71,11 +72,14 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
         const free = MAX_IN_FLIGHT - inFlight.size;
         const due = free > 0 ? await q.dueNotifications(deps.db, now, free, [...inFlight.keys()]) : [];
         for (const row of due) {
-          if (!(await q.claimNotification(deps.db, row.id, row.nextAttemptAt!, now + LEASE_SECONDS))) continue;
+          if (!(await claims.claim(row, now))) continue;
           const attempt = deliver(deps, row)
             // A database failure mid-attempt leaves the row leased: it is tried again when the lease ends.
             .catch((error: unknown) => console.error(`Notification ${row.id}: ${String(error)}`))
-            .finally(() => inFlight.delete(row.id));
+            .finally(() => {
+              inFlight.delete(row.id);
+              claims.release(row.id);
+            });
           inFlight.set(row.id, attempt);
           sent++;
         }

@@ -190,6 +190,18 @@ export async function claimNotification(db: DB, id: number, dueAt: number, lease
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Moves a running attempt's lease from `until` to `next`; false when the attempt's outcome was stored meanwhile. */
+export async function renewClaim(db: DB, id: number, until: number, next: number) {
+  const result = await db
+    .updateTable('notification')
+    .set({ nextAttemptAt: next })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .where('nextAttemptAt', '=', until)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export const finishNotification = (
   db: DB,
   id: number,

@@ -17,6 +17,7 @@ import * as service from './notifications.service';
 import { findVisibleRule } from './notification-rules.queries';
 import * as rules from './notification-rules.service';
 import type { DeliveryDeps } from './delivery';
+import type { createRuleTestLimit } from './rule-test-limit';
 
 const dashboard = { params: { id: 'dashboardId' } };
 const rule = { params: { id: 'ruleId' } };
@@ -38,6 +39,7 @@ const wake = (ctx: { jobs: { runNow(name: string): Promise<unknown> } }) => void
 declare module '../../api/trpc/context' {
   interface AppServices {
     notify: DeliveryDeps;
+    ruleTestLimit: ReturnType<typeof createRuleTestLimit>;
   }
 }
 
@@ -72,9 +74,16 @@ export const notificationsRouter = router({
     .meta(rest(`DELETE ${ALARMS}/notification-rules/{id}`, 'Delete a rule and its notifications', { ...rule, status: 204 }))
     .mutation(({ ctx }) => rules.deleteRule(ctx.db, ctx.rule)),
   testRule: ruleSettingsProcedure
-    .meta(rest(`POST ${ALARMS}/notification-rules/{id}/test`, 'Send a test notification now (about a made-up HIGH alarm); `message` says how it went', rule))
+    .meta(
+      rest(
+        `POST ${ALARMS}/notification-rules/{id}/test`,
+        'Send a test notification now (about a made-up HIGH alarm); `message` says how it went. At most 10 a minute per rule and 30 per user (429 with Retry-After)',
+        { ...rule, errors: [429] },
+      ),
+    )
     .output(testAnswerSchema)
     .mutation(async ({ ctx }) => {
+      await ctx.ruleTestLimit(ctx.rule.id, ctx.user.id);
       const { name } = await ctx.db.selectFrom('alarmDashboard').select('name').where('id', '=', ctx.rule.dashboardId).executeTakeFirstOrThrow();
       return service.testRule(ctx.notify, ctx.rule, name);
     }),

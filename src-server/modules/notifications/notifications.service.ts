@@ -3,7 +3,7 @@
  * job, about a made-up alarm (id 0) so a receiver or mailbox can be checked before a real alarm.
  */
 import type { ListQuery } from '@/domain/paging';
-import type { Notification, NotificationStatus } from '@/domain/notification';
+import { type Notification, type NotificationStatus, maskedWebhookUrl } from '@/domain/notification';
 import { epochSeconds, isoFromSeconds } from '../../platform/clock';
 import { pageCount, pageWindow } from '../../platform/db/listing';
 import { AppError } from '../../platform/errors';
@@ -65,5 +65,6 @@ export async function testRule(deps: DeliveryDeps, rule: NotificationRuleRow, da
     folderLabel: 'Test',
   };
   const attempt = await send(deps, rule, 'created', alarm, `test-${rule.id}-${now}`, false);
-  return attempt.ok ? { ok: true, message: `Testmelding verstuurd naar ${attempt.target}.` } : { ok: false, message: `Testmelding mislukt: ${attempt.error}` };
+  if (!attempt.ok) return { ok: false, message: `Testmelding mislukt: ${attempt.error}` };
+  return { ok: true, message: `Testmelding verstuurd naar ${rule.channelType === 'WEBHOOK' ? maskedWebhookUrl(attempt.target) : attempt.target}.` };
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
 import { afterEach, expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { claimNotification } from './notifications.queries';
@@ -163,6 +164,84 @@ test('the rule test sends now and says so in Dutch; a manual retry of a failed n
   await w.settle();
   expect(await w.notifications()).toMatchObject([{ status: 'SENT', attempts: 2 }]);
   expect((await w.h.request(`${V1}/notifications/${failed!.id}/retry`, { method: 'POST', token: w.tokens.admin })).status).toBe(409);
+});
+
+test('the rule test is limited like mailbox tests: the 11th in a minute of one rule is a 429 with a Dutch message and Retry-After, and nothing is sent for it', async () => {
+  const w = await world();
+  const rule = await w.rule();
+  const test = () => w.h.request(`${V1}/notification-rules/${rule.id}/test`, { method: 'POST', token: w.tokens.admin });
+  for (let i = 0; i < 10; i++) expect((await test()).status).toBe(200);
+  const limited = await test();
+  expect(limited.status).toBe(429);
+  expect(Number(limited.headers.get('retry-after'))).toBe(60);
+  expect((await limited.json()).error.message).toBe('Te veel testmeldingen achter elkaar. Probeer het over 60 seconden opnieuw.');
+  expect(w.receiver.received).toHaveLength(10);
+  // a new rule per try does not dodge it: 30 a minute per user over all rules
+  const testOf = (id: number) => w.h.request(`${V1}/notification-rules/${id}/test`, { method: 'POST', token: w.tokens.admin });
+  for (let i = 0; i < 2; i++) {
+    const other = await w.rule();
+    for (let j = 0; j < 10; j++) expect((await testOf(other.id)).status).toBe(200);
+  }
+  expect((await testOf((await w.rule()).id)).status).toBe(429);
+  w.advance(60);
+  expect((await test()).status).toBe(200);
+});
+
+test("this machine's own interface addresses are refused as webhook targets, however public they look", async () => {
+  const w = await world(undefined, false);
+  const own = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((i) => !i.internal && i.family === 'IPv4');
+  for (const { address } of own) {
+    const rule = await w.rule(`http://${address}:${w.receiver.port}/hook`);
+    const answer = await (await w.h.request(`${V1}/notification-rules/${rule.id}/test`, { method: 'POST', token: w.tokens.admin })).json();
+    expect(answer).toEqual({ ok: false, message: `Testmelding mislukt: ${PRIVATE_TARGET}` });
+  }
+  expect(w.receiver.received).toHaveLength(0);
+});
+
+test('credentials in a webhook URL are masked in every answer and history entry, kept when the masked URL comes back, and still used to send', async () => {
+  const w = await world();
+  const url = `http://ops:s3cr3t-pw@127.0.0.1:${w.receiver.port}/hook`;
+  const masked = `http://ops:***@127.0.0.1:${w.receiver.port}/hook`;
+  const rule = await w.rule(url);
+  const admin = w.tokens.admin;
+  const listed = await (await w.h.request(`${V1}/dashboards/${w.dashA.id}/notification-rules`, { token: admin })).json();
+  expect(listed[0].channel).toEqual({ type: 'WEBHOOK', url: masked, secret: null });
+  expect((await w.callers.admin.notification.rules({ dashboardId: w.dashA.id }))[0]!.channel).toMatchObject({ url: masked });
+  // the form sends the masked URL back with another name: the stored password stays
+  const patched = await w.h.request(`${V1}/notification-rules/${rule.id}`, {
+    method: 'PATCH',
+    token: admin,
+    json: { name: 'Nacht', channel: { type: 'WEBHOOK', url: masked } },
+  });
+  expect(patched.status).toBe(200);
+  expect(JSON.stringify(await patched.json())).not.toContain('s3cr3t');
+  const test = await (await w.h.request(`${V1}/notification-rules/${rule.id}/test`, { method: 'POST', token: admin })).json();
+  expect(test).toEqual({ ok: true, message: `Testmelding verstuurd naar ${masked}.` });
+  await w.alarm();
+  await w.settle();
+  const expectedAuth = `Basic ${Buffer.from('ops:s3cr3t-pw').toString('base64')}`;
+  expect(w.receiver.received.map((r) => r.headers.authorization)).toEqual([expectedAuth, expectedAuth]);
+  const [notification] = await w.notifications();
+  const history = await w.history(notification!.alarmId as number);
+  expect(history).toMatchObject([{ event: 'notified', details: { target: masked } }]);
+  // a masked password with another host would send the stored one elsewhere: refused
+  const moved = await w.h.request(`${V1}/notification-rules/${rule.id}`, {
+    method: 'PATCH',
+    token: admin,
+    json: { channel: { type: 'WEBHOOK', url: `http://ops:***@example.org/hook` } },
+  });
+  expect(moved.status).toBe(400);
+  expect((await moved.json()).error.fieldErrors['channel.url'][0]).toMatch(/wachtwoord/);
+  // a new password replaces the old one
+  await w.h.request(`${V1}/notification-rules/${rule.id}`, {
+    method: 'PATCH',
+    token: admin,
+    json: { channel: { type: 'WEBHOOK', url: `http://ops:nieuw@127.0.0.1:${w.receiver.port}/hook` } },
+  });
+  await w.h.request(`${V1}/notification-rules/${rule.id}/test`, { method: 'POST', token: admin });
+  expect(w.receiver.received[2]!.headers.authorization).toBe(`Basic ${Buffer.from('ops:nieuw').toString('base64')}`);
 });
 
 test('an attempt cut off by a crash is tried once more when its lease ends, with the same delivery id', async () => {

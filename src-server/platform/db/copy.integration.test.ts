@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { sql } from 'kysely';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { createHarness } from '../../testing/harness';
 import { testTempDir } from '../../testing/temp-dir';
@@ -64,7 +64,11 @@ describe.skipIf(!testingOnPostgres())('db:copy between SQLite and PostgreSQL', (
 
     const postgres = await testDatabase(undefined, { empty: true });
     const lines: string[] = [];
+    // Its output is only its own lines: no library's deprecation notice among them.
+    const printed = vi.spyOn(console, 'log');
     const report = await copyCommand(sqliteFile, postgres, (line) => lines.push(line));
+    expect(printed.mock.calls.filter((args) => String(args[0]).includes('deprecated'))).toEqual([]);
+    printed.mockRestore();
     expect(report.tables.find((t) => t.name === 'measurement')?.rows).toBe(2000);
     expect(report.sequences).toBeGreaterThan(10);
     expect(lines.at(-1)).toMatch(/^Done: \d+ tables, \d+ rows, counts checked/);

@@ -117,7 +117,8 @@ async function* readInPages(db: AnyDB, table: TableInfo) {
     if (table.primaryKey.length > 0) {
       const key = sql.join(table.primaryKey.map((c) => sql.ref(c)));
       if (after) q = q.where(sql<boolean>`(${key}) > (${sql.join(after)})`);
-      q = q.orderBy(table.primaryKey).limit(page);
+      for (const column of table.primaryKey) q = q.orderBy(column);
+      q = q.limit(page);
     }
     const rows = await q.execute();
     if (rows.length > 0) yield rows;
@@ -233,6 +234,50 @@ export async function copyCommand(from: string, to: string, log: (line: string) 
     return report;
   } finally {
     await source.destroy();
+    await target.destroy();
+  }
+}
+
+/**
+ * A PostgreSQL database's snapshot as a new SQLite file (a backup): the file is migrated to this
+ * version's schema, emptied of what the migrations seed, then every table is read in one
+ * `REPEATABLE READ` read-only transaction, so the copy is one consistent moment while the product
+ * keeps writing. Foreign keys are checked once at the end instead of ordering the inserts. Answers
+ * the row count of every table, compared on both sides.
+ */
+export async function copyPostgresSnapshot(source: DB, targetFile: string): Promise<Record<string, number>> {
+  const target = openDatabase(targetFile);
+  const to = target as unknown as AnyDB;
+  try {
+    await migrateToLatest(target);
+    const tables = await tablesOf(to);
+    await sql`pragma foreign_keys = off`.execute(to);
+    const counts: Record<string, number> = {};
+    await (source as unknown as AnyDB)
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (from) => {
+        await to.transaction().execute(async (tx) => {
+          for (const t of tables) {
+            await tx.deleteFrom(t.name).execute();
+            for await (const page of readInPages(from, t)) {
+              const values = page.map((r) => Object.fromEntries(t.columns.map((c) => [c, r[c]])));
+              await tx
+                .insertInto(t.name as never)
+                .values(values as never)
+                .execute();
+            }
+            const [read, written] = [await countRows(from, t.name), await countRows(tx, t.name)];
+            if (read !== written) throw new Error(`Row counts differ for ${t.name}: ${read} in the database, ${written} in the backup.`);
+            counts[t.name] = written;
+          }
+        });
+      });
+    const broken = await sql`select 1 from pragma_foreign_key_check limit 1`.execute(to);
+    if (broken.rows.length > 0) throw new Error('The snapshot breaks a foreign key.');
+    return counts;
+  } finally {
     await target.destroy();
   }
 }

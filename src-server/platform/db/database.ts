@@ -78,8 +78,19 @@ function openSqlite(file: string): DB {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   if (onDisk) ownerOnly(file);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteHandles.set(db, sqlite);
+  return db;
 }
+
+const sqliteHandles = new WeakMap<DB, SQLite.Database>();
+
+/**
+ * The better-sqlite3 connection under a SQLite `DB` as `openDatabase` made it (not one made by
+ * `withPlugin`): the online backup runs on the product's own connection, so writes made during it
+ * are carried into the copy instead of restarting it.
+ */
+export const sqliteHandleOf = (db: DB): SQLite.Database | undefined => sqliteHandles.get(db);
 
 /** The database and its WAL files, 0600 also where an older version left them readable to all. */
 function ownerOnly(file: string) {

@@ -48,6 +48,10 @@ export interface EventBus {
   emit(happening: Happening): Promise<void>;
   /** Adds a reaction to one kind of happening (reactions.ts does, at start). */
   on<K extends Happening['kind']>(kind: K, reaction: (happening: Extract<Happening, { kind: K }>) => unknown): void;
+  /** Aborted when the process stops: every live stream ends then, so the server can close. */
+  readonly closing: AbortSignal;
+  /** Ends every live stream (the server is stopping); their readers reconnect, to another instance if there is one. */
+  close(): void;
 }
 
 /** Carries batches to every instance, this one included, in one order that all of them receive. */
@@ -113,6 +117,7 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
 
   options.transport?.onReceive(deliver);
   const reactions = new Map<Happening['kind'], ((happening: Happening) => unknown)[]>();
+  const closing = new AbortController();
 
   return {
     publish(dashboardId, events) {
@@ -149,5 +154,7 @@ export function createEventBus(options: EventBusOptions = {}): EventBus {
     on(kind, reaction) {
       reactions.set(kind, [...(reactions.get(kind) ?? []), reaction as (happening: Happening) => unknown]);
     },
+    closing: closing.signal,
+    close: () => closing.abort(new DOMException('Server stopping', 'AbortError')),
   };
 }

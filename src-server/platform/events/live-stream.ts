@@ -4,7 +4,9 @@
  * heartbeat when nothing happened for `heartbeatMs`. Before anything is handed on, `recheck`
  * confirms that the reader may still watch (access was checked once, at opening, and a logout or
  * a move to another organization must not leave a console listening); it throws when not, which
- * ends the stream.
+ * ends the stream. When the server stops (`bus.close()`) it throws the bus's AbortError, so an open
+ * console never holds up a stop: the REST stream then just ends, and tRPC ends its stream without
+ * its "done" event, so the console's client connects again (to another instance behind a proxy).
  */
 import type { AlarmEvent, EventBus, StoredEvent } from './event-bus';
 
@@ -29,6 +31,10 @@ function coalesce(batch: StoredEvent[]): StoredEvent[] {
   return [...batch.filter((e) => e.event === 'alarm'), ...(counts ? [counts] : [])];
 }
 
+/** Live streams open in this process now (REST event streams and tRPC subscriptions), for /metrics. */
+let open = 0;
+export const openLiveStreams = () => open;
+
 export async function* liveStream(bus: EventBus, dashboardId: number, options: LiveStreamOptions): AsyncGenerator<LiveItem> {
   const { signal, heartbeatMs, recheck } = options;
   const queue: StoredEvent[] = [];
@@ -39,6 +45,8 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
   });
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
+  bus.closing.addEventListener('abort', onAbort);
+  open++;
   try {
     // Subscribed before reading the buffer (in the same tick), so nothing published in between falls through.
     const lastId = options.lastEventId === undefined ? undefined : Number(options.lastEventId);
@@ -52,6 +60,7 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
       } else queue.push(...missed);
     }
     while (!signal?.aborted) {
+      bus.closing.throwIfAborted();
       if (queue.length === 0) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((resolve) => {
@@ -62,13 +71,16 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
         wake = null;
         if (signal?.aborted) return;
       }
+      bus.closing.throwIfAborted();
       await recheck();
       const batch = coalesce(queue.splice(0));
       if (batch.length === 0) yield { event: 'heartbeat' };
       for (const e of batch) yield e;
     }
   } finally {
+    open--;
     unsubscribe();
     signal?.removeEventListener('abort', onAbort);
+    bus.closing.removeEventListener('abort', onAbort);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The live console (DESIGN.md §7 "Live"): while a dashboard is open, follow its `alarm.live`
+ * The live console: while a dashboard is open, follow its `alarm.live`
  * subscription (tRPC over server-sent events, the token in the Authorization header) and refresh
  * what the events touch, so a new or changed alarm shows in every open console within a second.
  * A dropped connection resumes from the last event id, so nothing is missed; when the server no

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_auth/alarms/')({
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
   loader: async ({ context, deps, cause }) => {
     await loadRouteData(cause, () => context.queryClient.ensureQueryData(context.trpc.alarmDashboard.search.queryOptions(dashboardSearchInput(deps))));
-    // An installer with exactly one dashboard has nothing to choose: straight to it (issue 23).
+    // An installer with exactly one dashboard has nothing to choose: straight to it.
     if (cause === 'enter' && context.user.type === 'installer' && !deps.q && (deps.page ?? 1) === 1) {
       const { dashboards, totalNumberOfPages } = await context.queryClient.ensureQueryData(
         context.trpc.alarmDashboard.search.queryOptions(dashboardSearchInput(deps)),

@@ -9,7 +9,7 @@
 import type { ImapFlow } from 'imapflow';
 import { createLeasedWork } from '../../../platform/jobs/leased-work';
 import type { Leases } from '../../../platform/jobs/leases';
-import { sourceRow } from '../mail-sources.queries';
+import { imapSourceSettings, sourceRow } from '../mail-sources.queries';
 import { type SourceDeps, imapClient, recordSourceFailure, storeNewImapMail } from '../mail-sources.service';
 
 /** IDLE is renewed before servers drop it (RFC 2177 recommends under 29 minutes). */
@@ -73,11 +73,7 @@ export function createImapWatchers(deps: SourceDeps, leases: Leases, options: { 
     leases,
     leaseName: (sourceId) => `imap-idle:${sourceId}`,
     async wanted() {
-      const rows = await deps.db
-        .selectFrom('mailSource')
-        .select(['id', 'imapHost', 'imapPort', 'imapSecure', 'imapUsername', 'imapInputFolder', 'secret'])
-        .where('type', '=', 'IMAP')
-        .execute();
+      const rows = await imapSourceSettings(deps.db);
       return new Map(rows.map((r) => [r.id, JSON.stringify(r)]));
     },
     start: watch,

@@ -1,7 +1,5 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PageHeader } from '~/components/layout/page-header';
-import { LocationForm } from '~/features/locations/location-form';
-import { useCreateLocation } from '~/features/locations/use-location-mutations';
+import { createFileRoute } from '@tanstack/react-router';
+import { CreateLocationPage } from '~/features/locations/create-location-page';
 import { startLoading } from '~/lib/route-data';
 
 export const Route = createFileRoute('/_auth/admin/locations/create')({
@@ -9,20 +7,3 @@ export const Route = createFileRoute('/_auth/admin/locations/create')({
   loader: ({ context }) => startLoading(() => context.queryClient.ensureQueryData(context.trpc.organization.withLocations.queryOptions())),
   component: CreateLocationPage,
 });
-
-function CreateLocationPage() {
-  const navigate = useNavigate();
-  const create = useCreateLocation();
-  return (
-    <section>
-      <PageHeader title="Locatie toevoegen" description="Velden met een * zijn verplicht." />
-      <LocationForm
-        submitLabel="Locatie toevoegen"
-        onSubmit={async (input) => {
-          const location = await create.mutateAsync(input);
-          await navigate({ to: '/admin/location/$locationId', params: { locationId: location.id } });
-        }}
-      />
-    </section>
-  );
-}

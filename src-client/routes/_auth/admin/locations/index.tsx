@@ -1,60 +1,20 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
-import { PageHeader } from '~/components/layout/page-header';
-import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
-import { ListView } from '~/components/lists/list-view';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { type ListSearch, listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { loadListData } from '~/components/lists/load-list';
-import { Button } from '~/components/ui/button';
-import { useTRPC } from '~/lib/trpc';
+import { LocationsPage } from '~/features/locations/locations-page';
 
 export const Route = createFileRoute('/_auth/admin/locations/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
   loader: ({ context, deps, cause }) =>
     loadListData(cause, () => context.queryClient.ensureQueryData(context.trpc.location.list.queryOptions(toListQuery(deps)))),
-  component: LocationsPage,
+  component: LocationsRoute,
 });
 
-function LocationsPage() {
-  const trpc = useTRPC();
+function LocationsRoute() {
   const search = Route.useSearch();
-  const list = useQuery(trpc.location.list.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
-  return (
-    <section>
-      <PageHeader
-        title="Locaties"
-        actions={
-          <Button asChild>
-            <Link to="/admin/locations/create">
-              <Plus aria-hidden className="size-4" />
-              Locatie toevoegen
-            </Link>
-          </Button>
-        }
-      />
-      <ListView
-        search={search}
-        searchLabel="Zoek op naam, plaats of organisatie"
-        rows={list.data?.locations}
-        totalPages={list.data?.totalNumberOfPages}
-        query={list}
-        empty="Er zijn nog geen locaties."
-        emptySearch="Geen locaties gevonden."
-        rowKey={(location) => location.id}
-        columns={[
-          {
-            header: 'Naam',
-            cell: (location) => (
-              <Link to="/admin/location/$locationId" params={{ locationId: location.id }} className="font-medium text-primary hover:underline">
-                {location.name}
-              </Link>
-            ),
-          },
-          { header: 'Adres', cell: (location) => `${location.streetAddress}${location.unit ? ` ${location.unit}` : ''}, ${location.city}` },
-          { header: 'Organisatie', cell: (location) => location.organizationName },
-        ]}
-      />
-    </section>
-  );
+  const navigate = useNavigate({ from: Route.fullPath });
+  const onSearchChange = useCallback((next: ListSearch) => void navigate({ search: next }), [navigate]);
+  return <LocationsPage search={search} onSearchChange={onSearchChange} />;
 }

@@ -1,63 +1,19 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
-import { METER_TYPES, meterNouns, meterTypeLabels } from '@/domain/meter';
-import { PageHeader } from '~/components/layout/page-header';
-import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
-import { ListView } from '~/components/lists/list-view';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { type ListSearch, listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { loadListData } from '~/components/lists/load-list';
-import { Button } from '~/components/ui/button';
-import { dateTimeOrDash } from '~/features/meterbeheer/feed-labels';
-import { useTRPC } from '~/lib/trpc';
+import { MetersPage } from '~/features/meters/meters-page';
 
 export const Route = createFileRoute('/_auth/admin/meters/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
   loader: ({ context, deps, cause }) => loadListData(cause, () => context.queryClient.ensureQueryData(context.trpc.meter.list.queryOptions(toListQuery(deps)))),
-  component: MetersPage,
+  component: MetersRoute,
 });
 
-function MetersPage() {
-  const trpc = useTRPC();
+function MetersRoute() {
   const search = Route.useSearch();
-  const list = useQuery(trpc.meter.list.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
-  return (
-    <section>
-      <PageHeader
-        title="Meters"
-        actions={METER_TYPES.map((type) => (
-          <Button key={type} asChild variant={type === 'electricity' ? 'default' : 'outline'}>
-            <Link to="/admin/meters/create/$type" params={{ type }}>
-              <Plus aria-hidden className="size-4" />
-              {meterNouns[type]} toevoegen
-            </Link>
-          </Button>
-        ))}
-      />
-      <ListView
-        search={search}
-        searchLabel="Zoek op meter of locatie"
-        rows={list.data?.meters}
-        totalPages={list.data?.totalNumberOfPages}
-        query={list}
-        empty="Er zijn nog geen meters."
-        emptySearch="Geen meters gevonden."
-        rowKey={(meter) => meter.id}
-        columns={[
-          {
-            header: 'Naam',
-            cell: (meter) => (
-              <Link to="/admin/meter/$meterId" params={{ meterId: meter.id }} className="font-medium text-primary hover:underline">
-                {meter.name}
-              </Link>
-            ),
-          },
-          { header: 'Type', cell: (meter) => meterTypeLabels[meter.type] },
-          { header: 'Locatie', cell: (meter) => meter.locationName },
-          { header: 'Kanalen', cell: (meter) => [meter.netImportChannel, meter.netExportChannel].filter(Boolean).length },
-          { header: 'Laatst bijgewerkt', cell: (meter) => dateTimeOrDash(meter.netImportChannel?.updateTimestamp ?? null) },
-        ]}
-      />
-    </section>
-  );
+  const navigate = useNavigate({ from: Route.fullPath });
+  const onSearchChange = useCallback((next: ListSearch) => void navigate({ search: next }), [navigate]);
+  return <MetersPage search={search} onSearchChange={onSearchChange} />;
 }

@@ -1,62 +1,20 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
-import { type UserType, userTypeLabels } from '@/domain/user';
-import { PageHeader } from '~/components/layout/page-header';
-import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
-import { ListView } from '~/components/lists/list-view';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { type ListSearch, listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { loadListData } from '~/components/lists/load-list';
-import { Button } from '~/components/ui/button';
-import { useTRPC } from '~/lib/trpc';
+import { UsersPage } from '~/features/users/users-page';
 
 export const Route = createFileRoute('/_auth/admin/users/')({
   validateSearch: listSearchSchema,
   loaderDeps: ({ search: { page, q } }) => ({ page, q }),
   loader: ({ context, deps, cause }) => loadListData(cause, () => context.queryClient.ensureQueryData(context.trpc.user.list.queryOptions(toListQuery(deps)))),
-  component: UsersPage,
+  component: UsersRoute,
 });
 
-function UsersPage() {
-  const trpc = useTRPC();
+function UsersRoute() {
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
-  const list = useQuery(trpc.user.list.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
-  const creatable: UserType[] = user.type === 'admin' ? ['admin', 'installer', 'customer'] : ['customer'];
-  return (
-    <section>
-      <PageHeader
-        title="Gebruikers"
-        actions={creatable.map((type) => (
-          <Button key={type} asChild variant={type === 'customer' ? 'default' : 'outline'}>
-            <Link to="/admin/users/create/$type" params={{ type }}>
-              <Plus aria-hidden className="size-4" />
-              {userTypeLabels[type]} toevoegen
-            </Link>
-          </Button>
-        ))}
-      />
-      <ListView
-        search={search}
-        searchLabel="Zoek op naam of e-mailadres"
-        rows={list.data?.users}
-        totalPages={list.data?.totalNumberOfPages}
-        query={list}
-        empty="Er zijn nog geen gebruikers."
-        emptySearch="Geen gebruikers gevonden."
-        rowKey={(row) => row.id}
-        columns={[
-          {
-            header: 'E-mailadres',
-            cell: (row) => (
-              <Link to="/admin/user/$userId" params={{ userId: row.id }} className="font-medium text-primary hover:underline">
-                {row.email}
-              </Link>
-            ),
-          },
-          { header: 'Naam', cell: (row) => row.fullName ?? '–' },
-          { header: 'Type', cell: (row) => userTypeLabels[row.type] },
-        ]}
-      />
-    </section>
-  );
+  const navigate = useNavigate({ from: Route.fullPath });
+  const onSearchChange = useCallback((next: ListSearch) => void navigate({ search: next }), [navigate]);
+  return <UsersPage search={search} user={user} onSearchChange={onSearchChange} />;
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UnknownPage } from '~/features/alarm-area/unknown-page';
 
-/** Any other path inside a dashboard (SPEC.md §2, §8). */
+/** Any other path inside a dashboard. */
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/$')({
   component: UnknownRoute,
 });

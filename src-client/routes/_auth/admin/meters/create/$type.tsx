@@ -1,9 +1,7 @@
-import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import { METER_TYPES, type MeterType, meterNouns } from '@/domain/meter';
-import { PageHeader } from '~/components/layout/page-header';
-import { MeterForm } from '~/features/meters/meter-form';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { METER_TYPES, type MeterType } from '@/domain/meter';
+import { CreateMeterPage } from '~/features/meters/create-meter-page';
 import { ensureMeterFormData } from '~/features/meters/meter-form-data';
-import { useCreateMeter } from '~/features/meters/use-meter-mutations';
 import { startLoading } from '~/lib/route-data';
 
 export const Route = createFileRoute('/_auth/admin/meters/create/$type')({
@@ -16,25 +14,10 @@ export const Route = createFileRoute('/_auth/admin/meters/create/$type')({
   },
   // The form shows at once, as before; its pickers say 'Bezig met laden ...' until their options are in.
   loader: ({ context }) => startLoading(() => ensureMeterFormData(context)),
-  component: CreateMeterPage,
+  component: CreateMeterRoute,
 });
 
-function CreateMeterPage() {
+function CreateMeterRoute() {
   const { type } = Route.useParams();
-  const navigate = useNavigate();
-  const create = useCreateMeter();
-  return (
-    <section>
-      <PageHeader title={`${meterNouns[type]} toevoegen`} description="Velden met een * zijn verplicht." />
-      <MeterForm
-        key={type}
-        type={type}
-        submitLabel="Meter toevoegen"
-        onSubmit={async (input) => {
-          const meter = await create.mutateAsync(input);
-          await navigate({ to: '/admin/meter/$meterId', params: { meterId: meter.id } });
-        }}
-      />
-    </section>
-  );
+  return <CreateMeterPage type={type} />;
 }

@@ -5,10 +5,10 @@ import { alarmListDeps, loadAlarmList, useAlarmListRoute } from '~/features/alar
 import { FolderPage } from '~/features/alarms/folder-page';
 import { alarmListInput, folderSearchSchema } from '~/features/alarms/folder-search';
 
-/** `folders/{folder}`: the folder's NAME is the URL key (DESIGN.md §7). */
+/** `folders/{folder}`: the folder's NAME is the URL key. */
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/folders/$folder')({
   validateSearch: folderSearchSchema,
-  // A folder's label works as its URL key too (issue 23): `folders/afgehandeld` goes to the folder's own name.
+  // A folder's label works as its URL key too: `folders/afgehandeld` goes to the folder's own name.
   beforeLoad: async ({ context: { trpc, queryClient }, params: { dashboardId, folder: key }, search }) => {
     const folder = folderByUrlKey(await queryClient.ensureQueryData(trpc.alarmFolder.list.queryOptions({ dashboardId })).catch(() => []), key);
     if (folder && folder.name !== key)

@@ -1,16 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
-import { meterKindLabels, providerNames } from '@/domain/meterbeheer';
-import { PageHeader } from '~/components/layout/page-header';
-import { listSearchSchema, toListQuery } from '~/components/lists/list-search';
-import { ListView } from '~/components/lists/list-view';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { type ListSearch, listSearchSchema, toListQuery } from '~/components/lists/list-search';
 import { loadListData } from '~/components/lists/load-list';
-import { AddFeedMenu } from '~/features/meterbeheer/add-feed-menu';
-import { dateTimeOrDash } from '~/features/meterbeheer/feed-labels';
-import { FeedStatusCell } from '~/features/meterbeheer/feed-status';
-import { SyncButton, SyncResult, useSyncFeeds } from '~/features/meterbeheer/sync-button';
-import { SyncStatusLine } from '~/features/meterbeheer/sync-status';
-import { useTRPC } from '~/lib/trpc';
+import { FeedsPage } from '~/features/meterbeheer/feeds-page';
 
 export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feeds/')({
   validateSearch: listSearchSchema,
@@ -22,56 +14,13 @@ export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feed
         context.queryClient.ensureQueryData(context.trpc.meterbeheer.syncStatus.queryOptions()),
       ]),
     ),
-  component: FeedsPage,
+  component: FeedsRoute,
 });
 
-function FeedsPage() {
-  const trpc = useTRPC();
+function FeedsRoute() {
   const search = Route.useSearch();
   const { user } = Route.useRouteContext();
-  const list = useQuery(trpc.meterbeheer.feeds.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
-  const syncStatus = useQuery(trpc.meterbeheer.syncStatus.queryOptions());
-  const sync = useSyncFeeds();
-  return (
-    <section>
-      <PageHeader
-        title="Feeds"
-        description="Meterdata van Meterbeheer HUB. Nieuwe feeds worden binnen 24 uur geverifieerd."
-        actions={
-          <>
-            <AddFeedMenu />
-            {user.type === 'admin' ? <SyncButton sync={sync} /> : null}
-          </>
-        }
-      />
-      <SyncResult sync={sync} />
-      {syncStatus.data ? <SyncStatusLine status={syncStatus.data} /> : null}
-      <ListView
-        search={search}
-        searchLabel="Zoek op naam, EAN of provider"
-        rows={list.data?.feeds}
-        totalPages={list.data?.totalNumberOfPages}
-        query={list}
-        empty="Er zijn nog geen feeds."
-        emptySearch="Geen feeds gevonden."
-        rowKey={(feed) => feed.uuid}
-        columns={[
-          { header: 'Provider', cell: (feed) => providerNames[feed.provider] },
-          {
-            header: 'Naam',
-            cell: (feed) => (
-              <Link to="/admin/integrations/meterbeheer/feed/$feedUuid" params={{ feedUuid: feed.uuid }} className="font-medium text-primary hover:underline">
-                {feed.name}
-              </Link>
-            ),
-          },
-          { header: 'EAN', className: 'tabular-nums', cell: (feed) => feed.ean ?? '–' },
-          { header: 'Metertype', cell: (feed) => meterKindLabels[feed.meterKind] },
-          { header: 'Status', cell: (feed) => <FeedStatusCell feed={feed} /> },
-          { header: 'Gekoppeld', cell: (feed) => (feed.attached ? 'Ja' : 'Nee') },
-          { header: 'Laatste synchronisatie', cell: (feed) => dateTimeOrDash(feed.lastSyncTimestamp) },
-        ]}
-      />
-    </section>
-  );
+  const navigate = useNavigate({ from: Route.fullPath });
+  const onSearchChange = useCallback((next: ListSearch) => void navigate({ search: next }), [navigate]);
+  return <FeedsPage search={search} user={user} onSearchChange={onSearchChange} />;
 }

@@ -1,10 +1,6 @@
-import { Link, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import { ArrowLeft } from 'lucide-react';
-import { CREATABLE_PROVIDERS, type CreatableProvider, feedTitle } from '@/domain/meterbeheer';
-import { usePageTitle } from '~/components/layout/use-page-title';
-import { Button } from '~/components/ui/button';
-import { FeedForm } from '~/features/meterbeheer/feed-form';
-import { useAddFeed } from '~/features/meterbeheer/use-feed-mutations';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { CREATABLE_PROVIDERS, type CreatableProvider } from '@/domain/meterbeheer';
+import { CreateFeedPage } from '~/features/meterbeheer/create-feed-page';
 
 export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feeds/create/$provider')({
   params: {
@@ -14,31 +10,10 @@ export const Route = createFileRoute('/_auth/admin/integrations/meterbeheer/feed
     },
     stringify: ({ provider }) => ({ provider }),
   },
-  component: CreateFeedPage,
+  component: CreateFeedRoute,
 });
 
-function CreateFeedPage() {
+function CreateFeedRoute() {
   const { provider } = Route.useParams();
-  const navigate = useNavigate();
-  const add = useAddFeed();
-  usePageTitle(feedTitle(provider));
-  return (
-    <section>
-      <Button asChild variant="ghost" size="sm" className="mb-4">
-        <Link to="/admin/integrations/meterbeheer/feeds">
-          <ArrowLeft aria-hidden className="size-4" />
-          Terug naar feeds
-        </Link>
-      </Button>
-      <h1 className="mb-6 text-2xl font-semibold">{feedTitle(provider)}</h1>
-      <FeedForm
-        key={provider}
-        provider={provider}
-        onSubmit={async (form) => {
-          await add.mutateAsync({ provider, ...form } as never);
-          await navigate({ to: '/admin/integrations/meterbeheer/feeds' });
-        }}
-      />
-    </section>
-  );
+  return <CreateFeedPage provider={provider} />;
 }

@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { Check, type LucideIcon, Building2, Gauge, KeyRound, MapPin, Rss, UserRound } from 'lucide-react';
+import { Building2, Check, Gauge, KeyRound, type LucideIcon, MapPin, Rss, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SetupOverview } from '@/domain/overview';
 import type { User } from '@/domain/user';

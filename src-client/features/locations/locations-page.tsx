@@ -1,0 +1,51 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { PageHeader } from '~/components/layout/page-header';
+import { type ListSearch, toListQuery } from '~/components/lists/list-search';
+import { ListView } from '~/components/lists/list-view';
+import { Button } from '~/components/ui/button';
+import { useTRPC } from '~/lib/trpc';
+
+export function LocationsPage({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.location.list.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
+  return (
+    <section>
+      <PageHeader
+        title="Locaties"
+        actions={
+          <Button asChild>
+            <Link to="/admin/locations/create">
+              <Plus aria-hidden className="size-4" />
+              Locatie toevoegen
+            </Link>
+          </Button>
+        }
+      />
+      <ListView
+        search={search}
+        onSearchChange={onSearchChange}
+        searchLabel="Zoek op naam, plaats of organisatie"
+        rows={list.data?.locations}
+        totalPages={list.data?.totalNumberOfPages}
+        query={list}
+        empty="Er zijn nog geen locaties."
+        emptySearch="Geen locaties gevonden."
+        rowKey={(location) => location.id}
+        columns={[
+          {
+            header: 'Naam',
+            cell: (location) => (
+              <Link to="/admin/location/$locationId" params={{ locationId: location.id }} className="font-medium text-primary hover:underline">
+                {location.name}
+              </Link>
+            ),
+          },
+          { header: 'Adres', cell: (location) => `${location.streetAddress}${location.unit ? ` ${location.unit}` : ''}, ${location.city}` },
+          { header: 'Organisatie', cell: (location) => location.organizationName },
+        ]}
+      />
+    </section>
+  );
+}

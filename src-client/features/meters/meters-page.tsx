@@ -1,0 +1,55 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { METER_TYPES, meterNouns, meterTypeLabels } from '@/domain/meter';
+import { PageHeader } from '~/components/layout/page-header';
+import { type ListSearch, toListQuery } from '~/components/lists/list-search';
+import { ListView } from '~/components/lists/list-view';
+import { Button } from '~/components/ui/button';
+import { dateTimeOrDash } from '~/lib/date-time';
+import { useTRPC } from '~/lib/trpc';
+
+export function MetersPage({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.meter.list.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
+  return (
+    <section>
+      <PageHeader
+        title="Meters"
+        actions={METER_TYPES.map((type) => (
+          <Button key={type} asChild variant={type === 'electricity' ? 'default' : 'outline'}>
+            <Link to="/admin/meters/create/$type" params={{ type }}>
+              <Plus aria-hidden className="size-4" />
+              {meterNouns[type]} toevoegen
+            </Link>
+          </Button>
+        ))}
+      />
+      <ListView
+        search={search}
+        onSearchChange={onSearchChange}
+        searchLabel="Zoek op meter of locatie"
+        rows={list.data?.meters}
+        totalPages={list.data?.totalNumberOfPages}
+        query={list}
+        empty="Er zijn nog geen meters."
+        emptySearch="Geen meters gevonden."
+        rowKey={(meter) => meter.id}
+        columns={[
+          {
+            header: 'Naam',
+            cell: (meter) => (
+              <Link to="/admin/meter/$meterId" params={{ meterId: meter.id }} className="font-medium text-primary hover:underline">
+                {meter.name}
+              </Link>
+            ),
+          },
+          { header: 'Type', cell: (meter) => meterTypeLabels[meter.type] },
+          { header: 'Locatie', cell: (meter) => meter.locationName },
+          { header: 'Kanalen', cell: (meter) => [meter.netImportChannel, meter.netExportChannel].filter(Boolean).length },
+          { header: 'Laatst bijgewerkt', cell: (meter) => dateTimeOrDash(meter.netImportChannel?.updateTimestamp ?? null) },
+        ]}
+      />
+    </section>
+  );
+}

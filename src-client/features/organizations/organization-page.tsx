@@ -1,0 +1,79 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { User } from '@/domain/user';
+import { PageHeader } from '~/components/layout/page-header';
+import { DeleteButton } from '~/components/lists/delete-button';
+import { EmptyRow } from '~/components/lists/list-controls';
+import { SectionCard } from '~/components/ui/section-card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { useTRPC } from '~/lib/trpc';
+import { OrganizationForm } from './organization-form';
+import { useDeleteOrganization, useUpdateOrganization } from './use-organization-mutations';
+
+export function OrganizationPage({ organizationId, user }: { organizationId: number; user: User }) {
+  const trpc = useTRPC();
+  const { data: org } = useSuspenseQuery(trpc.organization.get.queryOptions({ organizationId }));
+  const navigate = useNavigate();
+  const update = useUpdateOrganization();
+  const remove = useDeleteOrganization();
+  const isAdmin = user.type === 'admin';
+  return (
+    <section className="grid max-w-4xl gap-6 [&>*]:min-w-0">
+      <PageHeader
+        title={org.name}
+        description="Organisatie"
+        actions={
+          isAdmin ? (
+            <DeleteButton
+              title="Organisatie verwijderen"
+              description={`Weet je zeker dat je '${org.name}' wilt verwijderen? Dit kan niet ongedaan worden gemaakt.`}
+              onDelete={async () => {
+                await remove.mutateAsync({ organizationId });
+                await navigate({ to: '/admin/organizations' });
+              }}
+            />
+          ) : null
+        }
+      />
+      {isAdmin ? (
+        <SectionCard title="Gegevens">
+          <OrganizationForm key={org.name} name={org.name} submitLabel="Opslaan" onSubmit={(name) => update.mutateAsync({ organizationId, name })} />
+          {update.isSuccess ? (
+            <p role="status" className="mt-3 text-sm text-muted-foreground">
+              Opgeslagen.
+            </p>
+          ) : null}
+        </SectionCard>
+      ) : null}
+      <SectionCard title="Locaties">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Naam</TableHead>
+              <TableHead>Adres</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {org.locations.length === 0 ? (
+              <EmptyRow columns={2} loading={false} empty="Deze organisatie heeft nog geen locaties." />
+            ) : (
+              org.locations.map((location) => (
+                <TableRow key={location.id}>
+                  <TableCell>
+                    <Link to="/admin/location/$locationId" params={{ locationId: location.id }} className="font-medium text-primary hover:underline">
+                      {location.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    {location.streetAddress}
+                    {location.unit ? ` ${location.unit}` : ''}, {location.zipcode} {location.city}
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </SectionCard>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { type User, type UserType, userTypeLabels } from '@/domain/user';
+import { PageHeader } from '~/components/layout/page-header';
+import { type ListSearch, toListQuery } from '~/components/lists/list-search';
+import { ListView } from '~/components/lists/list-view';
+import { Button } from '~/components/ui/button';
+import { useTRPC } from '~/lib/trpc';
+
+export function UsersPage({ search, user, onSearchChange }: { search: ListSearch; user: User; onSearchChange: (next: ListSearch) => void }) {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.user.list.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
+  const creatable: UserType[] = user.type === 'admin' ? ['admin', 'installer', 'customer'] : ['customer'];
+  return (
+    <section>
+      <PageHeader
+        title="Gebruikers"
+        actions={creatable.map((type) => (
+          <Button key={type} asChild variant={type === 'customer' ? 'default' : 'outline'}>
+            <Link to="/admin/users/create/$type" params={{ type }}>
+              <Plus aria-hidden className="size-4" />
+              {userTypeLabels[type]} toevoegen
+            </Link>
+          </Button>
+        ))}
+      />
+      <ListView
+        search={search}
+        onSearchChange={onSearchChange}
+        searchLabel="Zoek op naam of e-mailadres"
+        rows={list.data?.users}
+        totalPages={list.data?.totalNumberOfPages}
+        query={list}
+        empty="Er zijn nog geen gebruikers."
+        emptySearch="Geen gebruikers gevonden."
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            header: 'E-mailadres',
+            cell: (row) => (
+              <Link to="/admin/user/$userId" params={{ userId: row.id }} className="font-medium text-primary hover:underline">
+                {row.email}
+              </Link>
+            ),
+          },
+          { header: 'Naam', cell: (row) => row.fullName ?? '–' },
+          { header: 'Type', cell: (row) => userTypeLabels[row.type] },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Backups of the whole database while the product runs. A snapshot is taken into a temp file in
+ * BACKUP_DIR (SQLite: the online backup API on the product's own connection; PostgreSQL: one
+ * REPEATABLE READ transaction copied into a SQLite file), checked (`integrity_check`, rows per
+ * table), written compressed (and encrypted with BACKUP_PASSPHRASE) under a temp name, read back and
+ * compared with the snapshot's hash, and only then renamed to `energiebeheer-<UTC>.backup`. A crash
+ * at any point leaves temp files only, which the list ignores and the next backup removes.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type SQLite from 'better-sqlite3';
+import { BACKUP_NAME, type Backup } from '@/domain/backup';
+import type { Clock } from '../../platform/clock';
+import { copyPostgresSnapshot } from '../../platform/db/copy';
+import type { DB } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/errors';
+import { PRODUCT_VERSION } from '../../platform/version';
+import { BackupFileError, extractBackupFile, readManifest, writeBackupFile } from './backup-file';
+import { type KeepRule, type Schedule, backupName, backupsToKeep } from './backup-policy';
+import { inspectSnapshot } from './backups.queries';
+
+export interface BackupSettings {
+  dir: string;
+  schedule: Schedule;
+  keep: KeepRule;
+  passphrase?: string;
+}
+
+export interface BackupDeps extends BackupSettings {
+  db: DB;
+  engine: 'sqlite' | 'postgres';
+  /** SQLite: the product's own connection (sqliteHandleOf). */
+  sqlite?: SQLite.Database;
+  clock: Clock;
+  /** Included only in encrypted backups. */
+  secretKey: string;
+}
+
+const TEMP_PREFIX = '.tmp-';
+
+async function sha256Of(file: string) {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function syncDir(dir: string) {
+  const handle = await open(dir, 'r');
+  await handle.sync().catch(() => undefined);
+  await handle.close();
+}
+
+/** The consistent copy of the live database as a SQLite file. */
+async function snapshot(deps: BackupDeps, file: string) {
+  if (deps.engine === 'postgres') return void (await copyPostgresSnapshot(deps.db, file));
+  if (!deps.sqlite) throw new Error('No SQLite connection to back up.');
+  await deps.sqlite.backup(file);
+}
+
+/** Removes what an interrupted backup left: only temp names, never a finished backup. */
+async function sweepTemp(dir: string) {
+  for (const entry of await readdir(dir)) if (entry.startsWith(TEMP_PREFIX)) await rm(path.join(dir, entry), { force: true });
+}
+
+/** Makes, verifies and names one backup; then applies retention. Run under the backup job's lock. */
+export async function createBackup(deps: BackupDeps): Promise<Backup> {
+  await mkdir(deps.dir, { recursive: true, mode: 0o700 });
+  await sweepTemp(deps.dir);
+  const at = deps.clock();
+  const name = backupName(at);
+  const target = path.join(deps.dir, name);
+  if (await stat(target).catch(() => null)) throw new AppError('CONFLICT', 'Er is deze seconde al een back-up gemaakt; probeer het zo opnieuw.');
+  const temp = (suffix: string) => path.join(deps.dir, `${TEMP_PREFIX}${name}.${process.pid}.${suffix}`);
+  const [snapshotFile, writing, readBack] = [temp('sqlite'), temp('partial'), temp('check')];
+  try {
+    await snapshot(deps, snapshotFile);
+    const facts = inspectSnapshot(snapshotFile);
+    if (!facts.ok) throw new Error(`De momentopname is niet in orde: ${facts.problem}`);
+    const { size } = await stat(snapshotFile);
+    const manifest = await writeBackupFile(
+      snapshotFile,
+      writing,
+      { createdAt: at.toISOString(), version: PRODUCT_VERSION, engine: deps.engine, schema: facts.schema, tables: facts.tables, sha256: await sha256Of(snapshotFile), databaseBytes: size },
+      { passphrase: deps.passphrase, secretKey: deps.secretKey },
+    );
+    // Read back what was written: the same bytes as the checked snapshot, or no backup.
+    await rm(snapshotFile, { force: true });
+    await extractBackupFile(writing, readBack, deps.passphrase);
+    await rename(writing, target);
+    await syncDir(deps.dir);
+    const backup: Backup = { name, createdAt: manifest.createdAt, size: (await stat(target)).size, verified: true, tables: manifest.tables };
+    await applyRetention(deps);
+    return backup;
+  } finally {
+    await Promise.all([snapshotFile, `${snapshotFile}-wal`, `${snapshotFile}-shm`, writing, readBack].map((f) => rm(f, { force: true })));
+  }
+}
+
+/** Every backup file in the folder, newest first; temp files and other names are not listed. */
+export async function listBackups(deps: Pick<BackupDeps, 'dir'>): Promise<Backup[]> {
+  const names = (await readdir(deps.dir).catch(() => [] as string[])).filter((n) => BACKUP_NAME.test(n));
+  const backups = await Promise.all(
+    names.map(async (name): Promise<Backup | null> => {
+      const file = path.join(deps.dir, name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      try {
+        const { manifest } = await readManifest(file);
+        return { name, createdAt: manifest.createdAt, size: info.size, verified: true, tables: manifest.tables };
+      } catch (error) {
+        if (!(error instanceof BackupFileError)) throw error;
+        return { name, createdAt: createdAtOfName(name), size: info.size, verified: false, tables: {} };
+      }
+    }),
+  );
+  return backups.filter((b) => b !== null).sort((a, b) => b.name.localeCompare(a.name));
+}
+
+const createdAtOfName = (name: string) => {
+  const [, d] = name.match(/-(\d{8}T\d{6})Z/)!;
+  return `${d!.slice(0, 4)}-${d!.slice(4, 6)}-${d!.slice(6, 8)}T${d!.slice(9, 11)}:${d!.slice(11, 13)}:${d!.slice(13, 15)}.000Z`;
+};
+
+/** Deletes the backups BACKUP_KEEP does not keep; answers their names. */
+export async function applyRetention(deps: Pick<BackupDeps, 'dir' | 'keep'>): Promise<string[]> {
+  const backups = (await listBackups(deps)).map((b) => ({ name: b.name, at: Math.floor(Date.parse(b.createdAt) / 1000) }));
+  const keep = backupsToKeep(backups, deps.keep);
+  const gone = backups.filter((b) => !keep.has(b.name)).map((b) => b.name);
+  for (const name of gone) await rm(path.join(deps.dir, name), { force: true });
+  return gone;
+}
+
+/** The path of a listed backup by its name; anything else (another file, `../`) is a 404. */
+export async function backupFile(deps: Pick<BackupDeps, 'dir'>, name: string): Promise<{ file: string; size: number }> {
+  if (!BACKUP_NAME.test(name)) throw notFound('Deze back-up bestaat niet.');
+  const file = path.join(deps.dir, name);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw notFound('Deze back-up bestaat niet.');
+  return { file, size: info.size };
+}

@@ -111,7 +111,11 @@ function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
     unacknowledgedMinutes: input.unacknowledgedMinutes ?? null,
     channelType: channel.type,
     target:
-      channel.type === 'EMAIL' ? JSON.stringify(channel.to) : channel.type === 'ESCALATION' ? String(channel.policyId) : withStoredCredentials(channel.url, stored),
+      channel.type === 'EMAIL'
+        ? JSON.stringify(channel.to)
+        : channel.type === 'ESCALATION'
+          ? String(channel.policyId)
+          : withStoredCredentials(channel.url, stored),
     secret,
   };
 }

@@ -15,6 +15,7 @@ import { benchFairness } from './fairness';
 import { benchParsePipeline } from './parse-pipeline';
 import { benchParsers } from './parsers';
 import { benchNotifications, benchSlowReceiver } from './notifications';
+import { benchEscalation } from './escalation';
 import { benchEngines, type EngineFigures } from './engines';
 import { benchInstances } from './instances';
 import { benchEnergyRules } from './energy';
@@ -150,6 +151,11 @@ console.log(`HIGH alarm -> webhook received: ${ms(notify.median)} median of 100 
 const slow = await benchSlowReceiver();
 console.log(
   `1,000 webhooks to a receiver taking 1 s each (10 in flight): ${slow.seconds.toFixed(0)} s (the receiver allows 100 s); /auth/me p99 meanwhile ${ms(slow.p99)} (goal <= 50 ms) over ${fmt(slow.calls)} calls`,
+);
+
+const esc = await benchEscalation();
+console.log(
+  `Escalation, 500 open escalations whose second step falls due at once: mail out p50 ${ms(esc.p50)}, p95 ${ms(esc.p95)} after due (goal p95 <= 30000 ms), slowest ${ms(esc.max)}; 500 alarms raised in ${ms(esc.raisedMs)}, their first steps all mailed after ${ms(esc.firstStepsMs)}; ${esc.running} still running`,
 );
 
 const energy = await benchEnergyRules();

@@ -18,6 +18,7 @@ import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
 import { Route as AuthAlarmsRouteImport } from './routes/_auth/alarms'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as AuthSchedulesRouteImport } from './routes/_auth/schedules'
+import { Route as ActTokenRouteImport } from './routes/act.$token'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
 import { Route as AuthAdminSystemRouteImport } from './routes/_auth/admin/system'
 import { Route as AuthAlarmsIndexRouteImport } from './routes/_auth/alarms/index'
@@ -100,6 +101,11 @@ const AuthSchedulesRoute = AuthSchedulesRouteImport.update({
   id: '/schedules',
   path: '/schedules',
   getParentRoute: () => AuthRoute,
+} as any)
+const ActTokenRoute = ActTokenRouteImport.update({
+  id: '/act/$token',
+  path: '/act/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthAdminIndexRoute = AuthAdminIndexRouteImport.update({
   id: '/',
@@ -327,6 +333,7 @@ export interface FileRoutesByFullPath {
   '/alarms': typeof AuthAlarmsRouteWithChildren
   '/profile': typeof AuthProfileRoute
   '/schedules': typeof AuthSchedulesRouteWithChildren
+  '/act/$token': typeof ActTokenRoute
   '/admin/system': typeof AuthAdminSystemRoute
   '/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
   '/schedules/$scheduleId': typeof AuthSchedulesScheduleIdRoute
@@ -371,6 +378,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
   '/profile': typeof AuthProfileRoute
+  '/act/$token': typeof ActTokenRoute
   '/': typeof AuthIndexRoute
   '/admin/system': typeof AuthAdminSystemRoute
   '/schedules/$scheduleId': typeof AuthSchedulesScheduleIdRoute
@@ -420,6 +428,7 @@ export interface FileRoutesById {
   '/_auth/alarms': typeof AuthAlarmsRouteWithChildren
   '/_auth/profile': typeof AuthProfileRoute
   '/_auth/schedules': typeof AuthSchedulesRouteWithChildren
+  '/act/$token': typeof ActTokenRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/admin/system': typeof AuthAdminSystemRoute
   '/_auth/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
@@ -471,6 +480,7 @@ export interface FileRouteTypes {
     | '/alarms'
     | '/profile'
     | '/schedules'
+    | '/act/$token'
     | '/admin/system'
     | '/alarms/$dashboardId'
     | '/schedules/$scheduleId'
@@ -515,6 +525,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/password-reset'
     | '/profile'
+    | '/act/$token'
     | '/'
     | '/admin/system'
     | '/schedules/$scheduleId'
@@ -563,6 +574,7 @@ export interface FileRouteTypes {
     | '/_auth/alarms'
     | '/_auth/profile'
     | '/_auth/schedules'
+    | '/act/$token'
     | '/_auth/'
     | '/_auth/admin/system'
     | '/_auth/alarms/$dashboardId'
@@ -609,6 +621,7 @@ export interface RootRouteChildren {
   InvitationRoute: typeof InvitationRoute
   LoginRoute: typeof LoginRoute
   PasswordResetRoute: typeof PasswordResetRoute
+  ActTokenRoute: typeof ActTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -675,6 +688,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/schedules'
       preLoaderRoute: typeof AuthSchedulesRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/act/$token': {
+      id: '/act/$token'
+      path: '/act/$token'
+      fullPath: '/act/$token'
+      preLoaderRoute: typeof ActTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_auth/admin/': {
       id: '/_auth/admin/'
@@ -1101,6 +1121,7 @@ const rootRouteChildren: RootRouteChildren = {
   InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
   PasswordResetRoute: PasswordResetRoute,
+  ActTokenRoute: ActTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -10,6 +10,7 @@ import { MAIL_READ_JOB } from './modules/alarm-emails/alarm-emails.jobs';
 import { ALARM_PARSE_JOB } from './modules/alarm-parsers/alarm-parsers.jobs';
 import { type EnergyDeps, evaluateAfterSync } from './modules/energy-rules/energy-evaluation';
 import { NOTIFY_JOB, type NotifyWaker } from './modules/notifications/notifications.jobs';
+import { ESCALATE_JOB } from './modules/escalation-policies/escalation-policies.jobs';
 
 export interface Reacting {
   events: EventBus;
@@ -25,9 +26,11 @@ export function wireReactions({ events, jobs, energy, wakers }: Reacting) {
   // What the HUB sync stored is judged by the energy rules (the sync waits for them, a failure is logged).
   events.on('measurements-stored', ({ channelIds }) => evaluateAfterSync(energy, channelIds));
   // Any alarm change may be worth a notification: a HIGH alarm's webhook leaves at once.
+  // An escalation looks again at once: an acknowledge or resolve stops it before its next step.
   events.subscribeAll(() => {
     wakers.notify.wake();
     void jobs.runNow(NOTIFY_JOB).catch(() => undefined);
+    void jobs.runNow(ESCALATE_JOB).catch(() => undefined);
   });
 }
 

@@ -23,7 +23,7 @@ test.each(routers)('router key $key: its module folder, router file and schema f
   const word = kebab(key);
   const where = imports.get(name);
   expect(where, `${name} is imported from a module's router file`).toBeDefined();
-  expect([word, `${word}s`]).toContain(where!.folder);
+  expect([word, `${word}s`, word.replace(/y$/, 'ies')]).toContain(where!.folder);
   expect(where!.file).toBe(where!.folder);
   const schemas = [word, word.replace(/s$/, '')].filter((s) => existsSync(here(`../src/domain/${s}.ts`)));
   expect(schemas, `src/domain/${word}.ts exists`).not.toHaveLength(0);

@@ -12,6 +12,9 @@ import { hooksRouter } from './modules/alarm-hooks/alarm-hooks.router';
 import { alarmEmailsRouter } from './modules/alarm-emails/alarm-emails.router';
 import { alarmParsersRouter } from './modules/alarm-parsers/alarm-parsers.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
+import { alarmActionsRouter } from './modules/alarm-actions/alarm-actions.router';
+import { contactMethodsRouter } from './modules/contact-methods/contact-methods.router';
+import { escalationPoliciesRouter } from './modules/escalation-policies/escalation-policies.router';
 import { mailSourcesRouter } from './modules/mail-sources/mail-sources.router';
 import { locationsRouter } from './modules/locations/locations.router';
 import { dashboardRouter } from './modules/dashboard/dashboard.router';
@@ -52,6 +55,9 @@ export const appRouter = router({
   alarmEmail: alarmEmailsRouter,
   alarmParser: alarmParsersRouter,
   notification: notificationsRouter,
+  alarmAction: alarmActionsRouter,
+  contactMethod: contactMethodsRouter,
+  escalationPolicy: escalationPoliciesRouter,
   energyRule: energyRulesRouter,
   backup: backupsRouter,
   system: systemRouter,

@@ -9,7 +9,7 @@
  */
 import { engineOf, openReachableDatabase, sqliteHandleOf } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
-import { type Clock, systemClock } from './platform/clock';
+import { type Clock, epochSeconds, systemClock } from './platform/clock';
 import { type AuthOptions, createAuthService } from './modules/auth/auth.service';
 import { createSessionCache } from './modules/auth/session-cache';
 import { createHubClient } from './modules/meterbeheer/hub-client';
@@ -58,12 +58,19 @@ import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './platform/secrets';
 import { createIngestLimit } from './modules/alarm-hooks/ingest-limit';
 import { createMailer } from './modules/notifications/email';
-import { createNotifyWaker, notificationJobs } from './modules/notifications/notifications.jobs';
+import { NOTIFY_JOB, createNotifyWaker, notificationJobs } from './modules/notifications/notifications.jobs';
 import type { DeliveryDeps } from './modules/notifications/delivery';
 import { createOnboarding } from './modules/onboarding/onboarding.service';
 import type { EnergyDeps } from './modules/energy-rules/energy-evaluation';
 import { wireReactions } from './reactions';
 import { energyAlarmJobs } from './modules/energy-rules/energy-rules.jobs';
+import { createSharedLimiter } from './platform/shared-rate-limit';
+import type { ContactDeps } from './modules/contact-methods/contact-adapter';
+import { reachPerson } from './modules/contact-methods/contact-methods.service';
+import type { PolicyDeps } from './modules/escalation-policies/escalation-policies.service';
+import { policyDashboard } from './modules/escalation-policies/escalation-policies.queries';
+import { startEscalations } from './modules/escalation-policies/escalations';
+import { escalationJobs } from './modules/escalation-policies/escalation-policies.jobs';
 import type { BackupDeps, BackupSettings } from './modules/backups/backups.service';
 import { backupJobs } from './modules/backups/backups.jobs';
 import { listBackups } from './modules/backups/backups.service';
@@ -178,14 +185,38 @@ export async function createServices(options: ServiceOptions) {
   const imapWatchers = createImapWatchers(mail, leases);
   // Notifications: every alarm change wakes the notify job, so a HIGH alarm's webhook leaves at once.
   const notifyWaker = createNotifyWaker();
+  const mailer = createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom });
+  const publicUrl = options.notify?.publicUrl ?? 'http://localhost:3000';
+  // People are reached on their contact methods (one adapter per kind); escalations walk policies.
+  // Both sit above notifications, which reach them through `people`. Schedules are not there yet.
+  const contact: ContactDeps & { limit: ReturnType<typeof createSharedLimiter> } = {
+    db,
+    clock,
+    mailer,
+    publicUrl,
+    limit: createSharedLimiter(db, 'contact-test', 5, 3600, () => epochSeconds(clock)),
+  };
+  const escalation: PolicyDeps = { db, clock, schedules: null };
   const notify: DeliveryDeps = {
     db,
     clock,
     secrets,
-    mailer: createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom }),
-    publicUrl: options.notify?.publicUrl ?? 'http://localhost:3000',
+    mailer,
+    publicUrl,
     allowPrivateTargets: options.notify?.allowPrivateTargets ?? false,
+    people: {
+      startEscalations: (trx, starts) => startEscalations(escalation, trx, starts, epochSeconds(clock)),
+      policyDashboard,
+      reach: (row, alarm) => reachPerson(contact, row, alarm),
+    },
   };
+  // Steps an escalation queued are delivered at once.
+  const wakeNotify = () => {
+    notifyWaker.wake();
+    void jobs.runNow(NOTIFY_JOB).catch(() => undefined);
+  };
+  // A link in a notification acts without a session: failed tries count per IP, as failed sign-ins do.
+  const actionLimit = createSharedLimiter(db, 'action-ip', 50, 15 * 60, () => epochSeconds(clock));
   // Invitations and reset links go out over the notifications' mailer.
   const onboarding = createOnboarding({ db, clock, users, sessions: auth, mailer: notify.mailer, publicUrl: notify.publicUrl });
   // The registry: each module declares its jobs; the runner schedules them once `start()` is called.
@@ -203,6 +234,7 @@ export async function createServices(options: ServiceOptions) {
         ...mailReadingJobs(reading, readWaker),
         ...alarmParserJobs(pipeline, parseWaker),
         ...notificationJobs(notify, notifyWaker),
+        ...escalationJobs(escalation, wakeNotify),
         ...energyAlarmJobs(energy),
         ...backupJobs(backups),
       ],
@@ -245,6 +277,9 @@ export async function createServices(options: ServiceOptions) {
     liveHeartbeatMs: options.liveHeartbeatMs ?? HEARTBEAT_MS,
     sandbox,
     notify,
+    contact,
+    escalation,
+    actionLimit,
     onboarding,
     energy,
     backups,
@@ -256,7 +291,7 @@ export async function createServices(options: ServiceOptions) {
       await imapWatchers.stop();
       await sandbox.close();
       await transport?.close();
-      notify.mailer.close();
+      mailer.close();
       await db.destroy();
     },
   };

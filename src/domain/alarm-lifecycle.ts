@@ -18,6 +18,8 @@ export interface Actor {
   type: ActorType;
   id?: number;
   name: string;
+  /** A user acting without a session, from a notification's one-time link: the history's details say `via: 'link'`. */
+  via?: 'link';
 }
 
 const HISTORY_EVENTS = [
@@ -35,6 +37,7 @@ const HISTORY_EVENTS = [
   'seen',
   'notified',
   'notification-failed',
+  'escalated',
 ] as const;
 export type HistoryEvent = (typeof HISTORY_EVENTS)[number];
 

@@ -58,6 +58,8 @@ const secret = v.pipe(
   v.maxLength(256, 'Het geheim is te lang.'),
 );
 const webhookChannel = v.object({ type: v.literal('WEBHOOK'), url: webhookUrl, secret });
+/** An escalation policy of the same dashboard walks its steps for each new alarm. */
+const escalationChannel = v.object({ type: v.literal('ESCALATION'), policyId: idSchema });
 /** A webhook in an update: without `secret`, or with `null` (as answers say it), the stored one stays. */
 const webhookChannelUpdate = v.object({ type: v.literal('WEBHOOK'), url: webhookUrl, secret: v.optional(v.nullable(secret)) });
 
@@ -94,16 +96,26 @@ export const minutesWithEvent = (r: { events: NotifyEvent[]; unacknowledgedMinut
   !r.events.includes('unacknowledged') || r.unacknowledgedMinutes != null;
 export const MINUTES_MESSAGE = 'Geef het aantal minuten op bij "niet bevestigd".';
 
+/** An escalation starts when an alarm is raised and stops by itself: its rule fires on `created` only. */
+export const escalationOnCreated = (r: { events: NotifyEvent[]; channel?: { type: string } }) =>
+  r.channel?.type !== 'ESCALATION' || (r.events.length === 1 && r.events[0] === 'created');
+export const ESCALATION_EVENTS_MESSAGE = 'Een escalatie start bij een nieuw alarm: kies alleen "Nieuw alarm".';
+const CHANNEL_MESSAGE = 'Kies e-mail, webhook of escalatie.';
+
 export const createRuleSchema = v.pipe(
   v.object({
     dashboardId: idSchema,
     ...ruleFields,
     enabled: v.optional(v.boolean(), true),
-    channel: v.variant('type', [emailChannel, webhookChannel], 'Kies e-mail of webhook.'),
+    channel: v.variant('type', [emailChannel, webhookChannel, escalationChannel], CHANNEL_MESSAGE),
   }),
   v.forward(
     v.check((r) => minutesWithEvent(r), MINUTES_MESSAGE),
     ['unacknowledgedMinutes'],
+  ),
+  v.forward(
+    v.check((r) => escalationOnCreated(r), ESCALATION_EVENTS_MESSAGE),
+    ['events'],
   ),
 );
 /**
@@ -117,7 +129,7 @@ export const updateRuleSchema = v.object({
   priorities: v.optional(ruleFields.priorities),
   events: v.optional(ruleFields.events),
   unacknowledgedMinutes: ruleFields.unacknowledgedMinutes,
-  channel: v.optional(v.variant('type', [emailChannel, webhookChannelUpdate], 'Kies e-mail of webhook.')),
+  channel: v.optional(v.variant('type', [emailChannel, webhookChannelUpdate, escalationChannel], CHANNEL_MESSAGE)),
 });
 export type CreateRule = v.InferOutput<typeof createRuleSchema>;
 export type UpdateRule = v.InferOutput<typeof updateRuleSchema>;
@@ -138,7 +150,11 @@ export function maskedWebhookUrl(url: string): string {
   return parsed.href;
 }
 
-const ruleChannelSchema = v.variant('type', [emailChannel, v.object({ type: v.literal('WEBHOOK'), url: v.string(), secret: v.null() })]);
+const ruleChannelSchema = v.variant('type', [
+  emailChannel,
+  v.object({ type: v.literal('WEBHOOK'), url: v.string(), secret: v.null() }),
+  v.object({ type: v.literal('ESCALATION'), policyId: v.number() }),
+]);
 export type RuleChannel = v.InferOutput<typeof ruleChannelSchema>;
 
 export const ruleSchema = v.object({

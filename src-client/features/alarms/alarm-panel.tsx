@@ -24,6 +24,7 @@ import { AlarmTimeline } from './alarm-timeline';
 import { LiveRegion } from './live-region';
 import { reopenFolderOf, resolvedFolderOf } from './lifecycle-folders';
 import { AlarmNotifications } from './alarm-notifications';
+import { AlarmEscalation } from './alarm-escalation';
 import { fieldErrorOf } from './request-errors';
 import { useSetFolder, useSetPriority, useSetSeen } from './use-alarm-mutations';
 
@@ -159,6 +160,7 @@ function PanelBody({ alarmId, dashboard, folders, users, meId, announce }: Props
         <AlarmDeadline alarmId={alarmId} deadlineAt={a.deadlineAt} />
         <AlarmAssignees alarmId={alarmId} users={users} meId={meId} />
         <AlarmNotes alarmId={alarmId} notes={a.notes} />
+        <AlarmEscalation alarmId={alarmId} />
         <AlarmNotifications alarmId={alarmId} />
         <section className="grid gap-2">
           <h3 className="text-sm font-medium">Gegevens</h3>

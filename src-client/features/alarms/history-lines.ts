@@ -21,8 +21,8 @@ const label = (value: unknown) => str((value as { label?: unknown } | null)?.lab
 const priority = (value: unknown) => priorityLabels[value as Priority] ?? str(value);
 
 /** "door Ina" for a person; via e-mail, the API or the system otherwise. */
-function by({ actor }: HistoryItem) {
-  if (actor.type === 'USER') return `door ${actor.name}`;
+function by({ actor, details }: HistoryItem) {
+  if (actor.type === 'USER') return details.via === 'link' ? `door ${actor.name} (via de link in een melding)` : `door ${actor.name}`;
   if (actor.type === 'EMAIL') return `via e-mail van ${actor.name}`;
   if (actor.type === 'API') return `via de API (${actor.name})`;
   return 'door het systeem';
@@ -71,10 +71,20 @@ function text(item: HistoryItem, userName: (id: number) => string): string {
     case 'seen':
       return d.seen ? `Gelezen ${by(item)}` : `Gemarkeerd als ongelezen ${by(item)}`;
     case 'notified':
-      return `Melding verstuurd${str(d.channel) ? ` via ${str(d.channel)}` : ''}`;
+      return str(d.name) ? `Melding verstuurd aan ${str(d.name)} (${channelText(d)})` : `Melding verstuurd${str(d.channel) ? ` via ${str(d.channel)}` : ''}`;
     case 'notification-failed':
-      return `Melding${str(d.channel) ? ` via ${str(d.channel)}` : ''} mislukt`;
+      return str(d.name) ? `Melding aan ${str(d.name)} (${channelText(d)}) mislukt` : `Melding${str(d.channel) ? ` via ${str(d.channel)}` : ''} mislukt`;
+    case 'escalated':
+      return escalatedText(d);
   }
+}
+
+const channelText = (d: Details) => (d.channel === 'EMAIL' ? `e-mail${str(d.target) ? ` naar ${str(d.target)}` : ''}` : str(d.channel));
+
+function escalatedText(d: Details) {
+  const users = Array.isArray(d.users) ? (d.users as { name?: unknown }[]).map((u) => str(u.name)).filter(Boolean) : [];
+  const round = num(d.round) ?? 1;
+  return `Escalatie stap ${num(d.step) ?? '?'}${round > 1 ? ` (ronde ${round})` : ''}: ${users.length ? users.join(', ') : 'niemand bereikbaar'}`;
 }
 
 const emailOf = (item: HistoryItem) => num(item.details.alarmEmailId) ?? (item.actor.type === 'EMAIL' ? item.actor.id : undefined);

@@ -14,7 +14,8 @@ interface Values {
   priorities: Priority[];
   events: NotifyEvent[];
   unacknowledgedMinutes: string;
-  channelType: 'EMAIL' | 'WEBHOOK';
+  channelType: 'EMAIL' | 'WEBHOOK' | 'ESCALATION';
+  policyId: string;
   emailTarget: 'ASSIGNABLE' | 'ADDRESSES';
   addresses: string;
   url: string;
@@ -27,6 +28,7 @@ const initial: Values = {
   events: ['created'],
   unacknowledgedMinutes: '15',
   channelType: 'EMAIL',
+  policyId: '',
   emailTarget: 'ASSIGNABLE',
   addresses: '',
   url: '',
@@ -74,28 +76,40 @@ function CheckGroup<T extends string>({
   );
 }
 
-/** A new rule: which alarms and events, and where the notification goes (e-mail or a signed webhook). */
-export function RuleForm({ dashboardId, emailAvailable }: { dashboardId: number; emailAvailable: boolean }) {
+/** A new rule: which alarms and events, and where the notification goes (e-mail, a signed webhook or an escalation policy). */
+export function RuleForm({
+  dashboardId,
+  emailAvailable,
+  policies = [],
+}: {
+  dashboardId: number;
+  emailAvailable: boolean;
+  policies?: { id: number; name: string }[];
+}) {
   const create = useCreateRule();
   const { failure, run } = useRequestFailure();
   const form = useForm({
     defaultValues: initial,
     onSubmit: async ({ value, formApi }) => {
+      const escalation = value.channelType === 'ESCALATION';
       const channel =
         value.channelType === 'WEBHOOK'
           ? { type: 'WEBHOOK' as const, url: value.url, secret: value.secret }
-          : {
-              type: 'EMAIL' as const,
-              to: value.emailTarget === 'ASSIGNABLE' ? ('ASSIGNABLE' as const) : value.addresses.split(/[\s,;]+/).filter(Boolean),
-            };
+          : escalation
+            ? { type: 'ESCALATION' as const, policyId: Number(value.policyId || policies[0]?.id) }
+            : {
+                type: 'EMAIL' as const,
+                to: value.emailTarget === 'ASSIGNABLE' ? ('ASSIGNABLE' as const) : value.addresses.split(/[\s,;]+/).filter(Boolean),
+              };
       const ok = await run(formApi, () =>
         create.mutateAsync({
           dashboardId,
           name: value.name,
           enabled: true,
           priorities: value.priorities,
-          events: value.events,
-          unacknowledgedMinutes: value.events.includes('unacknowledged') ? Number(value.unacknowledgedMinutes) : null,
+          // An escalation starts on a new alarm and stops by itself.
+          events: escalation ? ['created'] : value.events,
+          unacknowledgedMinutes: !escalation && value.events.includes('unacknowledged') ? Number(value.unacknowledgedMinutes) : null,
           channel,
         }),
       );
@@ -140,13 +154,39 @@ export function RuleForm({ dashboardId, emailAvailable }: { dashboardId: number;
             options={[
               { value: 'EMAIL', label: 'E-mail' },
               { value: 'WEBHOOK', label: 'Webhook' },
+              ...(policies.length ? [{ value: 'ESCALATION', label: 'Escalatie (per stap, tot iemand bevestigt)' }] : []),
             ]}
           />
         )}
       </form.Field>
       <form.Subscribe selector={(s) => [s.values.channelType, s.values.emailTarget] as const}>
         {([type, target]) =>
-          type === 'EMAIL' ? (
+          type === 'ESCALATION' ? (
+            <form.Field name="policyId">
+              {(field) => (
+                <div className="grid gap-1.5">
+                  <label htmlFor={`${field.name}-policy`} className="text-sm font-medium">
+                    Escalatie
+                  </label>
+                  <select
+                    id={`${field.name}-policy`}
+                    className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+                    value={field.state.value || String(policies[0]?.id ?? '')}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  >
+                    {policies.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </select>
+                  <p className="text-xs text-muted-foreground">
+                    Een escalatie start bij elk nieuw alarm van deze prioriteiten en stopt bij bevestigen of oplossen.
+                  </p>
+                </div>
+              )}
+            </form.Field>
+          ) : type === 'EMAIL' ? (
             <>
               {emailAvailable ? null : (
                 <AlertBanner variant="warning" title="Geen SMTP-server ingesteld">

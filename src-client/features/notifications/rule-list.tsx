@@ -7,12 +7,11 @@ import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { requestErrorMessage } from '~/lib/request-error';
 import { useDeleteRule, useTestRule, useUpdateRule } from './use-notification-mutations';
 
-const target = (r: NotificationRule) =>
-  r.channel.type === 'WEBHOOK'
-    ? `Webhook ${r.channel.url}`
-    : r.channel.to === 'ASSIGNABLE'
-      ? 'E-mail aan de gebruikers van het dashboard'
-      : `E-mail aan ${r.channel.to.join(', ')}`;
+function target(r: NotificationRule, policyNames: Record<number, string>) {
+  if (r.channel.type === 'WEBHOOK') return `Webhook ${r.channel.url}`;
+  if (r.channel.type === 'ESCALATION') return `Escalatie "${policyNames[r.channel.policyId] ?? `#${r.channel.policyId}`}"`;
+  return r.channel.to === 'ASSIGNABLE' ? 'E-mail aan de gebruikers van het dashboard' : `E-mail aan ${r.channel.to.join(', ')}`;
+}
 
 const events = (r: NotificationRule) =>
   r.events.map((e) => (e === 'unacknowledged' ? `niet bevestigd na ${r.unacknowledgedMinutes} min` : notifyEventLabels[e].toLowerCase())).join(', ');
@@ -59,7 +58,7 @@ function RuleActions({ rule }: { rule: NotificationRule }) {
 }
 
 /** The dashboard's rules with what they match and where they send; editable ones can be tested, switched and deleted. */
-export function RuleList({ rules, editable }: { rules: NotificationRule[]; editable: boolean }) {
+export function RuleList({ rules, editable, policyNames = {} }: { rules: NotificationRule[]; editable: boolean; policyNames?: Record<number, string> }) {
   if (rules.length === 0) return <p className="text-sm text-muted-foreground">Er zijn nog geen meldingsregels.</p>;
   return (
     <ul className="divide-y divide-border" aria-label="Meldingsregels">
@@ -73,7 +72,7 @@ export function RuleList({ rules, editable }: { rules: NotificationRule[]; edita
             <p className="text-sm">
               {r.priorities.map((p) => priorityLabels[p]).join(', ')} · {events(r)}
             </p>
-            <p className="text-xs break-all text-muted-foreground">{target(r)}</p>
+            <p className="text-xs break-all text-muted-foreground">{target(r, policyNames)}</p>
           </div>
           {editable ? <RuleActions rule={r} /> : null}
         </li>

@@ -147,6 +147,25 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
     return c.notification.testRule({ ruleId: id }).then((r) => r.ok);
   },
   'notification.list': (w, c) => c.notification.list({ dashboardId: w.dashA.id, page: 0, size: 20 }).then((r) => r.notifications.length),
+  'escalationPolicy.list': (w, c) => c.escalationPolicy.list({ dashboardId: w.dashA.id }).then((r) => r.length),
+  'escalationPolicy.create': (w, c) => c.escalationPolicy.create({ dashboardId: w.dashA.id, ...policy }).then(() => 'ok'),
+  'escalationPolicy.get': async (w, c) => {
+    const { id } = await w.callers.admin.escalationPolicy.create({ dashboardId: w.dashA.id, ...policy });
+    return c.escalationPolicy.get({ policyId: id }).then((p) => p.name);
+  },
+  'escalationPolicy.update': async (w, c) => {
+    const { id } = await w.callers.admin.escalationPolicy.create({ dashboardId: w.dashA.id, ...policy });
+    return c.escalationPolicy.update({ policyId: id, name: 'Nacht' }).then(() => 'ok');
+  },
+  'escalationPolicy.delete': async (w, c) => {
+    const { id } = await w.callers.admin.escalationPolicy.create({ dashboardId: w.dashA.id, ...policy });
+    return c.escalationPolicy.delete({ policyId: id }).then(() => 'ok');
+  },
+  'escalationPolicy.state': (w, c) => c.escalationPolicy.state({ alarmId: w.alarm }).then((r) => r.length),
+  'escalationPolicy.onCall': (w, c) => c.escalationPolicy.onCall({ dashboardId: w.dashA.id }),
+  // An action link needs no session: an unknown token is unknown to everyone.
+  'alarmAction.view': (_w, c) => c.alarmAction.view({ token: 'x'.repeat(43) }).then(() => 'ok'),
+  'alarmAction.act': (_w, c) => c.alarmAction.act({ token: 'x'.repeat(43), action: 'acknowledge' }).then(() => 'ok'),
   'notification.retry': async (w, c) => {
     const { id: ruleId } = await w.callers.admin.notification.createRule({ dashboardId: w.dashA.id, ...webhookRule } as never);
     const values = { ruleId, dashboardId: w.dashA.id, alarmId: w.alarm, event: 'overdue', channel: 'WEBHOOK', status: 'FAILED', createdAt: 0 } as const;
@@ -154,6 +173,7 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
     return c.notification.retry({ notificationId: id }).then(() => 'ok');
   },
 };
+const policy = { name: 'Piket', steps: [{ afterMinutes: 0, targets: [{ type: 'ASSIGNABLE' as const }] }], repeat: 0 };
 /** A webhook rule to a closed loopback port: a test is refused (private target), nothing leaves. */
 const webhookRule = {
   name: 'Wachtdienst',
@@ -241,6 +261,15 @@ const expected: Record<string, Record<Role, unknown>> = {
   'notification.testRule': same(false),
   'notification.list': same(0),
   'notification.retry': work,
+  'escalationPolicy.list': same(0),
+  'escalationPolicy.create': work,
+  'escalationPolicy.get': same('Piket'),
+  'escalationPolicy.update': work,
+  'escalationPolicy.delete': work,
+  'escalationPolicy.state': same(0),
+  'escalationPolicy.onCall': same(null),
+  'alarmAction.view': { admin: 'NOT_FOUND', installerA: 'NOT_FOUND', installerB: 'NOT_FOUND', customerA: 'NOT_FOUND' },
+  'alarmAction.act': { admin: 'NOT_FOUND', installerA: 'NOT_FOUND', installerB: 'NOT_FOUND', customerA: 'NOT_FOUND' },
   'mailSource.list': same(1),
   'mailSource.create': work,
   'mailSource.update': work,
@@ -297,7 +326,7 @@ test('every alarm procedure answers each role as the alarm area’s role table s
 
 test('every alarm procedure has a row: a new one without a row fails here', () => {
   const procedures = Object.keys(appRouter._def.procedures).filter((name) =>
-    /^(alarm(Dashboard|Folder|Email|Parser|Report|Hook|View)?|mailSource|maintenanceWindow|ingestToken|notification)\./.test(name),
+    /^(alarm(Dashboard|Folder|Email|Parser|Report|Hook|View|Action)?|mailSource|maintenanceWindow|ingestToken|notification|escalationPolicy)\./.test(name),
   );
   expect(procedures.sort()).toEqual(Object.keys(expected).sort());
 });

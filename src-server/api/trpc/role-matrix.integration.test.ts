@@ -27,7 +27,7 @@ async function withMeter(w: World) {
 }
 type MeterWorld = Awaited<ReturnType<typeof withMeter>>;
 const week = { from: '2024-01-01T00:00:00', to: '2024-01-08T00:00:00' };
-const isAlarmArea = (name: string) => /^(alarm\w*|mail\w*|maintenanceWindow|ingestToken|notification)\./.test(name);
+const isAlarmArea = (name: string) => /^(alarm\w*|mail\w*|maintenanceWindow|ingestToken|notification|escalationPolicy)\./.test(name);
 
 /** Each case runs on a fresh world so that writes of one role do not affect the next. */
 const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h']['caller']>>) => Promise<unknown>> = {
@@ -54,6 +54,14 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
   'location.create in A': (w, c) => c.location.create(newLocation(w.orgA)).then(() => 'ok'),
   'location.update A2': (w, c) => c.location.update({ locationId: w.a2, ...newLocation(w.orgA) }).then(() => 'ok'),
   'location.delete A2': (w, c) => c.location.delete({ locationId: w.a2 }).then(() => 'ok'),
+  'contactMethod.list': (_w, c) => c.contactMethod.list().then((r) => r.map((m) => m.isDefault)),
+  'contactMethod.create': (_w, c) => c.contactMethod.create({ type: 'EMAIL', address: 'piket@example.nl' }).then(() => 'ok'),
+  "contactMethod.delete the admin's": async (w, c) => {
+    const { id } = await (await w.h.caller(w.tokens.admin)).contactMethod.create({ type: 'EMAIL', address: 'piket@example.nl' });
+    return c.contactMethod.delete({ contactMethodId: id }).then(() => 'ok');
+  },
+  // Without SMTP the test is sent and fails: the answer says so.
+  'contactMethod.test own address': async (_w, c) => c.contactMethod.test({ contactMethodId: (await c.contactMethod.list())[0]!.id }).then((r) => r.ok),
   'user.list': (_w, c) => c.user.list({}).then((r) => r.users.map((u) => u.email)),
   'user.get customerA': (w, c) => c.user.get({ userId: w.ids.customerA }).then((u) => u.email),
   'user.create customer in A': (w, c) =>
@@ -191,6 +199,10 @@ const expected: Record<string, Record<Role, unknown>> = {
   'location.create in A': { admin: 'ok', installerA: 'ok', installerB: 'BAD_REQUEST', customerA: 'FORBIDDEN' },
   'location.update A2': { admin: 'ok', installerA: 'ok', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
   'location.delete A2': { admin: 'ok', installerA: 'ok', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
+  'contactMethod.list': everyone([true]),
+  'contactMethod.create': everyone('ok'),
+  "contactMethod.delete the admin's": { admin: 'ok', installerA: 'NOT_FOUND', installerB: 'NOT_FOUND', customerA: 'NOT_FOUND' },
+  'contactMethod.test own address': everyone(false),
   'user.list': {
     admin: ['admin@example.nl', 'inst-a@example.nl', 'inst-b@example.nl', 'klant-a@example.nl', 'klant-b@example.nl'],
     installerA: ['klant-a@example.nl'],

@@ -34,7 +34,7 @@ export async function recordHistoryRows(db: DB, entries: (HistoryEntry & { at: n
           actorId: e.actor.id ?? null,
           actorName: e.actor.name,
           event: e.event,
-          details: JSON.stringify(e.details ?? {}),
+          details: JSON.stringify(e.actor.via ? { ...e.details, via: e.actor.via } : (e.details ?? {})),
         })),
       )
       .execute();
@@ -56,4 +56,17 @@ export async function historyOf(db: DB, alarmId: number): Promise<HistoryItem[]>
     event: r.event,
     details: shownDetails(JSON.parse(r.details) as Record<string, unknown>),
   }));
+}
+
+/** The name of who last made this kind of change to an alarm (who acknowledged or resolved it); null when nobody did. */
+export async function lastActorName(db: DB, alarmId: number, event: HistoryEvent) {
+  const row = await db
+    .selectFrom('alarmHistory')
+    .select('actorName')
+    .where('alarmId', '=', alarmId)
+    .where('event', '=', event)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.actorName ?? null;
 }

@@ -16,6 +16,7 @@ export interface AlarmFacts {
   priority: Priority;
   receivedAt: number;
   resolvedAt: number | null;
+  acknowledgedAt: number | null;
   data: string;
   folderId: number;
   folderName: string;
@@ -55,7 +56,11 @@ const intro: Record<NotifyEvent, string> = {
 
 export const mailSubject = (event: NotifyEvent, a: AlarmFacts) => `${event === 'created' ? createdTags[a.priority] : eventTags[event]} ${a.line}`;
 
-export function mailBodies(event: NotifyEvent, a: AlarmFacts, publicUrl: string) {
+/**
+ * The mail's text and HTML body. `actionUrl`, a one-time link for the one person the mail goes to,
+ * adds a "Bevestigen" link to a page that asks before it acts.
+ */
+export function mailBodies(event: NotifyEvent, a: AlarmFacts, publicUrl: string, actionUrl?: string) {
   const data = Object.entries(JSON.parse(a.data) as Record<string, unknown>).map(([k, v]): [string, string] => [
     k,
     typeof v === 'string' ? v : JSON.stringify(v),
@@ -69,8 +74,12 @@ export function mailBodies(event: NotifyEvent, a: AlarmFacts, publicUrl: string)
     ...data,
   ];
   const url = alarmUrl(publicUrl, a);
-  const text = [intro[event], '', a.line, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', `Openen: ${url}`, ''].join('\n');
+  const act = actionUrl ? [`Bevestigen: ${actionUrl}`, ''] : [];
+  const text = [intro[event], '', a.line, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', ...act, `Openen: ${url}`, ''].join('\n');
   const rows = facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('');
-  const html = `<p>${escapeHtml(intro[event])}</p><h2>${escapeHtml(a.line)}</h2><table>${rows}</table><p><a href="${escapeHtml(url)}">Alarm openen</a></p>`;
+  const button = actionUrl
+    ? `<p><a href="${escapeHtml(actionUrl)}" style="display:inline-block;padding:10px 18px;background:#b91c1c;color:#ffffff;border-radius:6px;font-weight:bold;text-decoration:none">Bevestigen</a></p>`
+    : '';
+  const html = `<p>${escapeHtml(intro[event])}</p><h2>${escapeHtml(a.line)}</h2><table>${rows}</table>${button}<p><a href="${escapeHtml(url)}">Alarm openen</a></p>`;
   return { text, html };
 }

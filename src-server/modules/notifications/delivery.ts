@@ -10,9 +10,11 @@ import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import type { SecretBox } from '../../platform/secrets';
 import { dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
+import { mintActionLink } from '../alarm-actions/alarm-actions.service';
 import { recordHistory } from '../alarms/history.queries';
 import { listAssignableUsers } from '../users/users.queries';
 import { type AlarmFacts, mailBodies, mailSubject, webhookBody } from './alarm-message';
+import type { People } from './people';
 import type { Attempt } from './attempt';
 import type { Mailer } from './email';
 import type { NotificationRow, NotificationRuleRow } from './notifications.table';
@@ -27,6 +29,7 @@ export interface DeliveryDeps {
   mailer: Mailer;
   publicUrl: string;
   allowPrivateTargets: boolean;
+  people: People;
 }
 
 const NOTIFY_ACTOR: Actor = { type: 'SYSTEM', name: 'Meldingen' };
@@ -53,6 +56,9 @@ export async function send(
   deliveryId: string,
   thread = true,
 ): Promise<Attempt> {
+  if (rule.channelType === 'ESCALATION') {
+    return { ok: false, retry: false, error: 'Een escalatie bereikt mensen per stap; test de contactmethoden van de ontvangers.' };
+  }
   if (rule.channelType === 'WEBHOOK') {
     return sendWebhook({
       url: rule.target,
@@ -64,17 +70,54 @@ export async function send(
     });
   }
   const target = JSON.parse(rule.target) as 'ASSIGNABLE' | string[];
-  const to = target === 'ASSIGNABLE' ? await assignableAddresses(deps.db, rule.dashboardId) : target;
   const messageId = `<notification-${deliveryId}@${new URL(deps.publicUrl).hostname}>`;
   const root = thread ? await q.threadRoot(deps.db, alarm.id, messageId) : null;
+  const users = target === 'ASSIGNABLE' ? await assignableUsersOf(deps.db, rule.dashboardId) : [];
+  if (target === 'ASSIGNABLE' && thread && event !== 'resolved' && alarm.acknowledgedAt === null && users.length > 0) {
+    return mailEachUser(deps, users, event, alarm, messageId, root);
+  }
+  const to = target === 'ASSIGNABLE' ? users.map((u) => u.email) : target;
   return deps.mailer.send({ to, subject: mailSubject(event, alarm), ...mailBodies(event, alarm, deps.publicUrl), messageId, threadRoot: root });
 }
 
-async function assignableAddresses(db: DB, dashboardId: number) {
+async function assignableUsersOf(db: DB, dashboardId: number) {
   const organizationId = await dashboardOrganizationId(db, dashboardId);
   if (organizationId === undefined) return [];
-  const { users } = await listAssignableUsers(db, organizationId, { pageNumber: 0, pageSize: 10_000 });
-  return users.map((u) => u.email);
+  return (await listAssignableUsers(db, organizationId, { pageNumber: 0, pageSize: 10_000 })).users;
+}
+
+/**
+ * An unacknowledged alarm's mail to the dashboard's users: one mail per user, each with that
+ * user's own action link. All are tried; the attempt fails when any failed (its retry sends all again).
+ */
+async function mailEachUser(
+  deps: DeliveryDeps,
+  users: { id: number; email: string }[],
+  event: NotifyEvent,
+  alarm: AlarmFacts,
+  messageId: string,
+  root: string | null,
+): Promise<Attempt> {
+  const now = epochSeconds(deps.clock);
+  const sent: string[] = [];
+  const failed: Attempt[] = [];
+  for (const [i, user] of users.entries()) {
+    const link = await mintActionLink(deps.db, now, deps.publicUrl, alarm.id, user.id);
+    // The first mail keeps the notification's Message-ID (the thread's root); the others get their own.
+    const id = i === 0 ? messageId : messageId.replace('@', `-${user.id}@`);
+    const attempt = await deps.mailer.send({
+      to: [user.email],
+      subject: mailSubject(event, alarm),
+      ...mailBodies(event, alarm, deps.publicUrl, link),
+      messageId: id,
+      threadRoot: root,
+    });
+    if (attempt.ok) sent.push(user.email);
+    else failed.push(attempt);
+  }
+  const [first] = failed;
+  if (first && !first.ok) return { ...first, error: sent.length ? `${first.error} (wel verstuurd naar ${sent.join(', ')})` : first.error };
+  return { ok: true, target: sent.join(', '), messageId };
 }
 
 /** Runs one claimed attempt of `row` to its end; never throws for a receiver's failure. */
@@ -83,19 +126,23 @@ export async function deliver(deps: DeliveryDeps, row: NotificationRow): Promise
   const alarm = await q.alarmFacts(deps.db, row.alarmId);
   // Rule or alarm deleted meanwhile: the row goes with them (cascade); nothing to send.
   if (!rule || !alarm) return;
-  const attempt = await send(deps, rule, row.event, alarm, String(row.id)).catch((error: unknown): Attempt => ({
-    ok: false,
-    retry: true,
-    error: `Onverwachte fout: ${String(error)}`,
-  }));
+  const unexpected = (error: unknown): Attempt => ({ ok: false, retry: true, error: `Onverwachte fout: ${String(error)}` });
+  // A notification to one person (an escalation step) goes out on their contact method.
+  const person =
+    row.userId === null
+      ? null
+      : await deps.people.reach(row, alarm).catch((error: unknown) => ({ attempt: unexpected(error), name: `gebruiker ${row.userId}` }));
+  const attempt = person ? person.attempt : await send(deps, rule, row.event, alarm, String(row.id)).catch(unexpected);
   const now = epochSeconds(deps.clock);
   // A webhook URL's credentials never reach the history.
-  const target = rule.channelType === 'WEBHOOK' ? maskedWebhookUrl(rule.target) : attempt.ok ? attempt.target : rule.target;
+  const target = rule.channelType === 'WEBHOOK' ? maskedWebhookUrl(rule.target) : attempt.ok ? attempt.target : person ? person.name : rule.target;
+  const channel = person ? row.channel : rule.channelType;
+  const whom = person ? { userId: row.userId, name: person.name, step: row.step } : {};
   await deps.db.transaction().execute(async (trx) => {
     if (attempt.ok) {
       await q.finishNotification(trx, row.id, { status: 'SENT', lastError: null, sentAt: now, nextAttemptAt: null });
       await recordHistory(trx, now, NOTIFY_ACTOR, [
-        { alarmId: row.alarmId, event: 'notified', details: { notificationId: row.id, rule: rule.name, event: row.event, channel: rule.channelType, target } },
+        { alarmId: row.alarmId, event: 'notified', details: { notificationId: row.id, rule: rule.name, event: row.event, channel, target, ...whom } },
       ]);
       return;
     }
@@ -110,7 +157,7 @@ export async function deliver(deps: DeliveryDeps, row: NotificationRow): Promise
       {
         alarmId: row.alarmId,
         event: 'notification-failed',
-        details: { notificationId: row.id, rule: rule.name, event: row.event, channel: rule.channelType, target, error: attempt.error, retry },
+        details: { notificationId: row.id, rule: rule.name, event: row.event, channel, target, error: attempt.error, retry, ...whom },
       },
     ]);
   });

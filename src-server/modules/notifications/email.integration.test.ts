@@ -73,16 +73,28 @@ test('notification mails arrive with Dutch subjects, the data and the link, and 
   ]);
 });
 
-test('ASSIGNABLE mails the dashboard’s assignable users: admins and the organization’s installers', async () => {
+test('ASSIGNABLE mails each of the dashboard’s assignable users (admins and the organization’s installers) with their own action link', async () => {
   const smtp = await startSmtp();
   const w = await world(smtp.url);
   await w.rule('ASSIGNABLE', ['created']);
   await w.admin.alarm.create({ dashboardId: w.dashA.id, line: 'Brandmelding', priority: 'MEDIUM' } as never);
   await w.settle();
-  expect(smtp.mails.map((m) => m.mail.subject)).toEqual(['[MIDDEL] Brandmelding']);
-  expect(smtp.mails[0]!.to.sort()).toEqual(
+  expect(smtp.mails.map((m) => m.mail.subject)).toEqual(['[MIDDEL] Brandmelding', '[MIDDEL] Brandmelding']);
+  expect(smtp.mails.flatMap((m) => m.to).sort()).toEqual(
     (await w.admin.alarmDashboard.users({ dashboardId: w.dashA.id, page: 0, size: 20 })).users.map((u) => u.email).sort(),
   );
+  const links = smtp.mails.map((m) => /Bevestigen: (http:\/\/energiebeheer\.test\/app\/act\/[\w-]+)/.exec(m.mail.text ?? '')?.[1]);
+  expect(links.every(Boolean)).toBe(true);
+  expect(new Set(links).size).toBe(2);
+});
+
+test('a mail to fixed addresses carries no action link: it is for no one person', async () => {
+  const smtp = await startSmtp();
+  const w = await world(smtp.url);
+  await w.rule(['wacht@example.nl'], ['created']);
+  await w.admin.alarm.create({ dashboardId: w.dashA.id, line: 'Brandmelding', priority: 'HIGH' } as never);
+  await w.settle();
+  expect(smtp.mails[0]!.mail.text).not.toContain('/app/act/');
 });
 
 test('without SMTP settings a mail notification fails at once with a Dutch reason, and the channels say e-mail is off', async () => {

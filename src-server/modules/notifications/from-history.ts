@@ -14,6 +14,7 @@
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { NotifyEvent } from '@/domain/notification';
 import { type DB, engineOf } from '../../platform/db/database';
+import type { EscalationStart } from './people';
 import type { NotificationRuleRow } from './notifications.table';
 import * as q from './notifications.queries';
 import { enabledRules } from './notification-rules.queries';
@@ -58,7 +59,7 @@ function missingIds(after: number, rows: { id: number }[]): number[] {
  * they appear, or for `GAP_SECONDS` (a transaction that long has rolled back, or its row was deleted
  * with its alarm). SQLite commits in id order and skips all of this.
  */
-export async function notificationsFromHistory(db: DB, now: number): Promise<number> {
+export async function notificationsFromHistory(db: DB, now: number, startEscalations: (trx: DB, starts: EscalationStart[]) => Promise<void>): Promise<number> {
   const tracksGaps = engineOf(db) === 'postgres';
   let queued = 0;
   for (;;) {
@@ -84,7 +85,7 @@ export async function notificationsFromHistory(db: DB, now: number): Promise<num
       }
       const rows = [...late, ...fresh];
       if (rows.length === 0) return true;
-      queued += await queue(trx, rules, rows, now);
+      queued += await queue(trx, rules, rows, now, startEscalations);
       if (fresh.length > 0) await q.setHistoryCursor(trx, fresh.at(-1)!.id);
       return fresh.length < BATCH && late.length < BATCH;
     });
@@ -93,11 +94,22 @@ export async function notificationsFromHistory(db: DB, now: number): Promise<num
 }
 
 /** Turns history rows into the notifications of the rules they match; answers how many. */
-async function queue(trx: DB, rules: Rule[], rows: HistoryRow[], now: number) {
+async function queue(trx: DB, rules: Rule[], rows: HistoryRow[], now: number, startEscalations: (trx: DB, starts: EscalationStart[]) => Promise<void>) {
   let queued = 0;
   for (const rule of rules) {
     const mine = rows.filter((r) => r.dashboardId === rule.row.dashboardId && rule.priorities.includes(r.priority));
     const created = rule.events.includes('created') ? mine.filter((r) => r.event === 'created' && r.resolutionBy !== 'MAINTENANCE') : [];
+    if (rule.row.channelType === 'ESCALATION') {
+      // An escalation walks its policy's steps itself; it is started here, once per rule and alarm.
+      const policyId = Number(rule.row.target);
+      await startEscalations(
+        trx,
+        created.map((r) => ({ ruleId: rule.row.id, policyId, alarmId: r.alarmId, dashboardId: r.dashboardId, at: r.at })),
+      );
+      queued += created.length;
+      continue;
+    }
+    const channel = rule.row.channelType;
     const resolving = rule.events.includes('resolved') ? mine.filter((r) => r.event === 'resolved' && !muted(r.details)) : [];
     const announced = await q.announcedAlarmIds(
       trx,
@@ -109,7 +121,7 @@ async function queue(trx: DB, rules: Rule[], rows: HistoryRow[], now: number) {
       dashboardId: r.dashboardId,
       alarmId: r.alarmId,
       event: r.event as NotifyEvent,
-      channel: rule.row.channelType,
+      channel,
       status: 'PENDING' as const,
       createdAt: now,
       nextAttemptAt: now,
@@ -123,6 +135,7 @@ async function queue(trx: DB, rules: Rule[], rows: HistoryRow[], now: number) {
 /** Queues `unacknowledged` and `overdue` notifications for open alarms whose moment has come. */
 export async function escalate(db: DB, now: number) {
   for (const rule of (await enabledRules(db)).map(parse)) {
+    if (rule.row.channelType === 'ESCALATION') continue;
     const e = {
       ruleId: rule.row.id,
       dashboardId: rule.row.dashboardId,

@@ -25,6 +25,12 @@ export const updateRule = (db: DB, id: number, values: Updateable<NotificationRu
 
 export const deleteRule = (db: DB, id: number) => db.deleteFrom('notificationRule').where('id', '=', id).execute();
 
+/** The names of the rules that escalate along this policy. */
+export async function ruleNamesUsingPolicy(db: DB, policyId: number) {
+  const rows = await db.selectFrom('notificationRule').select('name').where('channelType', '=', 'ESCALATION').where('target', '=', String(policyId)).execute();
+  return rows.map((r) => r.name);
+}
+
 /** One rule's sealed webhook secret, if any: the start-up check that SECRET_KEY still opens them. */
 export const oneSealedSecret = async (db: DB) =>
   (await db.selectFrom('notificationRule').select('secret').where('secret', 'is not', null).limit(1).executeTakeFirst())?.secret ?? undefined;

@@ -7,11 +7,13 @@
 import {
   CREDENTIAL_MASK,
   type CreateRule,
+  ESCALATION_EVENTS_MESSAGE,
   MINUTES_MESSAGE,
   type NotificationRule,
   type NotifyEvent,
   type RuleChannel,
   type UpdateRule,
+  escalationOnCreated,
   maskedWebhookUrl,
   minutesWithEvent,
 } from '@/domain/notification';
@@ -20,6 +22,7 @@ import { type Clock, epochSeconds, isoFromSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import { invalidField } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secrets';
+import type { People } from './people';
 import type { NotificationRuleRow } from './notifications.table';
 import * as q from './notification-rules.queries';
 
@@ -29,14 +32,18 @@ export interface RuleDeps {
   db: DB;
   clock: Clock;
   secrets: SecretBox;
+  notify: { people: Pick<People, 'policyDashboard'> };
+}
+
+function channelOf(r: NotificationRuleRow, masked: boolean): RuleChannel {
+  if (r.channelType === 'EMAIL') return { type: 'EMAIL', to: JSON.parse(r.target) as 'ASSIGNABLE' | string[] };
+  if (r.channelType === 'ESCALATION') return { type: 'ESCALATION', policyId: Number(r.target) };
+  return { type: 'WEBHOOK', url: masked ? maskedWebhookUrl(r.target) : r.target, secret: null };
 }
 
 /** A rule as stored (`masked`: false, for merging an update) or as answered (credentials masked). */
 function toRule(r: NotificationRuleRow, masked = true): NotificationRule {
-  const channel: RuleChannel =
-    r.channelType === 'EMAIL'
-      ? { type: 'EMAIL', to: JSON.parse(r.target) as 'ASSIGNABLE' | string[] }
-      : { type: 'WEBHOOK', url: masked ? maskedWebhookUrl(r.target) : r.target, secret: null };
+  const channel = channelOf(r, masked);
   return {
     id: r.id,
     dashboardId: r.dashboardId,
@@ -54,6 +61,13 @@ function toRule(r: NotificationRuleRow, masked = true): NotificationRule {
 type Fields = Omit<CreateRule, 'dashboardId' | 'channel'> & {
   channel: CreateRule['channel'] | { type: 'WEBHOOK'; url: string; secret?: string | null };
 };
+
+/** An ESCALATION rule names a policy of its own dashboard; another dashboard's is unknown here. */
+async function checkPolicy(deps: RuleDeps, dashboardId: number, channel: Fields['channel']) {
+  if (channel.type !== 'ESCALATION') return;
+  if ((await deps.notify.people.policyDashboard(deps.db, channel.policyId)) !== dashboardId)
+    throw invalidField('channel.policyId', 'Deze escalatie bestaat niet op dit dashboard.');
+}
 
 const MASKED_ELSEWHERE = 'Het wachtwoord in deze URL is verborgen (***) en hoort bij een ander adres; geef het wachtwoord opnieuw op.';
 
@@ -96,7 +110,12 @@ function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
     events: JSON.stringify([...new Set(input.events)]),
     unacknowledgedMinutes: input.unacknowledgedMinutes ?? null,
     channelType: channel.type,
-    target: channel.type === 'EMAIL' ? JSON.stringify(channel.to) : withStoredCredentials(channel.url, stored),
+    target:
+      channel.type === 'EMAIL'
+        ? JSON.stringify(channel.to)
+        : channel.type === 'ESCALATION'
+          ? String(channel.policyId)
+          : withStoredCredentials(channel.url, stored),
     secret,
   };
 }
@@ -106,6 +125,7 @@ export async function listRules(db: DB, dashboardId: number) {
 }
 
 export async function createRule(deps: RuleDeps, input: CreateRule) {
+  await checkPolicy(deps, input.dashboardId, input.channel);
   const { id } = await q.insertRule(deps.db, { ...columns(deps, input), dashboardId: input.dashboardId, createdAt: epochSeconds(deps.clock) });
   return toRule((await q.findRule(deps.db, id))!);
 }
@@ -122,6 +142,8 @@ export async function updateRule(deps: RuleDeps, rule: NotificationRuleRow, inpu
     channel: input.channel ?? stored.channel,
   };
   if (!minutesWithEvent(merged)) throw invalidField('unacknowledgedMinutes', MINUTES_MESSAGE);
+  if (!escalationOnCreated(merged)) throw invalidField('events', ESCALATION_EVENTS_MESSAGE);
+  await checkPolicy(deps, rule.dashboardId, merged.channel);
   await q.updateRule(deps.db, rule.id, columns(deps, merged, rule));
   return toRule((await q.findRule(deps.db, rule.id))!);
 }

@@ -64,7 +64,7 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
       while (!signal.aborted) {
         const now = epochSeconds(deps.clock);
         await claims.renew(now);
-        queued += await notificationsFromHistory(deps.db, now);
+        queued += await notificationsFromHistory(deps.db, now, deps.people.startEscalations);
         if (now - escalatedAt >= ESCALATE_EVERY_SECONDS) {
           await escalate(deps.db, now);
           escalatedAt = now;

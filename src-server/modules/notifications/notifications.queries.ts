@@ -35,6 +35,7 @@ const historyRows = (db: DB) =>
     .innerJoin('alarm', 'alarm.id', 'alarmHistory.alarmId')
     .select([
       'alarmHistory.id',
+      'alarmHistory.at',
       'alarmHistory.alarmId',
       'alarmHistory.event',
       'alarmHistory.details',
@@ -74,7 +75,7 @@ export async function insertNotifications(db: DB, rows: Insertable<NotificationT
   await db
     .insertInto('notification')
     .values(rows)
-    .onConflict((oc) => oc.columns(['ruleId', 'alarmId', 'event']).doNothing())
+    .onConflict((oc) => oc.columns(['ruleId', 'alarmId', 'event', 'recipient']).doNothing())
     .execute();
 }
 
@@ -94,7 +95,7 @@ export async function announcedAlarmIds(db: DB, ruleId: number, alarmIds: number
 interface Escalation {
   ruleId: number;
   dashboardId: number;
-  channel: 'EMAIL' | 'WEBHOOK';
+  channel: 'EMAIL' | 'WEBHOOK' | 'ESCALATION';
   priorities: string[];
   now: number;
   /** When the rule was made: what was already due then is not news (see each query). */
@@ -163,7 +164,7 @@ async function insertEscalation(db: DB, e: Escalation, event: 'unacknowledged' |
         sql.lit(e.now).as('nextAttemptAt'),
       ]),
     )
-    .onConflict((oc) => oc.columns(['ruleId', 'alarmId', 'event']).doNothing())
+    .onConflict((oc) => oc.columns(['ruleId', 'alarmId', 'event', 'recipient']).doNothing())
     .execute();
 }
 
@@ -222,6 +223,7 @@ export const alarmFacts = (db: DB, alarmId: number): Promise<AlarmFacts | undefi
       'alarm.priority',
       'alarm.receivedAt',
       'alarm.resolvedAt',
+      'alarm.acknowledgedAt',
       'alarm.data',
       'alarm.folderId',
       'alarmFolder.name as folderName',

@@ -58,6 +58,7 @@ export async function testRule(deps: DeliveryDeps, rule: NotificationRuleRow, da
     priority: 'HIGH',
     receivedAt: now,
     resolvedAt: null,
+    acknowledgedAt: null,
     data: JSON.stringify({ test: 'true' }),
     folderId: 0,
     folderName: 'test',

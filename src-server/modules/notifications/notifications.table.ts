@@ -12,8 +12,8 @@ export interface NotificationRuleTable {
   /** JSON array of events. */
   events: string;
   unacknowledgedMinutes: number | null;
-  channelType: 'EMAIL' | 'WEBHOOK';
-  /** EMAIL: JSON `"ASSIGNABLE"` or an address array; WEBHOOK: the URL. */
+  channelType: 'EMAIL' | 'WEBHOOK' | 'ESCALATION';
+  /** EMAIL: JSON `"ASSIGNABLE"` or an address array; WEBHOOK: the URL; ESCALATION: the policy's id. */
   target: string;
   /** The webhook secret, sealed with the secret box. */
   secret: string | null;
@@ -37,6 +37,12 @@ export interface NotificationTable {
   sentAt: number | null;
   /** When the next attempt is due; while an attempt runs, when it counts as crashed (a lease). */
   nextAttemptAt: number | null;
+  /** A notification to one person (an escalation step): who, on which contact method (0: their account's address), at which step. */
+  userId: number | null;
+  contactMethodId: number | null;
+  step: number | null;
+  /** Tells apart one rule's notifications of one alarm and event to different people and steps; '' for the rule's own. */
+  recipient: Generated<string>;
 }
 export type NotificationRow = Selectable<NotificationTable>;
 

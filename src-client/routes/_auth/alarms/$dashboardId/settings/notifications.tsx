@@ -9,6 +9,8 @@ import { SettingsOnly } from '~/features/alarm-dashboards/settings-only';
 import { NotificationList } from '~/features/notifications/notification-list';
 import { RuleForm } from '~/features/notifications/rule-form';
 import { RuleList } from '~/features/notifications/rule-list';
+import { PolicyForm } from '~/features/escalation-policies/policy-form';
+import { PolicyList } from '~/features/escalation-policies/policy-list';
 import { canChangeSettings } from '~/lib/alarms/access';
 import { useTRPC } from '~/lib/trpc';
 
@@ -19,6 +21,8 @@ export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/notifi
       queryClient.ensureQueryData(trpc.alarmDashboard.get.queryOptions({ dashboardId })),
       queryClient.ensureQueryData(trpc.notification.rules.queryOptions({ dashboardId })),
       queryClient.ensureQueryData(trpc.notification.channels.queryOptions()),
+      queryClient.ensureQueryData(trpc.escalationPolicy.list.queryOptions({ dashboardId })),
+      queryClient.ensureQueryData(trpc.alarmDashboard.users.queryOptions({ dashboardId, page: 0, size: 100 })),
     ]),
   component: NotificationsPage,
 });
@@ -32,6 +36,9 @@ function NotificationsPage() {
   const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
   const { data: rules } = useSuspenseQuery(trpc.notification.rules.queryOptions({ dashboardId }));
   const { data: channels } = useSuspenseQuery(trpc.notification.channels.queryOptions());
+  const { data: policies } = useSuspenseQuery(trpc.escalationPolicy.list.queryOptions({ dashboardId }));
+  const { data: users } = useSuspenseQuery(trpc.alarmDashboard.users.queryOptions({ dashboardId, page: 0, size: 100 }));
+  const policyNames = Object.fromEntries(policies.map((p) => [p.id, p.name]));
   const editable = canChangeSettings(user, dashboard);
   return (
     <section className="grid [&>:first-child]:mb-0 max-w-5xl gap-6">
@@ -41,12 +48,24 @@ function NotificationsPage() {
       />
       <SettingsOnly user={user} dashboard={dashboard}>
         <SectionCard title="Nieuwe meldingsregel">
-          <RuleForm dashboardId={dashboardId} emailAvailable={channels.email} />
+          <RuleForm dashboardId={dashboardId} emailAvailable={channels.email} policies={policies} />
         </SectionCard>
       </SettingsOnly>
       <SectionCard title="Meldingsregels">
-        <RuleList rules={rules} editable={editable} />
+        <RuleList rules={rules} editable={editable} policyNames={policyNames} />
       </SectionCard>
+      <SectionCard title="Escalaties">
+        <p className="mb-3 text-sm text-muted-foreground">
+          Een escalatie vraagt per stap iemand anders tot het alarm is bevestigd of opgelost: eerst wie dienst heeft, na een kwartier de achterwacht, daarna
+          iedereen. Kies de escalatie als kanaal van een meldingsregel.
+        </p>
+        <PolicyList policies={policies} users={users.users} editable={editable} />
+      </SectionCard>
+      <SettingsOnly user={user} dashboard={dashboard}>
+        <SectionCard title="Nieuwe escalatie">
+          <PolicyForm dashboardId={dashboardId} users={users.users} />
+        </SectionCard>
+      </SettingsOnly>
       <SectionCard title="Verstuurde meldingen">
         {!channels.email && rules.some((r) => r.channel.type === 'EMAIL') ? (
           <AlertBanner variant="warning" title="Geen SMTP-server ingesteld" className="mb-3">

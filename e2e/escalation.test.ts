@@ -1,0 +1,117 @@
+/**
+ * Escalation from mail to phone: a HIGH alarm escalates to the installer on call, the mail with
+ * their "Bevestigen" link arrives at a real SMTP server, the link opens in Chromium on a 390 px
+ * phone without signing in, and "Bevestigen" acknowledges the alarm as that installer.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSmtp } from '../src-server/testing/smtp';
+import { PHONE, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
+import { shot } from './support/mail';
+import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
+
+describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () => {
+  let product: Product;
+  let browser: Browser;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let token: string;
+  let dashboardId: number;
+  let installerId: number;
+  const api = restClient(
+    () => product,
+    () => token,
+  );
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    product = await startProduct({ SMTP_URL: smtp.url, SMTP_FROM: 'Energiebeheer <alarm@energiebeheer.test>', PUBLIC_URL: 'http://energiebeheer.test' });
+    token = await adminToken(product.url);
+    const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;
+    installerId = (
+      await api<{ id: number }>('POST', '/api/users/create', {
+        type: 'installer',
+        organizationId,
+        email: 'jan@example.nl',
+        password: 'installateur-wachtwoord',
+        fullName: 'Jan Jansen',
+      })
+    ).id;
+    dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Jansen', organizationId })).id;
+    const policy = await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/escalation-policies`, {
+      name: 'Piket',
+      steps: [
+        { afterMinutes: 0, targets: [{ type: 'USER', id: installerId }] },
+        { afterMinutes: 15, targets: [{ type: 'ASSIGNABLE' }] },
+      ],
+      repeat: 1,
+    });
+    await api('POST', `/api/v1/alarms/dashboards/${dashboardId}/notification-rules`, {
+      name: 'Escalatie HOOG',
+      priorities: ['HIGH'],
+      events: ['created'],
+      channel: { type: 'ESCALATION', policyId: policy.id },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await smtp?.close();
+  });
+
+  test('the escalation mail’s Bevestigen link acknowledges the alarm as that installer on a 390 px phone', async () => {
+    const alarm = await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, { line: 'Koelcel 4 te warm', priority: 'HIGH' });
+    await expect.poll(() => smtp.mails.length, { timeout: 15_000 }).toBe(1);
+    const [mail] = smtp.mails;
+    expect(mail!.to).toEqual(['jan@example.nl']);
+    expect(mail!.mail.subject).toBe('[HOOG] Koelcel 4 te warm');
+    const link = /Bevestigen: (http:\/\/energiebeheer\.test\/app\/act\/[\w-]+)/.exec(mail!.mail.text ?? '')![1]!;
+    expect(mail!.mail.html).toContain(`href="${link}"`);
+
+    const page = await (await browser.newContext(PHONE)).newPage();
+    await page.goto(link.replace('http://energiebeheer.test', product.url));
+    await page.getByText('Koelcel 4 te warm').waitFor();
+    await page.getByText('Voor Jan Jansen').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await shot(page, 'action-link-390');
+    // Opening the page acknowledged nothing.
+    expect((await api<{ acknowledgedAt: string | null }>('GET', `/api/v1/alarms/alarms/${alarm.id}`)).acknowledgedAt).toBeNull();
+
+    await page.getByRole('button', { name: 'Bevestigen' }).click();
+    await page.getByRole('status').getByText('Het alarm is bevestigd.').waitFor();
+    await page.getByText('Bevestigd door Jan Jansen').waitFor();
+    await shot(page, 'action-link-390-done');
+    const detail = await api<{ acknowledgedAt: string | null; assignees: number[] }>('GET', `/api/v1/alarms/alarms/${alarm.id}`);
+    expect(detail.acknowledgedAt).not.toBeNull();
+    expect(detail.assignees).toEqual([installerId]);
+    const history = await api<{ event: string; actor: { type: string; name: string }; details: Record<string, unknown> }[]>(
+      'GET',
+      `/api/v1/alarms/alarms/${alarm.id}/history`,
+    );
+    expect(history.find((h) => h.event === 'acknowledged')).toMatchObject({ actor: { type: 'USER', name: 'Jan Jansen' }, details: { via: 'link' } });
+
+    // The link is spent: opening it again says so in Dutch.
+    await page.reload();
+    await page.getByText('Deze link is al gebruikt.', { exact: false }).waitFor();
+
+    // The console's panel says who stopped the escalation.
+    const admin = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, { viewport: { width: 1440, height: 900 } });
+    await admin.goto(`${product.url}/app/alarms/${dashboardId}/folders/inbox?alarm=${alarm.id}`);
+    await admin.getByText('Escalatie gestopt: bevestigd door Jan Jansen').waitFor();
+    await shot(admin, 'alarm-panel-escalation-1440');
+  });
+
+  test('the escalation settings read well at 1440 and 390 px', async () => {
+    for (const [name, device] of [
+      ['1440', { viewport: { width: 1440, height: 900 } }],
+      ['390', PHONE],
+    ] as const) {
+      const page = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, device);
+      await page.goto(`${product.url}/app/alarms/${dashboardId}/settings/notifications`);
+      await page.getByRole('list', { name: 'Escalaties' }).getByText('Piket').waitFor();
+      await page.getByText('Stap 2 (na 15 min): alle gebruikers').waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+      await shot(page, `escalation-settings-${name}`);
+    }
+  });
+});

@@ -1,0 +1,29 @@
+/** Contact methods per user. */
+import type { Insertable } from 'kysely';
+import type { DB } from '../../platform/db/database';
+import type { ContactMethodTable } from './contact-methods.table';
+
+export const methodsOfUser = (db: DB, userId: number) => db.selectFrom('contactMethod').selectAll().where('userId', '=', userId).orderBy('id').execute();
+
+/** The stored methods of several users, for an escalation step. */
+export const methodsOfUsers = (db: DB, userIds: number[]) =>
+  userIds.length === 0 ? Promise.resolve([]) : db.selectFrom('contactMethod').selectAll().where('userId', 'in', userIds).orderBy('id').execute();
+
+/** A method of this user; undefined for another user's or an unknown id. */
+export const findOwnMethod = (db: DB, userId: number, id: number) =>
+  db.selectFrom('contactMethod').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+
+export const insertMethod = (db: DB, values: Insertable<ContactMethodTable>) =>
+  db.insertInto('contactMethod').values(values).returning('id').executeTakeFirstOrThrow();
+
+export const deleteMethod = (db: DB, id: number) => db.deleteFrom('contactMethod').where('id', '=', id).execute();
+
+/** Makes the account-address method of each of these users that has none yet. */
+export async function ensureOwnAddresses(db: DB, userIds: number[], createdAt: number) {
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('contactMethod')
+    .values(userIds.map((userId) => ({ userId, type: 'EMAIL' as const, target: '', createdAt })))
+    .onConflict((oc) => oc.columns(['userId', 'type', 'target']).doNothing())
+    .execute();
+}

@@ -1,0 +1,56 @@
+/** `/api/v1/users/me/contact-methods` and `/api/v1/contact-methods/{id}`: how the signed-in user is reached by escalations. */
+import * as v from 'valibot';
+import { contactMethodIdSchema, contactMethodSchema, createContactMethodSchema } from '@/domain/contact-method';
+import { testAnswerSchema } from '@/domain/notification';
+import { rest } from '../../api/trpc/rest-route';
+import { router, signedInProcedure } from '../../api/trpc/trpc';
+import type { SharedLimiter } from '../../platform/shared-rate-limit';
+import type { ContactDeps } from './contact-adapter';
+import * as service from './contact-methods.service';
+
+/** The services this module's procedures use, built by the composition root. */
+declare module '../../api/trpc/context' {
+  interface AppServices {
+    /** Contact method delivery, and the limit on test messages per user. */
+    contact: ContactDeps & { limit: SharedLimiter };
+  }
+}
+
+const method = { params: { id: 'contactMethodId' } };
+
+export const contactMethodsRouter = router({
+  list: signedInProcedure
+    .meta(rest('GET /api/v1/users/me/contact-methods', "Your contact methods: your account's e-mail address first (`isDefault`), then the ones you added"))
+    .output(v.array(contactMethodSchema))
+    .query(({ ctx }) => service.listMethods(ctx, ctx.user)),
+  create: signedInProcedure
+    .meta(
+      rest('POST /api/v1/users/me/contact-methods', 'Add a contact method: `{type: EMAIL, address}` (other types are not available yet)', {
+        status: 201,
+        errors: [409],
+      }),
+    )
+    .input(createContactMethodSchema)
+    .output(contactMethodSchema)
+    .mutation(({ ctx, input }) => service.createMethod(ctx, ctx.user, input)),
+  delete: signedInProcedure
+    .meta(
+      rest('DELETE /api/v1/contact-methods/{id}', 'Delete one of your contact methods (409 for your account address, which always stays)', {
+        ...method,
+        status: 204,
+        errors: [404, 409],
+      }),
+    )
+    .input(contactMethodIdSchema)
+    .mutation(({ ctx, input }) => service.deleteMethod(ctx, ctx.user, input.contactMethodId)),
+  test: signedInProcedure
+    .meta(
+      rest('POST /api/v1/contact-methods/{id}/test', 'Send a test message to one of your contact methods now; `message` says how it went', {
+        ...method,
+        errors: [404, 429],
+      }),
+    )
+    .input(contactMethodIdSchema)
+    .output(testAnswerSchema)
+    .mutation(({ ctx, input }) => service.testMethod(ctx.contact, ctx.user, input.contactMethodId)),
+});

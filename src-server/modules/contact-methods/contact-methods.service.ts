@@ -1,0 +1,106 @@
+/**
+ * Contact methods: a user's own list (their account's address first, not stored), adding and
+ * deleting their own, a test message, and reaching a person about an alarm on one method (used by
+ * the notify job for the rows an escalation step queues). Delivery per type is an adapter.
+ */
+import type { ContactMethod, CreateContactMethod } from '@/domain/contact-method';
+import type { User } from '@/domain/user';
+import { epochSeconds, isoFromSeconds } from '../../platform/clock';
+import { AppError, notFound } from '../../platform/errors';
+import { type SharedLimiter, reserveOrRefuse } from '../../platform/shared-rate-limit';
+import { mintActionLink } from '../alarm-actions/alarm-actions.service';
+import type { AlarmFacts } from '../notifications/alarm-message';
+import type { Attempt } from '../notifications/attempt';
+import type { PersonRow } from '../notifications/people';
+import { loadUser } from '../users/users.queries';
+import { adapters } from './adapters';
+import type { ContactDeps } from './contact-adapter';
+import * as q from './contact-methods.queries';
+import type { ContactMethodRow } from './contact-methods.table';
+
+const METHOD_ABSENT = 'Deze contactmethode bestaat niet.';
+
+const isOwnAddress = (r: ContactMethodRow) => r.type === 'EMAIL' && r.target === '';
+const addressOf = (r: ContactMethodRow, user: Pick<User, 'email'>) => (isOwnAddress(r) ? user.email : r.target);
+const toMethod = (r: ContactMethodRow, user: Pick<User, 'email'>): ContactMethod => ({
+  id: r.id,
+  type: r.type,
+  address: addressOf(r, user),
+  isDefault: isOwnAddress(r),
+  createdAt: isoFromSeconds(r.createdAt)!,
+});
+
+/** The user's methods, their account's address first (made now if it was not there yet). */
+export async function listMethods(deps: Pick<ContactDeps, 'db' | 'clock'>, user: User) {
+  await q.ensureOwnAddresses(deps.db, [user.id], epochSeconds(deps.clock));
+  const rows = await q.methodsOfUser(deps.db, user.id);
+  return [...rows.filter(isOwnAddress), ...rows.filter((r) => !isOwnAddress(r))].map((r) => toMethod(r, user));
+}
+
+export async function createMethod(deps: Pick<ContactDeps, 'db' | 'clock'>, user: User, input: CreateContactMethod) {
+  const known = await listMethods(deps, user);
+  if (known.some((m) => m.type === input.type && m.address.toLowerCase() === input.address)) {
+    throw new AppError('CONFLICT', 'Dit adres staat al bij je contactmethoden.');
+  }
+  const { id } = await q.insertMethod(deps.db, { userId: user.id, type: input.type, target: input.address, createdAt: epochSeconds(deps.clock) });
+  return toMethod((await q.findOwnMethod(deps.db, user.id, id))!, user);
+}
+
+export async function deleteMethod(deps: Pick<ContactDeps, 'db'>, user: User, id: number) {
+  const row = await q.findOwnMethod(deps.db, user.id, id);
+  if (!row) throw notFound(METHOD_ABSENT);
+  if (isOwnAddress(row)) throw new AppError('CONFLICT', 'Het e-mailadres van je account blijft altijd een contactmethode.');
+  await q.deleteMethod(deps.db, id);
+}
+
+/** Sends a test message about a made-up HIGH alarm now; at most a few an hour per user (`limit`). */
+export async function testMethod(deps: ContactDeps & { limit: SharedLimiter }, user: User, id: number) {
+  const row = await q.findOwnMethod(deps.db, user.id, id);
+  if (!row) throw notFound(METHOD_ABSENT);
+  const method = toMethod(row, user);
+  await reserveOrRefuse(
+    [[deps.limit, String(user.id)]],
+    (s) => `Je hebt net al een paar tests verstuurd. Probeer het over ${Math.ceil(s / 60)} minuten opnieuw.`,
+  );
+  const now = epochSeconds(deps.clock);
+  const alarm: AlarmFacts = {
+    id: 0,
+    dashboardId: 0,
+    dashboardName: 'Test',
+    key: null,
+    line: 'Testmelding: zo bereikt een escalatie je',
+    priority: 'HIGH',
+    receivedAt: now,
+    resolvedAt: null,
+    acknowledgedAt: null,
+    data: '{}',
+    folderId: 0,
+    folderName: 'test',
+    folderLabel: 'Test',
+  };
+  const attempt = await adapters[method.type].send(deps, method.address, { alarm, actionUrl: null, deliveryId: `test-${user.id}-${id}-${now}`, test: true });
+  return attempt.ok ? { ok: true, message: `Testmelding verstuurd naar ${method.address}.` } : { ok: false, message: `Testmelding mislukt: ${attempt.error}` };
+}
+
+/**
+ * Reaches the person of a notification row on its method about the alarm, with their own action
+ * link while the alarm is open and unacknowledged. Never throws for the receiver's failure.
+ */
+export async function reachPerson(deps: ContactDeps, row: PersonRow, alarm: AlarmFacts): Promise<{ attempt: Attempt; name: string }> {
+  const user = row.userId === null ? undefined : await loadUser(deps.db, row.userId);
+  if (!user) return { attempt: { ok: false, retry: false, error: 'Deze gebruiker bestaat niet meer.' }, name: `gebruiker ${row.userId}` };
+  const name = user.fullName || user.email;
+  const stored = row.contactMethodId === null ? undefined : await q.findOwnMethod(deps.db, user.id, row.contactMethodId);
+  if (!stored) return { attempt: { ok: false, retry: false, error: 'Deze contactmethode is verwijderd.' }, name };
+  const method = toMethod(stored, user);
+  const open = alarm.acknowledgedAt === null && alarm.resolvedAt === null;
+  const actionUrl = open ? await mintActionLink(deps.db, epochSeconds(deps.clock), deps.publicUrl, alarm.id, user.id) : null;
+  return { attempt: await adapters[method.type].send(deps, method.address, { alarm, actionUrl, deliveryId: String(row.id), test: false }), name };
+}
+
+/** The methods to reach each of these users on, their account's address among them (made now where missing). */
+export async function methodsOfUsers(deps: Pick<ContactDeps, 'db'>, userIds: number[], now: number) {
+  await q.ensureOwnAddresses(deps.db, userIds, now);
+  const rows = await q.methodsOfUsers(deps.db, userIds);
+  return new Map(userIds.map((id) => [id, rows.filter((m) => m.userId === id).map((m) => ({ id: m.id, type: m.type }))]));
+}

@@ -1,0 +1,18 @@
+/** E-mail as a contact method: the rule mails' subject and body, with the person's "Bevestigen" link. */
+import { mailBodies, mailSubject } from '../notifications/alarm-message';
+import { threadRoot } from '../notifications/notifications.queries';
+import type { ContactAdapter } from './contact-adapter';
+
+export const emailAdapter: ContactAdapter = {
+  type: 'EMAIL',
+  async send(deps, address, { alarm, actionUrl, deliveryId, test }) {
+    const messageId = `<notification-${deliveryId}@${new URL(deps.publicUrl).hostname}>`;
+    return deps.mailer.send({
+      to: [address],
+      subject: mailSubject('created', alarm),
+      ...mailBodies('created', alarm, deps.publicUrl, actionUrl ?? undefined),
+      messageId,
+      threadRoot: test ? null : await threadRoot(deps.db, alarm.id, messageId),
+    });
+  },
+};

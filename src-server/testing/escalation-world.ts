@@ -1,0 +1,56 @@
+/**
+ * The alarm world with a pinned clock, a real SMTP server on loopback, and helpers for escalation
+ * tests: a policy with an ESCALATION rule on dashboard A, a way to run the jobs as the server would,
+ * and the action link out of a mail.
+ */
+import type { EscalationStep } from '@/domain/escalation-policy';
+import { createAlarmWorld } from './alarm-world';
+import { startSmtp } from './smtp';
+
+const T0 = Date.parse('2026-11-28T01:22:00Z');
+
+export async function createEscalationWorld() {
+  const smtp = await startSmtp();
+  let now = T0;
+  const w = await createAlarmWorld({ clock: () => new Date(now), notify: { smtpUrl: smtp.url, smtpFrom: 'Energiebeheer <alarm@energiebeheer.test>' } });
+  const admin = w.callers.admin;
+  /** A policy and the rule that escalates HIGH alarms of dashboard A along it. */
+  const escalateAlong = async (steps: EscalationStep[], repeat = 0) => {
+    const policy = await admin.escalationPolicy.create({ dashboardId: w.dashA.id, name: 'Piket', steps, repeat });
+    const rule = await admin.notification.createRule({
+      dashboardId: w.dashA.id,
+      name: 'Escalatie',
+      priorities: ['HIGH'],
+      events: ['created'],
+      channel: { type: 'ESCALATION', policyId: policy.id },
+    });
+    return { policy, rule };
+  };
+  /** Runs what the server runs on an alarm change or its schedule: escalations due, then deliveries. */
+  const settle = async () => {
+    await w.h.jobs.runNow('notify');
+    await w.h.jobs.runNow('escalate');
+    await w.h.jobs.runNow('notify');
+  };
+  const raise = (line = 'Koelcel 4 te warm') => admin.alarm.create({ dashboardId: w.dashA.id, line, priority: 'HIGH' });
+  const history = async (alarmId: number) => admin.alarm.history({ alarmId });
+  return {
+    ...w,
+    smtp,
+    admin,
+    escalateAlong,
+    settle,
+    raise,
+    history,
+    /** Moves the clock on; `seconds` may be fractional minutes' worth. */
+    advance: (seconds: number) => (now += seconds * 1000),
+    at: () => now,
+    /** The action token in a mail's text. */
+    tokenOf: (text: string | undefined) => /\/app\/act\/([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1],
+    async close() {
+      await w.h.close();
+      await smtp.close();
+    },
+  };
+}
+export type EscalationWorld = Awaited<ReturnType<typeof createEscalationWorld>>;

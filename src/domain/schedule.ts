@@ -53,7 +53,7 @@ const localDateTimeSchema = (what: string) =>
 
 const timeOfDay = (what: string) => v.pipe(v.string(`Geef ${what} als 18:00.`), v.regex(LOCAL_TIME, `Geef ${what} als 18:00 (uren 00–23, minuten 00–59).`));
 
-export const restrictionSchema = v.object({
+const restrictionSchema = v.object({
   days: v.pipe(
     v.array(
       v.pipe(

@@ -26,6 +26,8 @@ import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChanne
 import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
 import type { DashboardFolders } from './modules/alarm-dashboards/alarm-dashboards.service';
 import { folderOfDashboard, insertSystemFolders } from './modules/alarm-folders/alarm-folders.queries';
+import { onCallAt } from './modules/schedules/schedules.service';
+import { findSchedule } from './modules/schedules/schedules.queries';
 import type { FolderAlarms } from './modules/alarm-folders/alarm-folders.service';
 import { countInFolder } from './modules/alarms/alarm-counts.queries';
 import { applyFolderRelevance, moveFolderAlarms } from './modules/alarms/lifecycle';
@@ -196,7 +198,12 @@ export async function createServices(options: ServiceOptions) {
     publicUrl,
     limit: createSharedLimiter(db, 'contact-test', 5, 3600, () => epochSeconds(clock)),
   };
-  const escalation: PolicyDeps = { db, clock, schedules: null };
+  // SCHEDULE targets: whoever the schedules module says is on call at that moment.
+  const escalation: PolicyDeps = {
+    db,
+    clock,
+    schedules: { onCall: onCallAt, organizationOf: async (db, scheduleId) => (await findSchedule(db, scheduleId))?.organizationId },
+  };
   const notify: DeliveryDeps = {
     db,
     clock,

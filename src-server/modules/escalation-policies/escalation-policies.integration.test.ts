@@ -140,10 +140,10 @@ test('a rule escalates only along a policy of its own dashboard, only on new ala
   expect(await res.json()).toMatchObject({ error: { message: 'Deze escalatie wordt gebruikt door meldingsregel "Escalatie"; kies daar eerst iets anders.' } });
 });
 
-test('a SCHEDULE target is refused with a Dutch message while this server has no schedules', async () => {
+test('a SCHEDULE target that is not a schedule of the dashboard’s organization is refused with a Dutch message', async () => {
   const w = await world();
-  expect(await invalid(w, { steps: [{ afterMinutes: 0, targets: [{ type: 'SCHEDULE', id: 1 }] }] })).toEqual({
-    'steps.0.targets.0.id': ['Roosters zijn op deze server nog niet beschikbaar.'],
+  expect(await invalid(w, { steps: [{ afterMinutes: 0, targets: [{ type: 'SCHEDULE', id: 99_999 }] }] })).toEqual({
+    'steps.0.targets.0.id': ['Dit rooster hoort niet bij de organisatie van dit dashboard.'],
   });
 });
 

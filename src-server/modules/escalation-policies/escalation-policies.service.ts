@@ -16,7 +16,7 @@ import * as q from './escalation-policies.queries';
 
 export const POLICY_ABSENT = 'Deze escalatie bestaat niet.';
 
-/** Who is on call on a schedule at a moment; provided by the schedules module once it exists (wired in services.ts). */
+/** Who is on call on a schedule at a moment; the schedules module's answer, wired in services.ts. */
 interface Schedules {
   onCall(db: DB, scheduleId: number, at: Date): Promise<{ users: { id: number; name: string }[]; until: string | null }>;
   /** The schedule's organization; undefined for an unknown schedule. */

@@ -21,7 +21,7 @@ interface SessionControl {
 }
 
 /** The one-time links of a user (onboarding's, above this one), wired in by the composition root. */
-export interface UserLinks {
+interface UserLinks {
   /** Spends every open link of the user: a password set another way must not leave a reset link working. */
   spendAll(db: DB, userId: number, at: number): Promise<unknown>;
 }

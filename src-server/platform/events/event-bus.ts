@@ -23,7 +23,7 @@ export type StoredEvent = AlarmEvent & { id: number };
  * Something that happened in this process that other modules react to. The module where it happens
  * emits it and knows nothing of who reacts: src-server/reactions.ts is where that is said.
  */
-export type Happening =
+type Happening =
   /** The HUB sync stored values for these channels. */
   | { kind: 'measurements-stored'; channelIds: number[] }
   /** A mail source stored new raw mail. */

@@ -15,7 +15,7 @@ import type { AlarmEvent, EventBus, StoredEvent } from './event-bus';
 
 export const HEARTBEAT_MS = 25_000;
 /** How often a quiet stream confirms its reader may still watch: two look-ups by key. */
-export const RECHECK_MS = 2_000;
+const RECHECK_MS = 2_000;
 
 /** What a reader is sent: an alarm event, or `resync` when the missed events are no longer held (refetch everything). */
 export type LiveEvent = AlarmEvent | { event: 'resync'; data: Record<string, never> };

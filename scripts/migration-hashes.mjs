@@ -15,7 +15,10 @@ const recorded = existsSync(hashesFile) ? JSON.parse(readFileSync(hashesFile, 'u
 const files = readdirSync(dir)
   .filter((f) => MIGRATION.test(f) && !f.endsWith('.test.ts'))
   .sort();
-const hashOf = (f) => createHash('sha256').update(readFileSync(path.join(dir, f))).digest('hex');
+const hashOf = (f) =>
+  createHash('sha256')
+    .update(readFileSync(path.join(dir, f)))
+    .digest('hex');
 
 const problems = [];
 const added = [];
@@ -26,7 +29,8 @@ for (const f of files) {
       recorded[f] = hash;
       added.push(f);
     } else problems.push(`${f}: no recorded hash; run \`node scripts/migration-hashes.mjs --record\` once the migration is final`);
-  } else if (recorded[f] !== hash) problems.push(`${f}: changed after it landed; write a new migration instead (recorded ${recorded[f].slice(0, 12)}…, now ${hash.slice(0, 12)}…)`);
+  } else if (recorded[f] !== hash)
+    problems.push(`${f}: changed after it landed; write a new migration instead (recorded ${recorded[f].slice(0, 12)}…, now ${hash.slice(0, 12)}…)`);
 }
 for (const f of Object.keys(recorded)) if (!files.includes(f)) problems.push(`${f}: recorded but missing; a landed migration is never removed`);
 

@@ -16,12 +16,16 @@ import { Route as PasswordResetRouteImport } from './routes/password-reset'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
 import { Route as AuthAlarmsRouteImport } from './routes/_auth/alarms'
+import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
+import { Route as AuthSchedulesRouteImport } from './routes/_auth/schedules'
 import { Route as ActTokenRouteImport } from './routes/act.$token'
 import { Route as AuthAdminIndexRouteImport } from './routes/_auth/admin/index'
 import { Route as AuthAdminSystemRouteImport } from './routes/_auth/admin/system'
 import { Route as AuthAlarmsIndexRouteImport } from './routes/_auth/alarms/index'
 import { Route as AuthAlarmsDashboardIdRouteImport } from './routes/_auth/alarms/$dashboardId'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard/index'
+import { Route as AuthSchedulesIndexRouteImport } from './routes/_auth/schedules/index'
+import { Route as AuthSchedulesScheduleIdRouteImport } from './routes/_auth/schedules/$scheduleId'
 import { Route as AuthAdminLocationLocationIdRouteImport } from './routes/_auth/admin/location/$locationId'
 import { Route as AuthAdminLocationsIndexRouteImport } from './routes/_auth/admin/locations/index'
 import { Route as AuthAdminLocationsCreateRouteImport } from './routes/_auth/admin/locations/create'
@@ -88,6 +92,16 @@ const AuthAlarmsRoute = AuthAlarmsRouteImport.update({
   path: '/alarms',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthProfileRoute = AuthProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSchedulesRoute = AuthSchedulesRouteImport.update({
+  id: '/schedules',
+  path: '/schedules',
+  getParentRoute: () => AuthRoute,
+} as any)
 const ActTokenRoute = ActTokenRouteImport.update({
   id: '/act/$token',
   path: '/act/$token',
@@ -117,6 +131,16 @@ const AuthDashboardIndexRoute = AuthDashboardIndexRouteImport.update({
   id: '/dashboard/',
   path: '/dashboard/',
   getParentRoute: () => AuthRoute,
+} as any)
+const AuthSchedulesIndexRoute = AuthSchedulesIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthSchedulesRoute,
+} as any)
+const AuthSchedulesScheduleIdRoute = AuthSchedulesScheduleIdRouteImport.update({
+  id: '/$scheduleId',
+  path: '/$scheduleId',
+  getParentRoute: () => AuthSchedulesRoute,
 } as any)
 const AuthAdminLocationLocationIdRoute =
   AuthAdminLocationLocationIdRouteImport.update({
@@ -307,12 +331,16 @@ export interface FileRoutesByFullPath {
   '/password-reset': typeof PasswordResetRoute
   '/admin': typeof AuthAdminRouteWithChildren
   '/alarms': typeof AuthAlarmsRouteWithChildren
+  '/profile': typeof AuthProfileRoute
+  '/schedules': typeof AuthSchedulesRouteWithChildren
   '/act/$token': typeof ActTokenRoute
   '/admin/system': typeof AuthAdminSystemRoute
   '/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
+  '/schedules/$scheduleId': typeof AuthSchedulesScheduleIdRoute
   '/admin/': typeof AuthAdminIndexRoute
   '/alarms/': typeof AuthAlarmsIndexRoute
   '/dashboard/': typeof AuthDashboardIndexRoute
+  '/schedules/': typeof AuthSchedulesIndexRoute
   '/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
   '/admin/locations/create': typeof AuthAdminLocationsCreateRoute
   '/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
@@ -349,12 +377,15 @@ export interface FileRoutesByTo {
   '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
+  '/profile': typeof AuthProfileRoute
   '/act/$token': typeof ActTokenRoute
   '/': typeof AuthIndexRoute
   '/admin/system': typeof AuthAdminSystemRoute
+  '/schedules/$scheduleId': typeof AuthSchedulesScheduleIdRoute
   '/admin': typeof AuthAdminIndexRoute
   '/alarms': typeof AuthAlarmsIndexRoute
   '/dashboard': typeof AuthDashboardIndexRoute
+  '/schedules': typeof AuthSchedulesIndexRoute
   '/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
   '/admin/locations/create': typeof AuthAdminLocationsCreateRoute
   '/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
@@ -395,13 +426,17 @@ export interface FileRoutesById {
   '/password-reset': typeof PasswordResetRoute
   '/_auth/admin': typeof AuthAdminRouteWithChildren
   '/_auth/alarms': typeof AuthAlarmsRouteWithChildren
+  '/_auth/profile': typeof AuthProfileRoute
+  '/_auth/schedules': typeof AuthSchedulesRouteWithChildren
   '/act/$token': typeof ActTokenRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/admin/system': typeof AuthAdminSystemRoute
   '/_auth/alarms/$dashboardId': typeof AuthAlarmsDashboardIdRouteWithChildren
+  '/_auth/schedules/$scheduleId': typeof AuthSchedulesScheduleIdRoute
   '/_auth/admin/': typeof AuthAdminIndexRoute
   '/_auth/alarms/': typeof AuthAlarmsIndexRoute
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
+  '/_auth/schedules/': typeof AuthSchedulesIndexRoute
   '/_auth/admin/location/$locationId': typeof AuthAdminLocationLocationIdRoute
   '/_auth/admin/locations/create': typeof AuthAdminLocationsCreateRoute
   '/_auth/admin/meter/$meterId': typeof AuthAdminMeterMeterIdRoute
@@ -443,12 +478,16 @@ export interface FileRouteTypes {
     | '/password-reset'
     | '/admin'
     | '/alarms'
+    | '/profile'
+    | '/schedules'
     | '/act/$token'
     | '/admin/system'
     | '/alarms/$dashboardId'
+    | '/schedules/$scheduleId'
     | '/admin/'
     | '/alarms/'
     | '/dashboard/'
+    | '/schedules/'
     | '/admin/location/$locationId'
     | '/admin/locations/create'
     | '/admin/meter/$meterId'
@@ -485,12 +524,15 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/password-reset'
+    | '/profile'
     | '/act/$token'
     | '/'
     | '/admin/system'
+    | '/schedules/$scheduleId'
     | '/admin'
     | '/alarms'
     | '/dashboard'
+    | '/schedules'
     | '/admin/location/$locationId'
     | '/admin/locations/create'
     | '/admin/meter/$meterId'
@@ -530,13 +572,17 @@ export interface FileRouteTypes {
     | '/password-reset'
     | '/_auth/admin'
     | '/_auth/alarms'
+    | '/_auth/profile'
+    | '/_auth/schedules'
     | '/act/$token'
     | '/_auth/'
     | '/_auth/admin/system'
     | '/_auth/alarms/$dashboardId'
+    | '/_auth/schedules/$scheduleId'
     | '/_auth/admin/'
     | '/_auth/alarms/'
     | '/_auth/dashboard/'
+    | '/_auth/schedules/'
     | '/_auth/admin/location/$locationId'
     | '/_auth/admin/locations/create'
     | '/_auth/admin/meter/$meterId'
@@ -629,6 +675,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAlarmsRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/profile': {
+      id: '/_auth/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthProfileRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/schedules': {
+      id: '/_auth/schedules'
+      path: '/schedules'
+      fullPath: '/schedules'
+      preLoaderRoute: typeof AuthSchedulesRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/act/$token': {
       id: '/act/$token'
       path: '/act/$token'
@@ -670,6 +730,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard/'
       preLoaderRoute: typeof AuthDashboardIndexRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_auth/schedules/': {
+      id: '/_auth/schedules/'
+      path: '/'
+      fullPath: '/schedules/'
+      preLoaderRoute: typeof AuthSchedulesIndexRouteImport
+      parentRoute: typeof AuthSchedulesRoute
+    }
+    '/_auth/schedules/$scheduleId': {
+      id: '/_auth/schedules/$scheduleId'
+      path: '/$scheduleId'
+      fullPath: '/schedules/$scheduleId'
+      preLoaderRoute: typeof AuthSchedulesScheduleIdRouteImport
+      parentRoute: typeof AuthSchedulesRoute
     }
     '/_auth/admin/location/$locationId': {
       id: '/_auth/admin/location/$locationId'
@@ -1002,9 +1076,25 @@ const AuthAlarmsRouteWithChildren = AuthAlarmsRoute._addFileChildren(
   AuthAlarmsRouteChildren,
 )
 
+interface AuthSchedulesRouteChildren {
+  AuthSchedulesScheduleIdRoute: typeof AuthSchedulesScheduleIdRoute
+  AuthSchedulesIndexRoute: typeof AuthSchedulesIndexRoute
+}
+
+const AuthSchedulesRouteChildren: AuthSchedulesRouteChildren = {
+  AuthSchedulesScheduleIdRoute: AuthSchedulesScheduleIdRoute,
+  AuthSchedulesIndexRoute: AuthSchedulesIndexRoute,
+}
+
+const AuthSchedulesRouteWithChildren = AuthSchedulesRoute._addFileChildren(
+  AuthSchedulesRouteChildren,
+)
+
 interface AuthRouteChildren {
   AuthAdminRoute: typeof AuthAdminRouteWithChildren
   AuthAlarmsRoute: typeof AuthAlarmsRouteWithChildren
+  AuthProfileRoute: typeof AuthProfileRoute
+  AuthSchedulesRoute: typeof AuthSchedulesRouteWithChildren
   AuthIndexRoute: typeof AuthIndexRoute
   AuthDashboardIndexRoute: typeof AuthDashboardIndexRoute
   AuthDashboardLocationSelectorModuleSelectorRoute: typeof AuthDashboardLocationSelectorModuleSelectorRoute
@@ -1014,6 +1104,8 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAdminRoute: AuthAdminRouteWithChildren,
   AuthAlarmsRoute: AuthAlarmsRouteWithChildren,
+  AuthProfileRoute: AuthProfileRoute,
+  AuthSchedulesRoute: AuthSchedulesRouteWithChildren,
   AuthIndexRoute: AuthIndexRoute,
   AuthDashboardIndexRoute: AuthDashboardIndexRoute,
   AuthDashboardLocationSelectorModuleSelectorRoute:

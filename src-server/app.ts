@@ -15,6 +15,7 @@ import { openApiDocument } from './api/http/openapi';
 import { restApp } from './api/http/rest-adapter';
 import { setAnswerHeaders } from './api/http/security-headers';
 import { brandingFiles } from './modules/alarm-dashboards/branding';
+import { CALENDAR_FEED_PATH, calendarFeedApp, calendarFeedOperation } from './modules/schedules/calendar-feed';
 import { clientIpResolver } from './api/http/client-ip';
 import { type RestEnv, requireBodyType, restErrorHandler, restNotFound, withContext } from './api/http/rest';
 import { type AppServices, bearerToken, createContext } from './api/trpc/context';
@@ -74,7 +75,15 @@ function observeRequests(deps: Pick<AppDeps, 'metrics' | 'log'>): MiddlewareHand
     const seconds = (performance.now() - started) / 1000;
     const route = routeOf(c);
     deps.metrics.httpDuration.observe({ method: c.req.method, route, status: String(res.status) }, seconds);
-    deps.log({ level: res.status >= 500 ? 'error' : 'info', msg: 'request', requestId, method: c.req.method, route, status: res.status, ms: Math.round(seconds * 1000) });
+    deps.log({
+      level: res.status >= 500 ? 'error' : 'info',
+      msg: 'request',
+      requestId,
+      method: c.req.method,
+      route,
+      status: res.status,
+      ms: Math.round(seconds * 1000),
+    });
   };
 }
 
@@ -148,8 +157,10 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/', brandingFiles(deps.db));
+  // The calendar feed is public by its secret token: calendar apps cannot sign in.
+  app.route('/', calendarFeedApp({ db: deps.db, clock: deps.clock, secrets: deps.secrets, publicUrl: deps.notify.publicUrl }));
 
-  const openApi = openApiDocument(appRouter);
+  const openApi = openApiDocument(appRouter, { [CALENDAR_FEED_PATH]: { get: calendarFeedOperation } });
   app.get('/api/openapi.json', (c) => c.json(openApi));
 
   const rest = new Hono<RestEnv>();

@@ -21,7 +21,13 @@ async function scrape(app: ReturnType<typeof createApp>) {
 }
 
 /** `name{labels} value` lines as a map, for exact lookups. */
-const series = (text: string) => new Map(text.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => [l.slice(0, l.lastIndexOf(' ')), Number(l.slice(l.lastIndexOf(' ') + 1))]));
+const series = (text: string) =>
+  new Map(
+    text
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => [l.slice(0, l.lastIndexOf(' ')), Number(l.slice(l.lastIndexOf(' ') + 1))]),
+  );
 
 test('/metrics does not exist without METRICS_TOKEN, and answers 401 to a wrong token', async () => {
   const h = await createHarness();
@@ -60,7 +66,11 @@ test('every metric the Grafana dashboard and the alert rules use is one /metrics
   const app = createApp({ ...w.h, metricsToken: TOKEN });
   await app.request('/healthz');
   await w.callers.admin.alarm.create({ dashboardId: w.dashA.id, line: 'Pomp 2 storing', priority: 'HIGH' } as never);
-  const exposed = new Set([...(await scrape(app)).matchAll(/^# TYPE (\w+) (\w+)$/gm)].flatMap(([, name, type]) => (type === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name!])));
+  const exposed = new Set(
+    [...(await scrape(app)).matchAll(/^# TYPE (\w+) (\w+)$/gm)].flatMap(([, name, type]) =>
+      type === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name!],
+    ),
+  );
   for (const file of ['deploy/grafana-dashboard.json', 'deploy/alerts.yml']) {
     const used = new Set([...readFileSync(file, 'utf8').matchAll(/\benergiebeheer_\w+/g)].map(([name]) => name));
     expect(used.size, file).toBeGreaterThan(5);
@@ -92,20 +102,30 @@ test('the request log has one JSON-ready line per request and never a password, 
   const login = await (await call('POST', '/auth/login', { email: 'admin@example.nl', password: 'correct horse battery' })).json();
   const refreshed = await (await call('POST', '/auth/refresh', { refreshToken: login.refreshToken })).json();
   const token = refreshed.accessToken;
-  const source = await call('POST', `/api/v1/alarms/dashboards/${w.dashA.id}/email-alarm-sources`, {
-    type: 'IMAP',
-    name: 'Storingen',
-    imapHost: '127.0.0.1',
-    imapPort: 9,
-    imapSecure: false,
-    imapUsername: 'storingen',
-    imapPassword: 'imap-wachtwoord-geheim',
-    imapInputFolder: 'INBOX',
-  }, token);
-  const rule = await call('POST', `/api/v1/alarms/dashboards/${w.dashA.id}/notification-rules`, {
-    name: 'Webhook',
-    channel: { type: 'WEBHOOK', url: 'https://hooks.example.nl/in', secret: 'webhook-geheim-1234567890' },
-  }, token);
+  const source = await call(
+    'POST',
+    `/api/v1/alarms/dashboards/${w.dashA.id}/email-alarm-sources`,
+    {
+      type: 'IMAP',
+      name: 'Storingen',
+      imapHost: '127.0.0.1',
+      imapPort: 9,
+      imapSecure: false,
+      imapUsername: 'storingen',
+      imapPassword: 'imap-wachtwoord-geheim',
+      imapInputFolder: 'INBOX',
+    },
+    token,
+  );
+  const rule = await call(
+    'POST',
+    `/api/v1/alarms/dashboards/${w.dashA.id}/notification-rules`,
+    {
+      name: 'Webhook',
+      channel: { type: 'WEBHOOK', url: 'https://hooks.example.nl/in', secret: 'webhook-geheim-1234567890' },
+    },
+    token,
+  );
   const ingest = await (await call('POST', `/api/v1/alarms/dashboards/${w.dashA.id}/ingest-tokens`, { name: 'Alertmanager' }, token)).json();
   await call('POST', '/api/v1/alarms/hooks/alertmanager', { version: '4', status: 'firing', alerts: [] }, ingest.token);
   await app.request(`/api/users/list?pageNumber=0&pageSize=10&token=${ingest.token}`, { headers: { authorization: `Bearer ${token}` } });
@@ -114,7 +134,16 @@ test('the request log has one JSON-ready line per request and never a password, 
   expect(lines.length).toBe(7);
   for (const line of lines) expect(Object.keys(line).sort()).toEqual(['level', 'method', 'ms', 'msg', 'requestId', 'route', 'status']);
   const text = JSON.stringify(lines);
-  for (const secret of ['correct horse battery', login.accessToken, login.refreshToken, refreshed.refreshToken, token, 'imap-wachtwoord-geheim', 'webhook-geheim-1234567890', ingest.token]) {
+  for (const secret of [
+    'correct horse battery',
+    login.accessToken,
+    login.refreshToken,
+    refreshed.refreshToken,
+    token,
+    'imap-wachtwoord-geheim',
+    'webhook-geheim-1234567890',
+    ingest.token,
+  ]) {
     expect(text, 'a secret in the log').not.toContain(secret);
   }
   expect(lines.map((l) => l.route)).toContain('/auth/login');

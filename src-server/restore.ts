@@ -9,7 +9,7 @@ import { RestoreError, restoreBackup } from './modules/backups/restore';
 
 const args = process.argv.slice(2);
 const toAt = args.indexOf('--to');
-const to = toAt >= 0 ? args[toAt + 1] : (process.env.DATABASE_URL || process.env.DATA_DIR || './data');
+const to = toAt >= 0 ? args[toAt + 1] : process.env.DATABASE_URL || process.env.DATA_DIR || './data';
 const [file] = args.filter((a, i) => !a.startsWith('--') && (toAt < 0 || i !== toAt + 1));
 if (!file || !to) {
   console.error('Gebruik: npm run restore -- <back-upbestand> [--to <DATA_DIR of postgres://…>]');

@@ -25,6 +25,7 @@ import { organizationsRouter } from './modules/organizations/organizations.route
 import { overviewRouter } from './modules/overview/overview.router';
 import { energyRulesRouter } from './modules/energy-rules/energy-rules.router';
 import { usersRouter } from './modules/users/users.router';
+import { schedulesRouter } from './modules/schedules/schedules.router';
 import { onboardingRouter } from './modules/onboarding/onboarding.router';
 import { backupsRouter } from './modules/backups/backups.router';
 import { systemRouter } from './modules/system/system.router';
@@ -60,6 +61,7 @@ export const appRouter = router({
   energyRule: energyRulesRouter,
   backup: backupsRouter,
   system: systemRouter,
+  schedule: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,7 +15,7 @@ import { releaseGoneLeases } from './platform/jobs/leases';
 import { lockDataDir } from './platform/data-dir-lock';
 import { type ServiceOptions, createServices } from './services';
 import { checkSecretKey } from './secret-key-check';
-import { createLogger } from './platform/logger';
+import { type Logger, createLogger } from './platform/logger';
 
 const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   databaseFile: config.databaseUrl ?? path.join(config.dataDir, 'app.db'),
@@ -69,9 +69,9 @@ async function closeServer(server: Server, services: { events: { close(): void }
   clearTimeout(grace);
 }
 
-export async function startServer(config: Config, options: { clientDir?: string; clock?: Clock; log?: (line: string) => void } = {}) {
+export async function startServer(config: Config, options: { clientDir?: string; clock?: Clock; log?: (line: string) => void; requestLog?: Logger } = {}) {
   const log = options.log ?? console.log;
-  const services = await createServices(serviceOptions(config, options.clock));
+  const services = await createServices({ ...serviceOptions(config, options.clock), ...(options.requestLog ? { log: options.requestLog } : {}) });
   let unlock = () => {};
   try {
     if (services.engine === 'sqlite') unlock = lockDataDir(config.dataDir);

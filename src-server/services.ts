@@ -20,6 +20,7 @@ import type { OrganizationDeps } from './modules/organizations/organizations.ser
 import type { LocationDeps } from './modules/locations/locations.service';
 import { countLocationsOfOrganization, locationsOfOrganizations } from './modules/locations/locations.queries';
 import type { UserDeps } from './modules/users/users.service';
+import { spendUserTokensOfUser } from './modules/onboarding/onboarding.queries';
 import { countCustomersOfLocation, countInstallersOfOrganization } from './modules/users/users.queries';
 import { channelIdsInUse, channelIdsOfMeter, countMetersOfLocation, detachChannels, metersOfLocation } from './modules/meters/meters.queries';
 import { dashboardNamesOfOrganization } from './modules/alarm-dashboards/alarm-dashboards.queries';
@@ -70,6 +71,8 @@ import type { PolicyDeps } from './modules/escalation-policies/escalation-polici
 import { policyDashboard } from './modules/escalation-policies/escalation-policies.queries';
 import { startEscalations } from './modules/escalation-policies/escalations';
 import { escalationJobs } from './modules/escalation-policies/escalation-policies.jobs';
+import { onCallAt } from './modules/schedules/schedules.service';
+import { findSchedule } from './modules/schedules/schedules.queries';
 import type { BackupDeps, BackupSettings } from './modules/backups/backups.service';
 import { backupJobs } from './modules/backups/backups.jobs';
 import { listBackups } from './modules/backups/backups.service';
@@ -141,7 +144,7 @@ export async function createServices(options: ServiceOptions) {
     metersOf: metersOfLocation,
     dependents: { countCustomers: countCustomersOfLocation, countMeters: countMetersOfLocation },
   };
-  const users: UserDeps = { db, clock, sessions: auth };
+  const users: UserDeps = { db, clock, sessions: auth, links: { spendAll: spendUserTokensOfUser } };
   const dashboardFolders: DashboardFolders = { insertSystemFolders, folderOfDashboard };
   const folderAlarms: FolderAlarms = { moveAll: moveFolderAlarms, applyRelevance: applyFolderRelevance, count: countInFolder, clear: clearFolder };
   const feeds: FeedDeps = { db, clock, hub, secrets, meters: { inUse: channelIdsInUse, detach: detachChannels, ofMeter: channelIdsOfMeter } };
@@ -187,7 +190,7 @@ export async function createServices(options: ServiceOptions) {
   const mailer = createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom });
   const publicUrl = options.notify?.publicUrl ?? 'http://localhost:3000';
   // People are reached on their contact methods (one adapter per kind); escalations walk policies.
-  // Both sit above notifications, which reach them through `people`. Schedules are not there yet.
+  // Both sit above notifications, which reach them through `people`.
   const contact: ContactDeps & { limit: ReturnType<typeof createSharedLimiter> } = {
     db,
     clock,
@@ -195,7 +198,12 @@ export async function createServices(options: ServiceOptions) {
     publicUrl,
     limit: createSharedLimiter(db, 'contact-test', 5, 3600, () => epochSeconds(clock)),
   };
-  const escalation: PolicyDeps = { db, clock, schedules: null };
+  // SCHEDULE targets: whoever the schedules module says is on call at that moment.
+  const escalation: PolicyDeps = {
+    db,
+    clock,
+    schedules: { onCall: onCallAt, organizationOf: async (db, scheduleId) => (await findSchedule(db, scheduleId))?.organizationId },
+  };
   const notify: DeliveryDeps = {
     db,
     clock,

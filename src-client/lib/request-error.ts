@@ -11,6 +11,19 @@ export function requestErrorMessage(error: unknown): string {
   return 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.';
 }
 
+/**
+ * The message with the field messages behind it, for a result line away from the fields (a
+ * connection test): "De invoer is ongeldig." alone would not say what to change.
+ */
+export function requestErrorWithFields(error: unknown): string {
+  const message = requestErrorMessage(error);
+  const fieldErrors = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
+  const details = Object.values(fieldErrors ?? {})
+    .flat()
+    .filter((m) => !message.includes(m));
+  return [message, ...details].join(' ');
+}
+
 /** Shows the server's field errors at the fields; returns the message for the banner. */
 export function applyRequestError(form: AnyFormApi, error: unknown): string {
   const fieldErrors = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;

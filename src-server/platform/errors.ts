@@ -15,6 +15,7 @@ const APP_ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
   BAD_GATEWAY: { status: 502, trpc: 'BAD_GATEWAY' },
+  SERVICE_UNAVAILABLE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
   INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
 } as const satisfies Record<string, { status: number; trpc: TRPCError['code'] }>;
 

@@ -24,7 +24,7 @@ const SECRETS: [RegExp, string][] = [
   [/(bearer\s+)\S+/gi, '$1***'],
 ];
 
-export const redact = (text: string) => SECRETS.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), text);
+const redact = (text: string) => SECRETS.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), text);
 
 export function createLogger(format: 'json' | 'pretty', write: (line: string) => void = (line) => process.stdout.write(line + '\n')): Logger {
   return (fields) => {

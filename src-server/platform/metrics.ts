@@ -19,8 +19,18 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    jobRuns: new Counter({ name: 'energiebeheer_job_runs_total', help: 'Background job runs in this instance, by job', labelNames: ['job'] as const, registers }),
-    jobFailures: new Counter({ name: 'energiebeheer_job_failures_total', help: 'Failed background job runs in this instance, by job', labelNames: ['job'] as const, registers }),
+    jobRuns: new Counter({
+      name: 'energiebeheer_job_runs_total',
+      help: 'Background job runs in this instance, by job',
+      labelNames: ['job'] as const,
+      registers,
+    }),
+    jobFailures: new Counter({
+      name: 'energiebeheer_job_failures_total',
+      help: 'Failed background job runs in this instance, by job',
+      labelNames: ['job'] as const,
+      registers,
+    }),
   };
   new Gauge({
     name: 'energiebeheer_live_streams_open',

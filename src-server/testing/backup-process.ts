@@ -7,6 +7,15 @@ import { createBackup } from '../modules/backups/backups.service';
 
 const [file, dir] = process.argv.slice(2) as [string, string];
 const db = openDatabase(file);
-await createBackup({ db, engine: 'sqlite', sqlite: sqliteHandleOf(db), clock: () => new Date(), dir, schedule: 'off', keep: { d: 7 }, secretKey: 'x'.repeat(32) });
+await createBackup({
+  db,
+  engine: 'sqlite',
+  sqlite: sqliteHandleOf(db),
+  clock: () => new Date(),
+  dir,
+  schedule: 'off',
+  keep: { d: 7 },
+  secretKey: 'x'.repeat(32),
+});
 console.log('done');
 await db.destroy();

@@ -21,6 +21,5 @@ export const backupSchema = v.object({
 export type Backup = v.InferOutput<typeof backupSchema>;
 
 export const backupListSchema = v.object({ backups: v.array(backupSchema) });
-export type BackupList = v.InferOutput<typeof backupListSchema>;
 
 export const backupNameSchema = v.object({ name: v.string() });

@@ -50,19 +50,24 @@ export function BackupSection({ backup }: { backup: SystemStatus['backup'] }) {
       <div className="grid gap-4 [&>*]:min-w-0">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground">
-            {backup.schedule === 'off' ? 'Automatische back-ups staan uit.' : `Elke dag om ${backup.schedule.replace(/,/g, ', ')} (Nederlandse tijd).`} Bewaard: {backup.keep}. Map:{' '}
-            <code className="break-all">{backup.dir}</code>
+            {backup.schedule === 'off' ? 'Automatische back-ups staan uit.' : `Elke dag om ${backup.schedule.replace(/,/g, ', ')} (Nederlandse tijd).`} Bewaard:{' '}
+            {backup.keep}. Map: <code className="break-all">{backup.dir}</code>
           </p>
           <Button onClick={() => create.mutate()} disabled={create.isPending}>
             <DatabaseBackup aria-hidden className="size-4" /> {create.isPending ? 'Back-up wordt gemaakt ...' : 'Nu back-up maken'}
           </Button>
         </div>
-        {create.isError ? <AlertBanner variant="error" title="De back-up is niet gemaakt">{requestErrorMessage(create.error)}</AlertBanner> : null}
+        {create.isError ? (
+          <AlertBanner variant="error" title="De back-up is niet gemaakt">
+            {requestErrorMessage(create.error)}
+          </AlertBanner>
+        ) : null}
         {create.isSuccess ? <AlertBanner variant="primary">Back-up {create.data.name} is gemaakt en gecontroleerd.</AlertBanner> : null}
         {backup.encrypted ? null : (
           <AlertBanner variant="warning" title="Bewaar secret.key apart">
-            De back-ups zijn niet versleuteld en bevatten de sleutel <code>secret.key</code> niet. Zonder die sleutel zijn de opgeslagen wachtwoorden (mailbronnen, webhooks) na een
-            herstel onbruikbaar: bewaar een kopie van <code>secret.key</code> uit de datamap op een veilige plek, of zet <code>BACKUP_PASSPHRASE</code>.
+            De back-ups zijn niet versleuteld en bevatten de sleutel <code>secret.key</code> niet. Zonder die sleutel zijn de opgeslagen wachtwoorden
+            (mailbronnen, webhooks) na een herstel onbruikbaar: bewaar een kopie van <code>secret.key</code> uit de datamap op een veilige plek, of zet{' '}
+            <code>BACKUP_PASSPHRASE</code>.
           </AlertBanner>
         )}
         {backup.backups.length === 0 ? (

@@ -5,7 +5,7 @@ import type { MailSource } from '@/domain/mail-source';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Spinner } from '~/components/ui/spinner';
-import { requestErrorMessage } from '~/lib/request-error';
+import { requestErrorMessage, requestErrorWithFields } from '~/lib/request-error';
 import { Outcome } from './outcome';
 import { SourceSheet } from './source-sheet';
 import { useDeleteSource, useFetchNow, useTestSource } from './use-source-mutations';
@@ -82,7 +82,7 @@ export function SourceActions({ source, folders, dashboardId }: { source: MailSo
       ) : null}
       {test.error ? (
         <Outcome ok={false} testId="source-test-result">
-          {requestErrorMessage(test.error)}
+          {requestErrorWithFields(test.error)}
         </Outcome>
       ) : null}
       {fetchOutcome ? (
@@ -92,7 +92,7 @@ export function SourceActions({ source, folders, dashboardId }: { source: MailSo
       ) : null}
       {fetchNow.error ? (
         <Outcome ok={false} testId="source-fetch-result">
-          {requestErrorMessage(fetchNow.error)}
+          {requestErrorWithFields(fetchNow.error)}
         </Outcome>
       ) : null}
       <SourceSheet open={editing} onOpenChange={setEditing} dashboardId={dashboardId} folders={folders} source={source} />

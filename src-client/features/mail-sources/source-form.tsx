@@ -12,7 +12,7 @@ import { type SourceValues, createInput, sourceDefaults, sourceFormSchemas, upda
 import { PlugZap } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
-import { requestErrorMessage } from '~/lib/request-error';
+import { applyRequestError, requestErrorWithFields } from '~/lib/request-error';
 import { Outcome } from './outcome';
 import { useCreateSource, useTestNewSource, useUpdateSource } from './use-source-mutations';
 
@@ -99,7 +99,11 @@ export function SourceForm({
             onClick={async () => {
               testNew.reset();
               await form.validateAllFields('submit');
-              if (form.state.isFieldsValid) testNew.mutate(createInput(dashboardId, type, form.state.values as unknown as SourceValues));
+              if (form.state.isFieldsValid)
+                // A refused setting is marked at its field too, and the result line says why.
+                testNew.mutate(createInput(dashboardId, type, form.state.values as unknown as SourceValues), {
+                  onError: (error) => applyRequestError(form, error),
+                });
             }}
           >
             {testNew.isPending ? <Spinner /> : <PlugZap aria-hidden className="size-4" />}
@@ -114,7 +118,7 @@ export function SourceForm({
       ) : null}
       {testNew.error ? (
         <Outcome ok={false} testId="new-source-test-outcome">
-          {requestErrorMessage(testNew.error)}
+          {requestErrorWithFields(testNew.error)}
         </Outcome>
       ) : null}
     </AppForm>

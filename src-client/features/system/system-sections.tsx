@@ -50,7 +50,9 @@ export function InstancesSection({ instances }: { instances: SystemStatus['insta
               {i.current ? <Badge tone="success">Deze instantie</Badge> : null}
             </div>
             <p className="text-sm text-muted-foreground">
-              {i.leases.length === 0 ? 'Houdt nu geen werk vast.' : i.leases.map((l) => `${JOB_NAMES[l.name] ?? l.name} (tot ${when(l.until).slice(11)})`).join(', ')}
+              {i.leases.length === 0
+                ? 'Houdt nu geen werk vast.'
+                : i.leases.map((l) => `${JOB_NAMES[l.name] ?? l.name} (tot ${when(l.until).slice(11)})`).join(', ')}
             </p>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
-import { BellRing, ChevronRight, LayoutDashboard, Settings } from 'lucide-react';
+import { BellRing, CalendarClock, ChevronRight, LayoutDashboard, Settings } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { User } from '@/domain/user';
 import { formatLongDate, isoWeekNumber } from '@/lib/dates';
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_auth/')({
 });
 
 interface Tile {
-  to: '/admin' | '/alarms' | '/dashboard';
+  to: '/admin' | '/alarms' | '/dashboard' | '/schedules';
   title: string;
   description: string;
   icon: ComponentType<{ className?: string }>;
@@ -41,6 +41,7 @@ function tilesFor(user: User): Tile[] {
           : 'De alarmdashboards van je organisatie: mappen, meldingen, live.',
       icon: BellRing,
     });
+    tiles.push({ to: '/schedules', title: 'Piketdienst', description: 'Wie wanneer dienst heeft: roosters, vervangingen en je agenda.', icon: CalendarClock });
   }
   tiles.push({ to: '/dashboard', title: 'Dashboard', description: 'Het energieverbruik van je locaties bekijken.', icon: LayoutDashboard });
   return tiles;

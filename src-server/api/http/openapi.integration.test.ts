@@ -186,6 +186,19 @@ test('the REST paths are the documented ones, unchanged by generating them from 
       'GET /api/v1/alarms/alarm-email-parser-sources',
       'POST /api/v1/alarms/alarm-email-parsers/{id}/dry-run',
       'POST /api/v1/alarms/dashboards/{id}/alarm-email-parsers/dry-run',
+      // on-call schedules and the calendar feed's address
+      'GET /api/v1/organizations/{id}/schedules',
+      'POST /api/v1/organizations/{id}/schedules',
+      'GET /api/v1/schedules/{id}',
+      'PATCH /api/v1/schedules/{id}',
+      'DELETE /api/v1/schedules/{id}',
+      'POST /api/v1/schedules/{id}/overrides',
+      'DELETE /api/v1/overrides/{id}',
+      'GET /api/v1/schedules/{id}/on-call',
+      'GET /api/v1/schedules/{id}/shifts',
+      'GET /api/v1/users/me/calendar-url',
+      'POST /api/v1/users/me/calendar-url/reset',
+      'GET /api/v1/calendar/{file}',
     ].sort(),
   );
 });

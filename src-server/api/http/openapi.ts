@@ -62,12 +62,22 @@ function operation(op: RestOperation) {
   };
 }
 
-export function openApiDocument(router: AnyTRPCRouter) {
+/** An operation served outside the REST adapter (a file, not JSON), documented by its module. */
+export interface ExtraOperation {
+  operationId: string;
+  tags: string[];
+  [key: string]: unknown;
+}
+
+/** `extra`: routes the composition root mounts beside the adapter, by path and method. */
+export function openApiDocument(router: AnyTRPCRouter, extra: Record<string, Record<string, ExtraOperation>> = {}) {
   const paths: Record<string, Record<string, object>> = {};
   const operations = restOperations(router);
   for (const op of operations) {
     (paths[op.route.path] ??= {})[op.route.method.toLowerCase()] = operation(op);
   }
+  for (const [path, methods] of Object.entries(extra)) Object.assign((paths[path] ??= {}), methods);
+  const extraTags = Object.values(extra).flatMap((methods) => Object.values(methods).flatMap((op) => op.tags));
   return {
     openapi: '3.1.0',
     info: {
@@ -76,7 +86,7 @@ export function openApiDocument(router: AnyTRPCRouter) {
       description: 'The REST adapter of Energiebeheer: the same procedures as the web client, for scripts and integrations.',
     },
     servers: [{ url: '/', description: 'This server' }],
-    tags: [...new Set(operations.map(tagOf))].map((name) => ({ name })),
+    tags: [...new Set([...operations.map(tagOf), ...extraTags])].map((name) => ({ name })),
     components: {
       ...errorComponents,
       securitySchemes: {

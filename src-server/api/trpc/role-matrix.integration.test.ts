@@ -130,7 +130,33 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
   'energyRule.previewUnsaved A1': async (w, c) =>
     c.energyRule.previewUnsaved({ locationId: w.a1, rule: (await energyRule(w)) as never, ...energyPeriod }).then((r) => r.alarms.length),
   'energyRule.site A1': (w, c) => c.energyRule.site({ locationId: w.a1 }).then((s) => s.meters.map((m) => m.name)),
+  'schedule.overview': (_w, c) => c.schedule.overview().then((r) => r.map((s) => s.name)),
+  'schedule.members A': (w, c) => c.schedule.members({ organizationId: w.orgA }).then((r) => r.map((m) => m.name)),
+  'schedule.list A': (w, c) => c.schedule.list({ organizationId: w.orgA }).then((r) => r.map((s) => s.name)),
+  'schedule.create in A': (w, c) => c.schedule.create({ organizationId: w.orgA, name: 'Nieuw', layers: [] }).then(() => 'ok'),
+  'schedule.get': async (w, c) => c.schedule.get({ scheduleId: await savedSchedule(w) }).then((s) => s.name),
+  'schedule.update': async (w, c) => c.schedule.update({ scheduleId: await savedSchedule(w), name: 'Piket' }).then((s) => s.name),
+  'schedule.delete': async (w, c) => c.schedule.delete({ scheduleId: await savedSchedule(w) }).then(() => 'ok'),
+  'schedule.addOverride': async (w, c) =>
+    c.schedule.addOverride({ scheduleId: await savedSchedule(w), userId: w.ids.installerA, from: '2030-01-01T18:00', to: '2030-01-02T08:00' }).then(() => 'ok'),
+  'schedule.deleteOverride': async (w, c) => c.schedule.deleteOverride({ overrideId: await savedOverride(w) }).then(() => 'ok'),
+  'schedule.onCall': async (w, c) => c.schedule.onCall({ scheduleId: await savedSchedule(w), at: '2030-01-01T12:00' }).then((r) => r.users.map((u) => u.name)),
+  'schedule.shifts': async (w, c) =>
+    c.schedule.shifts({ scheduleId: await savedSchedule(w), from: '2030-01-01', to: '2030-01-02' }).then((r) => r.shifts.length),
+  'schedule.calendarUrl': (_w, c) => c.schedule.calendarUrl().then((r) => r.url.startsWith('http')),
+  'schedule.resetCalendarUrl': (_w, c) => c.schedule.resetCalendarUrl().then((r) => r.url.startsWith('http')),
 };
+
+/** A schedule of A with installer A on call around the clock (made by an admin). */
+async function savedSchedule(w: MeterWorld) {
+  const admin = await w.h.caller(w.tokens.admin);
+  const layers = [{ name: 'Altijd', users: [w.ids.installerA], start: '2029-01-01T08:00', shift: { unit: 'WEEK' as const, count: 1 } }];
+  return (await admin.schedule.create({ organizationId: w.orgA, name: 'Storingsdienst', layers })).id;
+}
+async function savedOverride(w: MeterWorld) {
+  const admin = await w.h.caller(w.tokens.admin);
+  return (await admin.schedule.addOverride({ scheduleId: await savedSchedule(w), userId: w.ids.admin, from: '2030-01-01T18:00', to: '2030-01-02T08:00' })).id;
+}
 
 /** An energy rule on A1's meter raising on a dashboard of A (made by an admin). */
 async function energyRule(w: MeterWorld) {
@@ -245,12 +271,26 @@ const expected: Record<string, Record<Role, unknown>> = {
   'energyRule.preview': staffOfA(0),
   'energyRule.previewUnsaved A1': staffOfA(0),
   'energyRule.site A1': staffOfA(['Meter Alfa']),
+  'schedule.overview': { admin: [], installerA: [], installerB: [], customerA: 'FORBIDDEN' },
+  'schedule.members A': { admin: ['admin', 'inst-a'], installerA: ['admin', 'inst-a'], installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
+  'schedule.list A': staffOfA([]),
+  'schedule.create in A': staffOfA('ok'),
+  'schedule.get': staffOfA('Storingsdienst'),
+  'schedule.update': staffOfA('Piket'),
+  'schedule.delete': staffOfA('ok'),
+  'schedule.addOverride': staffOfA('ok'),
+  'schedule.deleteOverride': staffOfA('ok'),
+  'schedule.onCall': staffOfA(['inst-a']),
+  'schedule.shifts': staffOfA(1),
+  'schedule.calendarUrl': { admin: true, installerA: true, installerB: true, customerA: 'FORBIDDEN' },
+  'schedule.resetCalendarUrl': { admin: true, installerA: true, installerB: true, customerA: 'FORBIDDEN' },
   'overview.setup': { admin: [2, 3, 2, 1, 2, 2], installerA: [1, 2, 1, 1, 1, 0], installerB: [1, 1, 0, 0, 1, 0], customerA: 'FORBIDDEN' },
 };
 
-test('every procedure outside the alarm area answers each role as the role table says', async () => {
+/** Runs the cases whose procedure `pick` chooses, each role on a fresh world; answers per case and role. */
+async function answers(pick: (name: string) => boolean) {
   const actual: Record<string, Record<string, unknown>> = {};
-  for (const [name, run] of Object.entries(cases)) {
+  for (const [name, run] of Object.entries(cases).filter(([name]) => pick(name))) {
     actual[name] = {};
     for (const role of roles) {
       const world = await withMeter(await createWorld());
@@ -260,8 +300,19 @@ test('every procedure outside the alarm area answers each role as the role table
       await world.h.close();
     }
   }
-  expect(actual).toEqual(expected);
+  return actual;
+}
+const expectedOf = (pick: (name: string) => boolean) => Object.fromEntries(Object.entries(expected).filter(([name]) => pick(name)));
+const isSchedule = (name: string) => name.startsWith('schedule.');
+
+test('every procedure outside the alarm area answers each role as the role table says', async () => {
+  const others = (name: string) => !isSchedule(name);
+  expect(await answers(others)).toEqual(expectedOf(others));
 }, 240_000);
+
+test('every schedule procedure answers each role as the role table says', async () => {
+  expect(await answers(isSchedule)).toEqual(expectedOf(isSchedule));
+}, 120_000);
 
 test('every procedure outside the alarm area has a row: a new one without a row fails here', () => {
   const procedures = Object.keys(appRouter._def.procedures).filter((name) => !isAlarmArea(name));

@@ -135,6 +135,23 @@ describe('a stream ends when its reader may no longer watch', () => {
     });
   }
 
+  // A quiet dashboard: no event and no heartbeat (a minute) would wake the stream; it must end anyway, within a few seconds.
+  for (const when of ['after logout', 'after the installer moved to another organization', 'after the dashboard was deleted']) {
+    test(`quiet dashboard, ${when}: REST and tRPC streams end within a few seconds, without waiting for an event or heartbeat`, async () => {
+      world = await createAlarmWorld({ liveHeartbeatMs: 60_000 });
+      const w = world;
+      const viaRest = reader(await rest(w, w.tokens.installerA));
+      const viaTrpc = reader(await subscription(w, w.tokens.installerA));
+      await viaRest.until(': connected');
+      await viaTrpc.until('event: connected');
+      await revocations[when]!(w);
+      const [restEnded, trpcEnded] = await Promise.all([viaRest.ended(), viaTrpc.ended()]);
+      expect(restEnded).toBeLessThan(5_000);
+      expect(trpcEnded).toBeLessThan(5_000);
+      expect(viaTrpc.text).toMatch(/event: serialized-error\ndata: .*"code":"(UNAUTHORIZED|NOT_FOUND)"/);
+    }, 15_000);
+  }
+
   test('an event is checked too: after logout it is not delivered', async () => {
     world = await createAlarmWorld({ liveHeartbeatMs: 60_000 });
     const w = world;

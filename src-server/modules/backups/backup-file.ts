@@ -76,7 +76,12 @@ export async function writeBackupFile(
   const gzip = createGzip({ level: 6 });
   gzip.write(secretPrefix(encrypt ? (options.secretKey ?? null) : null));
   const stages: NodeJS.ReadWriteStream[] = [gzip, ...(cipher ? [cipher] : []), body.stream];
-  await pipeline(createReadStream(databaseFile, { highWaterMark: 1024 * 1024 }), ...(stages as [Transform]), out.on('error', () => undefined), { end: false });
+  await pipeline(
+    createReadStream(databaseFile, { highWaterMark: 1024 * 1024 }),
+    ...(stages as [Transform]),
+    out.on('error', () => undefined),
+    { end: false },
+  );
   const full: Manifest = {
     format: 1,
     ...manifest,
@@ -84,7 +89,14 @@ export async function writeBackupFile(
     secretKeyIncluded: encrypt && Boolean(options.secretKey),
     encryption:
       cipher && key
-        ? { cipher: 'aes-256-gcm', kdf: 'scrypt', salt: salt.toString('hex'), iv: iv.toString('hex'), tag: cipher.getAuthTag().toString('hex'), keyCheck: keyCheckOf(key) }
+        ? {
+            cipher: 'aes-256-gcm',
+            kdf: 'scrypt',
+            salt: salt.toString('hex'),
+            iv: iv.toString('hex'),
+            tag: cipher.getAuthTag().toString('hex'),
+            keyCheck: keyCheckOf(key),
+          }
         : null,
   };
   const json = Buffer.from(JSON.stringify(full));
@@ -153,7 +165,8 @@ export async function extractBackupFile(file: string, databaseFile: string, pass
     if (!passphrase) throw new BackupFileError('Deze back-up is versleuteld: zet BACKUP_PASSPHRASE in de omgeving. Er is niets veranderd.');
     const key = deriveKey(passphrase, Buffer.from(manifest.encryption.salt, 'hex'));
     const check = Buffer.from(keyCheckOf(key));
-    if (!timingSafeEqual(check, Buffer.from(manifest.encryption.keyCheck))) throw new BackupFileError('Het wachtwoord (BACKUP_PASSPHRASE) past niet bij deze back-up. Er is niets veranderd.');
+    if (!timingSafeEqual(check, Buffer.from(manifest.encryption.keyCheck)))
+      throw new BackupFileError('Het wachtwoord (BACKUP_PASSPHRASE) past niet bij deze back-up. Er is niets veranderd.');
     decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(manifest.encryption.iv, 'hex'));
     decipher.setAuthTag(Buffer.from(manifest.encryption.tag, 'hex'));
   }
@@ -167,6 +180,7 @@ export async function extractBackupFile(file: string, databaseFile: string, pass
   } catch {
     throw new BackupFileError(`${file} is beschadigd: de inhoud kan niet gelezen worden.`);
   }
-  if (hash.digest('hex') !== manifest.sha256 || out.state.bytes !== manifest.databaseBytes) throw new BackupFileError(`${file} is beschadigd: de controlesom klopt niet.`);
+  if (hash.digest('hex') !== manifest.sha256 || out.state.bytes !== manifest.databaseBytes)
+    throw new BackupFileError(`${file} is beschadigd: de controlesom klopt niet.`);
   return { manifest, secretKey };
 }

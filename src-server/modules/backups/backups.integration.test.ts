@@ -124,7 +124,9 @@ test('a backup killed halfway (SIGKILL) leaves the database and the earlier back
   }
   await h.close();
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/testing/backup-process.ts', file, path.join(dir, 'backups')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/testing/backup-process.ts', file, path.join(dir, 'backups')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   // Killed once the compressed file is being written: the snapshot is taken, nothing is named yet.
@@ -135,7 +137,12 @@ test('a backup killed halfway (SIGKILL) leaves the database and the earlier back
   expect(readdirSync(path.join(dir, 'backups')).some((f) => f.startsWith('.tmp-'))).toBe(true);
 
   const after = await createHarness({ databaseFile: file, backup: { dir: path.join(dir, 'backups') } });
-  expect(await after.db.selectFrom('measurement').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: 200_000 });
+  expect(
+    await after.db
+      .selectFrom('measurement')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ).toEqual({ n: 200_000 });
   expect((await after.db.selectFrom('organization').select('name').execute()).map((o) => o.name)).toEqual(['Jansen Installatie']);
   const admin = await after.user('admin', 'beheer@example.nl');
   expect(admin).toBeGreaterThan(0);

@@ -24,7 +24,8 @@ export const backupJobs = (deps: BackupDeps) => [
       if ((input as { now?: boolean } | undefined)?.now || deps.schedule === 'off') return createBackup(deps);
       const now = Math.floor(deps.clock().getTime() / 1000);
       const newest = (await listBackups(deps)).find((b) => b.verified);
-      if (newest && Date.parse(newest.createdAt) / 1000 >= lastSlot(deps.schedule, now)) return { skipped: 'De nieuwste back-up is van na het laatste tijdstip.' };
+      if (newest && Date.parse(newest.createdAt) / 1000 >= lastSlot(deps.schedule, now))
+        return { skipped: 'De nieuwste back-up is van na het laatste tijdstip.' };
       return createBackup(deps);
     },
   }),

@@ -4,12 +4,15 @@ import type { DB } from '../../platform/db/database';
 
 /** Owners of live leases and job locks: a server still works on this database. */
 export async function liveHolders(db: DB, now: number): Promise<string[]> {
-  const present = await sql<{ n: string }>`select table_name as "n" from information_schema.tables where table_schema = current_schema() and table_name in ('lease', 'jobRun')`.execute(db);
+  const present = await sql<{
+    n: string;
+  }>`select table_name as "n" from information_schema.tables where table_schema = current_schema() and table_name in ('lease', 'jobRun')`.execute(db);
   const tables = new Set(present.rows.map((r) => r.n));
   const owners = new Set<string>();
   if (tables.has('lease')) for (const r of await db.selectFrom('lease').select('owner').where('expiresAt', '>', now).execute()) owners.add(r.owner);
   if (tables.has('jobRun'))
-    for (const r of await db.selectFrom('jobRun').select('lockedBy').where('lockedUntil', '>', now).where('lockedBy', 'is not', null).execute()) owners.add(r.lockedBy!);
+    for (const r of await db.selectFrom('jobRun').select('lockedBy').where('lockedUntil', '>', now).where('lockedBy', 'is not', null).execute())
+      owners.add(r.lockedBy!);
   return [...owners].sort();
 }
 

@@ -115,7 +115,9 @@ async function restoreSecretKey(options: RestoreOptions, dataDir: string, secret
   }
   if (existsSync(file)) await rename(file, `${file}.before-restore-${stamp}`);
   await writeFile(file, secretKey + '\n', { mode: 0o600 });
-  options.log(`secret.key uit de back-up teruggezet${existsSync(`${file}.before-restore-${stamp}`) ? ` (de vorige staat opzij als ${file}.before-restore-${stamp})` : ''}.`);
+  options.log(
+    `secret.key uit de back-up teruggezet${existsSync(`${file}.before-restore-${stamp}`) ? ` (de vorige staat opzij als ${file}.before-restore-${stamp})` : ''}.`,
+  );
 }
 
 async function restoreIntoPostgres(options: RestoreOptions) {
@@ -125,7 +127,9 @@ async function restoreIntoPostgres(options: RestoreOptions) {
   try {
     const holders = await liveHolders(target, Math.floor(Date.now() / 1000));
     if (holders.length > 0)
-      throw new RestoreError(`Er draait nog een server op ${describeTarget(options.to)} (${holders.join(', ')}): stop alle instanties en probeer het opnieuw. Er is niets veranderd.`);
+      throw new RestoreError(
+        `Er draait nog een server op ${describeTarget(options.to)} (${holders.join(', ')}): stop alle instanties en probeer het opnieuw. Er is niets veranderd.`,
+      );
     const database = path.join(temp, 'restore.db');
     const { secretKey } = await extractChecked(options, database);
     const schema = await schemaOf(target);
@@ -134,7 +138,9 @@ async function restoreIntoPostgres(options: RestoreOptions) {
     options.log(`De vorige database staat opzij als schema ${aside}.`);
     await target.destroy();
     const report = await copyCommand(database, options.to, () => undefined);
-    options.log(`Hersteld in ${describeTarget(options.to)}, bijgewerkt naar het huidige schema; ${report.tables.reduce((a, t) => a + t.rows, 0)} rijen, aantallen per tabel gecontroleerd.`);
+    options.log(
+      `Hersteld in ${describeTarget(options.to)}, bijgewerkt naar het huidige schema; ${report.tables.reduce((a, t) => a + t.rows, 0)} rijen, aantallen per tabel gecontroleerd.`,
+    );
     if (secretKey) {
       const keyFile = `${options.file}.secret.key`;
       await writeFile(keyFile, secretKey + '\n', { mode: 0o600 });

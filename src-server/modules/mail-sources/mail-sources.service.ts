@@ -8,7 +8,7 @@ import type { CreateSource, UpdateSource } from '@/domain/mail-source';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import type { AlarmEvent, EventBus } from '../../platform/events/event-bus';
-import { notFound, invalidField } from '../../platform/errors';
+import { AppError, notFound, invalidField } from '../../platform/errors';
 import { backoffSeconds } from '../../platform/jobs/backoff';
 import type { SecretBox } from '../../platform/secrets';
 import { folderOfDashboard } from '../alarm-folders/alarm-folders.queries';
@@ -123,8 +123,22 @@ export async function createSource(deps: SourceDeps, input: CreateSource) {
 }
 
 /** "Verbinding testen" before saving: the form's settings, tested as a saved source would be; nothing is stored. */
+/**
+ * Settings refused at a field answer a 400 that names the field (the form marks it) and whose
+ * message is the field's own: a test result must say why, not only that the input is wrong.
+ */
+async function checkedNewSourceValues(deps: SourceDeps, input: CreateSource) {
+  try {
+    return await newSourceValues(deps, input);
+  } catch (error) {
+    const fieldErrors = error instanceof AppError ? error.details.fieldErrors : undefined;
+    if (!fieldErrors) throw error;
+    throw new AppError((error as AppError).code, Object.values(fieldErrors).flat().join(' '), { fieldErrors });
+  }
+}
+
 export async function testNewSource(deps: SourceDeps, input: CreateSource) {
-  const values = await newSourceValues(deps, input);
+  const values = await checkedNewSourceValues(deps, input);
   const row: MailSourceRow = {
     ...values,
     id: 0,

@@ -132,7 +132,10 @@ describe('testing settings before saving them', () => {
       w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources/test`, { method: 'POST', token: w.tokens.installerA, json });
     const refused = await call(imap('Intern', '127.0.0.1', v4.port));
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error.fieldErrors).toEqual({ imapHost: [INTERNAL_HOST_MESSAGE] });
+    const { error } = await refused.json();
+    expect(error.fieldErrors).toEqual({ imapHost: [INTERNAL_HOST_MESSAGE] });
+    // the test's answer says why by itself, not only "De invoer is ongeldig."
+    expect(error.message).toBe(INTERNAL_HOST_MESSAGE);
     expect(v4.connections()).toBe(0);
 
     const open = await createAlarmWorld();

@@ -143,6 +143,22 @@ test('a reset ends every sign-in of the user, works once, and the new password s
   expect((await w.post('/auth/login', { email: 'installateur@example.nl', password: 'nog een ander wachtwoord' })).status).toBe(401);
 });
 
+test('a password changed while signed in spends every reset link of that user still open; links of others keep working', async () => {
+  const w = await world();
+  await w.post('/auth/password-reset', { email: 'installateur@example.nl' });
+  await w.post('/auth/password-reset', { email: 'admin@example.nl' });
+  await w.h.onboarding.settled();
+  const linkTo = (to: string) => w.tokenOf(w.mails.find((m) => m.to[0] === to)!.mail.text!.match(/http\S+password-reset\?token=[\w-]+/)![0]);
+  const me = (await (await w.h.request('/auth/me', { token: w.installer })).json()) as { id: number };
+  const changed = await w.post(`/api/user/${me.id}/update-password`, { password: NEW_PASSWORD, currentPassword: 'correct horse battery' }, w.installer);
+  expect(changed.status).toBe(204);
+  const stale = await w.post('/auth/password-reset/confirm', { token: linkTo('installateur@example.nl'), password: 'een derde lang wachtwoord' });
+  expect(stale.status).toBe(400);
+  expect(((await stale.json()) as { error: { message: string } }).error.message).toBe(tokenMessages['password-reset'].used);
+  expect((await w.post('/auth/login', { email: 'installateur@example.nl', password: NEW_PASSWORD })).status).toBe(200);
+  expect((await w.post('/auth/password-reset/confirm', { token: linkTo('admin@example.nl'), password: 'een derde lang wachtwoord' })).status).toBe(204);
+});
+
 test('reset requests are rate-limited like sign-ins: the sixth for one address within 15 minutes is a 429, known or not', async () => {
   const w = await world({ smtp: false });
   for (const email of ['installateur@example.nl', 'niemand@example.nl']) {

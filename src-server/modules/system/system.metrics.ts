@@ -45,21 +45,38 @@ export function registerSystemMetrics(metrics: Metrics, deps: SystemMetricsDeps)
       },
     });
   }
-  scrapedGauge(metrics, 'energiebeheer_notifications_24h', 'Notifications created in the last 24 hours, by channel and status', ['channel', 'status'], async () =>
-    (await notificationsSince(db, now() - 86_400)).map((r) => [{ channel: r.channel.toLowerCase(), status: r.status.toLowerCase() }, Number(r.n)]),
+  scrapedGauge(
+    metrics,
+    'energiebeheer_notifications_24h',
+    'Notifications created in the last 24 hours, by channel and status',
+    ['channel', 'status'],
+    async () => (await notificationsSince(db, now() - 86_400)).map((r) => [{ channel: r.channel.toLowerCase(), status: r.status.toLowerCase() }, Number(r.n)]),
   );
-  scrapedGauge(metrics, 'energiebeheer_mail_source_fetch_age_seconds', "Seconds since each mail source's last successful fetch (-1: never)", ['source', 'dashboard'], async () =>
-    (await mailSourceHealth(db)).map((s) => [{ source: s.name, dashboard: s.dashboardName }, s.lastCheckedAt === null ? -1 : now() - s.lastCheckedAt]),
+  scrapedGauge(
+    metrics,
+    'energiebeheer_mail_source_fetch_age_seconds',
+    "Seconds since each mail source's last successful fetch (-1: never)",
+    ['source', 'dashboard'],
+    async () =>
+      (await mailSourceHealth(db)).map((s) => [{ source: s.name, dashboard: s.dashboardName }, s.lastCheckedAt === null ? -1 : now() - s.lastCheckedAt]),
   );
   scrapedGauge(metrics, 'energiebeheer_parse_queue_length', 'Stored e-mails waiting to be parsed', [], async () => [[{}, await parseQueueLength(db)]]);
-  scrapedGauge(metrics, 'energiebeheer_hub_sync_age_seconds', 'Seconds since the newest successful Meterbeheer HUB sync of any feed (-1: never)', [], async () => {
-    const at = await lastHubSync(db);
-    return [[{}, at === null ? -1 : now() - at]];
-  });
+  scrapedGauge(
+    metrics,
+    'energiebeheer_hub_sync_age_seconds',
+    'Seconds since the newest successful Meterbeheer HUB sync of any feed (-1: never)',
+    [],
+    async () => {
+      const at = await lastHubSync(db);
+      return [[{}, at === null ? -1 : now() - at]];
+    },
+  );
   const newestBackup = async () => (await deps.listBackups()).find((b) => b.verified);
   scrapedGauge(metrics, 'energiebeheer_backup_last_age_seconds', 'Seconds since the newest verified backup was made (-1: none)', [], async () => {
     const newest = await newestBackup();
     return [[{}, newest ? now() - Math.floor(Date.parse(newest.createdAt) / 1000) : -1]];
   });
-  scrapedGauge(metrics, 'energiebeheer_backup_last_size_bytes', 'Size of the newest verified backup file (0: none)', [], async () => [[{}, (await newestBackup())?.size ?? 0]]);
+  scrapedGauge(metrics, 'energiebeheer_backup_last_size_bytes', 'Size of the newest verified backup file (0: none)', [], async () => [
+    [{}, (await newestBackup())?.size ?? 0],
+  ]);
 }

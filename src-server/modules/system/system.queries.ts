@@ -27,7 +27,15 @@ export function mailSourceHealth(db: DB) {
   return db
     .selectFrom('mailSource')
     .innerJoin('alarmDashboard', 'alarmDashboard.id', 'mailSource.dashboardId')
-    .select(['mailSource.id', 'mailSource.name', 'mailSource.type', 'alarmDashboard.name as dashboardName', 'mailSource.lastCheckedAt', 'mailSource.lastError', 'mailSource.failureCount'])
+    .select([
+      'mailSource.id',
+      'mailSource.name',
+      'mailSource.type',
+      'alarmDashboard.name as dashboardName',
+      'mailSource.lastCheckedAt',
+      'mailSource.lastError',
+      'mailSource.failureCount',
+    ])
     .orderBy('alarmDashboard.name')
     .orderBy('mailSource.name')
     .execute();

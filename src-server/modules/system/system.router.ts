@@ -6,7 +6,12 @@ import { systemStatus } from './system.service';
 
 export const systemRouter = router({
   status: adminProcedure
-    .meta(rest('GET /api/admin/system', 'Version, engine, database size, instances and their leases, jobs, mail sources, failed notifications of 24 hours, backups'))
+    .meta(
+      rest(
+        'GET /api/admin/system',
+        'Version, engine, database size, instances and their leases, jobs, mail sources, failed notifications of 24 hours, backups',
+      ),
+    )
     .output(systemSchema)
     .query(({ ctx }) => systemStatus(ctx)),
 });

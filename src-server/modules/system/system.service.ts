@@ -47,7 +47,9 @@ export async function systemStatus(deps: SystemDeps): Promise<SystemStatus> {
       lastError: s.lastError,
       failureCount: s.failureCount,
     })),
-    notificationFailures: (await notificationsSince(deps.db, now - 86_400)).filter((r) => r.status === 'FAILED').map((r) => ({ channel: r.channel, failed: Number(r.n) })),
+    notificationFailures: (await notificationsSince(deps.db, now - 86_400))
+      .filter((r) => r.status === 'FAILED')
+      .map((r) => ({ channel: r.channel, failed: Number(r.n) })),
     backup: {
       dir: deps.backups.dir,
       schedule: deps.backups.schedule === 'off' ? 'off' : deps.backups.schedule.times.join(','),

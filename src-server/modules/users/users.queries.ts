@@ -189,3 +189,22 @@ export async function assignableUsers(db: DB, organizationId: number, ids: numbe
   const rows = await assignable(db, organizationId).select(['user.id', 'user.fullName', 'user.email']).where('user.id', 'in', ids).execute();
   return ids.flatMap((id) => rows.filter((r) => r.id === id));
 }
+
+/**
+ * Who may be on call for these organizations: every admin (organizationId null, a member of all)
+ * and their installers, by name.
+ */
+export function membersOfOrganizations(db: DB, organizationIds: number[]) {
+  return db
+    .selectFrom('user')
+    .select(['user.id', 'user.type', 'user.organizationId', 'user.fullName', 'user.email'])
+    .where((eb) =>
+      eb.or([
+        eb('user.type', '=', 'admin'),
+        ...(organizationIds.length ? [eb.and([eb('user.type', '=', 'installer'), eb('user.organizationId', 'in', organizationIds)])] : []),
+      ]),
+    )
+    .orderBy('user.fullName')
+    .orderBy('user.email')
+    .execute();
+}

@@ -20,10 +20,17 @@ interface SessionControl {
   revokeOtherSessions(userId: number, keepFamilyId?: string): Promise<unknown>;
 }
 
+/** The one-time links of a user (onboarding's, above this one), wired in by the composition root. */
+export interface UserLinks {
+  /** Spends every open link of the user: a password set another way must not leave a reset link working. */
+  spendAll(db: DB, userId: number, at: number): Promise<unknown>;
+}
+
 export interface UserDeps {
   db: DB;
   clock: Clock;
   sessions: SessionControl;
+  links: UserLinks;
 }
 
 const absent = () => notFound('Deze gebruiker bestaat niet.');
@@ -131,7 +138,8 @@ export async function updateUser(deps: UserDeps, actor: User, { userId, email, f
 }
 
 /**
- * Sets a new password and ends the user's other sign-ins (all of them when someone else sets it).
+ * Sets a new password and ends the user's other sign-ins (all of them when someone else sets it);
+ * reset and invitation links still open stop working, as after a reset from a link.
  * Users changing their own give the current one, checked under the sign-in limits.
  */
 export async function updatePassword(
@@ -146,7 +154,11 @@ export async function updatePassword(
     if (!currentPassword) throw invalidField('currentPassword', passwordChangeMessages.currentMissing);
     if (!(await sessions.verifyOwnPassword(actor.id, currentPassword, session.ip))) throw invalidField('currentPassword', passwordChangeMessages.currentWrong);
   }
-  await q.setPasswordHash(db, userId, await hashPassword(password));
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await q.setPasswordHash(trx, userId, passwordHash);
+    await deps.links.spendAll(trx, userId, epochSeconds(deps.clock));
+  });
   await sessions.revokeOtherSessions(userId, userId === actor.id ? session.familyId : undefined);
 }
 

@@ -7,10 +7,15 @@
  * ends the stream. When the server stops (`bus.close()`) it throws the bus's AbortError, so an open
  * console never holds up a stop: the REST stream then just ends, and tRPC ends its stream without
  * its "done" event, so the console's client connects again (to another instance behind a proxy).
+ * On a quiet dashboard it runs every `recheckMs` too, so a revoked reader is cut
+ * off within seconds rather than at the next heartbeat. A recheck reads the database, so it holds
+ * across instances (a logout on one ends the stream on another) with no notice to wire up.
  */
 import type { AlarmEvent, EventBus, StoredEvent } from './event-bus';
 
 export const HEARTBEAT_MS = 25_000;
+/** How often a quiet stream confirms its reader may still watch: two look-ups by key. */
+export const RECHECK_MS = 2_000;
 
 /** What a reader is sent: an alarm event, or `resync` when the missed events are no longer held (refetch everything). */
 export type LiveEvent = AlarmEvent | { event: 'resync'; data: Record<string, never> };
@@ -22,6 +27,8 @@ export interface LiveStreamOptions {
   lastEventId?: string | undefined;
   signal: AbortSignal | undefined;
   heartbeatMs: number;
+  /** Default RECHECK_MS; never longer than the heartbeat. */
+  recheckMs?: number;
   recheck: () => Promise<void>;
 }
 
@@ -59,13 +66,15 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
         yield { event: 'resync', id: resyncId, data: {} };
       } else queue.push(...missed);
     }
+    const recheckMs = Math.min(options.recheckMs ?? RECHECK_MS, heartbeatMs);
+    let heartbeatAt = performance.now() + heartbeatMs;
     while (!signal?.aborted) {
       bus.closing.throwIfAborted();
       if (queue.length === 0) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((resolve) => {
           wake = resolve;
-          timer = setTimeout(resolve, heartbeatMs);
+          timer = setTimeout(resolve, Math.max(0, Math.min(recheckMs, heartbeatAt - performance.now())));
         });
         clearTimeout(timer);
         wake = null;
@@ -74,8 +83,13 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
       bus.closing.throwIfAborted();
       await recheck();
       const batch = coalesce(queue.splice(0));
-      if (batch.length === 0) yield { event: 'heartbeat' };
+      if (batch.length === 0) {
+        // Only a recheck: the heartbeat waits for its own time.
+        if (performance.now() < heartbeatAt) continue;
+        yield { event: 'heartbeat' };
+      }
       for (const e of batch) yield e;
+      heartbeatAt = performance.now() + heartbeatMs;
     }
   } finally {
     open--;

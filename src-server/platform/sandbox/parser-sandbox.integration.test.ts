@@ -265,7 +265,22 @@ describe('checkCustomCode', () => {
     );
     expect(await sandbox.checkCustomCode('const parse = 1;')).toBe('De code definieert geen functie parse(email).');
     expect(await sandbox.checkCustomCode('null.x; function parse() {}')).toMatch(/^De code gooit een fout bij het laden \(regel 1, kolom \d+\): TypeError: /);
-    expect(await sandbox.checkCustomCode('while (true) {} function parse() {}')).toBe('De code liep langer dan 250 ms en is afgebroken.');
+    // Loading gets a longer budget than a run: a check must not fail because the machine is busy.
+    expect(await sandbox.checkCustomCode('while (true) {} function parse() {}')).toBe('De code liep langer dan 2000 ms en is afgebroken.');
+  });
+
+  it('does not blame the code for the machine being busy: a worker with next to no time per run, and a blocked main thread', async () => {
+    // As if the worker thread got 1 ms of wall clock per run on a loaded machine.
+    const starved = createParserSandbox({ workers: 1, timeLimitMs: 1 });
+    try {
+      expect(await starved.checkCustomCode('function parse(e) { return { line: e.subject }; }')).toBeNull();
+      const pending = starved.checkCustomCode(EXAMPLE_CUSTOM_CODE);
+      const until = Date.now() + 600;
+      while (Date.now() < until); // the main thread busy past the run limit and the watchdog's grace
+      expect(await pending).toBeNull();
+    } finally {
+      await starved.close();
+    }
   });
 });
 

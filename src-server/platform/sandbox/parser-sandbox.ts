@@ -16,7 +16,9 @@ import { PARSER_MEMORY_LIMIT_BYTES, PARSER_TIME_LIMIT_MS, type ParseOutcome, typ
 import { failed } from './custom-result';
 import type { ParserProgram, ParserSandbox } from './parser-sandbox.types';
 import { startWorker } from '../workers/start-worker';
+import { AppError } from '../errors';
 import {
+  checkLimitMs,
   customTimeoutOutcome,
   defaultTimeoutOutcome,
   presetKey,
@@ -66,6 +68,9 @@ interface Slot {
   /** Ended on purpose (watchdog or close): its exit is expected. */
   ended: boolean;
 }
+
+/** The code could not be checked now; the caller answers 503 and the user tries again. */
+const sandboxBusy = () => new AppError('SERVICE_UNAVAILABLE', 'De server is nu te druk om de code te controleren. Probeer het zo opnieuw.');
 
 export function createParserSandbox(options: ParserSandboxOptions = {}): ParserSandbox {
   const size = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
@@ -143,7 +148,10 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
     if (message.type === 'one') return;
     release(slot);
     if (task.kind === 'chain' && message.type === 'done') task.resolve(task.outcomes.map((o) => o ?? []));
-    if (task.kind === 'check' && message.type === 'checked') task.resolve(message.message);
+    if (task.kind === 'check' && message.type === 'checked') {
+      if (message.busy) task.reject(sandboxBusy());
+      else task.resolve(message.message);
+    }
     dispatch();
   }
 
@@ -157,7 +165,9 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
   /** Records `outcome` for the parser that was running and sends the rest of its chain (and batch) on. */
   function settleKilled(task: Task, running: { email: number; parser: number }, outcome: ParseOutcome) {
     if (task.kind === 'check') {
-      task.resolve(outcome.type === 'FAILED' ? outcome.exceptionMessage : null);
+      // QuickJS stops the code itself within the check's limit; a check that had to be ended from
+      // here got no fair chance (the machine was busy), so it says nothing about the code.
+      task.reject(sandboxBusy());
       return;
     }
     task.preset[presetKey(running.email, running.parser)] = outcome;
@@ -171,7 +181,8 @@ export function createParserSandbox(options: ParserSandboxOptions = {}): ParserS
     const now = Date.now();
     for (const slot of slots) {
       const running = runningParser(slot);
-      if (running === null || now - slot.startedAt[0]! <= limits.timeLimitMs + graceMs) continue;
+      const limitMs = slot.task?.kind === 'check' ? checkLimitMs(limits.timeLimitMs) : limits.timeLimitMs;
+      if (running === null || now - slot.startedAt[0]! <= limitMs + graceMs) continue;
       const task = slot.task!;
       end(slot);
       const timedOut =

@@ -10,7 +10,7 @@ import { checkCustomCode, DamagedModule, runCustom, type RunLimits } from './cus
 import { failed } from './custom-result';
 import { evaluateDefault } from '@/lib/default-parser';
 import type { ParserProgram } from './parser-sandbox.types';
-import { defaultTimeoutOutcome, presetKey, STATUS_EMAIL, STATUS_PARSER, STATUS_TASK, statusViews, type ToPool, type ToWorker } from './worker-protocol';
+import { checkLimitMs, defaultTimeoutOutcome, presetKey, STATUS_EMAIL, STATUS_PARSER, STATUS_TASK, statusViews, type ToPool, type ToWorker } from './worker-protocol';
 
 const { status, limits } = workerData as { status: SharedArrayBuffer; limits: RunLimits };
 const { words, startedAt } = statusViews(status);
@@ -60,14 +60,15 @@ function runChain(taskId: number, parsers: ParserProgram[], index: number, email
   return outcomes;
 }
 
-function check(taskId: number, code: string) {
+/** The code's problem (null: none), or `busy` when the sandbox itself failed and the code was not judged. */
+function check(taskId: number, code: string): { message: string | null; busy?: boolean } {
   mark(taskId, 0, 0);
   try {
-    return checkCustomCode(qjs, code, limits);
+    return { message: checkCustomCode(qjs, code, { ...limits, timeLimitMs: checkLimitMs(limits.timeLimitMs) }) };
   } catch (error) {
     reload = true;
-    if (error instanceof DamagedModule) return error.result as string | null;
-    return `De sandbox kon de code niet controleren: ${describe(error).message}`;
+    if (error instanceof DamagedModule) return { message: error.result as string | null };
+    return { message: describe(error).message, busy: true };
   }
 }
 
@@ -85,7 +86,7 @@ function runBatch(message: Extract<ToWorker, { type: 'chain' }>): ToPool {
 
 port.on('message', async (message: ToWorker) => {
   const reply: ToPool =
-    message.type === 'chain' ? runBatch(message) : { type: 'checked', taskId: message.taskId, message: check(message.taskId, message.code) };
+    message.type === 'chain' ? runBatch(message) : { type: 'checked', taskId: message.taskId, ...check(message.taskId, message.code) };
   Atomics.store(words, STATUS_TASK, 0);
   if (reload) {
     qjs = await newQuickJSWASMModule();

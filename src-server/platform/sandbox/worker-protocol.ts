@@ -31,12 +31,18 @@ export type ToPool =
   /** One e-mail of a batch done (every one but the last; the last comes with `done`). */
   | { type: 'one'; taskId: number; index: number; outcomes: ParseOutcome[] }
   | { type: 'done'; taskId: number; index: number; outcomes: ParseOutcome[] }
-  | { type: 'checked'; taskId: number; message: string | null };
+  | { type: 'checked'; taskId: number; message: string | null; busy?: boolean };
 
 export const defaultTimeoutOutcome = (limitMs: number) =>
   failed(
     'TimeLimitExceeded',
     `De patronen van deze parser duurden langer dan ${limitMs} ms en zijn afgebroken. Een patroon met geneste herhalingen, zoals (a+)+, kan bij sommige tekst eindeloos zoeken.`,
   );
+
+/**
+ * A code check runs the code's top level once, on save; it gets this much longer than a run
+ * (at least 2 s) so a busy machine does not turn a wall-clock limit into a verdict on the code.
+ */
+export const checkLimitMs = (runLimitMs: number) => Math.max(2_000, runLimitMs * 8);
 
 export const customTimeoutOutcome = (limitMs: number) => failed('TimeLimitExceeded', `De code liep langer dan ${limitMs} ms en is afgebroken.`);

@@ -9,13 +9,13 @@ import path from 'node:path';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
 import { expect, test } from 'vitest';
-import { createHarness, TEST_PASSWORD } from '../src-server/testing/harness';
-import { testTempDir } from '../src-server/testing/temp-dir';
-import { hashPassword } from '../src-server/modules/users/passwords';
-import { writeBackupFile } from '../src-server/modules/backups/backup-file';
-import { inspectSnapshot } from '../src-server/modules/backups/backups.queries';
-import { restoreBackup } from '../src-server/modules/backups/restore';
-import { migrations } from './index';
+import { createHarness, TEST_PASSWORD } from '../../testing/harness';
+import { testTempDir } from '../../testing/temp-dir';
+import { hashPassword } from '../users/passwords';
+import { writeBackupFile } from './backup-file';
+import { inspectSnapshot } from './backups.queries';
+import { restoreBackup } from './restore';
+import { migrations } from '../../../migrations';
 
 const FIRST_RELEASE = ['2026-11-22T1400-foundation', '2026-11-22T1500-meters-and-feeds', '2026-11-22T1600-hourly-rollup'];
 
@@ -28,11 +28,28 @@ async function firstReleaseDatabase(file: string) {
   await db.insertInto('organization').values({ id: 1, name: 'Jansen Installatie', createdAt: 1_790_000_000 }).execute();
   await db
     .insertInto('location')
-    .values({ id: 1, organizationId: 1, name: 'Kantoor Utrecht', country: 'NL', state: 'Utrecht', city: 'Utrecht', streetAddress: 'Stationsplein 1', zipcode: '3511 ED', createdAt: 1_790_000_000 })
+    .values({
+      id: 1,
+      organizationId: 1,
+      name: 'Kantoor Utrecht',
+      country: 'NL',
+      state: 'Utrecht',
+      city: 'Utrecht',
+      streetAddress: 'Stationsplein 1',
+      zipcode: '3511 ED',
+      createdAt: 1_790_000_000,
+    })
     .execute();
   await db
     .insertInto('user')
-    .values({ id: 1, type: 'admin', email: 'eerste@example.nl', fullName: 'Eerste Beheerder', passwordHash: await hashPassword(TEST_PASSWORD), createdAt: 1_790_000_000 })
+    .values({
+      id: 1,
+      type: 'admin',
+      email: 'eerste@example.nl',
+      fullName: 'Eerste Beheerder',
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      createdAt: 1_790_000_000,
+    })
     .execute();
   await db.insertInto('meter').values({ id: 1, locationId: 1, name: 'Hoofdmeter', type: 'electricity', createdAt: 1_790_000_000 }).execute();
   await db.destroy();
@@ -65,7 +82,15 @@ test("a backup of the first release's database restores into this version, migra
   await writeBackupFile(
     old,
     file,
-    { createdAt: '2026-11-22T16:00:00.000Z', version: '0.0.1', engine: 'sqlite', schema: facts.schema, tables: facts.tables, sha256: createHash('sha256').update(readFileSync(old)).digest('hex'), databaseBytes: statSync(old).size },
+    {
+      createdAt: '2026-11-22T16:00:00.000Z',
+      version: '0.0.1',
+      engine: 'sqlite',
+      schema: facts.schema,
+      tables: facts.tables,
+      sha256: createHash('sha256').update(readFileSync(old)).digest('hex'),
+      databaseBytes: statSync(old).size,
+    },
     {},
   );
   const dataDir = path.join(dir, 'data');

@@ -36,8 +36,8 @@ import * as changeNotices from './2026-11-25T2100-change-notices';
 import * as refreshGrace from './2026-11-25T2110-refresh-grace';
 import * as parseQueueIndex from './2026-11-25T2120-parse-queue-index';
 import * as rawMail from './2026-11-26T1000-raw-mail';
-import * as escalation from './2026-11-28T1200-escalation';
 import * as schedules from './2026-11-28T1200-schedules';
+import * as escalation from './2026-11-28T1300-escalation';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -63,6 +63,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T2120-parse-queue-index': parseQueueIndex,
   '2026-11-26T0100-notification-history-gaps': notificationHistoryGaps,
   '2026-11-26T1000-raw-mail': rawMail,
-  '2026-11-28T1200-escalation': escalation,
   '2026-11-28T1200-schedules': schedules,
+  '2026-11-28T1300-escalation': escalation,
 };

@@ -73,6 +73,8 @@ import type { PolicyDeps } from './modules/escalation-policies/escalation-polici
 import { policyDashboard } from './modules/escalation-policies/escalation-policies.queries';
 import { startEscalations } from './modules/escalation-policies/escalations';
 import { escalationJobs } from './modules/escalation-policies/escalation-policies.jobs';
+import { onCallAt } from './modules/schedules/schedules.service';
+import { findSchedule } from './modules/schedules/schedules.queries';
 import type { BackupDeps, BackupSettings } from './modules/backups/backups.service';
 import { backupJobs } from './modules/backups/backups.jobs';
 import { listBackups } from './modules/backups/backups.service';
@@ -190,7 +192,7 @@ export async function createServices(options: ServiceOptions) {
   const mailer = createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom });
   const publicUrl = options.notify?.publicUrl ?? 'http://localhost:3000';
   // People are reached on their contact methods (one adapter per kind); escalations walk policies.
-  // Both sit above notifications, which reach them through `people`. Schedules are not there yet.
+  // Both sit above notifications, which reach them through `people`.
   const contact: ContactDeps & { limit: ReturnType<typeof createSharedLimiter> } = {
     db,
     clock,

@@ -140,13 +140,6 @@ test('a rule escalates only along a policy of its own dashboard, only on new ala
   expect(await res.json()).toMatchObject({ error: { message: 'Deze escalatie wordt gebruikt door meldingsregel "Escalatie"; kies daar eerst iets anders.' } });
 });
 
-test('a SCHEDULE target that is not a schedule of the dashboard’s organization is refused with a Dutch message', async () => {
-  const w = await world();
-  expect(await invalid(w, { steps: [{ afterMinutes: 0, targets: [{ type: 'SCHEDULE', id: 99_999 }] }] })).toEqual({
-    'steps.0.targets.0.id': ['Dit rooster hoort niet bij de organisatie van dit dashboard.'],
-  });
-});
-
 test('the escalation state of another organization’s alarm is a 404, and on-call is null without a schedule', async () => {
   const w = await world();
   const alarm = await w.callers.admin.alarm.create({ dashboardId: w.dashA.id, line: 'Storing' });

@@ -174,3 +174,51 @@ test('a failed delivery is retried and its failure is in the history with the pe
   expect(failed[0]?.details).toMatchObject({ name: 'inst-a', step: 1, retry: true });
   expect((await w.admin.notification.list({ dashboardId: w.dashA.id, page: 0, size: 20 })).notifications).toMatchObject([{ status: 'PENDING', attempts: 1 }]);
 });
+
+/** A daily rota of dashboard A's organization: installer A, then the admin, handing off at 08:00 local time. */
+async function rota(w: EscalationWorld, organizationId = w.orgA, users = [w.ids.installerA, w.ids.admin]) {
+  const res = await w.h.request(`/api/v1/organizations/${organizationId}/schedules`, {
+    method: 'POST',
+    token: w.tokens.admin,
+    json: { name: 'Nachtdienst', layers: [{ name: 'Dag', users, start: '2026-11-27T08:00', shift: { unit: 'DAY', count: 1 } }] },
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+test('a SCHEDULE target reaches whoever is on call at the moment of each step', async () => {
+  const w = await world();
+  const scheduleId = await rota(w);
+  await w.escalateAlong([
+    { afterMinutes: 0, targets: [{ type: 'SCHEDULE', id: scheduleId }] },
+    // 08:22 local: the admin's shift began at 08:00.
+    { afterMinutes: 360, targets: [{ type: 'SCHEDULE', id: scheduleId }] },
+  ]);
+  const alarm = await w.raise();
+  await w.settle();
+  w.advance(360 * 60);
+  await w.settle();
+  expect((await escalated(w, alarm.id)).map((e) => e.users)).toEqual([[{ id: w.ids.installerA, name: 'inst-a' }], [{ id: w.ids.admin, name: 'admin' }]]);
+  expect(w.smtp.mails.map((m) => m.to[0])).toEqual(['inst-a@example.nl', 'admin@example.nl']);
+});
+
+test('a schedule of another organization is refused, and the console’s on-call names the first policy’s rota', async () => {
+  const w = await world();
+  const other = await rota(w, w.orgB, [w.ids.installerB]);
+  {
+    const res = await w.h.request(`/api/v1/alarms/dashboards/${w.dashA.id}/escalation-policies`, {
+      method: 'POST',
+      token: w.tokens.admin,
+      json: { name: 'Piket', steps: [{ afterMinutes: 0, targets: [{ type: 'SCHEDULE', id: other }] }] },
+    });
+    expect(await res.json()).toMatchObject({
+      error: { fieldErrors: { 'steps.0.targets.0.id': ['Dit rooster hoort niet bij de organisatie van dit dashboard.'] } },
+    });
+  }
+  const scheduleId = await rota(w);
+  await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'SCHEDULE', id: scheduleId }] }]);
+  expect(await w.callers.installerA.escalationPolicy.onCall({ dashboardId: w.dashA.id })).toMatchObject({
+    scheduleId,
+    users: [{ id: w.ids.installerA, name: 'inst-a' }],
+  });
+});

@@ -52,7 +52,6 @@ describe.skipIf(!hasChromium)('the Systeem page in Chromium', () => {
     await phone.getByRole('heading', { level: 1, name: 'Systeem' }).waitFor();
     await phone.getByRole('table', { name: 'Back-ups' }).waitFor();
     expect(await fitsWidth(phone)).toBe(true);
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.screenshot({ path: path.join(shots, 'system-390.png'), fullPage: true });
   });
 });

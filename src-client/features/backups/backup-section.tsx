@@ -29,7 +29,7 @@ function DownloadButton({ name }: { name: string }) {
   return (
     <span className="inline-flex items-center gap-2">
       <Button variant="outline" size="sm" onClick={() => void run()} disabled={state === 'busy'} aria-label={`${name} downloaden`}>
-        <Download aria-hidden className="size-4" /> {state === 'busy' ? 'Bezig ...' : 'Downloaden'}
+        <Download aria-hidden className="size-4" /> <span className="hidden sm:inline">{state === 'busy' ? 'Bezig ...' : 'Downloaden'}</span>
       </Button>
       {state === 'failed' ? (
         <span role="alert" className="text-sm text-red-700">
@@ -78,7 +78,7 @@ export function BackupSection({ backup }: { backup: SystemStatus['backup'] }) {
               <TableRow>
                 <TableHead>Gemaakt</TableHead>
                 <TableHead>Grootte</TableHead>
-                <TableHead>Rijen</TableHead>
+                <TableHead className="hidden sm:table-cell">Rijen</TableHead>
                 <TableHead>Controle</TableHead>
                 <TableHead>
                   <span className="sr-only">Downloaden</span>
@@ -92,7 +92,7 @@ export function BackupSection({ backup }: { backup: SystemStatus['backup'] }) {
                     {formatDateTime(new Date(b.createdAt))}
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{formatBytes(b.size)}</TableCell>
-                  <TableCell>{rowsOf(b.tables).toLocaleString('nl-NL')}</TableCell>
+                  <TableCell className="hidden sm:table-cell">{rowsOf(b.tables).toLocaleString('nl-NL')}</TableCell>
                   <TableCell>{b.verified ? <Badge tone="success">Gecontroleerd</Badge> : <Badge tone="error">Beschadigd</Badge>}</TableCell>
                   <TableCell className="text-right">
                     <DownloadButton name={b.name} />

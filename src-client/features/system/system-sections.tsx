@@ -68,7 +68,7 @@ export function JobsSection({ jobs }: { jobs: SystemStatus['jobs'] }) {
         <TableHeader>
           <TableRow>
             <TableHead>Taak</TableHead>
-            <TableHead>Laatst klaar</TableHead>
+            <TableHead className="hidden sm:table-cell">Laatst klaar</TableHead>
             <TableHead>Volgende</TableHead>
             <TableHead>Status</TableHead>
           </TableRow>
@@ -77,7 +77,7 @@ export function JobsSection({ jobs }: { jobs: SystemStatus['jobs'] }) {
           {jobs.map((j) => (
             <TableRow key={j.name}>
               <TableCell>{JOB_NAMES[j.name] ?? j.name}</TableCell>
-              <TableCell className="whitespace-nowrap">{when(j.lastFinishedAt)}</TableCell>
+              <TableCell className="hidden whitespace-nowrap sm:table-cell">{when(j.lastFinishedAt)}</TableCell>
               <TableCell className="whitespace-nowrap">{j.running ? 'Bezig' : when(j.nextRunAt)}</TableCell>
               <TableCell>
                 {j.lastOk === false ? (

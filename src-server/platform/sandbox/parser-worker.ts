@@ -10,7 +10,17 @@ import { checkCustomCode, DamagedModule, runCustom, type RunLimits } from './cus
 import { failed } from './custom-result';
 import { evaluateDefault } from '@/lib/default-parser';
 import type { ParserProgram } from './parser-sandbox.types';
-import { checkLimitMs, defaultTimeoutOutcome, presetKey, STATUS_EMAIL, STATUS_PARSER, STATUS_TASK, statusViews, type ToPool, type ToWorker } from './worker-protocol';
+import {
+  checkLimitMs,
+  defaultTimeoutOutcome,
+  presetKey,
+  STATUS_EMAIL,
+  STATUS_PARSER,
+  STATUS_TASK,
+  statusViews,
+  type ToPool,
+  type ToWorker,
+} from './worker-protocol';
 
 const { status, limits } = workerData as { status: SharedArrayBuffer; limits: RunLimits };
 const { words, startedAt } = statusViews(status);
@@ -85,8 +95,7 @@ function runBatch(message: Extract<ToWorker, { type: 'chain' }>): ToPool {
 }
 
 port.on('message', async (message: ToWorker) => {
-  const reply: ToPool =
-    message.type === 'chain' ? runBatch(message) : { type: 'checked', taskId: message.taskId, ...check(message.taskId, message.code) };
+  const reply: ToPool = message.type === 'chain' ? runBatch(message) : { type: 'checked', taskId: message.taskId, ...check(message.taskId, message.code) };
   Atomics.store(words, STATUS_TASK, 0);
   if (reload) {
     qjs = await newQuickJSWASMModule();

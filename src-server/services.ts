@@ -73,8 +73,6 @@ import type { PolicyDeps } from './modules/escalation-policies/escalation-polici
 import { policyDashboard } from './modules/escalation-policies/escalation-policies.queries';
 import { startEscalations } from './modules/escalation-policies/escalations';
 import { escalationJobs } from './modules/escalation-policies/escalation-policies.jobs';
-import { onCallAt } from './modules/schedules/schedules.service';
-import { findSchedule } from './modules/schedules/schedules.queries';
 import type { BackupDeps, BackupSettings } from './modules/backups/backups.service';
 import { backupJobs } from './modules/backups/backups.jobs';
 import { listBackups } from './modules/backups/backups.service';

@@ -77,13 +77,3 @@ export const escalationsOfAlarm = (db: DB, alarmId: number) =>
     .where('escalation.alarmId', '=', alarmId)
     .orderBy('escalation.id')
     .execute();
-
-/** How many escalations are still running (the bench's and the operator's figure). */
-export async function countRunning(db: DB) {
-  const row = await db
-    .selectFrom('escalation')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('dueAt', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

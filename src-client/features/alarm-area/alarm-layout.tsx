@@ -6,6 +6,7 @@ import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { User } from '@/domain/user';
 import { UserMenu } from '~/components/layout/user-menu';
+import { OnCallNow } from './on-call-now';
 import {
   Sidebar,
   SidebarContent,
@@ -124,6 +125,7 @@ export function AlarmLayout({ user, dashboard, folders, views }: { user: User; d
               <div className="truncate font-semibold">{dashboard.name}</div>
               <div className="hidden truncate text-xs text-muted-foreground sm:block">{dashboard.organization.name}</div>
             </div>
+            <OnCallNow dashboardId={dashboard.id} />
             <LiveIndicator status={status} />
             <DesktopAlertsButton />
             <UserMenu user={user} />

@@ -304,9 +304,10 @@ async function answers(pick: (name: string) => boolean) {
 }
 const expectedOf = (pick: (name: string) => boolean) => Object.fromEntries(Object.entries(expected).filter(([name]) => pick(name)));
 const isSchedule = (name: string) => name.startsWith('schedule.');
+const isContactMethod = (name: string) => name.startsWith('contactMethod.');
 
 test('every procedure outside the alarm area answers each role as the role table says', async () => {
-  const others = (name: string) => !isSchedule(name);
+  const others = (name: string) => !isSchedule(name) && !isContactMethod(name);
   expect(await answers(others)).toEqual(expectedOf(others));
 }, 240_000);
 
@@ -332,3 +333,7 @@ test('REST answers a foreign id exactly like an absent one', async () => {
   expect((await h.request('/api/users/list', { token: tokens.customerA })).status).toBe(403);
   expect((await h.request('/api/users/list')).status).toBe(401);
 });
+
+test('every contact-method procedure answers each role as the role table says: everyone has their own', async () => {
+  expect(await answers(isContactMethod)).toEqual(expectedOf(isContactMethod));
+}, 120_000);

@@ -3,7 +3,8 @@
  * the real app on them, and helpers to seed organizations, locations, users, feeds and channels and to sign
  * in. Used only by tests.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
@@ -45,7 +46,8 @@ export interface HarnessOptions {
 
 export async function createHarness(options: HarnessOptions = {}) {
   const ownDatabase = options.databaseFile === undefined ? await testDatabase() : undefined;
-  const backupDir = options.backup?.dir ?? mkdtempSync(path.join(tmpdir(), 'energie-backups-'));
+  // Made by the first backup a test takes (most never do), removed when the harness closes.
+  const backupDir = options.backup?.dir ?? path.join(tmpdir(), `energie-backups-${randomUUID()}`);
   const services = await createServices({
     databaseFile: options.databaseFile ?? ownDatabase!,
     secretKey: 'test-secret-key-'.repeat(3),

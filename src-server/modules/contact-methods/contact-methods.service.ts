@@ -9,7 +9,7 @@ import { epochSeconds, isoFromSeconds } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { type SharedLimiter, reserveOrRefuse } from '../../platform/shared-rate-limit';
 import { mintActionLink } from '../alarm-actions/alarm-actions.service';
-import type { AlarmFacts } from '../notifications/alarm-message';
+import { type AlarmFacts, testAlarm } from '../notifications/alarm-message';
 import type { Attempt } from '../notifications/attempt';
 import type { PersonRow } from '../notifications/people';
 import { loadUser } from '../users/users.queries';
@@ -63,21 +63,7 @@ export async function testMethod(deps: ContactDeps & { limit: SharedLimiter }, u
     (s) => `Je hebt net al een paar tests verstuurd. Probeer het over ${Math.ceil(s / 60)} minuten opnieuw.`,
   );
   const now = epochSeconds(deps.clock);
-  const alarm: AlarmFacts = {
-    id: 0,
-    dashboardId: 0,
-    dashboardName: 'Test',
-    key: null,
-    line: 'Testmelding: zo bereikt een escalatie je',
-    priority: 'HIGH',
-    receivedAt: now,
-    resolvedAt: null,
-    acknowledgedAt: null,
-    data: '{}',
-    folderId: 0,
-    folderName: 'test',
-    folderLabel: 'Test',
-  };
+  const alarm = testAlarm(now, 'Testmelding: zo bereikt een escalatie je', { id: 0, name: 'Test' });
   const attempt = await adapters[method.type].send(deps, method.address, { alarm, actionUrl: null, deliveryId: `test-${user.id}-${id}-${now}`, test: true });
   return attempt.ok ? { ok: true, message: `Testmelding verstuurd naar ${method.address}.` } : { ok: false, message: `Testmelding mislukt: ${attempt.error}` };
 }

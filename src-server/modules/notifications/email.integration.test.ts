@@ -73,6 +73,40 @@ test('notification mails arrive with Dutch subjects, the data and the link, and 
   ]);
 });
 
+test('a mail reads at night: Dutch priority, local time, the location with its address, ×N, and a Bevestigen button', async () => {
+  const smtp = await startSmtp();
+  const w = await world(smtp.url);
+  await w.rule('ASSIGNABLE', ['created']);
+  const locationId = await w.h.location(w.orgA, 'Bakkerij De Korf');
+  // 01:22 UTC on 28 November is 02:22 in Amsterdam.
+  w.advance((Date.parse('2026-11-28T01:22:00Z') - T) / 60_000);
+  const alarm = await w.admin.alarm.create({ dashboardId: w.dashA.id, line: 'Omvormer 2 offline', priority: 'HIGH', key: 'omv-2', locationId } as never);
+  // It happened twice more before the mail went out.
+  await w.h.db.updateTable('alarm').set({ occurrences: 3 }).where('id', '=', alarm.id).execute();
+  await w.settle();
+  const mail = smtp.mails[0]!.mail;
+  expect(mail.subject).toBe('[HOOG] Omvormer 2 offline');
+  expect(mail.text).toContain('Prioriteit: HOOG');
+  expect(mail.text).toContain('Ontvangen: 28-11-2026 02:22');
+  expect(mail.text).toContain('Locatie: Bakkerij De Korf, Stationsplein 1, 3511 ED Utrecht');
+  expect(mail.text).toContain('Aantal: ×3');
+  expect(mail.text).not.toMatch(/HIGH|T01:22|Z\b/);
+  expect(mail.html).toMatch(/<a href="http:\/\/energiebeheer\.test\/app\/act\/[^"]+"[^>]*>Bevestigen<\/a>/);
+  expect(mail.html).toContain('name="viewport"');
+});
+
+test('a subject fits a lock screen: at most 120 characters, cut with an ellipsis', async () => {
+  const smtp = await startSmtp();
+  const w = await world(smtp.url);
+  await w.rule(['wacht@example.nl'], ['created']);
+  await w.admin.alarm.create({ dashboardId: w.dashA.id, line: 'Storing '.repeat(40).trim(), priority: 'MEDIUM' } as never);
+  await w.settle();
+  const subject = smtp.mails[0]!.mail.subject!;
+  expect(subject.length).toBe(120);
+  expect(subject.startsWith('[MIDDEL] Storing Storing')).toBe(true);
+  expect(subject.endsWith('…')).toBe(true);
+});
+
 test('ASSIGNABLE mails each of the dashboard’s assignable users (admins and the organization’s installers) with their own action link', async () => {
   const smtp = await startSmtp();
   const w = await world(smtp.url);

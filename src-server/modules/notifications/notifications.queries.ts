@@ -209,11 +209,12 @@ export const finishNotification = (
 ) => db.updateTable('notification').set(values).where('id', '=', id).execute();
 
 /** What the webhook and the mail say about an alarm. */
-export const alarmFacts = (db: DB, alarmId: number): Promise<AlarmFacts | undefined> =>
-  db
+export async function alarmFacts(db: DB, alarmId: number): Promise<AlarmFacts | undefined> {
+  const row = await db
     .selectFrom('alarm')
     .innerJoin('alarmDashboard', 'alarmDashboard.id', 'alarm.dashboardId')
     .innerJoin('alarmFolder', 'alarmFolder.id', 'alarm.folderId')
+    .leftJoin('location', 'location.id', 'alarm.locationId')
     .select([
       'alarm.id',
       'alarm.dashboardId',
@@ -228,9 +229,19 @@ export const alarmFacts = (db: DB, alarmId: number): Promise<AlarmFacts | undefi
       'alarm.folderId',
       'alarmFolder.name as folderName',
       'alarmFolder.label as folderLabel',
+      'alarm.occurrences',
+      'location.name as locationName',
+      'location.streetAddress',
+      'location.zipcode',
+      'location.city',
     ])
     .where('alarm.id', '=', alarmId)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { locationName, streetAddress, zipcode, city, ...facts } = row;
+  const address = [streetAddress, [zipcode, city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return { ...facts, location: locationName === null ? null : { name: locationName, address } };
+}
 
 /** The thread root of an alarm's mails: the first notification mail's Message-ID, set once. */
 export async function threadRoot(db: DB, alarmId: number, messageId: string) {

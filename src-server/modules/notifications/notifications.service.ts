@@ -7,7 +7,7 @@ import { type Notification, type NotificationStatus, maskedWebhookUrl } from '@/
 import { epochSeconds, isoFromSeconds } from '../../platform/clock';
 import { pageCount, pageWindow } from '../../platform/db/listing';
 import { AppError } from '../../platform/errors';
-import type { AlarmFacts } from './alarm-message';
+import { testAlarm } from './alarm-message';
 import { type DeliveryDeps, send } from './delivery';
 import type { NotificationRow, NotificationRuleRow } from './notifications.table';
 import * as q from './notifications.queries';
@@ -49,21 +49,7 @@ export async function retry(deps: Pick<DeliveryDeps, 'db' | 'clock'>, row: Notif
 
 export async function testRule(deps: DeliveryDeps, rule: NotificationRuleRow, dashboardName: string) {
   const now = epochSeconds(deps.clock);
-  const alarm: AlarmFacts = {
-    id: 0,
-    dashboardId: rule.dashboardId,
-    dashboardName,
-    key: null,
-    line: `Testmelding van regel "${rule.name}"`,
-    priority: 'HIGH',
-    receivedAt: now,
-    resolvedAt: null,
-    acknowledgedAt: null,
-    data: JSON.stringify({ test: 'true' }),
-    folderId: 0,
-    folderName: 'test',
-    folderLabel: 'Test',
-  };
+  const alarm = testAlarm(now, `Testmelding van regel "${rule.name}"`, { id: rule.dashboardId, name: dashboardName });
   const attempt = await send(deps, rule, 'created', alarm, `test-${rule.id}-${now}`, false);
   if (!attempt.ok) return { ok: false, message: `Testmelding mislukt: ${attempt.error}` };
   return { ok: true, message: `Testmelding verstuurd naar ${rule.channelType === 'WEBHOOK' ? maskedWebhookUrl(attempt.target) : attempt.target}.` };

@@ -28,6 +28,21 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 const RULE_NAME_MAX = 128;
 const EMAIL_TARGETS_MAX = 20;
 const WEBHOOK_SECRET_MIN = 16;
+/**
+ * How a delivery went out, as a person reads it in an alarm's history: "Melding verstuurd per
+ * e-mail aan Piet". Keys are the rule channels and contact method types; an unknown one reads as itself.
+ */
+const channelPhrases: Record<string, string> = {
+  EMAIL: 'per e-mail',
+  WEBHOOK: 'per webhook',
+  WEB_PUSH: 'per pushmelding',
+  NTFY: 'via ntfy',
+  TELEGRAM: 'via Telegram',
+  TEAMS: 'via Teams',
+  SLACK: 'via Slack',
+};
+export const channelPhrase = (channel: string) => channelPhrases[channel] ?? `via ${channel}`;
+
 export const NO_SMTP = 'Geen SMTP-server ingesteld.';
 
 const address = v.pipe(v.string(), v.trim(), v.email('Elk adres moet een geldig e-mailadres zijn.'));

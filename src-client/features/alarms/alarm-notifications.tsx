@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { channelPhrase } from '@/domain/notification';
 import { formatDateTime } from '@/lib/dates';
 import { useTRPC } from '~/lib/trpc';
 
@@ -6,6 +7,7 @@ interface Details {
   rule?: string;
   channel?: string;
   target?: string;
+  name?: string;
   error?: string;
   retry?: boolean;
 }
@@ -22,13 +24,13 @@ export function AlarmNotifications({ alarmId }: { alarmId: number }) {
       <ul className="grid gap-1 text-sm">
         {sent.map((h, i) => {
           const d = h.details as Details;
-          const channel = d.channel === 'EMAIL' ? 'e-mail' : 'webhook';
+          const channel = channelPhrase(d.channel ?? '');
           return (
             <li key={i} className="break-words">
               <span className="tabular-nums text-muted-foreground">{formatDateTime(new Date(h.at))}</span>{' '}
               {h.event === 'notified'
-                ? `${channel} aan ${d.target ?? ''}`
-                : `${channel} mislukt: ${d.error ?? ''}${d.retry ? ' (wordt opnieuw geprobeerd)' : ''}`}
+                ? `Verstuurd ${channel} aan ${d.name ?? d.target ?? ''}`
+                : `Mislukt ${channel}${d.name ? ` aan ${d.name}` : ''}: ${d.error ?? ''}${d.retry ? ' (wordt opnieuw geprobeerd)' : ''}`}
               {d.rule ? <span className="text-muted-foreground"> · regel {d.rule}</span> : null}
             </li>
           );

@@ -14,6 +14,23 @@ const item = (minute: number, actor: HistoryItem['actor'], event: HistoryItem['e
 const texts = (history: HistoryItem[]) => historyLines(history, (id) => (id === 9 ? 'Bert Beheer' : `Gebruiker ${id}`)).map((l) => l.text);
 
 describe('the alarm history as Dutch timeline lines', () => {
+  test('deliveries say how and to whom: per e-mail to a person, per webhook, a failed push', () => {
+    const system = { type: 'SYSTEM', id: null, name: 'Meldingen' } as const;
+    expect(
+      texts([
+        item(1, system, 'notified', { channel: 'EMAIL', target: 'piet@example.nl', name: 'Piet', userId: 3, step: 1 }),
+        item(2, system, 'notified', { channel: 'EMAIL', target: 'wacht@example.nl', rule: 'Wachtdienst' }),
+        item(3, system, 'notified', { channel: 'WEBHOOK', target: 'https://hooks.example.nl/***' }),
+        item(4, system, 'notification-failed', { channel: 'WEB_PUSH', name: 'Jan', userId: 4, error: '410' }),
+      ]),
+    ).toEqual([
+      'Melding per pushmelding aan Jan mislukt',
+      'Melding verstuurd per webhook aan https://hooks.example.nl/***',
+      'Melding verstuurd per e-mail aan wacht@example.nl',
+      'Melding verstuurd per e-mail aan Piet',
+    ]);
+  });
+
   test('newest first, with who did it', () => {
     expect(
       texts([

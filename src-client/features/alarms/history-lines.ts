@@ -5,6 +5,7 @@
  */
 import type { HistoryItem } from '@/domain/alarm-lifecycle';
 import { type Priority, priorityLabels } from '@/domain/alarm-dashboard';
+import { channelPhrase } from '@/domain/notification';
 import { formatShortInstant } from '~/lib/alarms/format';
 
 export interface HistoryLine {
@@ -71,15 +72,19 @@ function text(item: HistoryItem, userName: (id: number) => string): string {
     case 'seen':
       return d.seen ? `Gelezen ${by(item)}` : `Gemarkeerd als ongelezen ${by(item)}`;
     case 'notified':
-      return str(d.name) ? `Melding verstuurd aan ${str(d.name)} (${channelText(d)})` : `Melding verstuurd${str(d.channel) ? ` via ${str(d.channel)}` : ''}`;
+      return `Melding verstuurd${deliveryText(d)}`;
     case 'notification-failed':
-      return str(d.name) ? `Melding aan ${str(d.name)} (${channelText(d)}) mislukt` : `Melding${str(d.channel) ? ` via ${str(d.channel)}` : ''} mislukt`;
+      return `Melding${deliveryText(d)} mislukt`;
     case 'escalated':
       return escalatedText(d);
   }
 }
 
-const channelText = (d: Details) => (d.channel === 'EMAIL' ? `e-mail${str(d.target) ? ` naar ${str(d.target)}` : ''}` : str(d.channel));
+/** " per e-mail aan Piet": the channel, then the person reached (or the address when no one person was). */
+const deliveryText = (d: Details) => {
+  const whom = str(d.name) || str(d.target);
+  return `${str(d.channel) ? ` ${channelPhrase(str(d.channel))}` : ''}${whom ? ` aan ${whom}` : ''}`;
+};
 
 function escalatedText(d: Details) {
   const users = Array.isArray(d.users) ? (d.users as { name?: unknown }[]).map((u) => str(u.name)).filter(Boolean) : [];

@@ -191,11 +191,14 @@ export async function createServices(options: ServiceOptions) {
   const publicUrl = options.notify?.publicUrl ?? 'http://localhost:3000';
   // People are reached on their contact methods (one adapter per kind); escalations walk policies.
   // Both sit above notifications, which reach them through `people`.
+  const allowPrivateTargets = options.notify?.allowPrivateTargets ?? false;
   const contact: ContactDeps & { limit: ReturnType<typeof createSharedLimiter> } = {
     db,
     clock,
+    secrets,
     mailer,
     publicUrl,
+    allowPrivateTargets,
     limit: createSharedLimiter(db, 'contact-test', 5, 3600, () => epochSeconds(clock)),
   };
   // SCHEDULE targets: whoever the schedules module says is on call at that moment.
@@ -210,7 +213,7 @@ export async function createServices(options: ServiceOptions) {
     secrets,
     mailer,
     publicUrl,
-    allowPrivateTargets: options.notify?.allowPrivateTargets ?? false,
+    allowPrivateTargets,
     people: {
       startEscalations: (trx, starts) => startEscalations(escalation, trx, starts, epochSeconds(clock)),
       policyDashboard,

@@ -15,7 +15,7 @@ const texts = (history: HistoryItem[]) => historyLines(history, (id) => (id === 
 
 describe('the alarm history as Dutch timeline lines', () => {
   test('deliveries say how and to whom: per e-mail to a person, per webhook, a failed push', () => {
-    const system = { type: 'SYSTEM', id: null, name: 'Meldingen' } as const;
+    const system = { type: 'SYSTEM', name: 'Meldingen' } as const;
     expect(
       texts([
         item(1, system, 'notified', { channel: 'EMAIL', target: 'piet@example.nl', name: 'Piet', userId: 3, step: 1 }),

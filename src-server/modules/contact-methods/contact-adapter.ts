@@ -1,11 +1,12 @@
 /**
- * How one kind of contact method reaches a person. Each type is one adapter (`email-adapter.ts`
- * now; push, ntfy and Telegram later), listed in `adapters.ts`; the escalation and the test button
- * use them only through this interface.
+ * How one kind of contact method reaches a person. Each type is one adapter (`email-adapter.ts`,
+ * …), listed in `adapters.ts`; the list, the escalation and the test button use them only through
+ * this interface: a new kind is its schema variant in the domain plus one adapter.
  */
-import type { ContactMethodType } from '@/domain/contact-method';
+import type { ContactMethodType, CreateContactMethod } from '@/domain/contact-method';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
+import type { SecretBox } from '../../platform/secrets';
 import type { AlarmFacts } from '../notifications/alarm-message';
 import type { Attempt } from '../notifications/attempt';
 import type { Mailer } from '../notifications/email';
@@ -13,8 +14,11 @@ import type { Mailer } from '../notifications/email';
 export interface ContactDeps {
   db: DB;
   clock: Clock;
+  secrets: SecretBox;
   mailer: Mailer;
   publicUrl: string;
+  /** Receivers on private addresses (a LAN ntfy, a test simulator) only when the operator allows them, as for webhooks. */
+  allowPrivateTargets: boolean;
 }
 
 interface PersonalMessage {
@@ -27,7 +31,17 @@ interface PersonalMessage {
   test: boolean;
 }
 
-export interface ContactAdapter {
-  type: ContactMethodType;
-  send(deps: ContactDeps, target: string, message: PersonalMessage): Promise<Attempt>;
+/**
+ * A failed attempt may say the receiver no longer knows this method (a push subscription answered
+ * 404/410, a bot was blocked): the method is then removed and not tried again.
+ */
+export type ContactAttempt = Attempt | { ok: false; retry: false; error: string; gone: true };
+
+export interface ContactAdapter<T extends ContactMethodType = ContactMethodType> {
+  type: T;
+  /** The stored `target` of a new method from what the user sent (sealed with `deps.secrets` where it holds a secret). */
+  store(deps: ContactDeps, input: Extract<CreateContactMethod, { type: T }>): string | Promise<string>;
+  /** What the user's list shows for a stored target: never a secret. */
+  describe(deps: ContactDeps, target: string): string;
+  send(deps: ContactDeps, target: string, message: PersonalMessage): Promise<ContactAttempt>;
 }

@@ -22,7 +22,7 @@ export const contactMethodsRouter = router({
   list: signedInProcedure
     .meta(rest('GET /api/v1/users/me/contact-methods', "Your contact methods: your account's e-mail address first (`isDefault`), then the ones you added"))
     .output(v.array(contactMethodSchema))
-    .query(({ ctx }) => service.listMethods(ctx, ctx.user)),
+    .query(({ ctx }) => service.listMethods(ctx.contact, ctx.user)),
   create: signedInProcedure
     .meta(
       rest('POST /api/v1/users/me/contact-methods', 'Add a contact method: `{type: EMAIL, address}` (other types are not available yet)', {
@@ -32,7 +32,7 @@ export const contactMethodsRouter = router({
     )
     .input(createContactMethodSchema)
     .output(contactMethodSchema)
-    .mutation(({ ctx, input }) => service.createMethod(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.createMethod(ctx.contact, ctx.user, input)),
   delete: signedInProcedure
     .meta(
       rest('DELETE /api/v1/contact-methods/{id}', 'Delete one of your contact methods (409 for your account address, which always stays)', {

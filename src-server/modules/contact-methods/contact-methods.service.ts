@@ -13,37 +13,39 @@ import { type AlarmFacts, testAlarm } from '../notifications/alarm-message';
 import type { Attempt } from '../notifications/attempt';
 import type { PersonRow } from '../notifications/people';
 import { loadUser } from '../users/users.queries';
-import { adapters } from './adapters';
-import type { ContactDeps } from './contact-adapter';
+import { adapterOf } from './adapters';
+import type { ContactAdapter, ContactDeps } from './contact-adapter';
 import * as q from './contact-methods.queries';
 import type { ContactMethodRow } from './contact-methods.table';
 
 const METHOD_ABSENT = 'Deze contactmethode bestaat niet.';
 
 const isOwnAddress = (r: ContactMethodRow) => r.type === 'EMAIL' && r.target === '';
-const addressOf = (r: ContactMethodRow, user: Pick<User, 'email'>) => (isOwnAddress(r) ? user.email : r.target);
-const toMethod = (r: ContactMethodRow, user: Pick<User, 'email'>): ContactMethod => ({
+const toMethod = (deps: ContactDeps, r: ContactMethodRow, user: Pick<User, 'email'>): ContactMethod => ({
   id: r.id,
   type: r.type,
-  address: addressOf(r, user),
+  address: isOwnAddress(r) ? user.email : adapterOf(r.type).describe(deps, r.target),
   isDefault: isOwnAddress(r),
   createdAt: isoFromSeconds(r.createdAt)!,
 });
 
 /** The user's methods, their account's address first (made now if it was not there yet). */
-export async function listMethods(deps: Pick<ContactDeps, 'db' | 'clock'>, user: User) {
+export async function listMethods(deps: ContactDeps, user: User) {
   await q.ensureOwnAddresses(deps.db, [user.id], epochSeconds(deps.clock));
   const rows = await q.methodsOfUser(deps.db, user.id);
-  return [...rows.filter(isOwnAddress), ...rows.filter((r) => !isOwnAddress(r))].map((r) => toMethod(r, user));
+  return [...rows.filter(isOwnAddress), ...rows.filter((r) => !isOwnAddress(r))].map((r) => toMethod(deps, r, user));
 }
 
-export async function createMethod(deps: Pick<ContactDeps, 'db' | 'clock'>, user: User, input: CreateContactMethod) {
+export async function createMethod(deps: ContactDeps, user: User, input: CreateContactMethod) {
+  const adapter = adapterOf(input.type);
+  const target = await adapter.store(deps, input);
   const known = await listMethods(deps, user);
-  if (known.some((m) => m.type === input.type && m.address.toLowerCase() === input.address)) {
+  const address = adapter.describe(deps, target).toLowerCase();
+  if (known.some((m) => m.type === input.type && m.address.toLowerCase() === address)) {
     throw new AppError('CONFLICT', 'Dit adres staat al bij je contactmethoden.');
   }
-  const { id } = await q.insertMethod(deps.db, { userId: user.id, type: input.type, target: input.address, createdAt: epochSeconds(deps.clock) });
-  return toMethod((await q.findOwnMethod(deps.db, user.id, id))!, user);
+  const { id } = await q.insertMethod(deps.db, { userId: user.id, type: input.type, target, createdAt: epochSeconds(deps.clock) });
+  return toMethod(deps, (await q.findOwnMethod(deps.db, user.id, id))!, user);
 }
 
 export async function deleteMethod(deps: Pick<ContactDeps, 'db'>, user: User, id: number) {
@@ -57,14 +59,14 @@ export async function deleteMethod(deps: Pick<ContactDeps, 'db'>, user: User, id
 export async function testMethod(deps: ContactDeps & { limit: SharedLimiter }, user: User, id: number) {
   const row = await q.findOwnMethod(deps.db, user.id, id);
   if (!row) throw notFound(METHOD_ABSENT);
-  const method = toMethod(row, user);
+  const method = toMethod(deps, row, user);
   await reserveOrRefuse(
     [[deps.limit, String(user.id)]],
     (s) => `Je hebt net al een paar tests verstuurd. Probeer het over ${Math.ceil(s / 60)} minuten opnieuw.`,
   );
   const now = epochSeconds(deps.clock);
   const alarm = testAlarm(now, 'Testmelding: zo bereikt een escalatie je', { id: 0, name: 'Test' });
-  const attempt = await adapters[method.type].send(deps, method.address, { alarm, actionUrl: null, deliveryId: `test-${user.id}-${id}-${now}`, test: true });
+  const attempt = await send(deps, row, user, { alarm, actionUrl: null, deliveryId: `test-${user.id}-${id}-${now}`, test: true });
   return attempt.ok ? { ok: true, message: `Testmelding verstuurd naar ${method.address}.` } : { ok: false, message: `Testmelding mislukt: ${attempt.error}` };
 }
 
@@ -78,10 +80,20 @@ export async function reachPerson(deps: ContactDeps, row: PersonRow, alarm: Alar
   const name = user.fullName || user.email;
   const stored = row.contactMethodId === null ? undefined : await q.findOwnMethod(deps.db, user.id, row.contactMethodId);
   if (!stored) return { attempt: { ok: false, retry: false, error: 'Deze contactmethode is verwijderd.' }, name };
-  const method = toMethod(stored, user);
   const open = alarm.acknowledgedAt === null && alarm.resolvedAt === null;
   const actionUrl = open ? await mintActionLink(deps.db, epochSeconds(deps.clock), deps.publicUrl, alarm.id, user.id) : null;
-  return { attempt: await adapters[method.type].send(deps, method.address, { alarm, actionUrl, deliveryId: String(row.id), test: false }), name };
+  return { attempt: await send(deps, stored, user, { alarm, actionUrl, deliveryId: String(row.id), test: false }), name };
+}
+
+/** One send on a stored method; a method its receiver no longer knows (`gone`) is removed. */
+async function send(deps: ContactDeps, row: ContactMethodRow, user: Pick<User, 'email'>, message: Parameters<ContactAdapter['send']>[2]): Promise<Attempt> {
+  const target = isOwnAddress(row) ? user.email : row.target;
+  const attempt = await adapterOf(row.type).send(deps, target, message);
+  if (!attempt.ok && 'gone' in attempt) {
+    await q.deleteMethod(deps.db, row.id);
+    return { ok: false, retry: false, error: `${attempt.error} De contactmethode is verwijderd.` };
+  }
+  return attempt;
 }
 
 /** The methods to reach each of these users on, their account's address among them (made now where missing). */

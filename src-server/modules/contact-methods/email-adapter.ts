@@ -3,8 +3,10 @@ import { mailBodies, mailSubject } from '../notifications/alarm-message';
 import { threadRoot } from '../notifications/notifications.queries';
 import type { ContactAdapter } from './contact-adapter';
 
-export const emailAdapter: ContactAdapter = {
+export const emailAdapter: ContactAdapter<'EMAIL'> = {
   type: 'EMAIL',
+  store: (_deps, input) => input.address,
+  describe: (_deps, address) => address,
   async send(deps, address, { alarm, actionUrl, deliveryId, test }) {
     const messageId = `<notification-${deliveryId}@${new URL(deps.publicUrl).hostname}>`;
     return deps.mailer.send({

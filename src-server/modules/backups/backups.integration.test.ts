@@ -4,7 +4,7 @@
  * that refuses while a server holds the data. On PostgreSQL (`npm run test:pg`) the same round trip
  * takes the snapshot from PostgreSQL and restores it into SQLite.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from 'vitest';
@@ -66,6 +66,7 @@ test('only admins list, make or download backups; a name that is not a backup of
   expect((await w.h.request('/api/admin/backups', { token: installer })).status).toBe(403);
   expect((await w.h.request('/api/admin/backups', { method: 'POST', token: installer })).status).toBe(403);
   expect((await w.h.request('/api/admin/backups')).status).toBe(401);
+  mkdirSync(w.h.backups.dir, { recursive: true });
   writeFileSync(path.join(w.h.backups.dir, 'notes.txt'), 'geheim');
   for (const name of ['notes.txt', '..%2Fapp.db', '%2E%2E%2Fsecret.key', 'energiebeheer-20260101T000000Z.backup']) {
     expect((await w.h.request(`/api/admin/backups/${name}`, { token })).status, name).toBe(404);

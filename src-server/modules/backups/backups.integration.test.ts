@@ -154,6 +154,7 @@ test('a backup killed halfway (SIGKILL) leaves the database and the earlier back
   expect(readdirSync(path.join(dir, 'backups')).filter((f) => f.startsWith('.tmp-'))).toEqual([]);
 });
 
+// 41 real backups, each checked in its own worker thread (started through tsx here: about half a second each).
 test('the scheduled job makes one backup per slot and the folder keeps what BACKUP_KEEP says across 40 days', async () => {
   let now = Date.parse('2026-03-01T02:30:00Z');
   const h = await createHarness({ clock: () => new Date(now), backup: { schedule: { times: ['03:00'] }, keep: { d: 3, w: 2 } } });
@@ -174,4 +175,4 @@ test('the scheduled job makes one backup per slot and the folder keeps what BACK
     'energiebeheer-20260409T020500Z.backup',
     'energiebeheer-20260410T020500Z.backup',
   ]);
-});
+}, 120_000);

@@ -3,7 +3,7 @@ import type { ContactMethodType } from '@/domain/contact-method';
 import type { ContactAdapter } from './contact-adapter';
 import { emailAdapter } from './email-adapter';
 
-export const adapters: { [T in ContactMethodType]: ContactAdapter<T> } = { EMAIL: emailAdapter };
+const adapters: { [T in ContactMethodType]: ContactAdapter<T> } = { EMAIL: emailAdapter };
 
 /** The adapter of a stored method's type. */
 export const adapterOf = (type: ContactMethodType) => adapters[type] as ContactAdapter;

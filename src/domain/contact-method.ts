@@ -38,28 +38,31 @@ const base64urlKey = (bytes: number, missing: string, wrong: string) =>
     v.check((s) => Math.floor((s.length * 3) / 4) === bytes, wrong),
   );
 
-const webPushMethod = v.object({
-  type: v.literal('WEB_PUSH'),
-  subscription: v.object(
-    {
-      endpoint: v.pipe(
-        v.string('Geef het adres (endpoint) van het abonnement op.'),
-        v.trim(),
-        v.maxLength(1024, 'Het adres van het abonnement is te lang.'),
-        v.url('Het adres van het abonnement is geen geldige URL.'),
-        v.startsWith('https://', 'Het adres van het abonnement moet met https:// beginnen.'),
-      ),
-      keys: v.object(
-        {
-          p256dh: base64urlKey(65, 'De sleutel p256dh ontbreekt.', 'De sleutel p256dh moet een P-256-sleutel van 65 bytes in base64url zijn.'),
-          auth: base64urlKey(16, 'De sleutel auth ontbreekt.', 'De sleutel auth moet 16 bytes in base64url zijn.'),
-        },
-        'Geef de sleutels (p256dh en auth) van het abonnement op.',
-      ),
-    },
-    'Geef het pushabonnement van de browser op.',
-  ),
-});
+const webPushMethod = v.object(
+  {
+    type: v.literal('WEB_PUSH'),
+    subscription: v.object(
+      {
+        endpoint: v.pipe(
+          v.string('Geef het adres (endpoint) van het abonnement op.'),
+          v.trim(),
+          v.maxLength(1024, 'Het adres van het abonnement is te lang.'),
+          v.url('Het adres van het abonnement is geen geldige URL.'),
+          v.startsWith('https://', 'Het adres van het abonnement moet met https:// beginnen.'),
+        ),
+        keys: v.object(
+          {
+            p256dh: base64urlKey(65, 'De sleutel p256dh ontbreekt.', 'De sleutel p256dh moet een P-256-sleutel van 65 bytes in base64url zijn.'),
+            auth: base64urlKey(16, 'De sleutel auth ontbreekt.', 'De sleutel auth moet 16 bytes in base64url zijn.'),
+          },
+          'Geef de sleutels (p256dh en auth) van het abonnement op.',
+        ),
+      },
+      'Geef het pushabonnement van de browser op.',
+    ),
+  },
+  'Geef het pushabonnement van de browser op.',
+);
 export type WebPushSubscription = v.InferOutput<typeof webPushMethod>['subscription'];
 
 const typeList = `${CONTACT_METHOD_TYPES.slice(0, -1).join(', ')} of ${CONTACT_METHOD_TYPES.at(-1)}`;

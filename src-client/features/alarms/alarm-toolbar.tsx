@@ -96,7 +96,7 @@ export function AlarmToolbar({
         </Button>
       </div>
       {open ? (
-        <div id="alarm-filter-panel" className="flex flex-wrap items-end gap-3 rounded-md border bg-muted/40 p-3">
+        <div id="alarm-filter-panel" className="flex flex-wrap items-end gap-3 rounded-md border border-border bg-muted/40 p-3">
           {filters}
         </div>
       ) : null}

@@ -9,24 +9,25 @@ import { SectionCard } from '~/components/ui/section-card';
 import { requestErrorMessage } from '~/lib/request-error';
 import { useTRPC } from '~/lib/trpc';
 import { AddEmailForm } from './add-email-form';
-import { PushOnThisDevice } from './push-on-this-device';
+import { PushOnThisDevice, useOwnDeviceMark } from './push-on-this-device';
 import { useDeleteContactMethod, useTestContactMethod } from './use-contact-method-mutations';
 
-const typeLabels: Record<ContactMethodType, string> = { EMAIL: 'E-mail', WEB_PUSH: 'Pushmeldingen' };
+const typeLabels: Record<ContactMethodType, string> = { EMAIL: 'E-mail', WEB_PUSH: 'Pushmelding' };
 const typeIcons: Record<ContactMethodType, typeof Mail> = { EMAIL: Mail, WEB_PUSH: BellRing };
 
 /** How escalations reach the signed-in user: their methods, a test per method, adding an address and this device. */
 export function ContactMethodsCard() {
   const trpc = useTRPC();
   const methods = useQuery(trpc.contactMethod.list.queryOptions());
+  const ownMark = useOwnDeviceMark().data;
   return (
     <SectionCard title="Contactmethoden">
       <div className="grid gap-4 text-sm">
         <p>Een escalatie bereikt je op al deze manieren tegelijk. Met "Test" stuur je een voorbeeldmelding van een HOOG alarm.</p>
         {methods.isError ? <p className="text-destructive">De contactmethoden konden niet worden geladen.</p> : null}
-        <ul className="divide-y rounded-md border" aria-label="Je contactmethoden">
+        <ul className="divide-y divide-border rounded-md border border-border" aria-label="Je contactmethoden">
           {methods.data?.map((m) => (
-            <MethodRow key={m.id} method={m} />
+            <MethodRow key={m.id} method={m} thisDevice={Boolean(ownMark && m.type === 'WEB_PUSH' && m.address.includes(ownMark))} />
           ))}
           {methods.isPending ? <li className="p-3 text-muted-foreground">Bezig met laden ...</li> : null}
         </ul>
@@ -37,7 +38,7 @@ export function ContactMethodsCard() {
   );
 }
 
-function MethodRow({ method }: { method: ContactMethod }) {
+function MethodRow({ method, thisDevice }: { method: ContactMethod; thisDevice: boolean }) {
   const test = useTestContactMethod();
   const remove = useDeleteContactMethod();
   const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
@@ -51,6 +52,7 @@ function MethodRow({ method }: { method: ContactMethod }) {
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-medium">{label}</span>
             {method.isDefault ? <Badge>standaard</Badge> : null}
+            {thisDevice ? <Badge tone="success">dit apparaat</Badge> : null}
           </div>
           <div className="break-all text-muted-foreground">{method.address}</div>
           {answer ? (

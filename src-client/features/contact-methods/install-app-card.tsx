@@ -9,7 +9,7 @@ export function InstallAppCard() {
         <div className="grid content-start gap-3">
           <p>Zet Energiebeheer als app op je beginscherm. Dan opent de console zonder adresbalk en krijg je alarmen als melding, ook als de app dicht is.</p>
           <div>
-            <h3 className="font-medium">Android (Chrome)</h3>
+            <h3 className="font-semibold">Android (Chrome)</h3>
             <ol className="list-decimal space-y-1 pl-5 text-muted-foreground">
               <li>Open deze pagina in Chrome.</li>
               <li>Tik op ⋮ rechtsboven en kies "App installeren" (of "Toevoegen aan startscherm").</li>
@@ -17,7 +17,7 @@ export function InstallAppCard() {
             </ol>
           </div>
           <div>
-            <h3 className="font-medium">iPhone (Safari)</h3>
+            <h3 className="font-semibold">iPhone (Safari)</h3>
             <ol className="list-decimal space-y-1 pl-5 text-muted-foreground">
               <li>Open deze pagina in Safari.</li>
               <li>Tik op Deel (het vierkant met de pijl omhoog) en kies "Zet op beginscherm".</li>

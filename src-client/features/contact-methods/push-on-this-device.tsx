@@ -15,7 +15,7 @@ async function deviceMark(endpoint: string) {
 }
 
 /** This browser's push subscription's mark, when it has one. */
-function useOwnDeviceMark() {
+export function useOwnDeviceMark() {
   return useQuery({
     queryKey: ['web-push', 'own-subscription'],
     queryFn: async () => {
@@ -58,10 +58,10 @@ export function PushOnThisDevice({ methods }: { methods: ContactMethod[] }) {
   };
 
   return (
-    <div className="grid gap-2 rounded-md border bg-muted/40 p-3">
+    <div className="grid gap-2 rounded-md border border-border bg-muted/40 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h3 className="font-medium">Meldingen op dit apparaat</h3>
+          <h3 className="font-semibold">Meldingen op dit apparaat</h3>
           <p className="text-muted-foreground">
             {active
               ? 'Dit apparaat krijgt pushmeldingen, ook als de console dicht is.'

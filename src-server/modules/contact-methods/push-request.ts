@@ -46,6 +46,41 @@ export interface PushMessage {
   ttlSeconds: number;
 }
 
+/**
+ * One keep-alive agent per settings: connections to a push service are reused, and a test's extra
+ * certificate is joined to the root certificates once rather than on every request.
+ */
+const agents = new WeakMap<WebPushSettings, https.Agent>();
+const agentOf = (settings: WebPushSettings) => {
+  let agent = agents.get(settings);
+  if (!agent) {
+    // A secure context rather than `ca`: the agent names its pools by their options, and a `ca` of
+    // every root certificate made that name, on every request, cost more than the push.
+    const secureContext = settings.ca ? tls.createSecureContext({ ca: [...tls.rootCertificates, settings.ca] }) : undefined;
+    agent = new https.Agent({ keepAlive: true, secureContext });
+    agents.set(settings, agent);
+  }
+  return agent;
+};
+
+/**
+ * The VAPID header per push service: an ES256 JWT may be reused until it expires (RFC 8292), and
+ * signing one for every message cost more than encrypting it. Valid 12 h, renewed an hour early.
+ */
+const VAPID_VALID_SECONDS = 12 * 3600;
+const vapidHeaders = new WeakMap<WebPushSettings, Map<string, { authorization: string; renewAt: number }>>();
+function vapidAuthorization(settings: WebPushSettings, audience: string) {
+  let perAudience = vapidHeaders.get(settings);
+  if (!perAudience) vapidHeaders.set(settings, (perAudience = new Map()));
+  const now = Math.floor(Date.now() / 1000);
+  const cached = perAudience.get(audience);
+  if (cached && now < cached.renewAt) return cached.authorization;
+  const { vapid } = settings;
+  const headers = webPush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', now + VAPID_VALID_SECONDS);
+  perAudience.set(audience, { authorization: headers.Authorization, renewAt: now + VAPID_VALID_SECONDS - 3600 });
+  return headers.Authorization;
+}
+
 const retryAfterSeconds = (value: string | undefined) => {
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
@@ -59,7 +94,7 @@ export function sendPush(settings: WebPushSettings, allowPrivateTargets: boolean
   if (url.protocol !== 'https:') return Promise.resolve({ ok: false, retry: false, error: 'Het adres van het abonnement moet met https:// beginnen.' });
   if (!allowPrivateTargets && isIP(literal) && isInternalAddress(literal)) return Promise.resolve({ ok: false, retry: false, error: PRIVATE_TARGET });
   const details = webPush.generateRequestDetails(sub, message.payload, {
-    vapidDetails: settings.vapid,
+    headers: { Authorization: vapidAuthorization(settings, url.origin) },
     TTL: message.ttlSeconds,
     urgency: message.urgency,
     topic: message.topic,
@@ -74,7 +109,7 @@ export function sendPush(settings: WebPushSettings, allowPrivateTargets: boolean
         headers: { ...details.headers, 'User-Agent': 'Energiebeheer-Push/1' },
         lookup: allowPrivateTargets ? undefined : publicOnlyLookup,
         timeout: PUSH_TIMEOUT_MS,
-        ca: settings.ca ? [...tls.rootCertificates, settings.ca] : undefined,
+        agent: agentOf(settings),
       },
       (res) => {
         const status = res.statusCode ?? 0;

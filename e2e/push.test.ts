@@ -32,7 +32,11 @@ describe.skipIf(!hasChromium)('Web Push, the installable app and the console on 
     caDir = mkdtempSync(path.join(tmpdir(), 'push-ca-'));
     writeFileSync(path.join(caDir, 'ca.pem'), push.ca);
     // The local push service listens on loopback with its own certificate.
-    product = await startProduct({ NOTIFY_ALLOW_PRIVATE_TARGETS: 'true', NODE_EXTRA_CA_CERTS: path.join(caDir, 'ca.pem'), PUBLIC_URL: 'http://energiebeheer.test' });
+    product = await startProduct({
+      NOTIFY_ALLOW_PRIVATE_TARGETS: 'true',
+      NODE_EXTRA_CA_CERTS: path.join(caDir, 'ca.pem'),
+      PUBLIC_URL: 'http://energiebeheer.test',
+    });
     token = await adminToken(product.url);
     const me = await api<{ id: number }>('GET', '/auth/me');
     const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;

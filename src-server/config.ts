@@ -10,7 +10,7 @@ import { emailSchema, newPasswordSchema } from '@/domain/auth';
 import { DEFAULT_HUB_URL } from './modules/meterbeheer/hub-client';
 import { type KeepRule, type Schedule, parseKeep, parseSchedule } from './modules/backups/backup-policy';
 import { ConfigError } from './platform/errors';
-import type { VapidKeys } from './modules/contact-methods/push-request';
+import type { VapidKeys } from './modules/contact-methods/contact-adapter';
 
 // PORT=0 lets the OS pick a free port (the URL printed at start says which).
 const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));

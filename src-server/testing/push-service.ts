@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export interface ReceivedPush {
+interface ReceivedPush {
   subscriptionId: string;
   /** The decrypted payload, parsed as JSON. */
   payload: Record<string, unknown>;

@@ -10,7 +10,19 @@ import type { SecretBox } from '../../platform/secrets';
 import type { AlarmFacts } from '../notifications/alarm-message';
 import type { Attempt } from '../notifications/attempt';
 import type { Mailer } from '../notifications/email';
-import type { WebPushSettings } from './push-request';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** `mailto:` or `https:`: whom a push service contacts about this sender. */
+  subject: string;
+}
+
+export interface WebPushSettings {
+  vapid: VapidKeys;
+  /** An extra trusted certificate for push endpoints: the tests' local push service. */
+  ca?: string;
+}
 
 export interface ContactDeps {
   db: DB;

@@ -25,10 +25,14 @@ export const contactMethodsRouter = router({
     .query(({ ctx }) => service.listMethods(ctx.contact, ctx.user)),
   create: signedInProcedure
     .meta(
-      rest('POST /api/v1/users/me/contact-methods', 'Add a contact method: `{type: EMAIL, address}` or `{type: WEB_PUSH, subscription: {endpoint, keys: {p256dh, auth}}}` (a browser\'s `PushSubscription.toJSON()`)', {
-        status: 201,
-        errors: [409],
-      }),
+      rest(
+        'POST /api/v1/users/me/contact-methods',
+        "Add a contact method: `{type: EMAIL, address}` or `{type: WEB_PUSH, subscription: {endpoint, keys: {p256dh, auth}}}` (a browser's `PushSubscription.toJSON()`)",
+        {
+          status: 201,
+          errors: [409],
+        },
+      ),
     )
     .input(createContactMethodSchema)
     .output(contactMethodSchema)

@@ -11,22 +11,9 @@ import tls from 'node:tls';
 import webPush from 'web-push';
 import { isInternalAddress } from '../../platform/internal-address';
 import { PRIVATE_TARGET, publicOnlyLookup } from '../notifications/safe-target';
-import type { ContactAttempt } from './contact-adapter';
+import type { ContactAttempt, VapidKeys, WebPushSettings } from './contact-adapter';
 
 const PUSH_TIMEOUT_MS = 10_000;
-
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-  /** `mailto:` or `https:`: whom a push service contacts about this sender. */
-  subject: string;
-}
-
-export interface WebPushSettings {
-  vapid: VapidKeys;
-  /** An extra trusted certificate for push endpoints: the tests' local push service. */
-  ca?: string;
-}
 
 /** A fresh key pair, for a harness or bench that brings none. */
 export function newVapidKeys(publicUrl: string): VapidKeys {
@@ -125,7 +112,12 @@ export function sendPush(settings: WebPushSettings, allowPrivateTargets: boolean
           else if (status === 404 || status === 410)
             resolve({ ok: false, retry: false, gone: true, error: `De pushdienst kent dit apparaat niet meer (HTTP ${status}).` });
           else if (status === 408 || status === 429 || status >= 500)
-            resolve({ ok: false, retry: true, error: `De pushdienst antwoordde HTTP ${status}${said}`, retryAfterSeconds: retryAfterSeconds(res.headers['retry-after']) });
+            resolve({
+              ok: false,
+              retry: true,
+              error: `De pushdienst antwoordde HTTP ${status}${said}`,
+              retryAfterSeconds: retryAfterSeconds(res.headers['retry-after']),
+            });
           else resolve({ ok: false, retry: false, error: `De pushdienst weigerde de melding (HTTP ${status}${said}).` });
         });
       },

@@ -4,7 +4,7 @@ import type { ContactAdapter } from './contact-adapter';
 import { emailAdapter } from './email-adapter';
 import { webPushAdapter } from './web-push-adapter';
 
-export const adapters: { [T in ContactMethodType]: ContactAdapter<T> } = { EMAIL: emailAdapter, WEB_PUSH: webPushAdapter };
+const adapters: { [T in ContactMethodType]: ContactAdapter<T> } = { EMAIL: emailAdapter, WEB_PUSH: webPushAdapter };
 
 /** The adapter of a stored method's type. */
 export const adapterOf = (type: ContactMethodType) => adapters[type] as ContactAdapter;

@@ -89,9 +89,12 @@ export function AlarmToolbar({
           <SlidersHorizontal aria-hidden className="size-4" />
           Filters
           {count > 0 ? (
-            <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground" aria-label={`${count} actief`}>
-              {count}
-            </span>
+            <>
+              <span aria-hidden className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
+                {count}
+              </span>
+              <span className="sr-only">({count} actief)</span>
+            </>
           ) : null}
         </Button>
       </div>

@@ -79,7 +79,7 @@ function MethodRow({ method, thisDevice }: { method: ContactMethod; thisDevice: 
         {method.isDefault ? null : (
           <ConfirmDialog
             trigger={
-              <Button variant="outline" size="sm" aria-label={`Verwijder ${label.toLowerCase()} ${method.address}`}>
+              <Button variant="outline" size="sm" aria-label={`Verwijderen: ${label.toLowerCase()} ${method.address}`}>
                 <Trash2 aria-hidden className="size-4" />
                 Verwijderen
               </Button>

@@ -2,7 +2,7 @@
  * Configuration from the environment. Everything is optional; an invalid value
  * stops start-up with one clear line (ConfigError).
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -10,6 +10,7 @@ import { emailSchema, newPasswordSchema } from '@/domain/auth';
 import { DEFAULT_HUB_URL } from './modules/meterbeheer/hub-client';
 import { type KeepRule, type Schedule, parseKeep, parseSchedule } from './modules/backups/backup-policy';
 import { ConfigError } from './platform/errors';
+import type { VapidKeys } from './modules/contact-methods/contact-adapter';
 
 // PORT=0 lets the OS pick a free port (the URL printed at start says which).
 const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));
@@ -85,6 +86,10 @@ const envSchema = v.object({
   BACKUP_PASSPHRASE: v.optional(v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'))),
   // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; without it /metrics is off (404).
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  // Web Push: the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it); without both, a pair is made once in DATA_DIR.
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)'))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)'))),
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL'))),
   // One line per request and job run: `json`, or `pretty` for a person (default: pretty on a terminal, else json).
   LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'], 'must be json or pretty')),
 });
@@ -120,6 +125,8 @@ export type Config = {
   backupPassphrase?: string;
   metricsToken?: string;
   logFormat: 'json' | 'pretty';
+  /** Web Push: the server's VAPID keys and subject. */
+  vapid: VapidKeys;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -131,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${key}: ${issue.message}`);
   }
   const e = result.output;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together');
+  }
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && publicKeyOf(e.VAPID_PRIVATE_KEY) !== e.VAPID_PUBLIC_KEY) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY does not belong to VAPID_PRIVATE_KEY');
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
   }
@@ -173,6 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupPassphrase: e.BACKUP_PASSPHRASE,
     metricsToken: e.METRICS_TOKEN,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : readOrCreateVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT ?? vapidSubject(e.SMTP_FROM, e.PUBLIC_URL),
+    },
   };
 }
 
@@ -193,4 +210,44 @@ function readOrCreateSecretKey(dataDir: string): string {
   const key = randomBytes(32).toString('base64url');
   writeFileSync(file, key + '\n', { mode: 0o600 });
   return key;
+}
+
+/** The base64url public key of a base64url P-256 private key. */
+function publicKeyOf(privateKey: string) {
+  const ecdh = createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+  } catch {
+    throw new ConfigError('Invalid configuration: VAPID_PRIVATE_KEY is not a valid P-256 private key');
+  }
+  return ecdh.getPublicKey().toString('base64url');
+}
+
+/**
+ * Without VAPID_* the pair lives beside the database, made once, readable by the owner only: the
+ * browsers' subscriptions are bound to the public key, so a new pair would silence every phone.
+ */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
+    if (!keys.privateKey || publicKeyOf(keys.privateKey) !== keys.publicKey) {
+      throw new ConfigError(`Invalid configuration: ${file} holds no matching VAPID key pair; restore it from a backup of DATA_DIR`);
+    }
+    return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+  }
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+  writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+  return keys;
+}
+
+/** Whom push services contact about this sender: the notifications' From address, else the console's https address. */
+function vapidSubject(smtpFrom: string | undefined, publicUrl: string | undefined) {
+  const address = smtpFrom && /<([^<>]+)>\s*$/.exec(smtpFrom)?.[1];
+  if (smtpFrom) return `mailto:${address ?? smtpFrom.trim()}`;
+  if (publicUrl?.startsWith('https://')) return publicUrl.replace(/\/+$/, '');
+  return `mailto:beheer@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}`;
 }

@@ -67,8 +67,9 @@ import type { EnergyDeps } from './modules/energy-rules/energy-evaluation';
 import { wireReactions } from './reactions';
 import { energyAlarmJobs } from './modules/energy-rules/energy-rules.jobs';
 import { createSharedLimiter } from './platform/shared-rate-limit';
-import type { ContactDeps } from './modules/contact-methods/contact-adapter';
+import type { ContactDeps, WebPushSettings } from './modules/contact-methods/contact-adapter';
 import { reachPerson } from './modules/contact-methods/contact-methods.service';
+import { newVapidKeys } from './modules/contact-methods/push-request';
 import type { PolicyDeps } from './modules/escalation-policies/escalation-policies.service';
 import { policyDashboard } from './modules/escalation-policies/escalation-policies.queries';
 import { startEscalations } from './modules/escalation-policies/escalations';
@@ -99,7 +100,7 @@ export interface ServiceOptions {
   /** PostgreSQL: between attempts to listen again after the connection was lost (1 s; a test lengthens it to look at the gap). */
   listenRetryMs?: number;
   /** Outbound notifications: SMTP, the console's public address, private targets. */
-  notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
+  notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean; webPush?: Partial<WebPushSettings> };
   /** Where backups go, when they are made, which are kept, and their passphrase (BACKUP_*). */
   backup: BackupSettings;
   /** One line per request and job run (server: stdout); default silent. */
@@ -199,6 +200,8 @@ export async function createServices(options: ServiceOptions) {
     mailer,
     publicUrl,
     allowPrivateTargets,
+    // The server passes the keys from DATA_DIR or VAPID_*; a harness without them gets a fresh pair.
+    webPush: { vapid: options.notify?.webPush?.vapid ?? newVapidKeys(publicUrl), ca: options.notify?.webPush?.ca },
     limit: createSharedLimiter(db, 'contact-test', 5, 3600, () => epochSeconds(clock)),
   };
   // SCHEDULE targets: whoever the schedules module says is on call at that moment.

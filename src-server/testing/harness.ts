@@ -14,7 +14,7 @@ import type { Clock } from '../platform/clock';
 import type { AuthOptions } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/users.queries';
-import { createServices } from '../services';
+import { type ServiceOptions, createServices } from '../services';
 import { createContext } from '../api/trpc/context';
 import { TEST_ADDRESS, insertChannel, insertFeed } from './fixtures';
 import { dropTestDatabase, testDatabase } from './test-database';
@@ -39,7 +39,7 @@ export interface HarnessOptions {
   /** PostgreSQL: between attempts to listen again after the connection was lost (1 s). */
   listenRetryMs?: number;
   /** Outbound notifications; webhook tests allow loopback targets (their receivers listen there). */
-  notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
+  notify?: ServiceOptions['notify'];
   /** Backups: a private folder removed when the harness closes, unless a test gives its own. */
   backup?: Partial<BackupSettings>;
 }

@@ -10,6 +10,7 @@
  */
 import * as v from 'valibot';
 import { PRIORITIES, prioritySchema } from './alarm-dashboard';
+import { CONTACT_METHOD_TYPES } from './contact-method';
 import { idSchema } from './common';
 import { pageSizeFields } from './paging';
 
@@ -194,7 +195,7 @@ const notificationSchema = v.object({
   alarmId: v.number(),
   alarmLine: v.string(),
   event: v.picklist(NOTIFY_EVENTS),
-  channel: v.picklist(['EMAIL', 'WEBHOOK']),
+  channel: v.picklist(['EMAIL', 'WEBHOOK', ...CONTACT_METHOD_TYPES]),
   status: v.picklist(NOTIFICATION_STATUSES),
   attempts: v.number(),
   lastError: v.nullable(v.string()),

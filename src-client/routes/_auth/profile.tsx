@@ -3,6 +3,8 @@ import { userTypeLabels } from '@/domain/user';
 import { AppHeader } from '~/components/layout/app-header';
 import { PageHeader } from '~/components/layout/page-header';
 import { SectionCard } from '~/components/ui/section-card';
+import { ContactMethodsCard } from '~/features/contact-methods/contact-methods-card';
+import { InstallAppCard } from '~/features/contact-methods/install-app-card';
 import { CalendarFeedCard } from '~/features/schedules/calendar-feed-card';
 
 export const Route = createFileRoute('/_auth/profile')({
@@ -27,6 +29,8 @@ function ProfilePage() {
           </dl>
         </SectionCard>
         {user.type === 'customer' ? null : <CalendarFeedCard />}
+        {user.type === 'customer' ? null : <ContactMethodsCard />}
+        {user.type === 'customer' ? null : <InstallAppCard />}
       </main>
     </div>
   );

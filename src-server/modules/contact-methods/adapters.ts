@@ -2,8 +2,9 @@
 import type { ContactMethodType } from '@/domain/contact-method';
 import type { ContactAdapter } from './contact-adapter';
 import { emailAdapter } from './email-adapter';
+import { webPushAdapter } from './web-push-adapter';
 
-const adapters: { [T in ContactMethodType]: ContactAdapter<T> } = { EMAIL: emailAdapter };
+const adapters: { [T in ContactMethodType]: ContactAdapter<T> } = { EMAIL: emailAdapter, WEB_PUSH: webPushAdapter };
 
 /** The adapter of a stored method's type. */
 export const adapterOf = (type: ContactMethodType) => adapters[type] as ContactAdapter;

@@ -1,6 +1,6 @@
 /** `/api/v1/users/me/contact-methods` and `/api/v1/contact-methods/{id}`: how the signed-in user is reached by escalations. */
 import * as v from 'valibot';
-import { contactMethodIdSchema, contactMethodSchema, createContactMethodSchema } from '@/domain/contact-method';
+import { contactMethodIdSchema, contactMethodSchema, createContactMethodSchema, webPushKeySchema } from '@/domain/contact-method';
 import { testAnswerSchema } from '@/domain/notification';
 import { rest } from '../../api/trpc/rest-route';
 import { router, signedInProcedure } from '../../api/trpc/trpc';
@@ -25,10 +25,14 @@ export const contactMethodsRouter = router({
     .query(({ ctx }) => service.listMethods(ctx.contact, ctx.user)),
   create: signedInProcedure
     .meta(
-      rest('POST /api/v1/users/me/contact-methods', 'Add a contact method: `{type: EMAIL, address}` (other types are not available yet)', {
-        status: 201,
-        errors: [409],
-      }),
+      rest(
+        'POST /api/v1/users/me/contact-methods',
+        "Add a contact method: `{type: EMAIL, address}` or `{type: WEB_PUSH, subscription: {endpoint, keys: {p256dh, auth}}}` (a browser's `PushSubscription.toJSON()`)",
+        {
+          status: 201,
+          errors: [409],
+        },
+      ),
     )
     .input(createContactMethodSchema)
     .output(contactMethodSchema)
@@ -53,4 +57,8 @@ export const contactMethodsRouter = router({
     .input(contactMethodIdSchema)
     .output(testAnswerSchema)
     .mutation(({ ctx, input }) => service.testMethod(ctx.contact, ctx.user, input.contactMethodId)),
+  webPushKey: signedInProcedure
+    .meta(rest('GET /api/v1/web-push/public-key', "The server's VAPID public key (base64url) for a browser's `PushManager.subscribe`"))
+    .output(webPushKeySchema)
+    .query(({ ctx }) => ({ publicKey: ctx.contact.webPush.vapid.publicKey })),
 });

@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { ContactMethodType } from '@/domain/contact-method';
 import type { NotificationStatus, NotifyEvent } from '@/domain/notification';
 
 /** A rule of a dashboard: which alarms and events notify whom, by e-mail or webhook. */
@@ -29,7 +30,8 @@ export interface NotificationTable {
   dashboardId: number;
   alarmId: number;
   event: NotifyEvent;
-  channel: 'EMAIL' | 'WEBHOOK';
+  /** A rule's own channel, or the contact method type of a notification to one person. */
+  channel: 'WEBHOOK' | ContactMethodType;
   status: NotificationStatus;
   attempts: Generated<number>;
   lastError: string | null;

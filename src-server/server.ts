@@ -31,6 +31,7 @@ const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   graph: { loginUrl: config.graphLoginUrl, apiUrl: config.graphApiUrl },
   allowPrivateMailHosts: config.mailAllowPrivateHosts,
   notify: { smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, publicUrl: config.publicUrl, allowPrivateTargets: config.notifyAllowPrivateTargets },
+  telegram: { botToken: config.telegramBotToken, apiUrl: config.telegramApiUrl },
   backup: { dir: config.backupDir, schedule: config.backupSchedule, keep: config.backupKeep, passphrase: config.backupPassphrase },
   log: createLogger(config.logFormat),
 });

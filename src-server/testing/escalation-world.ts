@@ -9,10 +9,15 @@ import { startSmtp } from './smtp';
 
 const T0 = Date.parse('2026-11-28T01:22:00Z');
 
-export async function createEscalationWorld() {
+/** `options` adds to the world's: private targets for receivers on loopback, a Telegram bot. */
+export async function createEscalationWorld(options: { allowPrivateTargets?: boolean; telegram?: { botToken: string; apiUrl: string } } = {}) {
   const smtp = await startSmtp();
   let now = T0;
-  const w = await createAlarmWorld({ clock: () => new Date(now), notify: { smtpUrl: smtp.url, smtpFrom: 'Energiebeheer <alarm@energiebeheer.test>' } });
+  const w = await createAlarmWorld({
+    clock: () => new Date(now),
+    notify: { smtpUrl: smtp.url, smtpFrom: 'Energiebeheer <alarm@energiebeheer.test>', allowPrivateTargets: options.allowPrivateTargets },
+    telegram: options.telegram,
+  });
   const admin = w.callers.admin;
   /** A policy and the rule that escalates HIGH alarms of dashboard A along it. */
   const escalateAlong = async (steps: EscalationStep[], repeat = 0) => {

@@ -10,6 +10,7 @@ import type { SecretBox } from '../../platform/secrets';
 import type { AlarmFacts } from '../notifications/alarm-message';
 import type { Attempt } from '../notifications/attempt';
 import type { Mailer } from '../notifications/email';
+import type { TelegramBot } from './telegram-bot';
 
 export interface ContactDeps {
   db: DB;
@@ -19,6 +20,8 @@ export interface ContactDeps {
   publicUrl: string;
   /** Receivers on private addresses (a LAN ntfy, a test simulator) only when the operator allows them, as for webhooks. */
   allowPrivateTargets: boolean;
+  /** The installation's Telegram bot; null without TELEGRAM_BOT_TOKEN. */
+  telegram: TelegramBot | null;
 }
 
 interface PersonalMessage {

@@ -29,7 +29,13 @@ const emailMethod = v.object({
 
 /** ntfy topics: letters, digits, `-` and `_`, at most 64 (as the ntfy server accepts them). */
 const NTFY_TOPIC = /^[A-Za-z0-9_-]{1,64}$/;
-const ntfyTopicOf = (url: string) => new URL(url).pathname.split('/').filter(Boolean).at(-1);
+/** The URL when it parses as http(s); the checks after the first leave others to it. */
+const httpUrl = (s: string) => (URL.canParse(s) && /^https?:$/.test(new URL(s).protocol) ? new URL(s) : null);
+const ntfyTopicOf = (url: URL) => url.pathname.split('/').filter(Boolean).at(-1);
+const onUrl = (check: (url: URL) => boolean) => (s: string) => {
+  const url = httpUrl(s);
+  return url === null || check(url);
+};
 const ntfyMethod = v.object({
   type: v.literal('NTFY'),
   url: v.pipe(
@@ -37,11 +43,23 @@ const ntfyMethod = v.object({
     v.trim(),
     v.nonEmpty('Geef de URL van je ntfy-topic op, bijvoorbeeld https://ntfy.sh/mijn-geheime-topic.'),
     v.maxLength(2048, 'De URL is te lang.'),
-    v.check((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'Geef een URL die met http:// of https:// begint.'),
-    v.check((s) => !new URL(s).username && !new URL(s).password, 'Zet geen gebruikersnaam of wachtwoord in de URL; gebruik het token-veld.'),
-    v.check((s) => !new URL(s).search && !new URL(s).hash, 'De URL is de server met het topic, zonder ? of #.'),
-    v.check((s) => ntfyTopicOf(s) !== undefined, 'Zet het topic achter de server, bijvoorbeeld https://ntfy.sh/mijn-geheime-topic.'),
-    v.check((s) => NTFY_TOPIC.test(ntfyTopicOf(s)!), 'Een topic bestaat uit letters, cijfers, - en _ (hoogstens 64 tekens).'),
+    v.check((s) => httpUrl(s) !== null, 'Geef een URL die met http:// of https:// begint.'),
+    v.check(
+      onUrl((u) => !u.username && !u.password),
+      'Zet geen gebruikersnaam of wachtwoord in de URL; gebruik het token-veld.',
+    ),
+    v.check(
+      onUrl((u) => !u.search && !u.hash),
+      'De URL is de server met het topic, zonder ? of #.',
+    ),
+    v.check(
+      onUrl((u) => ntfyTopicOf(u) !== undefined),
+      'Zet het topic achter de server, bijvoorbeeld https://ntfy.sh/mijn-geheime-topic.',
+    ),
+    v.check(
+      onUrl((u) => ntfyTopicOf(u) === undefined || NTFY_TOPIC.test(ntfyTopicOf(u)!)),
+      'Een topic bestaat uit letters, cijfers, - en _ (hoogstens 64 tekens).',
+    ),
     v.transform((s) => s.replace(/\/+$/, '')),
   ),
   token: v.optional(

@@ -61,6 +61,8 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
     return c.contactMethod.delete({ contactMethodId: id }).then(() => 'ok');
   },
   // Without SMTP the test is sent and fails: the answer says so.
+  'contactMethod.telegram': (_w, c) => c.contactMethod.telegram().then((r) => r.configured),
+  'contactMethod.telegramCode': (_w, c) => c.contactMethod.telegramCode().then(() => 'ok'),
   'contactMethod.test own address': async (_w, c) => c.contactMethod.test({ contactMethodId: (await c.contactMethod.list())[0]!.id }).then((r) => r.ok),
   'user.list': (_w, c) => c.user.list({}).then((r) => r.users.map((u) => u.email)),
   'user.get customerA': (w, c) => c.user.get({ userId: w.ids.customerA }).then((u) => u.email),
@@ -203,6 +205,9 @@ const expected: Record<string, Record<Role, unknown>> = {
   'contactMethod.create': everyone('ok'),
   "contactMethod.delete the admin's": { admin: 'ok', installerA: 'NOT_FOUND', installerB: 'NOT_FOUND', customerA: 'NOT_FOUND' },
   'contactMethod.test own address': everyone(false),
+  // The matrix's world has no Telegram bot.
+  'contactMethod.telegram': everyone(false),
+  'contactMethod.telegramCode': everyone('CONFLICT'),
   'user.list': {
     admin: ['admin@example.nl', 'inst-a@example.nl', 'inst-b@example.nl', 'klant-a@example.nl', 'klant-b@example.nl'],
     installerA: ['klant-a@example.nl'],

@@ -4,6 +4,8 @@ import { AppHeader } from '~/components/layout/app-header';
 import { PageHeader } from '~/components/layout/page-header';
 import { SectionCard } from '~/components/ui/section-card';
 import { CalendarFeedCard } from '~/features/schedules/calendar-feed-card';
+import { NtfyCard } from '~/features/contact-methods/ntfy-card';
+import { TelegramCard } from '~/features/contact-methods/telegram-card';
 
 export const Route = createFileRoute('/_auth/profile')({
   component: ProfilePage,
@@ -27,6 +29,8 @@ function ProfilePage() {
           </dl>
         </SectionCard>
         {user.type === 'customer' ? null : <CalendarFeedCard />}
+        {user.type === 'customer' ? null : <NtfyCard />}
+        {user.type === 'customer' ? null : <TelegramCard />}
       </main>
     </div>
   );

@@ -47,8 +47,13 @@ const envSchema = v.object({
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must start with http:// or https://'))),
   NOTIFY_ALLOW_PRIVATE_TARGETS: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
   // The installation's Telegram bot (from @BotFather), and the Bot API's address (a simulator in tests).
-  TELEGRAM_BOT_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather, e.g. 123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11'))),
-  TELEGRAM_API_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must start with http:// or https://')), 'https://api.telegram.org'),
+  TELEGRAM_BOT_TOKEN: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather, e.g. 123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11')),
+  ),
+  TELEGRAM_API_URL: v.optional(
+    v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must start with http:// or https://')),
+    'https://api.telegram.org',
+  ),
   // How many reverse proxies in front add themselves to X-Forwarded-For: `true` is one.
   TRUST_PROXY: v.optional(
     v.pipe(

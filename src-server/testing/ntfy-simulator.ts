@@ -33,7 +33,10 @@ export function decodeRfc2047(value: string | undefined) {
   return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
     enc.toLowerCase() === 'b'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -49,8 +52,7 @@ function splitQuoted(text: string, sep: string, keep = false) {
     } else if ((c === '"' || c === "'") && (current.trim() === '' || /=\s*$/.test(current))) {
       quote = c;
       if (keep) current += c;
-    }
-    else if (c === sep) {
+    } else if (c === sep) {
       parts.push(current.trim());
       current = '';
     } else current += c;
@@ -94,7 +96,11 @@ export async function startNtfy(answer: (n: number) => { status: number; retryAf
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(topic)) return json(400, { code: 40009, http: 400, error: 'invalid topic' });
       const scripted = answer(n);
       if (scripted.status !== 200) {
-        return json(scripted.status, { code: scripted.status * 100, http: scripted.status, error: 'scripted' }, scripted.retryAfter ? { 'Retry-After': String(scripted.retryAfter) } : {});
+        return json(
+          scripted.status,
+          { code: scripted.status * 100, http: scripted.status, error: 'scripted' },
+          scripted.retryAfter ? { 'Retry-After': String(scripted.retryAfter) } : {},
+        );
       }
       let actions: NtfyAction[];
       try {
@@ -111,7 +117,10 @@ export async function startNtfy(answer: (n: number) => { status: number; retryAf
         message: Buffer.concat(chunks).toString('utf8'),
         title: decodeRfc2047(header(req.headers, 'title')),
         priority,
-        tags: (decodeRfc2047(header(req.headers, 'tags')) ?? '').split(',').map((t) => t.trim()).filter(Boolean),
+        tags: (decodeRfc2047(header(req.headers, 'tags')) ?? '')
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
         click: header(req.headers, 'click'),
         actions,
         token: auth?.startsWith('Bearer ') ? auth.slice(7) : undefined,

@@ -52,7 +52,8 @@ function checkMessage(p: Partial<SentMessage>, chats: Set<string>) {
   if (p.parse_mode === 'HTML') checkHtml(p.text);
   if (p.reply_markup !== undefined) {
     const rows = p.reply_markup.inline_keyboard;
-    if (!Array.isArray(rows) || !rows.every((r) => Array.isArray(r))) throw new ApiError(400, 'Bad Request: field "inline_keyboard" of the InlineKeyboardMarkup must be an Array of Arrays');
+    if (!Array.isArray(rows) || !rows.every((r) => Array.isArray(r)))
+      throw new ApiError(400, 'Bad Request: field "inline_keyboard" of the InlineKeyboardMarkup must be an Array of Arrays');
     for (const b of rows.flat()) {
       if (!b.text) throw new ApiError(400, 'Bad Request: text buttons are unallowed in the inline keyboard');
       if (!b.url || !/^https?:\/\//.test(b.url)) throw new ApiError(400, 'Bad Request: inline keyboard button URL is invalid');

@@ -56,8 +56,7 @@ export function TelegramCard() {
                   </Button>
                 </div>
                 <p className="text-muted-foreground">
-                  De code werkt één keer, tot {localDateTimeText(Date.parse(code.data.expiresAt) / 1000)}. De bot bevestigt de koppeling in de
-                  chat.
+                  De code werkt één keer, tot {localDateTimeText(Date.parse(code.data.expiresAt) / 1000)}. De bot bevestigt de koppeling in de chat.
                 </p>
               </div>
             ) : null}

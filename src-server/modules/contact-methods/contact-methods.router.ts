@@ -26,10 +26,14 @@ export const contactMethodsRouter = router({
     .query(({ ctx }) => service.listMethods(ctx.contact, ctx.user)),
   create: signedInProcedure
     .meta(
-      rest('POST /api/v1/users/me/contact-methods', 'Add a contact method: `{type: EMAIL, address}`, `{type: NTFY, url, token?}` or `{type: TELEGRAM, chatId}` (409 when Telegram is not set up)', {
-        status: 201,
-        errors: [409],
-      }),
+      rest(
+        'POST /api/v1/users/me/contact-methods',
+        'Add a contact method: `{type: EMAIL, address}`, `{type: NTFY, url, token?}` or `{type: TELEGRAM, chatId}` (409 when Telegram is not set up)',
+        {
+          status: 201,
+          errors: [409],
+        },
+      ),
     )
     .input(createContactMethodSchema)
     .output(contactMethodSchema)

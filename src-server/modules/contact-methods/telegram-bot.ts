@@ -13,9 +13,7 @@ export interface TelegramOptions {
 }
 
 export type BotAnswer<T> =
-  | { ok: true; result: T }
-  | { ok: false; status: number; description: string; retryAfterSeconds?: number }
-  | { ok: false; status: 0; description: string };
+  { ok: true; result: T } | { ok: false; status: number; description: string; retryAfterSeconds?: number } | { ok: false; status: 0; description: string };
 
 const CALL_TIMEOUT_MS = 10_000;
 export const TELEGRAM_NOT_SET_UP = 'Telegram is op deze server niet ingesteld (TELEGRAM_BOT_TOKEN ontbreekt); vraag de beheerder.';

@@ -36,7 +36,9 @@ test('without a bot token the profile hears Telegram is not set up, and codes an
   expect(await (await w.h.request('/api/v1/users/me/telegram', { token })).json()).toEqual({ configured: false, botName: null });
   const code = await w.h.request('/api/v1/users/me/telegram/code', { method: 'POST', token });
   expect(code.status).toBe(409);
-  expect(await code.json()).toMatchObject({ error: { message: 'Telegram is op deze server niet ingesteld (TELEGRAM_BOT_TOKEN ontbreekt); vraag de beheerder.' } });
+  expect(await code.json()).toMatchObject({
+    error: { message: 'Telegram is op deze server niet ingesteld (TELEGRAM_BOT_TOKEN ontbreekt); vraag de beheerder.' },
+  });
   const added = await w.h.request('/api/v1/users/me/contact-methods', { method: 'POST', token, json: { type: 'TELEGRAM', chatId: 4242 } });
   expect(added.status).toBe(409);
 });

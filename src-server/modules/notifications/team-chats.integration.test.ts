@@ -12,7 +12,8 @@ afterEach(async () => {
 
 /** Slack's path and Teams' `sig` are the secrets: neither may show up anywhere a person reads. */
 const SLACK_PATH = '/services/T0AAA1111/B0BBB2222/abcdefGHIJKLmnopQRSTuvwx';
-const TEAMS_PATH = '/workflows/4f1c2b7e/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=Zk9vX2JhcmJhejEyMzQ1Njc4OTA';
+const TEAMS_PATH =
+  '/workflows/4f1c2b7e/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=Zk9vX2JhcmJhejEyMzQ1Njc4OTA';
 
 async function world(options: { allowPrivateTargets?: boolean; teams?: Parameters<typeof startTeams>[0] } = {}) {
   let now = T;
@@ -98,7 +99,9 @@ test('a Slack rule posts Block Kit (header, fields, a url button) with the title
   expect(slack.received.map((r) => r.path)).toEqual([SLACK_PATH, SLACK_PATH]);
   const refused = await patch({ type: 'TEAMS', url: masked });
   expect(refused.status).toBe(400);
-  expect(await refused.json()).toMatchObject({ error: { fieldErrors: { 'channel.url': ['Deze URL is verborgen (***); plak de volledige webhook-URL opnieuw.'] } } });
+  expect(await refused.json()).toMatchObject({
+    error: { fieldErrors: { 'channel.url': ['Deze URL is verborgen (***); plak de volledige webhook-URL opnieuw.'] } },
+  });
 });
 
 test('a Teams workflow answering 503 is tried again like a webhook; a private address is refused unless allowed, and never contacted', async () => {

@@ -266,6 +266,27 @@ test('the parser create body documents the parser itself, not only {index?}', as
   expect(body).not.toContain('"dashboardId"');
 });
 
+test('a typed client learns exactly what the server takes: every provider, a gas meter’s channel, the hook’s two forms, typed rule and source PATCHes', async () => {
+  const h = await createHarness();
+  const doc = await (await h.request('/api/openapi.json')).json();
+  const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+  const provider = doc.paths['/api/meterbeheer/feeds/add/{provider}'].post.parameters.find((p: { name: string }) => p.name === 'provider');
+  expect([...provider.schema.enum].sort()).toEqual(['anexo', 'fudura', 'joulz', 'kenter', 'meetbedrijf', 'solaredge']);
+  const gas = body('/api/meters/create', 'post').anyOf.find((o: { properties: { type: { const: string } } }) => o.properties.type.const === 'gas');
+  expect(gas.required).toContain('netImportChannel');
+  expect(gas.properties.netImportChannel).toMatchObject({ type: 'object', required: ['type', 'id'] });
+  const hook = body('/api/v1/alarms/hooks/generic', 'post');
+  expect(hook.anyOf.map((o: { required: string[] }) => o.required)).toEqual([['alerts'], ['line']]);
+  const rule = body('/api/v1/energy-rules/{id}', 'patch');
+  expect(rule.required).toEqual([]);
+  expect(rule.properties.limitKw).toMatchObject({ type: 'number' });
+  expect(rule.properties.type.enum).toContain('BASE_LOAD');
+  expect(Object.values(rule.properties).every((p) => Object.keys(p as object).length > 0)).toBe(true);
+  const source = body('/api/v1/alarms/sources/{id}', 'patch');
+  expect(source.required).toEqual([]);
+  expect(source.properties.pollIntervalSeconds.default).toBeUndefined();
+});
+
 test('the 3.1 document holds no draft-07 $schema, and tuples are valid 2020-12 arrays', async () => {
   const h = await createHarness();
   const doc = await (await h.request('/api/openapi.json')).json();

@@ -5,7 +5,7 @@ import { emailAdapter } from './email-adapter';
 import { ntfyAdapter } from './ntfy-adapter';
 import { telegramAdapter } from './telegram-adapter';
 
-export const adapters: { [T in ContactMethodType]: ContactAdapter<T> } = {
+const adapters: { [T in ContactMethodType]: ContactAdapter<T> } = {
   EMAIL: emailAdapter,
   NTFY: ntfyAdapter,
   TELEGRAM: telegramAdapter,

@@ -4,7 +4,7 @@
  * "Nu ophalen"), each failure recorded on the source with a Dutch message and retried with backoff
  * without stopping the other sources; "Verbinding testen" connects and reports what it found.
  */
-import type { CreateSource, UpdateSource } from '@/domain/mail-source';
+import { type CreateSource, type UpdateSource, graphFields, imapFields } from '@/domain/mail-source';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import type { AlarmEvent, EventBus } from '../../platform/events/event-bus';
@@ -160,10 +160,24 @@ export async function testNewSource(deps: SourceDeps, input: CreateSource) {
   }
 }
 
-export async function updateSource(deps: SourceDeps, { sourceId, imapPassword, clientSecret, imapSecure, ...change }: UpdateSource) {
+/** The fields only the other type of source has: sent to this one, they are a mistake, never stored. */
+const fieldsOfType = {
+  IMAP: [...Object.keys(imapFields), 'imapPassword'],
+  MICROSOFT_GRAPH: [...Object.keys(graphFields), 'clientSecret'],
+} as const;
+const otherTypeMessage = {
+  IMAP: 'Dit veld hoort bij een IMAP-bron; deze bron is Microsoft 365.',
+  MICROSOFT_GRAPH: 'Dit veld hoort bij een Microsoft 365-bron; deze bron is IMAP.',
+};
+
+export async function updateSource(deps: SourceDeps, input: UpdateSource) {
+  const { sourceId, imapPassword, clientSecret, imapSecure, ...change } = input;
   const { db, secrets } = deps;
   const row = await q.sourceRow(db, sourceId);
   if (!row) throw notFound(SOURCE_ABSENT);
+  const otherType = row.type === 'IMAP' ? 'MICROSOFT_GRAPH' : 'IMAP';
+  const foreign = fieldsOfType[otherType].find((k) => input[k as keyof UpdateSource] !== undefined && input[k as keyof UpdateSource] !== null);
+  if (foreign) throw invalidField(foreign, otherTypeMessage[otherType]);
   await assertFolder(db, row.dashboardId, change.folderId);
   assertImapHost(deps, change.imapHost);
   const newSecret = row.type === 'IMAP' ? imapPassword : clientSecret;

@@ -15,7 +15,7 @@ export interface NtfyAction {
   options: Record<string, string>;
 }
 
-export interface NtfyMessage {
+interface NtfyMessage {
   topic: string;
   headers: IncomingHttpHeaders;
   message: string;
@@ -28,7 +28,7 @@ export interface NtfyMessage {
 }
 
 /** `=?UTF-8?B?…?=` / `=?UTF-8?Q?…?=` words decoded; anything else as sent. */
-export function decodeRfc2047(value: string | undefined) {
+function decodeRfc2047(value: string | undefined) {
   if (value === undefined) return undefined;
   return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
     enc.toLowerCase() === 'b'
@@ -62,7 +62,7 @@ function splitQuoted(text: string, sep: string, keep = false) {
 }
 
 /** The simple action format: `action, label, url[, key=value…]; …` (at most 3 actions). */
-export function parseActions(header: string | undefined): NtfyAction[] {
+function parseActions(header: string | undefined): NtfyAction[] {
   if (!header) return [];
   const actions = splitQuoted(header, ';', true).map((one) => {
     const [action, label, url, ...rest] = splitQuoted(one, ',');

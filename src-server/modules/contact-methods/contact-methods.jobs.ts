@@ -6,7 +6,7 @@
 import { defineJob } from '../../platform/jobs/job';
 import { type TelegramLinkDeps, pollUpdates, sweepLinkCodes } from './telegram-links';
 
-export const TELEGRAM_POLL_JOB = 'telegram-poll';
+const TELEGRAM_POLL_JOB = 'telegram-poll';
 const POLLS_PER_RUN = 10;
 
 export const contactMethodJobs = (deps: TelegramLinkDeps, options: { waitSeconds: number }) => [

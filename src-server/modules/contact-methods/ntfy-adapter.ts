@@ -21,7 +21,7 @@ const PRIORITY: Record<Priority, string> = { HIGH: '5', MEDIUM: '3', LOW: '2' };
 const TAGS: Record<Priority, string> = { HIGH: 'rotating_light', MEDIUM: 'warning', LOW: 'information_source' };
 
 /** A header value as ntfy reads it: plain ASCII as is, anything else as an RFC 2047 encoded word. */
-export const headerText = (text: string) => (/^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`);
+const headerText = (text: string) => (/^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`);
 
 /** ntfy's simple action format; the body is quoted because it holds JSON. */
 function actions(alarmUrl: string, actionUrl: string | null) {

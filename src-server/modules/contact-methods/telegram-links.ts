@@ -28,8 +28,7 @@ const CODE_LENGTH = 8;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const hash = (code: string) => createHash('sha256').update(code.toUpperCase()).digest('hex');
 
-export const LINK_HELP =
-  'Deze bot stuurt meldingen van Energiebeheer. Koppel deze chat via je profiel in Energiebeheer: stuur /start met de code die daar staat.';
+const LINK_HELP = 'Deze bot stuurt meldingen van Energiebeheer. Koppel deze chat via je profiel in Energiebeheer: stuur /start met de code die daar staat.';
 const UNKNOWN_CODE = 'Deze code is onbekend of verlopen. Vraag op je profiel in Energiebeheer een nieuwe code aan en stuur /start <code>.';
 const USED_CODE = 'Deze code is al gebruikt. Vraag op je profiel in Energiebeheer een nieuwe code aan.';
 const linked = (name: string) => `Gekoppeld aan Energiebeheer als ${name}. Meldingen van escalaties komen vanaf nu ook in deze chat binnen.`;
@@ -60,7 +59,7 @@ interface TelegramChat {
   username?: string;
   first_name?: string;
 }
-export interface TelegramUpdate {
+interface TelegramUpdate {
   update_id: number;
   message?: { message_id: number; text?: string; chat: TelegramChat };
 }

@@ -26,7 +26,7 @@ export interface SafePost {
 export type PostAnswer = { answered: true; status: number; body: string; retryAfterSeconds?: number } | { answered: false; retry: boolean; error: string };
 
 /** 408, 429 and 5xx are worth another try; other answers are final. */
-export const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
+const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
 
 function retryAfterSeconds(header: string | string[] | undefined): number | undefined {
   const value = Array.isArray(header) ? header[0] : header;

@@ -21,7 +21,7 @@ interface ChatRequest {
   allowPrivateTargets: boolean;
 }
 
-export function teamsMessage(n: AlarmNotice, high: boolean) {
+function teamsMessage(n: AlarmNotice, high: boolean) {
   return {
     type: 'message',
     attachments: [
@@ -47,7 +47,7 @@ export function teamsMessage(n: AlarmNotice, high: boolean) {
 /** Slack's mrkdwn treats &, < and > as markup. */
 const slackText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function slackMessage(n: AlarmNotice, high: boolean) {
+function slackMessage(n: AlarmNotice, high: boolean) {
   return {
     text: n.title,
     blocks: [

@@ -66,7 +66,7 @@ export function NtfyCard() {
           </div>
         </AppForm>
         {added ? (
-          <div className="grid gap-2 rounded-md border border-green-200 bg-green-50 p-3">
+          <div className="grid gap-2 rounded-md border border-emerald-200 bg-emerald-50 p-3">
             <p role="status">Toegevoegd: {added.address}. Escalaties bereiken je nu ook via ntfy.</p>
             <TestMethodButton contactMethodId={added.id} />
           </div>

@@ -16,7 +16,7 @@ export function TestMethodButton({ contactMethodId }: { contactMethodId: number 
         </Button>
       </div>
       {answer ? (
-        <p role="status" className={answer.ok ? 'text-sm text-green-700' : 'text-sm text-destructive'}>
+        <p role="status" className={answer.ok ? 'text-sm text-emerald-700' : 'text-sm text-destructive'}>
           {answer.message}
         </p>
       ) : null}

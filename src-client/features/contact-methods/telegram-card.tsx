@@ -18,7 +18,8 @@ export function TelegramCard() {
   const setup = useQuery(trpc.contactMethod.telegram.queryOptions());
   const code = useMutation(trpc.contactMethod.telegramCode.mutationOptions());
   // While a code waits to be sent, the list is asked again now and then: the linked chat appears there.
-  useQuery({ ...trpc.contactMethod.list.queryOptions(), enabled: code.isSuccess, refetchInterval: 5000 });
+  const methods = useQuery({ ...trpc.contactMethod.list.queryOptions(), refetchInterval: code.isSuccess ? 5000 : false });
+  const chats = (methods.data ?? []).filter((m) => m.type === 'TELEGRAM');
   return (
     <SectionCard title="Meldingen via Telegram">
       <div className="grid gap-3 text-sm">
@@ -38,8 +39,13 @@ export function TelegramCard() {
               Koppel je Telegram-chat met de bot <strong>@{setup.data.botName}</strong>: escalaties komen dan ook als Telegram-bericht binnen, met knoppen om
               het alarm te bevestigen of te openen.
             </p>
+            {chats.length ? (
+              <p role="status" className="text-emerald-700">
+                Gekoppeld: {chats.map((c) => c.address).join(', ')}
+              </p>
+            ) : null}
             {code.data ? (
-              <div className="grid gap-2 rounded-md border p-3">
+              <div className="grid gap-2 rounded-md border border-border p-3">
                 <p>
                   Open de link op je telefoon en tik in Telegram op <strong>Start</strong>, of stuur de bot zelf:
                 </p>

@@ -10,12 +10,19 @@ import { startSmtp } from './smtp';
 const T0 = Date.parse('2026-11-28T01:22:00Z');
 
 /** `options` adds to the world's: private targets for receivers on loopback, a Telegram bot. */
-export async function createEscalationWorld(options: { allowPrivateTargets?: boolean; telegram?: { botToken: string; apiUrl: string } } = {}) {
+export async function createEscalationWorld(
+  options: { allowPrivateTargets?: boolean; telegram?: { botToken: string; apiUrl: string }; publicUrl?: string } = {},
+) {
   const smtp = await startSmtp();
   let now = T0;
   const w = await createAlarmWorld({
     clock: () => new Date(now),
-    notify: { smtpUrl: smtp.url, smtpFrom: 'Energiebeheer <alarm@energiebeheer.test>', allowPrivateTargets: options.allowPrivateTargets },
+    notify: {
+      smtpUrl: smtp.url,
+      smtpFrom: 'Energiebeheer <alarm@energiebeheer.test>',
+      allowPrivateTargets: options.allowPrivateTargets,
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    },
     telegram: options.telegram,
   });
   const admin = w.callers.admin;

@@ -56,7 +56,10 @@ function checkMessage(p: Partial<SentMessage>, chats: Set<string>) {
       throw new ApiError(400, 'Bad Request: field "inline_keyboard" of the InlineKeyboardMarkup must be an Array of Arrays');
     for (const b of rows.flat()) {
       if (!b.text) throw new ApiError(400, 'Bad Request: text buttons are unallowed in the inline keyboard');
-      if (!b.url || !/^https?:\/\//.test(b.url)) throw new ApiError(400, 'Bad Request: inline keyboard button URL is invalid');
+      // Telegram accepts only public web addresses on buttons.
+      if (!b.url || !/^https?:\/\//.test(b.url) || /^https?:\/\/(localhost|127\.|\[::1\])/.test(b.url)) {
+        throw new ApiError(400, `Bad Request: inline keyboard button URL '${b.url}' is invalid: Wrong HTTP URL`);
+      }
     }
   }
 }

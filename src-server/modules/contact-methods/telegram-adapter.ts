@@ -44,13 +44,13 @@ export const telegramAdapter: ContactAdapter<'TELEGRAM'> = {
     const n = alarmNotice('created', alarm, deps.publicUrl, actionUrl);
     const text = [`<b>${escapeHtml(n.title)}</b>`, escapeHtml(n.intro), '', ...n.facts.map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`)].join('\n');
     const buttons = [...(n.actionUrl ? [{ text: 'Bevestigen', url: n.actionUrl }] : []), { text: 'Openen', url: n.url }];
-    const answer = await deps.telegram.call('sendMessage', {
-      chat_id: chatId,
-      text,
-      parse_mode: 'HTML',
-      link_preview_options: { is_disabled: true },
-      reply_markup: { inline_keyboard: [buttons] },
-    });
+    const message = { chat_id: chatId, parse_mode: 'HTML', link_preview_options: { is_disabled: true } };
+    let answer = await deps.telegram.call('sendMessage', { ...message, text, reply_markup: { inline_keyboard: [buttons] } });
+    // Telegram refuses buttons to addresses it deems not public (PUBLIC_URL left at localhost): the links go in the text instead.
+    if (!answer.ok && answer.status === 400 && /button/i.test(answer.description)) {
+      const links = buttons.map((b) => `${b.text}: ${escapeHtml(b.url)}`);
+      answer = await deps.telegram.call('sendMessage', { ...message, text: [text, '', ...links].join('\n') });
+    }
     if (answer.ok) return { ok: true, target: this.describe(deps, target) };
     return failed(answer.status, answer.description, 'retryAfterSeconds' in answer ? answer.retryAfterSeconds : undefined);
   },

@@ -12,9 +12,13 @@ const closing: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of closing.splice(0)) await close();
 });
-async function world(bot = true) {
+async function world(bot = true, publicUrl?: string) {
   const tg = await startTelegram();
-  const w = await createEscalationWorld({ allowPrivateTargets: true, telegram: bot ? { botToken: tg.botToken, apiUrl: tg.apiUrl } : undefined });
+  const w = await createEscalationWorld({
+    allowPrivateTargets: true,
+    telegram: bot ? { botToken: tg.botToken, apiUrl: tg.apiUrl } : undefined,
+    publicUrl,
+  });
   closing.push(w.close, tg.close);
   return { w, tg };
 }
@@ -167,4 +171,18 @@ test('a chat that blocked the bot (403) is removed from the person’s methods; 
     error: 'Telegram: deze chat is niet meer bereikbaar (Forbidden: bot was blocked by the user). De contactmethode is verwijderd.',
   });
   expect(await telegramMethods(w)).toEqual([]);
+});
+
+test('with PUBLIC_URL on localhost, which Telegram refuses on buttons, the message still arrives with the links in its text', async () => {
+  const { w, tg } = await world(true, 'http://localhost:3000');
+  await link(w, tg);
+  await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }]);
+  await w.raise();
+  await w.settle();
+  const message = tg.to(4242).at(-1)!;
+  expect(message.reply_markup).toBeUndefined();
+  expect(message.text).toMatch(/\nBevestigen: http:\/\/localhost:3000\/app\/act\/[A-Za-z0-9_-]{43}\nOpenen: http:\/\/localhost:3000\/app\/alarms\//);
+  expect((await w.admin.notification.list({ dashboardId: w.dashA.id, page: 0, size: 20 })).notifications.find((n) => n.channel === 'TELEGRAM')).toMatchObject({
+    status: 'SENT',
+  });
 });

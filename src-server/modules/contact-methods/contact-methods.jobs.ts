@@ -3,7 +3,7 @@
  * polling `getUpdates`. The runner's lock keeps it to one instance at a time; a run polls a few
  * times (each waiting up to `waitSeconds` for news) and ends, so its state stays fresh.
  */
-import { defineJob } from '../../platform/jobs/job';
+import { defaultBackoff, defineJob } from '../../platform/jobs/job';
 import { type TelegramLinkDeps, pollUpdates, sweepLinkCodes } from './telegram-links';
 
 const TELEGRAM_POLL_JOB = 'telegram-poll';
@@ -14,6 +14,8 @@ export const contactMethodJobs = (deps: TelegramLinkDeps, options: { waitSeconds
     name: TELEGRAM_POLL_JOB,
     intervalSeconds: 1,
     enabled: () => deps.telegram !== null,
+    // A Telegram outage must not leave codes unread for hours: at most 5 minutes between tries (or Telegram's retry_after).
+    backoff: (failures, error) => Math.min(defaultBackoff(failures, error), 300),
     async run(signal) {
       let handled = 0;
       let polls = 0;

@@ -47,6 +47,14 @@ const envSchema = v.object({
   // Where the console is reached from outside: the links in notifications.
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must start with http:// or https://'))),
   NOTIFY_ALLOW_PRIVATE_TARGETS: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+  // The installation's Telegram bot (from @BotFather), and the Bot API's address (a simulator in tests).
+  TELEGRAM_BOT_TOKEN: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather, e.g. 123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11')),
+  ),
+  TELEGRAM_API_URL: v.optional(
+    v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must start with http:// or https://')),
+    'https://api.telegram.org',
+  ),
   // How many reverse proxies in front add themselves to X-Forwarded-For: `true` is one.
   TRUST_PROXY: v.optional(
     v.pipe(
@@ -119,6 +127,8 @@ export type Config = {
   smtpFrom?: string;
   publicUrl: string;
   notifyAllowPrivateTargets: boolean;
+  telegramBotToken?: string;
+  telegramApiUrl: string;
   backupDir: string;
   backupSchedule: Schedule;
   backupKeep: KeepRule;
@@ -180,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.SMTP_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     notifyAllowPrivateTargets: e.NOTIFY_ALLOW_PRIVATE_TARGETS === 'true',
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    telegramApiUrl: e.TELEGRAM_API_URL,
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     backupSchedule: e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,

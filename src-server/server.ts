@@ -37,6 +37,7 @@ const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
     allowPrivateTargets: config.notifyAllowPrivateTargets,
     webPush: { vapid: config.vapid },
   },
+  telegram: { botToken: config.telegramBotToken, apiUrl: config.telegramApiUrl },
   backup: { dir: config.backupDir, schedule: config.backupSchedule, keep: config.backupKeep, passphrase: config.backupPassphrase },
   log: createLogger(config.logFormat),
 });

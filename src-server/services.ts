@@ -70,6 +70,8 @@ import { createSharedLimiter } from './platform/shared-rate-limit';
 import type { ContactDeps, WebPushSettings } from './modules/contact-methods/contact-adapter';
 import { reachPerson } from './modules/contact-methods/contact-methods.service';
 import { newVapidKeys } from './modules/contact-methods/push-request';
+import { createTelegramBot, type TelegramOptions } from './modules/contact-methods/telegram-bot';
+import { contactMethodJobs } from './modules/contact-methods/contact-methods.jobs';
 import type { PolicyDeps } from './modules/escalation-policies/escalation-policies.service';
 import { policyDashboard } from './modules/escalation-policies/escalation-policies.queries';
 import { startEscalations } from './modules/escalation-policies/escalations';
@@ -101,6 +103,8 @@ export interface ServiceOptions {
   listenRetryMs?: number;
   /** Outbound notifications: SMTP, the console's public address, private targets. */
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean; webPush?: Partial<WebPushSettings> };
+  /** The installation's Telegram bot (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL); `waitSeconds` is the long poll's wait (25 s; 0 in tests). */
+  telegram?: TelegramOptions & { waitSeconds?: number };
   /** Where backups go, when they are made, which are kept, and their passphrase (BACKUP_*). */
   backup: BackupSettings;
   /** One line per request and job run (server: stdout); default silent. */
@@ -202,6 +206,7 @@ export async function createServices(options: ServiceOptions) {
     allowPrivateTargets,
     // The server passes the keys from DATA_DIR or VAPID_*; a harness without them gets a fresh pair.
     webPush: { vapid: options.notify?.webPush?.vapid ?? newVapidKeys(publicUrl), ca: options.notify?.webPush?.ca },
+    telegram: createTelegramBot(options.telegram ?? {}),
     limit: createSharedLimiter(db, 'contact-test', 5, 3600, () => epochSeconds(clock)),
   };
   // SCHEDULE targets: whoever the schedules module says is on call at that moment.
@@ -248,6 +253,7 @@ export async function createServices(options: ServiceOptions) {
         ...alarmParserJobs(pipeline, parseWaker),
         ...notificationJobs(notify, notifyWaker),
         ...escalationJobs(escalation, wakeNotify),
+        ...contactMethodJobs(contact, { waitSeconds: options.telegram?.waitSeconds ?? 25 }),
         ...energyAlarmJobs(energy),
         ...backupJobs(backups),
       ],

@@ -10,13 +10,14 @@ import { startSmtp } from './smtp';
 
 const T0 = Date.parse('2026-11-28T01:22:00Z');
 
-/** `notify` adds to the world's mail settings (a push service's certificate, private targets). */
-export async function createEscalationWorld(notify: HarnessOptions['notify'] = {}) {
+/** `options` adds to the world's: mail settings (private targets for receivers on loopback, a push service's certificate, the public URL) and a Telegram bot. */
+export async function createEscalationWorld({ telegram, ...notify }: NonNullable<HarnessOptions['notify']> & { telegram?: HarnessOptions['telegram'] } = {}) {
   const smtp = await startSmtp();
   let now = T0;
   const w = await createAlarmWorld({
     clock: () => new Date(now),
     notify: { smtpUrl: smtp.url, smtpFrom: 'Energiebeheer <alarm@energiebeheer.test>', ...notify },
+    telegram,
   });
   const admin = w.callers.admin;
   /** A policy and the rule that escalates HIGH alarms of dashboard A along it. */

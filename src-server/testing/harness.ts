@@ -42,6 +42,8 @@ export interface HarnessOptions {
   notify?: ServiceOptions['notify'];
   /** Backups: a private folder removed when the harness closes, unless a test gives its own. */
   backup?: Partial<BackupSettings>;
+  /** A Telegram bot on a Bot API simulator; a run of the poll job looks once, without waiting. */
+  telegram?: { botToken?: string; apiUrl?: string };
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -67,6 +69,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     allowPrivateMailHosts: options.allowPrivateMailHosts ?? true,
     notify: { publicUrl: 'http://energiebeheer.test', ...options.notify },
     backup: { schedule: 'off', keep: { d: 7, w: 4, m: 12 }, ...options.backup, dir: backupDir },
+    telegram: { waitSeconds: 0, ...options.telegram },
   });
   const { db } = services;
   const app = createApp(services);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BellRing, Mail, Send, Trash2 } from 'lucide-react';
+import { BellRing, Mail, MessageCircle, Send, Smartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ContactMethod, ContactMethodType } from '@/domain/contact-method';
 import { Badge } from '~/components/ui/badge';
@@ -12,8 +12,8 @@ import { AddEmailForm } from './add-email-form';
 import { PushOnThisDevice, useOwnDeviceMark } from './push-on-this-device';
 import { useDeleteContactMethod, useTestContactMethod } from './use-contact-method-mutations';
 
-const typeLabels: Record<ContactMethodType, string> = { EMAIL: 'E-mail', WEB_PUSH: 'Pushmelding' };
-const typeIcons: Record<ContactMethodType, typeof Mail> = { EMAIL: Mail, WEB_PUSH: BellRing };
+const typeLabels: Record<ContactMethodType, string> = { EMAIL: 'E-mail', WEB_PUSH: 'Pushmelding', NTFY: 'ntfy', TELEGRAM: 'Telegram' };
+const typeIcons: Record<ContactMethodType, typeof Mail> = { EMAIL: Mail, WEB_PUSH: BellRing, NTFY: Smartphone, TELEGRAM: MessageCircle };
 
 /** How escalations reach the signed-in user: their methods, a test per method, adding an address and this device. */
 export function ContactMethodsCard() {

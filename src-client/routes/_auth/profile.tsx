@@ -6,6 +6,8 @@ import { SectionCard } from '~/components/ui/section-card';
 import { ContactMethodsCard } from '~/features/contact-methods/contact-methods-card';
 import { InstallAppCard } from '~/features/contact-methods/install-app-card';
 import { CalendarFeedCard } from '~/features/schedules/calendar-feed-card';
+import { NtfyCard } from '~/features/contact-methods/ntfy-card';
+import { TelegramCard } from '~/features/contact-methods/telegram-card';
 
 export const Route = createFileRoute('/_auth/profile')({
   component: ProfilePage,
@@ -31,6 +33,8 @@ function ProfilePage() {
         {user.type === 'customer' ? null : <CalendarFeedCard />}
         {user.type === 'customer' ? null : <ContactMethodsCard />}
         {user.type === 'customer' ? null : <InstallAppCard />}
+        {user.type === 'customer' ? null : <NtfyCard />}
+        {user.type === 'customer' ? null : <TelegramCard />}
       </main>
     </div>
   );

@@ -154,6 +154,8 @@ test('the REST paths are the documented ones, unchanged by generating them from 
       'DELETE /api/v1/contact-methods/{id}',
       'POST /api/v1/contact-methods/{id}/test',
       'GET /api/v1/web-push/public-key',
+      'GET /api/v1/users/me/telegram',
+      'POST /api/v1/users/me/telegram/code',
       'GET /api/v1/actions/{token}',
       'POST /api/v1/actions/{token}',
       'GET /api/v1/locations/{id}/energy-rules',

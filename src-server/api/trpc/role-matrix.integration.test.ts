@@ -74,6 +74,8 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
   // Without SMTP the test is sent and fails: the answer says so.
   'contactMethod.create web push': (_w, c) => c.contactMethod.create({ type: 'WEB_PUSH', subscription: browserSubscription() }).then((m) => m.type),
   'contactMethod.webPushKey': (_w, c) => c.contactMethod.webPushKey().then((r) => /^B[A-Za-z0-9_-]{86}$/.test(r.publicKey)),
+  'contactMethod.telegram': (_w, c) => c.contactMethod.telegram().then((r) => r.configured),
+  'contactMethod.telegramCode': (_w, c) => c.contactMethod.telegramCode().then(() => 'ok'),
   'contactMethod.test own address': async (_w, c) => c.contactMethod.test({ contactMethodId: (await c.contactMethod.list())[0]!.id }).then((r) => r.ok),
   'user.list': (_w, c) => c.user.list({}).then((r) => r.users.map((u) => u.email)),
   'user.get customerA': (w, c) => c.user.get({ userId: w.ids.customerA }).then((u) => u.email),
@@ -218,6 +220,9 @@ const expected: Record<string, Record<Role, unknown>> = {
   'contactMethod.test own address': everyone(false),
   'contactMethod.create web push': everyone('WEB_PUSH'),
   'contactMethod.webPushKey': everyone(true),
+  // The matrix's world has no Telegram bot.
+  'contactMethod.telegram': everyone(false),
+  'contactMethod.telegramCode': everyone('CONFLICT'),
   'user.list': {
     admin: ['admin@example.nl', 'inst-a@example.nl', 'inst-b@example.nl', 'klant-a@example.nl', 'klant-b@example.nl'],
     installerA: ['klant-a@example.nl'],

@@ -10,6 +10,7 @@ import type { SecretBox } from '../../platform/secrets';
 import type { AlarmFacts } from '../notifications/alarm-message';
 import type { Attempt } from '../notifications/attempt';
 import type { Mailer } from '../notifications/email';
+import type { TelegramBot } from './telegram-bot';
 
 export interface VapidKeys {
   publicKey: string;
@@ -34,6 +35,8 @@ export interface ContactDeps {
   allowPrivateTargets: boolean;
   /** The server's VAPID keys (and, in tests, the local push service's certificate). */
   webPush: WebPushSettings;
+  /** The installation's Telegram bot; null without TELEGRAM_BOT_TOKEN. */
+  telegram: TelegramBot | null;
 }
 
 interface PersonalMessage {

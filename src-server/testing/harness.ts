@@ -67,7 +67,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     },
     graph: { loginUrl: options.graph?.loginUrl ?? 'http://127.0.0.1:9/login', apiUrl: options.graph?.apiUrl ?? 'http://127.0.0.1:9' },
     allowPrivateMailHosts: options.allowPrivateMailHosts ?? true,
-    notify: { publicUrl: 'http://energiebeheer.test', ...options.notify },
+    notify: { ...options.notify, publicUrl: options.notify?.publicUrl ?? 'http://energiebeheer.test' },
     backup: { schedule: 'off', keep: { d: 7, w: 4, m: 12 }, ...options.backup, dir: backupDir },
     telegram: { waitSeconds: 0, ...options.telegram },
   });

@@ -14,7 +14,7 @@ import type { Clock } from '../platform/clock';
 import type { AuthOptions } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/users.queries';
-import { createServices } from '../services';
+import { type ServiceOptions, createServices } from '../services';
 import { createContext } from '../api/trpc/context';
 import { TEST_ADDRESS, insertChannel, insertFeed } from './fixtures';
 import { dropTestDatabase, testDatabase } from './test-database';
@@ -42,6 +42,8 @@ export interface HarnessOptions {
   notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
   /** Backups: a private folder removed when the harness closes, unless a test gives its own. */
   backup?: Partial<BackupSettings>;
+  /** The SMTP receiver's domain, and where it listens (a test starts it: `smtpReceiver.start()`). */
+  smtp?: ServiceOptions['smtp'];
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -67,6 +69,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     allowPrivateMailHosts: options.allowPrivateMailHosts ?? true,
     notify: { publicUrl: 'http://energiebeheer.test', ...options.notify },
     backup: { schedule: 'off', keep: { d: 7, w: 4, m: 12 }, ...options.backup, dir: backupDir },
+    smtp: options.smtp,
   });
   const { db } = services;
   const app = createApp(services);

@@ -47,7 +47,7 @@ export interface SourceDeps {
 }
 
 /** What the sources know of the SMTP receiver: the addresses' domain, whether it listens, and an address that is gone. */
-export interface SmtpReception {
+interface SmtpReception {
   domain: string;
   listening(): boolean;
   /** A deleted address is refused at once here (other instances within their lookup cache's few seconds). */

@@ -30,8 +30,8 @@ export interface SmtpReceiverOptions {
   tlsKey?: string;
 }
 
-export const MESSAGES_PER_MINUTE = 600;
-export const CONNECTIONS_PER_CLIENT = 60;
+const MESSAGES_PER_MINUTE = 600;
+const CONNECTIONS_PER_CLIENT = 60;
 
 const smtpError = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode });
 

@@ -44,6 +44,14 @@ const envSchema = v.object({
   SMTP_FROM: v.optional(
     v.pipe(v.string(), v.regex(/^(.*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, e.g. Energiebeheer <alarm@example.com>')),
   ),
+  // The SMTP receiver: devices mail a dashboard's receiving address straight to the product. Off without SMTP_LISTEN.
+  SMTP_LISTEN: v.optional(port),
+  SMTP_LISTEN_HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
+  // The receiving addresses' domain (its MX points here); default PUBLIC_URL's host.
+  SMTP_DOMAIN: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.-]+$/, 'must be a domain name, e.g. alarm.example.nl'))),
+  // PEM files: STARTTLS is offered when both are set.
+  SMTP_TLS_CERT: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  SMTP_TLS_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
   // Where the console is reached from outside: the links in notifications.
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must start with http:// or https://'))),
   NOTIFY_ALLOW_PRIVATE_TARGETS: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
@@ -125,6 +133,8 @@ export type Config = {
   mailAllowPrivateHosts: boolean;
   smtpUrl?: string;
   smtpFrom?: string;
+  /** The SMTP receiver: listening only with a port (SMTP_LISTEN). */
+  smtpReceiver: { port?: number; host: string; domain: string; tlsCert?: string; tlsKey?: string };
   publicUrl: string;
   notifyAllowPrivateTargets: boolean;
   telegramBotToken?: string;
@@ -153,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && publicKeyOf(e.VAPID_PRIVATE_KEY) !== e.VAPID_PUBLIC_KEY) {
     throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY does not belong to VAPID_PRIVATE_KEY');
+  }
+  if (Boolean(e.SMTP_TLS_CERT) !== Boolean(e.SMTP_TLS_KEY)) {
+    throw new ConfigError('Invalid configuration: set SMTP_TLS_CERT and SMTP_TLS_KEY together');
   }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
@@ -188,6 +201,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphApiUrl: e.GRAPH_API_URL,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    smtpReceiver: {
+      port: e.SMTP_LISTEN,
+      host: e.SMTP_LISTEN_HOST,
+      domain: (e.SMTP_DOMAIN ?? new URL(e.PUBLIC_URL ?? 'http://localhost').hostname).toLowerCase(),
+      tlsCert: e.SMTP_TLS_CERT,
+      tlsKey: e.SMTP_TLS_KEY,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     notifyAllowPrivateTargets: e.NOTIFY_ALLOW_PRIVATE_TARGETS === 'true',
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,

@@ -53,6 +53,7 @@ import { createJobWaker } from './platform/jobs/waker';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createSourceCallLimit } from './modules/mail-sources/source-call-limit';
+import { type SmtpReceiver, type SmtpReceiverOptions, createSmtpReceiver } from './modules/mail-sources/smtp/smtp-receiver';
 import { createRuleTestLimit } from './modules/notifications/rule-test-limit';
 import { createParseCallLimit } from './modules/alarm-parsers/parse-call-limit';
 import { createParserSandbox } from './platform/sandbox/parser-sandbox';
@@ -109,6 +110,8 @@ export interface ServiceOptions {
   backup: BackupSettings;
   /** One line per request and job run (server: stdout); default silent. */
   log?: Logger;
+  /** The SMTP receiver: the receiving addresses' domain, and where it listens (`listen`, SMTP_LISTEN; started by the server). */
+  smtp?: { domain?: string; listen?: SmtpReceiverOptions };
 }
 
 export async function createServices(options: ServiceOptions) {
@@ -187,7 +190,14 @@ export async function createServices(options: ServiceOptions) {
     },
     allowPrivateMailHosts: options.allowPrivateMailHosts ?? false,
     events,
+    smtp: {
+      domain: options.smtp?.domain ?? new URL(options.notify?.publicUrl ?? 'http://localhost').hostname,
+      listening: () => smtpReceiver?.listening() ?? false,
+      forget: (localPart) => smtpReceiver?.forget(localPart),
+    },
   };
+  // Built now, listening once the server starts it; closed before the database.
+  const smtpReceiver: SmtpReceiver | undefined = options.smtp?.listen ? createSmtpReceiver(mail, options.smtp.listen) : undefined;
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail, leases);
   // Notifications: every alarm change wakes the notify job, so a HIGH alarm's webhook leaves at once.
@@ -289,6 +299,8 @@ export async function createServices(options: ServiceOptions) {
     parsing,
     reading: mail.reading,
     imapWatchers,
+    smtp: mail.smtp,
+    smtpReceiver,
     events,
     /** Whether this instance's caches hear every change now (PostgreSQL: while its LISTEN connection is up). */
     notices,
@@ -305,6 +317,8 @@ export async function createServices(options: ServiceOptions) {
     metrics,
     log,
     async close() {
+      // Messages being stored are committed (and answered) before anything else stops.
+      await smtpReceiver?.stop();
       await onboarding.settled();
       await jobs.stop();
       await imapWatchers.stop();

@@ -44,6 +44,8 @@ export interface HarnessOptions {
   backup?: Partial<BackupSettings>;
   /** A Telegram bot on a Bot API simulator; a run of the poll job looks once, without waiting. */
   telegram?: { botToken?: string; apiUrl?: string };
+  /** The SMTP receiver's domain, and where it listens (a test starts it: `smtpReceiver.start()`). */
+  smtp?: ServiceOptions['smtp'];
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -70,6 +72,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     notify: { ...options.notify, publicUrl: options.notify?.publicUrl ?? 'http://energiebeheer.test' },
     backup: { schedule: 'off', keep: { d: 7, w: 4, m: 12 }, ...options.backup, dir: backupDir },
     telegram: { waitSeconds: 0, ...options.telegram },
+    smtp: options.smtp,
   });
   const { db } = services;
   const app = createApp(services);

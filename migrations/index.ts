@@ -38,6 +38,7 @@ import * as parseQueueIndex from './2026-11-25T2120-parse-queue-index';
 import * as rawMail from './2026-11-26T1000-raw-mail';
 import * as schedules from './2026-11-28T1200-schedules';
 import * as escalation from './2026-11-28T1300-escalation';
+import * as notificationReached from './2026-11-28T1400-notification-reached';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1000-raw-mail': rawMail,
   '2026-11-28T1200-schedules': schedules,
   '2026-11-28T1300-escalation': escalation,
+  '2026-11-28T1400-notification-reached': notificationReached,
 };

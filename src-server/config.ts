@@ -43,6 +43,8 @@ const envSchema = v.object({
   SMTP_FROM: v.optional(
     v.pipe(v.string(), v.regex(/^(.*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, e.g. Energiebeheer <alarm@example.com>')),
   ),
+  // The firm's name: the sender's name on every mail and the name invitations give.
+  FIRM_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'must be at most 100 characters'))),
   // Where the console is reached from outside: the links in notifications.
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must start with http:// or https://'))),
   NOTIFY_ALLOW_PRIVATE_TARGETS: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
@@ -112,6 +114,7 @@ export type Config = {
   mailAllowPrivateHosts: boolean;
   smtpUrl?: string;
   smtpFrom?: string;
+  firmName?: string;
   publicUrl: string;
   notifyAllowPrivateTargets: boolean;
   backupDir: string;
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphApiUrl: e.GRAPH_API_URL,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    firmName: e.FIRM_NAME || undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     notifyAllowPrivateTargets: e.NOTIFY_ALLOW_PRIVATE_TARGETS === 'true',
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),

@@ -30,7 +30,13 @@ const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   },
   graph: { loginUrl: config.graphLoginUrl, apiUrl: config.graphApiUrl },
   allowPrivateMailHosts: config.mailAllowPrivateHosts,
-  notify: { smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, publicUrl: config.publicUrl, allowPrivateTargets: config.notifyAllowPrivateTargets },
+  notify: {
+    smtpUrl: config.smtpUrl,
+    smtpFrom: config.smtpFrom,
+    firmName: config.firmName,
+    publicUrl: config.publicUrl,
+    allowPrivateTargets: config.notifyAllowPrivateTargets,
+  },
   backup: { dir: config.backupDir, schedule: config.backupSchedule, keep: config.backupKeep, passphrase: config.backupPassphrase },
   log: createLogger(config.logFormat),
 });

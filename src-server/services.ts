@@ -99,7 +99,7 @@ export interface ServiceOptions {
   /** PostgreSQL: between attempts to listen again after the connection was lost (1 s; a test lengthens it to look at the gap). */
   listenRetryMs?: number;
   /** Outbound notifications: SMTP, the console's public address, private targets. */
-  notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
+  notify?: { smtpUrl?: string; smtpFrom?: string; firmName?: string; publicUrl?: string; allowPrivateTargets?: boolean };
   /** Where backups go, when they are made, which are kept, and their passphrase (BACKUP_*). */
   backup: BackupSettings;
   /** One line per request and job run (server: stdout); default silent. */
@@ -187,8 +187,8 @@ export async function createServices(options: ServiceOptions) {
   const imapWatchers = createImapWatchers(mail, leases);
   // Notifications: every alarm change wakes the notify job, so a HIGH alarm's webhook leaves at once.
   const notifyWaker = createNotifyWaker();
-  const mailer = createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom });
   const publicUrl = options.notify?.publicUrl ?? 'http://localhost:3000';
+  const mailer = createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom, firmName: options.notify?.firmName, publicUrl });
   // People are reached on their contact methods (one adapter per kind); escalations walk policies.
   // Both sit above notifications, which reach them through `people`.
   const allowPrivateTargets = options.notify?.allowPrivateTargets ?? false;

@@ -39,7 +39,7 @@ export interface HarnessOptions {
   /** PostgreSQL: between attempts to listen again after the connection was lost (1 s). */
   listenRetryMs?: number;
   /** Outbound notifications; webhook tests allow loopback targets (their receivers listen there). */
-  notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean };
+  notify?: { smtpUrl?: string; smtpFrom?: string; firmName?: string; publicUrl?: string; allowPrivateTargets?: boolean };
   /** Backups: a private folder removed when the harness closes, unless a test gives its own. */
   backup?: Partial<BackupSettings>;
 }

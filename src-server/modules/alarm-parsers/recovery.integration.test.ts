@@ -205,4 +205,20 @@ describe('edges', () => {
     expect(await alarmsIn(w, w.foldersA.inbox)).toHaveLength(1);
     expect(await email(w, emailId)).toMatchObject({ parsingStatus: 'PENDING' });
   });
+
+  test('a dry run of a recovery parser keyed by {{subject}} warns in Dutch that nothing will resolve, and proposes {{host}}/{{service}}', async () => {
+    const w = await createAlarmWorld();
+    await addDefaultParser(w, { name: 'Nagios', config: NAGIOS });
+    await deliverAll(w, nagios('PROBLEM', 'srv1', 'CRITICAL'));
+    const emailId = await deliver(w, nagios('RECOVERY', 'srv1', 'OK'));
+    const trapped = { ...NAGIOS, group: { key: '{{subject}}', windowMinutes: 1440 } };
+    const draft = { type: 'DEFAULT' as const, name: 'Concept', enabled: true, sourceId: null, config: trapped };
+    const result = await w.callers.admin.alarmParser.dryRunDraft({ dashboardId: w.dashA.id, emailId, parser: draft });
+    // The recovery's own subject is its key: the open PROBLEM alarm is not among those it would resolve.
+    expect(result.resolve?.alarms).toEqual([]);
+    expect(result.warnings).toEqual([expect.stringMatching(/nooit iets op.*\{\{host\}\}\/\{\{service\}\}/)]);
+    // The right key carries no warning.
+    const fine = await w.callers.admin.alarmParser.dryRunDraft({ dashboardId: w.dashA.id, emailId, parser: { ...draft, config: NAGIOS } });
+    expect(fine.warnings).toBeUndefined();
+  });
 });

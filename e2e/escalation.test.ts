@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSmtp } from '../src-server/testing/smtp';
 import { PHONE, fieldLabel, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
-import { shot } from './support/mail';
+import { elementShot, shot } from './support/mail';
 import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () => {
@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () =
     await expect.poll(() => minutes.nth(2).inputValue()).toBe('25');
     await dialog.getByRole('checkbox', { name: 'Alle gebruikers van het dashboard' }).nth(2).check();
     await dialog.getByLabel('Herhalen als niemand bevestigt').selectOption({ label: '2× opnieuw' });
-    await shot(page, 'escalation-edit-1440');
+    await elementShot(dialog, 'escalation-edit-1440');
     await dialog.getByRole('button', { name: 'Escalatie opslaan' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Stap 2 (na 10 min): wie dienst heeft (Storingsdienst)').waitFor();
@@ -168,8 +168,8 @@ describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () =
     const phone = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, PHONE);
     await phone.goto(`${product.url}/app/alarms/${dashboardId}/settings/notifications`);
     await phone.getByRole('list', { name: 'Escalaties' }).getByRole('button', { name: 'Bewerken' }).click();
-    await phone.getByRole('dialog').getByText('Stap 3').waitFor();
+    await phone.getByRole('dialog').getByText('Stap 3', { exact: true }).waitFor();
     expect(await fitsWidth(phone)).toBe(true);
-    await shot(phone, 'escalation-edit-390');
+    await elementShot(phone.getByRole('dialog'), 'escalation-edit-390');
   });
 });

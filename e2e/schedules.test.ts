@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { amsterdamIso } from '../src/lib/amsterdam';
 import { PHONE, fieldLabel, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
-import { shot } from './support/mail';
+import { elementShot, shot } from './support/mail';
 import { type Product, adminToken, restClient, startProduct } from './support/product';
 
 const shots = process.env.SCREENSHOT_DIR ?? path.resolve('test-results/screenshots');
@@ -100,6 +100,7 @@ describe.skipIf(!hasChromium)('a firm of three installers builds a rota with a n
     );
     expect(night.users.map((u) => u.name)).toEqual(['Jan']);
     await page.screenshot({ path: path.join(shots, 'schedule-1440.png'), fullPage: true });
+    await shot(page, 'schedule-1440');
   });
 
   test('a layer has several time windows: one is added, one changed and one removed, each crossing midnight or not', async () => {
@@ -123,7 +124,7 @@ describe.skipIf(!hasChromium)('a firm of three installers builds a rota with a n
     await dialog.getByRole('button', { name: 'Tijdvenster 3 verwijderen' }).click();
     // The first window, the nights, now ends at 07:00.
     await dialog.getByRole('group', { name: 'Tijdvenster 1' }).getByLabel(fieldLabel('Tot')).fill('07:00');
-    await shot(page, 'schedule-layer-windows-1440');
+    await elementShot(dialog, 'schedule-layer-windows-1440');
     await dialog.getByRole('button', { name: 'Laag opslaan' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('elke dag 18:00–07:00; za, zo 08:00–18:00').waitFor();
@@ -159,6 +160,7 @@ describe.skipIf(!hasChromium)('a firm of three installers builds a rota with a n
     await phone.getByTestId('shift').first().waitFor();
     expect(await fitsWidth(phone)).toBe(true);
     await phone.screenshot({ path: path.join(shots, 'schedule-390.png'), fullPage: true });
+    await shot(phone, 'schedule-390');
     await phone.getByRole('button', { name: 'Maand' }).click();
     expect(await fitsWidth(phone)).toBe(true);
 

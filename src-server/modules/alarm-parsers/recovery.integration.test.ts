@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type * as v from 'valibot';
 import type { parserConfigSchema } from '@/domain/alarm-parser';
+import { parsingStatusLabel } from '@/domain/alarm-email';
 import { createAlarmWorld, type AlarmWorld } from '../../testing/alarm-world';
 import { addCustomParser, addDefaultParser, alarmsIn, attempts, deliver, drain, email, rawMail } from './parser-test-kit';
 
@@ -220,5 +221,18 @@ describe('edges', () => {
     // The right key carries no warning.
     const fine = await w.callers.admin.alarmParser.dryRunDraft({ dashboardId: w.dashA.id, emailId, parser: { ...draft, config: NAGIOS } });
     expect(fine.warnings).toBeUndefined();
+  });
+
+  test('the inbox calls a recovery mail a Herstelmelding with how many alarms it resolved, not "Alarm gemaakt"', async () => {
+    const w = await createAlarmWorld();
+    await addDefaultParser(w, { name: 'Nagios', config: NAGIOS });
+    const [problemId] = await deliverAll(w, nagios('PROBLEM', 'srv1', 'CRITICAL'));
+    const [recoveryId] = await deliverAll(w, nagios('RECOVERY', 'srv1', 'OK'));
+    const list = (await w.callers.admin.alarmEmail.list({ dashboardId: w.dashA.id, page: 0, size: 20, sort: 'receivedAt,asc' })).emails;
+    expect(list.map((e) => [e.id, parsingStatusLabel(e.parsingStatus, e.signal)])).toEqual([
+      [problemId, 'Alarm gemaakt'],
+      [recoveryId, 'Herstelmelding (1 opgelost)'],
+    ]);
+    expect((await email(w, recoveryId!)).signal).toEqual({ type: 'RECOVERY', resolved: 1 });
   });
 });

@@ -6,8 +6,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSmtp } from '../src-server/testing/smtp';
-import { PHONE, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
-import { shot } from './support/mail';
+import { PHONE, fieldLabel, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
+import { elementShot, shot } from './support/mail';
 import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () => {
@@ -17,6 +17,8 @@ describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () =
   let token: string;
   let dashboardId: number;
   let installerId: number;
+  let organizationId: number;
+  let policyId: number;
   const api = restClient(
     () => product,
     () => token,
@@ -26,7 +28,7 @@ describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () =
     smtp = await startSmtp();
     product = await startProduct({ SMTP_URL: smtp.url, SMTP_FROM: 'Energiebeheer <alarm@energiebeheer.test>', PUBLIC_URL: 'http://energiebeheer.test' });
     token = await adminToken(product.url);
-    const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;
+    organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;
     installerId = (
       await api<{ id: number }>('POST', '/api/users/create', {
         type: 'installer',
@@ -45,6 +47,7 @@ describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () =
       ],
       repeat: 1,
     });
+    policyId = policy.id;
     await api('POST', `/api/v1/alarms/dashboards/${dashboardId}/notification-rules`, {
       name: 'Escalatie HOOG',
       priorities: ['HIGH'],
@@ -113,5 +116,60 @@ describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () =
       expect(await fitsWidth(page)).toBe(true);
       await shot(page, `escalation-settings-${name}`);
     }
+  });
+
+  test('an admin edits the policy in its dialog: Dutch messages at the fields, then a new name, a later step and a schedule as target', async () => {
+    await api('POST', `/api/v1/organizations/${organizationId}/schedules`, {
+      name: 'Storingsdienst',
+      layers: [{ name: 'Week', users: [installerId], start: '2026-11-23T08:00', shift: { unit: 'WEEK', count: 1 } }],
+    });
+    const page = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${product.url}/app/alarms/${dashboardId}/settings/notifications`);
+    await page.getByRole('list', { name: 'Escalaties' }).getByRole('button', { name: 'Bewerken' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Escalatie "Piket" bewerken' });
+    await expect.poll(() => dialog.getByLabel(fieldLabel('Naam')).inputValue()).toBe('Piket');
+
+    // Wrong input is answered at its field, in Dutch, before anything is sent.
+    await dialog.getByLabel(fieldLabel('Naam')).fill('');
+    const minutes = dialog.getByLabel('Na (minuten na het alarm)');
+    await minutes.nth(1).fill('0');
+    await dialog.getByRole('checkbox', { name: 'Alle gebruikers van het dashboard' }).nth(1).uncheck();
+    await dialog.getByRole('button', { name: 'Escalatie opslaan' }).click();
+    await dialog.getByText('Geef de escalatie een naam.').waitFor();
+    await dialog.getByText('Elke stap moet later komen dan de stap ervoor.').waitFor();
+    await dialog.getByText('Kies minstens één ontvanger voor elke stap.').waitFor();
+
+    await dialog.getByLabel(fieldLabel('Naam')).fill('Piket nacht');
+    await minutes.nth(1).fill('10');
+    await dialog.getByRole('checkbox', { name: 'Wie dienst heeft volgens rooster Storingsdienst' }).nth(1).check();
+    await dialog.getByRole('button', { name: 'Stap toevoegen' }).click();
+    await expect.poll(() => minutes.nth(2).inputValue()).toBe('25');
+    await dialog.getByRole('checkbox', { name: 'Alle gebruikers van het dashboard' }).nth(2).check();
+    await dialog.getByLabel('Herhalen als niemand bevestigt').selectOption({ label: '2× opnieuw' });
+    await elementShot(dialog, 'escalation-edit-1440');
+    await dialog.getByRole('button', { name: 'Escalatie opslaan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Stap 2 (na 10 min): wie dienst heeft (Storingsdienst)').waitFor();
+
+    const policy = await api<{ name: string; steps: { afterMinutes: number; targets: unknown[] }[]; repeat: number }>(
+      'GET',
+      `/api/v1/alarms/escalation-policies/${policyId}`,
+    );
+    expect(policy).toMatchObject({
+      name: 'Piket nacht',
+      repeat: 2,
+      steps: [
+        { afterMinutes: 0, targets: [{ type: 'USER', id: installerId }] },
+        { afterMinutes: 10, targets: [{ type: 'SCHEDULE' }] },
+        { afterMinutes: 25, targets: [{ type: 'ASSIGNABLE' }] },
+      ],
+    });
+
+    const phone = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, PHONE);
+    await phone.goto(`${product.url}/app/alarms/${dashboardId}/settings/notifications`);
+    await phone.getByRole('list', { name: 'Escalaties' }).getByRole('button', { name: 'Bewerken' }).click();
+    await phone.getByRole('dialog').getByText('Stap 3', { exact: true }).waitFor();
+    expect(await fitsWidth(phone)).toBe(true);
+    await elementShot(phone.getByRole('dialog'), 'escalation-edit-390');
   });
 });

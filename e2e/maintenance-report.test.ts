@@ -9,7 +9,7 @@ import { adminToken, installerDashboard, type Product, restClient, startProduct 
 
 const INSTALLER = { email: 'ivo@example.nl', password: 'installateur-wachtwoord', fullName: 'Ivo Installateur' };
 
-/** The first instant of last month in Amsterdam, give or take an hour: the report's default month. */
+/** The first instant of last month in Amsterdam, give or take an hour. */
 function lastMonthStart() {
   const now = new Date();
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1) / 1000;
@@ -90,33 +90,55 @@ describe.skipIf(!hasChromium)('maintenance windows and the response-time report 
     expect(await list.getByRole('listitem').count()).toBe(1);
   });
 
-  test('the report shows last month by default and prints as one A4 page without the navigation', async () => {
+  test('the report opens on this month; a month per day and per week each print as one A4 page without the navigation, with round ticks', async () => {
+    await area(installer, '');
     await installer.getByTestId('sidebar').getByRole('link', { name: 'Reactietijden' }).click();
     await installer.getByRole('heading', { level: 1, name: 'Reactietijden' }).waitFor();
+    const thisMonth = new Intl.DateTimeFormat('nl-NL', { month: 'long', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(new Date());
+    await installer.getByRole('heading', { level: 2, name: thisMonth }).waitFor();
+    const last = new Date(lastMonthStart() * 1000 + 7 * 86_400_000).toISOString().slice(0, 7);
+    await installer.getByLabel('Maand').fill(last);
     const binnen = installer.locator('dt', { hasText: 'Binnengekomen' }).locator('xpath=..');
     await binnen.getByText('40').waitFor();
     await installer.locator('.recharts-bar-rectangle').first().waitFor();
     expect(await seriousA11yViolations(installer)).toEqual([]);
     await shot(installer, 'report-1440');
+    // The times axis reads in round steps (1, 2 or 5 times a power of ten).
+    const times = installer.locator('figure', { hasText: 'Reactietijden in' });
+    await times.locator('.recharts-line').first().waitFor();
+    const ticks = await times.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents();
+    const values = ticks.map((t) => Number(t.replace(/\./g, '').replace(',', '.')));
+    expect(values[0]).toBe(0);
+    const step = values[1]! - values[0]!;
+    expect(String(Number((step / 10 ** Math.floor(Math.log10(step))).toPrecision(6)))).toMatch(/^[125]$/);
+    values.forEach((v, i) => expect(v).toBeCloseTo(i * step, 6));
 
-    await installer.getByLabel('Indeling').selectOption('week');
-    await installer
-      .getByRole('rowheader', { name: /^week \d+$/ })
-      .first()
-      .waitFor();
-    await installer.emulateMedia({ media: 'print' });
-    expect(await installer.getByTestId('sidebar').isVisible()).toBe(false);
-    expect(await installer.getByLabel('Maand').isVisible()).toBe(false);
-    await installer.getByRole('heading', { level: 1, name: 'Reactietijden Storingen Warmtewerk' }).waitFor();
-    // page.pdf prints with the emulated media: print, as the browser's print dialog would
-    const pdf = await installer.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
-    // one page: the PDF's page tree counts one page
-    expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
     const dir = process.env.E2E_SHOTS_DIR;
-    if (dir) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, 'report.pdf'), pdf);
+    for (const granularity of ['day', 'week'] as const) {
+      await installer.emulateMedia({ media: 'screen' });
+      await installer.getByLabel('Indeling').selectOption(granularity);
+      await installer
+        .getByRole('rowheader', { name: granularity === 'week' ? /^week \d+$/ : /^\d+ \S+$/ })
+        .first()
+        .waitFor();
+      await installer.emulateMedia({ media: 'print' });
+      expect(await installer.getByTestId('sidebar').isVisible()).toBe(false);
+      expect(await installer.getByLabel('Maand').isVisible()).toBe(false);
+      await installer.getByRole('heading', { level: 1, name: 'Reactietijden Storingen Warmtewerk' }).waitFor();
+      // page.pdf prints with the emulated media: print, as the browser's print dialog would
+      const pdf = await installer.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+      // one page: the PDF's page tree counts one page
+      expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
+      if (dir) {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(path.join(dir, `report-${granularity}.pdf`), pdf);
+        // The printed page as a person sees it: A4 at 96 dpi.
+        await installer.setViewportSize({ width: 794, height: 1123 });
+        await shot(installer, `report-print-${granularity}`);
+        await installer.setViewportSize({ width: 1440, height: 900 });
+      }
     }
+    await installer.emulateMedia({ media: 'screen' });
   });
 
   test('both pages fit a phone', async () => {
@@ -125,7 +147,7 @@ describe.skipIf(!hasChromium)('maintenance windows and the response-time report 
     await phone.getByRole('list', { name: 'Onderhoudsvensters' }).waitFor();
     expect(await fitsWidth(phone)).toBe(true);
     await shot(phone, 'maintenance-390');
-    await area(phone, '/report');
+    await area(phone, `/report?month=${new Date(lastMonthStart() * 1000 + 7 * 86_400_000).toISOString().slice(0, 7)}`);
     await phone.locator('.recharts-bar-rectangle').first().waitFor();
     expect(await fitsWidth(phone)).toBe(true);
     await shot(phone, 'report-390');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { INSTALLER, seedDemoWorld } from '../scripts/demo-world';
 import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { hasChromium, launchBrowser, seriousA11yViolations, signIn } from './support/browser';
+import { elementShot } from './support/mail';
 import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
 
 const PHONE = { width: 390, height: 844 };
@@ -281,6 +282,56 @@ describe.skipIf(!hasChromium)('a fresh install without a HUB key guides its admi
     await alert.waitFor();
     expect(await alert.getByText('Er is een fout opgetreden tijdens het aanmaken van de feed', { exact: true }).count()).toBe(1);
     expect(await page.getByTestId('feed-failure-reason').textContent()).toContain('METERBEHEER_API_KEY');
+    await page.context().close();
+  });
+
+  test('after the energy steps the alarm set-up: sources → parsers → notifications → on call, ticked when done; the empty console shows it too', async () => {
+    const token = await adminToken(product.url);
+    const api = restClient(
+      () => product,
+      () => token,
+    );
+    const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;
+    const dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Jansen', organizationId })).id;
+    const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await signIn(page, product.url, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${product.url}/app/`);
+    await page.goto(`${product.url}/app/admin`);
+    const steps = page.getByRole('list', { name: 'Alarmen inrichten' }).getByRole('listitem');
+    await steps.first().waitFor();
+    expect(await steps.allTextContents()).toEqual([
+      expect.stringContaining('1. Bronnen'),
+      expect.stringContaining('2. Parsers'),
+      expect.stringContaining('3. Meldingen'),
+      expect.stringContaining('4. Piketdienst'),
+    ]);
+    expect(await steps.first().getAttribute('aria-current')).toBe('step');
+    expect(await page.getByTestId('alarm-setup-status-3').textContent()).toBe('Nog geen meldingsregels');
+
+    await api('POST', `/api/v1/alarms/dashboards/${dashboardId}/notification-rules`, {
+      name: 'Storingen HOOG',
+      priorities: ['HIGH'],
+      events: ['created'],
+      channel: { type: 'EMAIL', to: 'ASSIGNABLE' },
+    });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('alarm-setup-status-3').textContent()).toBe('1 meldingsregel');
+    expect(await steps.nth(2).textContent()).toContain('(klaar)');
+
+    // The empty console: the same steps, each with its way there.
+    await page.goto(`${product.url}/app/alarms/${dashboardId}/folders/inbox`);
+    const guide = page.getByTestId('alarm-setup-guide');
+    await guide.getByText('Nog 3 van de 4 stappen').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await elementShot(guide, 'alarm-setup-guide-1280');
+    await guide.getByRole('link', { name: 'Naar bronnen' }).click();
+    await page.waitForURL(`${product.url}/app/alarms/${dashboardId}/emails/sources`);
+    await page.goto(`${product.url}/app/alarms/${dashboardId}/folders/inbox`);
+    await guide.getByRole('button', { name: 'Verbergen' }).click();
+    await guide.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await guide.count()).toBe(0);
     await page.context().close();
   });
 });

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { amsterdamIso } from '../src/lib/amsterdam';
 import { PHONE, fieldLabel, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
+import { elementShot, shot } from './support/mail';
 import { type Product, adminToken, restClient, startProduct } from './support/product';
 
 const shots = process.env.SCREENSHOT_DIR ?? path.resolve('test-results/screenshots');
@@ -99,6 +100,42 @@ describe.skipIf(!hasChromium)('a firm of three installers builds a rota with a n
     );
     expect(night.users.map((u) => u.name)).toEqual(['Jan']);
     await page.screenshot({ path: path.join(shots, 'schedule-1440.png'), fullPage: true });
+    await shot(page, 'schedule-1440');
+  });
+
+  test('a layer has several time windows: one is added, one changed and one removed, each crossing midnight or not', async () => {
+    await page.getByRole('listitem').filter({ hasText: 'Nacht' }).getByRole('button', { name: 'Wijzigen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Laag wijzigen' });
+    await dialog.getByText('Tijdvenster 1').waitFor();
+    // A second window: Saturday and Sunday by day; a third, Friday 22:00 to 06:00, which is then removed again.
+    await dialog.getByRole('button', { name: 'Tijdvenster toevoegen' }).click();
+    const second = dialog.getByRole('group', { name: 'Tijdvenster 2' });
+    for (const day of ['ma', 'di', 'wo', 'do', 'vr']) await second.getByText(day, { exact: true }).click();
+    await second.getByLabel(fieldLabel('Van')).fill('08:00');
+    await second.getByLabel(fieldLabel('Tot')).fill('18:00');
+    await dialog.getByRole('button', { name: 'Tijdvenster toevoegen' }).click();
+    const third = dialog.getByRole('group', { name: 'Tijdvenster 3' });
+    await third.getByLabel(fieldLabel('Van')).fill('22:00');
+    await third.getByLabel(fieldLabel('Tot')).fill('06:00');
+    // A window without days is answered at its field.
+    for (const day of ['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo']) await third.getByText(day, { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Laag opslaan' }).click();
+    await third.getByText('Kies minstens één dag.').waitFor();
+    await dialog.getByRole('button', { name: 'Tijdvenster 3 verwijderen' }).click();
+    // The first window, the nights, now ends at 07:00.
+    await dialog.getByRole('group', { name: 'Tijdvenster 1' }).getByLabel(fieldLabel('Tot')).fill('07:00');
+    await elementShot(dialog, 'schedule-layer-windows-1440');
+    await dialog.getByRole('button', { name: 'Laag opslaan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('elke dag 18:00–07:00; za, zo 08:00–18:00').waitFor();
+    const schedule = await api<{ layers: { name: string; restrictions?: { days: number[]; from: string; to: string }[] }[] }>(
+      'GET',
+      `/api/v1/schedules/${scheduleId}`,
+    );
+    expect(schedule.layers.find((l) => l.name === 'Nacht')?.restrictions).toEqual([
+      { days: [1, 2, 3, 4, 5, 6, 7], from: '18:00', to: '07:00' },
+      { days: [6, 7], from: '08:00', to: '18:00' },
+    ]);
   });
 
   test('the headline says who is on call now and until when, as the server answers', async () => {
@@ -123,6 +160,7 @@ describe.skipIf(!hasChromium)('a firm of three installers builds a rota with a n
     await phone.getByTestId('shift').first().waitFor();
     expect(await fitsWidth(phone)).toBe(true);
     await phone.screenshot({ path: path.join(shots, 'schedule-390.png'), fullPage: true });
+    await shot(phone, 'schedule-390');
     await phone.getByRole('button', { name: 'Maand' }).click();
     expect(await fitsWidth(phone)).toBe(true);
 

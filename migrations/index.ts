@@ -40,6 +40,7 @@ import * as schedules from './2026-11-28T1200-schedules';
 import * as escalation from './2026-11-28T1300-escalation';
 import * as relayChannels from './2026-11-28T1400-relay-channels';
 import * as smtpSources from './2026-11-28T1400-smtp-sources';
+import * as notificationReached from './2026-11-28T1400-notification-reached';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1300-escalation': escalation,
   '2026-11-28T1400-relay-channels': relayChannels,
   '2026-11-28T1400-smtp-sources': smtpSources,
+  '2026-11-28T1400-notification-reached': notificationReached,
 };

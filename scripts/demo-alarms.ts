@@ -5,6 +5,7 @@
  * history is raised through the alarm service with a clock set back in time.
  */
 import { deflateSync } from 'node:zlib';
+import type { ParserConfig } from '../src/domain/alarm-parser';
 import type { Services } from '../src-server/services';
 import { raiseAlarm } from '../src-server/modules/alarms/alarms.service';
 
@@ -114,6 +115,26 @@ export async function seedDemoAlarms(
     count++;
   }
   return { dashboardId: dashboard.id, alarms: count };
+}
+
+/**
+ * The demo's rules parser for the monitoring mails. Repeats group by what is wrong, not by the
+ * subject: "Omvormer 2 offline sinds 02:17", "… sinds 02:23" and "… sinds 02:29" are one alarm ×3,
+ * so the key leaves out the time (the subject's named group `storing`).
+ */
+export function demoParserConfig(locationRules: { pattern: string; locationId: number }[]): ParserConfig {
+  const field = (name: string) => ({ name, field: 'body' as const, pattern: `^${name}: (.+)$` });
+  return {
+    match: { from: 'monitoring@zonnedak\\.example', subject: '^(?<storing>.+?)(?:\\s+sinds\\s+\\d{1,2}:\\d{2})?$' },
+    line: '{{subject}}',
+    priority: [
+      { field: 'subject', pattern: 'hoge druk|brandmeldcentrale', priority: 'HIGH' },
+      { field: 'subject', pattern: 'ruimtetemperatuur|legionella', priority: 'LOW' },
+    ],
+    data: ['installatie', 'code', 'omvormer', 'zone', 'lus', 'ean', 'boiler'].map(field),
+    group: { key: '{{storing}}', windowMinutes: 60 },
+    ...(locationRules.length ? { location: { field: 'subject', map: locationRules } } : {}),
+  };
 }
 
 /** Alarm e-mails as the demo's senders write them, one every 20 s into `deliver`. */

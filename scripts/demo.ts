@@ -12,7 +12,7 @@ import { METERBEHEER_SYNC_JOB } from '../src-server/modules/meterbeheer/meterbeh
 import { startServer } from '../src-server/server';
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { startGraphSimulator } from '../src-server/modules/mail-sources/graph/graph-simulator';
-import { seedDemoAlarms, startDemoMail } from './demo-alarms';
+import { demoParserConfig, seedDemoAlarms, startDemoMail } from './demo-alarms';
 import { seedDemoEnergyRules } from './demo-energy';
 import { DEFAULT_DEMO_DATA_DIR, DemoDataDirError, prepareDemoDataDir } from './demo-data-dir';
 import { ADMIN, CUSTOMER, INSTALLER, seedDemoWorld } from './demo-world';
@@ -70,24 +70,13 @@ await call(
   graph.sourceSettings('Servicedesk (Microsoft 365, gesimuleerd)', 'Alarmen', 15),
 );
 // One rules parser that turns the demo mailbox's e-mails into alarms (repeats within an hour group).
-const field = (name: string) => ({ name, field: 'body', pattern: `^${name}: (.+)$` });
 // Its location table names a location by the subject (first row that matches wins).
 const { locations } = (await call('GET', `/api/organization/${organization!.id}`)) as { locations: { id: number }[] };
 const locationRules = ['warmtepomp', 'brandmeld', '.'].flatMap((pattern, i) => (locations[i] ? [{ pattern, locationId: locations[i]!.id }] : []));
 await call('POST', `/api/v1/alarms/dashboards/${alarms.dashboardId}/alarm-email-parsers`, {
   type: 'DEFAULT',
   name: 'Monitoring Zonnedak',
-  config: {
-    match: { from: 'monitoring@zonnedak\\.example' },
-    line: '{{subject}}',
-    priority: [
-      { field: 'subject', pattern: 'hoge druk|brandmeldcentrale', priority: 'HIGH' },
-      { field: 'subject', pattern: 'ruimtetemperatuur|legionella', priority: 'LOW' },
-    ],
-    data: ['installatie', 'code', 'omvormer', 'zone', 'lus', 'ean', 'boiler'].map(field),
-    group: { key: '{{subject}}', windowMinutes: 60 },
-    ...(locationRules.length ? { location: { field: 'subject', map: locationRules } } : {}),
-  },
+  config: demoParserConfig(locationRules),
 });
 // The installer's saved view, in the console's sidebar with its count.
 const installerToken = (

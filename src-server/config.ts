@@ -52,6 +52,8 @@ const envSchema = v.object({
   // PEM files: STARTTLS is offered when both are set.
   SMTP_TLS_CERT: v.optional(v.pipe(v.string(), v.nonEmpty())),
   SMTP_TLS_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  // The firm's name: the sender's name on every mail and the name invitations give.
+  FIRM_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'must be at most 100 characters'))),
   // Where the console is reached from outside: the links in notifications.
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must start with http:// or https://'))),
   NOTIFY_ALLOW_PRIVATE_TARGETS: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
@@ -135,6 +137,7 @@ export type Config = {
   smtpFrom?: string;
   /** The SMTP receiver: listening only with a port (SMTP_LISTEN). */
   smtpReceiver: { port?: number; host: string; domain: string; tlsCert?: string; tlsKey?: string };
+  firmName?: string;
   publicUrl: string;
   notifyAllowPrivateTargets: boolean;
   telegramBotToken?: string;
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tlsCert: e.SMTP_TLS_CERT,
       tlsKey: e.SMTP_TLS_KEY,
     },
+    firmName: e.FIRM_NAME || undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     notifyAllowPrivateTargets: e.NOTIFY_ALLOW_PRIVATE_TARGETS === 'true',
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,

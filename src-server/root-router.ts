@@ -29,6 +29,7 @@ import { schedulesRouter } from './modules/schedules/schedules.router';
 import { onboardingRouter } from './modules/onboarding/onboarding.router';
 import { backupsRouter } from './modules/backups/backups.router';
 import { systemRouter } from './modules/system/system.router';
+import { alarmSetupRouter } from './modules/alarm-setup/alarm-setup.router';
 import { createCallerFactory, router } from './api/trpc/trpc';
 
 export const appRouter = router({
@@ -62,6 +63,7 @@ export const appRouter = router({
   backup: backupsRouter,
   system: systemRouter,
   schedule: schedulesRouter,
+  alarmSetup: alarmSetupRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,6 +33,7 @@ const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   notify: {
     smtpUrl: config.smtpUrl,
     smtpFrom: config.smtpFrom,
+    firmName: config.firmName,
     publicUrl: config.publicUrl,
     allowPrivateTargets: config.notifyAllowPrivateTargets,
     webPush: { vapid: config.vapid },

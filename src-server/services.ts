@@ -103,7 +103,7 @@ export interface ServiceOptions {
   /** PostgreSQL: between attempts to listen again after the connection was lost (1 s; a test lengthens it to look at the gap). */
   listenRetryMs?: number;
   /** Outbound notifications: SMTP, the console's public address, private targets. */
-  notify?: { smtpUrl?: string; smtpFrom?: string; publicUrl?: string; allowPrivateTargets?: boolean; webPush?: Partial<WebPushSettings> };
+  notify?: { smtpUrl?: string; smtpFrom?: string; firmName?: string; publicUrl?: string; allowPrivateTargets?: boolean; webPush?: Partial<WebPushSettings> };
   /** The installation's Telegram bot (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL); `waitSeconds` is the long poll's wait (25 s; 0 in tests). */
   telegram?: TelegramOptions & { waitSeconds?: number };
   /** Where backups go, when they are made, which are kept, and their passphrase (BACKUP_*). */
@@ -202,8 +202,8 @@ export async function createServices(options: ServiceOptions) {
   const imapWatchers = createImapWatchers(mail, leases);
   // Notifications: every alarm change wakes the notify job, so a HIGH alarm's webhook leaves at once.
   const notifyWaker = createNotifyWaker();
-  const mailer = createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom });
   const publicUrl = options.notify?.publicUrl ?? 'http://localhost:3000';
+  const mailer = createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom, firmName: options.notify?.firmName, publicUrl });
   // People are reached on their contact methods (one adapter per kind); escalations walk policies.
   // Both sit above notifications, which reach them through `people`.
   const allowPrivateTargets = options.notify?.allowPrivateTargets ?? false;

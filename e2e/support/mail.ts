@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { connectImap } from '../../src-server/modules/mail-sources/imap/imap-fetch';
 import type { TestDovecot } from '../../src-server/testing/dovecot';
 
@@ -86,4 +86,12 @@ export async function shot(page: Page, name: string) {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** A screenshot of one element (a dialog, a card) into `E2E_SHOTS_DIR`, when set. */
+export async function elementShot(locator: Locator, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await locator.screenshot({ path: path.join(dir, `${name}.png`) });
 }

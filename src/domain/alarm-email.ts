@@ -8,6 +8,20 @@ export const parsingStatusLabels = { PENDING: 'Wacht op verwerking', MATCHED: 'A
 
 const address = v.object({ address: v.string(), name: v.string() });
 
+/**
+ * What a MATCHED e-mail was besides an alarm: a recovery (with how many open alarms it resolved)
+ * or a sign of life. Absent for an alarm, and for an e-mail not matched.
+ */
+const signalSchema = v.optional(v.object({ type: v.picklist(['RECOVERY', 'HEARTBEAT']), resolved: v.optional(v.number()) }));
+export type EmailSignal = NonNullable<v.InferOutput<typeof signalSchema>>;
+
+/** The inbox's word for an e-mail: "Alarm gemaakt", or for a recovery "Herstelmelding (2 opgelost)". */
+export function parsingStatusLabel(status: (typeof PARSING_STATUSES)[number], signal?: EmailSignal) {
+  if (status !== 'MATCHED' || !signal) return parsingStatusLabels[status];
+  if (signal.type === 'HEARTBEAT') return 'Hartslag';
+  return `Herstelmelding (${signal.resolved ?? 0} opgelost)`;
+}
+
 export const emailOverviewSchema = v.object({
   id: v.number(),
   from: v.array(address),
@@ -16,6 +30,7 @@ export const emailOverviewSchema = v.object({
   parsedAt: v.nullable(v.string()),
   subject: v.nullable(v.string()),
   parsingStatus: v.picklist(PARSING_STATUSES),
+  signal: signalSchema,
   receivedAt: v.string(),
 });
 
@@ -31,6 +46,7 @@ export const emailSchema = v.object({
   receivedAt: v.string(),
   sentAt: v.nullable(v.string()),
   parsingStatus: v.picklist(PARSING_STATUSES),
+  signal: signalSchema,
   /** Sanitized: no script, no event handlers, no remote loads; shown only in a sandboxed frame. */
   html: v.nullable(v.string()),
   headers: v.array(v.tuple([v.string(), v.string()])),

@@ -402,6 +402,27 @@ export const customResultSchema = strict(
 /** `{resolve: key}` from a CUSTOM `parse(email)`: a recovery of the alarms with that key. */
 export const customResolveSchema = strict({ resolve: alarmKeySchema }, 'resolve is de sleutel van de alarmen die hersteld zijn.');
 
+/**
+ * The recovery trap: a recovery resolves the open alarms of its own group key, and a key made from
+ * the subject never matches, since a problem's subject and its recovery's differ ("PROBLEM: …" and
+ * "RECOVERY: …", "… offline sinds 02:17"). Nothing would ever be resolved.
+ */
+export const RECOVERY_SUBJECT_KEY_WARNING =
+  'Let op: met {{subject}} in de groeperingssleutel lost een herstelmelding nooit iets op. Het onderwerp van een storing en dat van haar herstelmelding verschillen (PROBLEM tegenover RECOVERY), dus krijgen ze nooit dezelfde sleutel. Bouw de sleutel uit wat beide delen, zoals {{host}}/{{service}}: haal die met benoemde groepen uit het onderwerp, bijvoorbeeld (?<host>\\S+)/(?<service>\\S+).';
+
+/** The warning and keys to propose when recovery is on and the group key uses the subject; null otherwise. */
+export function recoveryKeyTrap(config: {
+  match?: Partial<Record<MatchField, string | undefined>>;
+  data?: { name: string }[];
+  group?: { key: string } | null;
+  recovery?: unknown;
+}): { warning: string; suggestions: string[] } | null {
+  if (!config.recovery || !config.group || !templateNames(config.group.key).includes('subject')) return null;
+  const names = availableTemplateNames(config).filter((n) => n !== 'subject' && n !== 'from');
+  const suggestions = [...(names.length >= 2 ? [`{{${names[0]}}}/{{${names[1]}}}`] : []), ...names.map((n) => `{{${n}}}`)].slice(0, 3);
+  return { warning: RECOVERY_SUBJECT_KEY_WARNING, suggestions };
+}
+
 /** `POST …/dry-run`: the attempt a parser would record, nothing stored. */
 export const dryRunResultSchema = v.object({
   type: v.picklist(['MATCHED', 'FAILED', 'REJECTED']),
@@ -422,6 +443,8 @@ export const dryRunResultSchema = v.object({
   reason: v.optional(v.string()),
   exceptionType: v.optional(v.string()),
   exceptionMessage: v.optional(v.string()),
+  /** What the parser's settings will get wrong whatever the e-mail (a recovery that never resolves), in Dutch. */
+  warnings: v.optional(v.array(v.string())),
 });
 export type DryRunResult = v.InferOutput<typeof dryRunResultSchema>;
 export const dryRunSavedSchema = v.object({ parserId: idSchema, emailId: idSchema });

@@ -11,7 +11,7 @@ const SCHEDULE_NAME_MAX = 100;
 const LAYER_NAME_MAX = 100;
 const LAYERS_MAX = 10;
 const LAYER_USERS_MAX = 50;
-const RESTRICTIONS_MAX = 14;
+export const RESTRICTIONS_MAX = 14;
 /** The longest period `shifts` answers (a year, a leap year included). */
 export const SHIFTS_MAX_DAYS = 366;
 /** How far ahead the personal calendar feed reaches. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ParserConfig, ParserEmail } from '@/domain/alarm-parser';
+import { type ParserConfig, type ParserEmail, recoveryKeyTrap } from '@/domain/alarm-parser';
 import { evaluateDefault } from './default-parser';
 
 const email: ParserEmail = {
@@ -117,5 +117,31 @@ describe('evaluateDefault', () => {
       exceptionType: 'InvalidPattern',
       exceptionMessage: 'Dit is geen geldige reguliere expressie: /(/',
     });
+  });
+});
+
+describe('the recovery trap', () => {
+  it('warns when recovery is on and the group key is the subject, and proposes keys from the parser’s own names', () => {
+    const trap = recoveryKeyTrap(
+      config({
+        match: { subject: '^(PROBLEM|RECOVERY): (?<host>\\S+)/(?<service>\\S+)' },
+        group: { key: '{{subject}}', windowMinutes: 60 },
+        recovery: { field: 'subject', pattern: '^RECOVERY' },
+      }),
+    );
+    expect(trap?.warning).toContain('{{host}}/{{service}}');
+    expect(trap?.suggestions).toEqual(['{{host}}/{{service}}', '{{host}}', '{{service}}']);
+    // PROBLEM and RECOVERY of one service never share that key: the trap is real.
+    const problem = evaluateDefault(
+      config({ match: {}, line: '{{subject}}', group: { key: '{{subject}}', windowMinutes: 60 }, recovery: { field: 'subject', pattern: '^RECOVERY' } }),
+      { ...email, subject: 'PROBLEM: web1/http' },
+    );
+    expect(problem).toMatchObject({ type: 'MATCHED', group: { key: 'PROBLEM: web1/http' } });
+  });
+
+  it('stays quiet for a key without the subject, or without recovery', () => {
+    const group = { key: '{{installatie}}', windowMinutes: 60 };
+    expect(recoveryKeyTrap(config({ group, recovery: { field: 'subject', pattern: '^RECOVERY' } }))).toBeNull();
+    expect(recoveryKeyTrap(config({ group: { key: '{{subject}}', windowMinutes: 60 } }))).toBeNull();
   });
 });

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { User } from '@/domain/user';
 import { PageHeader } from '~/components/layout/page-header';
 import { LoadError } from '~/components/lists/load-error';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { useTRPC } from '~/lib/trpc';
-import { SetupSteps, setupSteps } from './setup-steps';
+import { SetupSteps } from '~/components/setup-steps';
+import { setupSteps } from './setup-steps';
 
-export function AdminHomePage({ user }: { user: User }) {
+/** `alarmSteps`: the alarm set-up guide, which follows the energy steps (its own feature, so the route hands it in). */
+export function AdminHomePage({ user, alarmSteps }: { user: User; alarmSteps?: ReactNode }) {
   const trpc = useTRPC();
   const overview = useQuery(trpc.overview.setup.queryOptions());
   const admin = user.type === 'admin';
@@ -33,9 +36,10 @@ export function AdminHomePage({ user }: { user: User }) {
           Zo richt je het product in, stap voor stap. Een meter gebruikt de kanalen van een feed; een klant ziet de meters van zijn locaties.
         </p>
         {overview.error && !overview.isFetching ? <LoadError error={overview.error} onRetry={() => void overview.refetch()} /> : null}
-        {overview.data ? <SetupSteps steps={setupSteps(overview.data, user)} /> : null}
+        {overview.data ? <SetupSteps label="Inrichten in zes stappen" steps={setupSteps(overview.data, user)} /> : null}
         {!overview.data && !overview.error ? <p className="text-sm text-muted-foreground">Bezig met laden ...</p> : null}
       </div>
+      {alarmSteps}
     </section>
   );
 }

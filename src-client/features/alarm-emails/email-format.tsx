@@ -3,7 +3,7 @@
  * text (React escapes them), isolated with <bdi> so a right-to-left mark cannot turn the text
  * around it, and cut short with the whole value in a title.
  */
-import { parsingStatusLabels } from '@/domain/alarm-email';
+import { type EmailSignal, parsingStatusLabel } from '@/domain/alarm-email';
 import { cn } from '~/lib/cn';
 import type { ParsingStatus } from './inbox-search';
 
@@ -22,13 +22,20 @@ const statusStyles: Record<ParsingStatus, string> = {
   REJECTED: 'border-slate-300 bg-slate-100 text-slate-700',
 };
 
-export function ParsingStatusBadge({ status, className }: { status: ParsingStatus; className?: string }) {
+const recoveryStyle = 'border-sky-300 bg-sky-50 text-sky-900';
+
+/** The e-mail's status; a recovery or a sign of life says so instead of "Alarm gemaakt". */
+export function ParsingStatusBadge({ status, signal, className }: { status: ParsingStatus; signal?: EmailSignal; className?: string }) {
   return (
     <span
       data-testid="parsing-status"
-      className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', statusStyles[status], className)}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        status === 'MATCHED' && signal ? recoveryStyle : statusStyles[status],
+        className,
+      )}
     >
-      {parsingStatusLabels[status]}
+      {parsingStatusLabel(status, signal)}
     </span>
   );
 }

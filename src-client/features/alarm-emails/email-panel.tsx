@@ -66,7 +66,7 @@ function PanelBody({ emailId }: { emailId: number }) {
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="border-b border-border p-6 pb-4">
         <div className="mb-2 pr-8">
-          <ParsingStatusBadge status={e.parsingStatus} />
+          <ParsingStatusBadge status={e.parsingStatus} signal={e.signal} />
         </div>
         <SheetTitle className="line-clamp-3 pr-8 text-lg leading-snug font-semibold break-words" title={e.subject ?? undefined}>
           {e.subject ? <bdi>{e.subject}</bdi> : <span className="text-muted-foreground">(geen onderwerp)</span>}

@@ -1,3 +1,4 @@
+import type { EmailSignal } from '@/domain/alarm-email';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { type Address, formatAddresses, formatInstant } from '~/lib/alarms/format';
 import { cn } from '~/lib/cn';
@@ -13,6 +14,7 @@ export interface EmailRow {
   receivedAt: string;
   parsedAt: string | null;
   parsingStatus: ParsingStatus;
+  signal?: EmailSignal;
 }
 
 const medium = 'hidden md:table-cell';
@@ -63,7 +65,7 @@ export function EmailTable({ rows, openId, onOpen }: { rows: EmailRow[]; openId:
                   <Clipped text={from} />
                   <span className="flex flex-wrap items-center gap-2">
                     {formatInstant(email.receivedAt)}
-                    <ParsingStatusBadge status={email.parsingStatus} />
+                    <ParsingStatusBadge status={email.parsingStatus} signal={email.signal} />
                   </span>
                 </span>
               </TableCell>
@@ -76,7 +78,7 @@ export function EmailTable({ rows, openId, onOpen }: { rows: EmailRow[]; openId:
               <TableCell className={cn(medium, 'whitespace-nowrap tabular-nums')}>{formatInstant(email.receivedAt)}</TableCell>
               <TableCell className={cn(wide, 'whitespace-nowrap tabular-nums')}>{email.parsedAt ? formatInstant(email.parsedAt) : '–'}</TableCell>
               <TableCell className={medium}>
-                <ParsingStatusBadge status={email.parsingStatus} />
+                <ParsingStatusBadge status={email.parsingStatus} signal={email.signal} />
               </TableCell>
             </TableRow>
           );

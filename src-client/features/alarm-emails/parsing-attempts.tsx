@@ -24,7 +24,10 @@ export function ParsingAttempts({ attempts }: { attempts: Attempt[] }) {
   return (
     <ol className="grid gap-2" data-testid="parsing-attempts">
       {attempts.map((a) => {
-        const badge = a.type === 'MATCHED' && matchedEffect(a) ? { ...typeBadges.MATCHED, label: 'Herkend' } : typeBadges[a.type];
+        const badge =
+          a.type === 'MATCHED' && matchedEffect(a)
+            ? { ...typeBadges.MATCHED, label: a.resolved !== undefined ? 'Herstelmelding' : 'Hartslag' }
+            : typeBadges[a.type];
         return (
           <li key={a.id} data-testid="parsing-attempt" className="grid gap-1.5 rounded-lg border border-border p-3 text-sm">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { parsingStatusLabels } from '@/domain/alarm-email';
+import { parsingStatusLabel } from '@/domain/alarm-email';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { cn } from '~/lib/cn';
@@ -28,7 +28,7 @@ export function ReparseButton({ emailId }: { emailId: number }) {
       </Button>
       {reparse.data ? (
         <Outcome ok testId="reparse-result">
-          {`Opnieuw verwerkt: ${parsingStatusLabels[reparse.data.parsingStatus].toLowerCase()}.`}
+          {`Opnieuw verwerkt: ${parsingStatusLabel(reparse.data.parsingStatus, reparse.data.signal).toLowerCase()}.`}
         </Outcome>
       ) : null}
       {reparse.error ? (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { DryRunResult } from '@/domain/alarm-parser';
 import { PriorityBadge } from '~/components/alarms/priority-badge';
+import { AlertBanner } from '~/components/ui/alert-banner';
 import { formatInstant } from '~/lib/alarms/format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -42,8 +43,22 @@ function WouldResolve({ resolve }: { resolve: NonNullable<DryRunResult['resolve'
   );
 }
 
-/** What the parser would do with the e-mail: the alarm it would make, the alarms it would resolve, a sign of life, or why not. */
+/** What the parser would do with the e-mail, under what its settings get wrong whatever the e-mail. */
 export function DryRunOutcome({ result, folders }: { result: DryRunResult; folders: AlarmFolder[] }) {
+  return (
+    <div className="grid gap-2">
+      {(result.warnings ?? []).map((warning) => (
+        <AlertBanner key={warning} variant="warning" title="Herstelmeldingen lossen niets op">
+          <span data-testid="dry-run-warning">{warning}</span>
+        </AlertBanner>
+      ))}
+      <Outcome result={result} folders={folders} />
+    </div>
+  );
+}
+
+/** The alarm it would make, the alarms it would resolve, a sign of life, or why not. */
+function Outcome({ result, folders }: { result: DryRunResult; folders: AlarmFolder[] }) {
   if (result.type === 'MATCHED' && result.resolve) return <WouldResolve resolve={result.resolve} />;
   if (result.type === 'MATCHED' && result.heartbeat) {
     return (

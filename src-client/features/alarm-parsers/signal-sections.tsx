@@ -1,4 +1,6 @@
-import { HEARTBEAT_MINUTES_MAX, MATCH_FIELDS, matchFieldLabels } from '@/domain/alarm-parser';
+import { HEARTBEAT_MINUTES_MAX, MATCH_FIELDS, matchFieldLabels, recoveryKeyTrap } from '@/domain/alarm-parser';
+import { AlertBanner } from '~/components/ui/alert-banner';
+import { Button } from '~/components/ui/button';
 import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
 import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
 import { FieldGroup } from './field-group';
@@ -40,7 +42,39 @@ export function RecoverySection({ form }: { form: DefaultForm }) {
         }
       </form.Subscribe>
       <SectionError form={form} name="config.recovery" />
+      <RecoveryKeyTrap form={form} />
     </FieldGroup>
+  );
+}
+
+/** Recovery on with the subject in the group key: nothing would ever resolve. Says so, and offers keys from the parser's own names. */
+function RecoveryKeyTrap({ form }: { form: DefaultForm }) {
+  return (
+    <form.Subscribe
+      selector={(s) =>
+        s.values.recovering && s.values.grouping
+          ? recoveryKeyTrap({ match: s.values.config.match, data: s.values.config.data, group: s.values.config.group, recovery: true })
+          : null
+      }
+    >
+      {(trap) =>
+        trap ? (
+          <AlertBanner variant="warning" title="Zo wordt niets opgelost">
+            <p data-testid="recovery-key-warning">{trap.warning}</p>
+            {trap.suggestions.length ? (
+              <div className="mt-2 flex flex-wrap items-center gap-2">
+                <span>Sleutel gebruiken:</span>
+                {trap.suggestions.map((key) => (
+                  <Button key={key} type="button" size="sm" variant="outline" className="font-mono" onClick={() => form.setFieldValue('config.group.key', key)}>
+                    {key}
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+          </AlertBanner>
+        ) : null
+      }
+    </form.Subscribe>
   );
 }
 

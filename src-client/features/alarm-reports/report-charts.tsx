@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import type { ResponseTimeItem } from '@/domain/alarm-report';
-import { chartUnit } from './duration';
+import { chartUnit, roundTicks } from './duration';
 import { usePrintMedia } from './use-print-media';
 
 type Row = ResponseTimeItem & { label: string };
@@ -11,8 +11,11 @@ const legend = (value: string) => <span className="text-xs text-foreground">{val
 /** Legends in the order the series are drawn, not alphabetically. */
 const drawOrder = (keys: readonly string[]) => (item: { dataKey?: unknown }) => keys.indexOf(String(item.dataKey));
 
-/** A4 portrait between 12 mm margins is ~700 CSS px wide: in print the chart takes that size instead of measuring. */
-const PRINT = { width: 700, height: 200 };
+/**
+ * A4 portrait between 12 mm margins is ~700 CSS px wide: in print the two charts stand side by side
+ * at this fixed size instead of measuring, so a month per day (31 rows of figures) still fits one page.
+ */
+const PRINT = { width: 340, height: 170 };
 
 function Frame({ label, children }: { label: string; children: (size: { width?: number; height?: number }) => ReactElement }) {
   const print = usePrintMedia();
@@ -63,6 +66,7 @@ const times = [
 export function TimesChart({ rows }: { rows: Row[] }) {
   const max = Math.max(0, ...rows.flatMap((r) => times.map((t) => r[t.key] ?? 0)));
   const unit = chartUnit(max);
+  const ticks = roundTicks(max / unit.divisor);
   const data = rows.map((r) => ({ label: r.label, ...Object.fromEntries(times.map((t) => [t.key, r[t.key] === null ? null : r[t.key]! / unit.divisor])) }));
   return (
     <figure className="grid gap-1">
@@ -72,7 +76,14 @@ export function TimesChart({ rows }: { rows: Row[] }) {
           <LineChart {...size} data={data} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" {...axis} />
-            <YAxis tick={{ fontSize: 11 }} width={36} tickFormatter={(n: number) => n.toLocaleString('nl-NL', { maximumFractionDigits: 1 })} />
+            <YAxis
+              tick={{ fontSize: 11 }}
+              width={36}
+              ticks={ticks}
+              domain={[0, ticks.at(-1)!]}
+              interval={0}
+              tickFormatter={(n: number) => n.toLocaleString('nl-NL', { maximumFractionDigits: 2 })}
+            />
             <Legend formatter={legend} itemSorter={drawOrder(times.map((t) => t.key))} />
             {times.map((t) => (
               <Line key={t.key} dataKey={t.key} name={t.name} stroke={t.colour} strokeDasharray={t.dash} dot={{ r: 2 }} isAnimationActive={false} />

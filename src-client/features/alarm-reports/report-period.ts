@@ -21,8 +21,11 @@ const shift = (month: string, by: number) => {
   return d.toISOString().slice(0, 7);
 };
 
-/** The last month that is over: what a monthly report is about. */
+/** The last month that is over: what a customer's monthly report is about. */
 export const lastFullMonth = (today = todayLocal()) => shift(today.slice(0, 7), -1);
+
+/** This month (Amsterdam): where the response-time report opens, so the night just handled is in it. */
+export const currentMonth = (today = todayLocal()) => today.slice(0, 7);
 
 /** The query's [from, to) local dates for a month 'YYYY-MM'. */
 export const monthRange = (month: string) => ({ from: `${month}-01`, to: `${shift(month, 1)}-01` });

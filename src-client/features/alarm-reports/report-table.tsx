@@ -28,12 +28,12 @@ export function ReportTable({ rows, total }: { rows: (ResponseTimeItem & { label
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.date} className="border-b border-border/60">
-              <th scope="row" className="px-1.5 py-0.5 text-left font-normal whitespace-nowrap">
+            <tr key={r.date} className="border-b border-border/60 print:leading-tight">
+              <th scope="row" className="px-1.5 py-0.5 text-left font-normal whitespace-nowrap print:py-0">
                 {r.label}
               </th>
               {cells(r).map((c, i) => (
-                <td key={i} className="px-1.5 py-0.5 whitespace-nowrap">
+                <td key={i} className="px-1.5 py-0.5 whitespace-nowrap print:py-0">
                   {c}
                 </td>
               ))}

@@ -10,6 +10,9 @@ interface Details {
   name?: string;
   error?: string;
   retry?: boolean;
+  /** A mail to each of the dashboard's users: who has it so far, and whose address failed. */
+  reached?: string[];
+  notReached?: string[];
 }
 
 /** Who was told about this alarm and when, from its history (`notified` / `notification-failed`); nothing while no rule sent. */
@@ -30,7 +33,7 @@ export function AlarmNotifications({ alarmId }: { alarmId: number }) {
               <span className="tabular-nums text-muted-foreground">{formatDateTime(new Date(h.at))}</span>{' '}
               {h.event === 'notified'
                 ? `Verstuurd ${channel} aan ${d.name ?? d.target ?? ''}`
-                : `Mislukt ${channel}${d.name ? ` aan ${d.name}` : ''}: ${d.error ?? ''}${d.retry ? ' (wordt opnieuw geprobeerd)' : ''}`}
+                : `Mislukt ${channel}${d.name || d.target ? ` aan ${d.name ?? d.target}` : ''}: ${d.error ?? ''}${d.retry ? ' (wordt opnieuw geprobeerd)' : ''}`}
               {d.rule ? <span className="text-muted-foreground"> · regel {d.rule}</span> : null}
             </li>
           );

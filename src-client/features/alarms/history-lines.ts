@@ -74,7 +74,7 @@ function text(item: HistoryItem, userName: (id: number) => string): string {
     case 'notified':
       return `Melding verstuurd${deliveryText(d)}`;
     case 'notification-failed':
-      return `Melding${deliveryText(d)} mislukt`;
+      return `Melding${deliveryText(d)} mislukt${reachedText(d)}`;
     case 'escalated':
       return escalatedText(d);
   }
@@ -84,6 +84,12 @@ function text(item: HistoryItem, userName: (id: number) => string): string {
 const deliveryText = (d: Details) => {
   const whom = str(d.name) || str(d.target);
   return `${str(d.channel) ? ` ${channelPhrase(str(d.channel))}` : ''}${whom ? ` aan ${whom}` : ''}`;
+};
+
+/** A mail to each of the dashboard's users that reached some of them: who has it. */
+const reachedText = (d: Details) => {
+  const reached = Array.isArray(d.reached) ? d.reached.filter((a): a is string => typeof a === 'string') : [];
+  return reached.length ? ` (wel bereikt: ${reached.join(', ')})` : '';
 };
 
 function escalatedText(d: Details) {

@@ -17,3 +17,8 @@ export function useDeletePolicy() {
   const trpc = useTRPC();
   return useMutation(trpc.escalationPolicy.delete.mutationOptions({ onSuccess: useRefreshPolicies() }));
 }
+
+export function useUpdatePolicy() {
+  const trpc = useTRPC();
+  return useMutation(trpc.escalationPolicy.update.mutationOptions({ onSuccess: useRefreshPolicies() }));
+}

@@ -1,9 +1,9 @@
 import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form';
 import { TRPCClientError } from '@trpc/client';
-import { ArrowDown, ArrowUp, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { type Layer, SHIFT_UNITS, type ScheduleMember, layerSchema, shiftUnitLabels, weekdayLabels } from '@/domain/schedule';
+import { type Layer, RESTRICTIONS_MAX, SHIFT_UNITS, type ScheduleMember, layerSchema, shiftUnitLabels, weekdayLabels } from '@/domain/schedule';
 import { AppForm } from '~/components/form/app-form';
 import { SubmitButton } from '~/components/form/submit-button';
 import { FieldError, TextField, shownErrors, useFieldId } from '~/components/form/text-field';
@@ -12,6 +12,11 @@ import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
 import { requestErrorMessage } from '~/lib/request-error';
 
+interface Window {
+  days: number[];
+  from: string;
+  to: string;
+}
 interface Values {
   name: string;
   users: number[];
@@ -19,52 +24,49 @@ interface Values {
   unit: Layer['shift']['unit'];
   count: number;
   restricted: boolean;
-  days: number[];
-  from: string;
-  to: string;
+  restrictions: Window[];
 }
 
-const toValues = (layer: Layer | undefined, start: string): Values => {
-  const [window] = layer?.restrictions ?? [];
-  return {
-    name: layer?.name ?? '',
-    users: layer?.users ?? [],
-    start: layer?.start ?? start,
-    unit: layer?.shift.unit ?? 'DAY',
-    count: layer?.shift.count ?? 1,
-    restricted: window !== undefined,
-    days: window?.days ?? [1, 2, 3, 4, 5, 6, 7],
-    from: window?.from ?? '18:00',
-    to: window?.to ?? '08:00',
-  };
-};
+/** A new window: every night, 18:00 to 08:00 the next morning. */
+const nightWindow = (): Window => ({ days: [1, 2, 3, 4, 5, 6, 7], from: '18:00', to: '08:00' });
 
-/** The layer as the API takes it; a layer's further windows (made over the API) are kept as they were. */
-const toLayer = (values: Values, before: Layer | undefined): Layer => ({
+const toValues = (layer: Layer | undefined, start: string): Values => ({
+  name: layer?.name ?? '',
+  users: layer?.users ?? [],
+  start: layer?.start ?? start,
+  unit: layer?.shift.unit ?? 'DAY',
+  count: layer?.shift.count ?? 1,
+  restricted: (layer?.restrictions?.length ?? 0) > 0,
+  restrictions: layer?.restrictions?.length ? layer.restrictions.map((w) => ({ ...w, days: [...w.days] })) : [nightWindow()],
+});
+
+/** The layer as the API takes it: without windows when it is not restricted. */
+const toLayer = (values: Values): Layer => ({
   name: values.name.trim(),
   users: values.users,
   start: values.start,
   shift: { unit: values.unit, count: values.count },
-  ...(values.restricted ? { restrictions: [{ days: values.days, from: values.from, to: values.to }, ...(before?.restrictions ?? []).slice(1)] } : {}),
+  ...(values.restricted ? { restrictions: values.restrictions } : {}),
 });
 
-/** Field errors of the layer: the shared schema's, or the server's for `layers.<index>.…`. */
+/**
+ * Field errors of the layer, keyed by the form's field names: the shared schema's, or the server's
+ * for `layers.<index>.…`. `shift.unit` is the form's `unit`; `restrictions.1.days.0` belongs to
+ * `restrictions[1].days`.
+ */
 function layerErrors(issues: Record<string, string[]>, prefix: string) {
-  const out: Partial<Record<keyof Values, string>> = {};
+  const out: Record<string, string> = {};
   for (const [path, messages] of Object.entries(issues)) {
     if (!path.startsWith(prefix)) continue;
     const rest = path.slice(prefix.length);
-    const field: keyof Values = rest.startsWith('shift.')
+    const window = /^restrictions\.(\d+)\.(days|from|to)/.exec(rest);
+    const field = rest.startsWith('shift.')
       ? rest === 'shift.unit'
         ? 'unit'
         : 'count'
-      : rest.startsWith('restrictions')
-        ? rest.includes('days')
-          ? 'days'
-          : rest.endsWith('.to')
-            ? 'to'
-            : 'from'
-        : (rest.split('.')[0] as keyof Values);
+      : window
+        ? `restrictions[${window[1]}].${window[2]}`
+        : rest.split('.')[0]!;
     out[field] ??= messages.join(' ');
   }
   return out;
@@ -72,7 +74,8 @@ function layerErrors(issues: Record<string, string[]>, prefix: string) {
 
 /**
  * Adds or edits one layer: its people in turn order (no dragging: arrows move them), the first
- * handoff, how long a turn lasts, and optionally one window of weekdays and times.
+ * handoff, how long a turn lasts, and optionally windows of weekdays and times (each may cross
+ * midnight), added, changed and removed one by one.
  */
 export function LayerForm({
   layer,
@@ -92,7 +95,7 @@ export function LayerForm({
     defaultValues: toValues(layer, defaultStart),
     validators: {
       onSubmit: ({ value }) => {
-        const result = v.safeParse(layerSchema, toLayer(value, layer));
+        const result = v.safeParse(layerSchema, toLayer(value));
         if (result.success) return undefined;
         return { fields: layerErrors((v.flatten(result.issues).nested ?? {}) as Record<string, string[]>, '') };
       },
@@ -100,11 +103,12 @@ export function LayerForm({
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       try {
-        await onSave(toLayer(value, layer));
+        await onSave(toLayer(value));
       } catch (error) {
         const fields = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
         for (const [name, message] of Object.entries(layerErrors(fields ?? {}, `layers.${index}.`))) {
-          formApi.setFieldMeta(name as keyof Values, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: message } }));
+          if (formApi.getFieldMeta(name as never) === undefined) continue;
+          formApi.setFieldMeta(name as never, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: message } }));
         }
         setFailure(requestErrorMessage(error));
       }
@@ -147,50 +151,72 @@ export function LayerForm({
         )}
       </form.Field>
       {restricted ? (
-        <fieldset className="grid gap-3 rounded-md border border-border p-3">
-          <legend className="px-1 text-sm font-medium">Tijdvenster</legend>
-          <form.Field name="days">
-            {(field) => (
-              <div className="grid gap-1.5">
-                <span className="text-sm">Dagen (de dag waarop het venster begint)</span>
-                <div className="flex flex-wrap gap-1">
-                  {weekdayLabels.map((label, i) => {
-                    const day = i + 1;
-                    const on = field.state.value.includes(day);
-                    return (
-                      <label
-                        key={day}
-                        className={`cursor-pointer rounded border px-2 py-1 text-sm ${on ? 'border-primary bg-primary text-primary-foreground' : 'border-input'}`}
-                      >
-                        <input
-                          type="checkbox"
-                          className="sr-only"
-                          checked={on}
-                          onChange={(e) =>
-                            field.handleChange(e.target.checked ? [...field.state.value, day].sort() : field.state.value.filter((d) => d !== day))
-                          }
-                        />
-                        {label}
-                      </label>
-                    );
-                  })}
-                </div>
-                <FieldError id={`layer-days-${index}`} messages={shownErrors(field)} />
-              </div>
-            )}
-          </form.Field>
-          <div className="grid grid-cols-2 gap-3">
-            <form.Field name="from">{(field) => <TextField field={field} label="Van" type="time" required />}</form.Field>
-            <form.Field name="to">
-              {(field) => <TextField field={field} label="Tot" type="time" required hint="Eerder dan 'van': tot de volgende dag." />}
-            </form.Field>
-          </div>
-        </fieldset>
+        <form.Field name="restrictions" mode="array">
+          {(windows) => (
+            <div className="grid gap-3">
+              {windows.state.value.map((_, w) => (
+                <fieldset key={w} className="grid gap-3 rounded-md border border-border p-3">
+                  <legend className="px-1 text-sm font-medium">Tijdvenster {w + 1}</legend>
+                  <form.Field name={`restrictions[${w}].days`}>{(field) => <DaysField field={field} />}</form.Field>
+                  <div className="grid grid-cols-2 gap-3">
+                    <form.Field name={`restrictions[${w}].from`}>{(field) => <TextField field={field} label="Van" type="time" required />}</form.Field>
+                    <form.Field name={`restrictions[${w}].to`}>
+                      {(field) => <TextField field={field} label="Tot" type="time" required hint="Eerder dan 'van': tot de volgende dag." />}
+                    </form.Field>
+                  </div>
+                  {windows.state.value.length > 1 ? (
+                    <Button type="button" size="sm" variant="outline" className="justify-self-start" onClick={() => windows.removeValue(w)}>
+                      <Trash2 aria-hidden className="size-4" /> Tijdvenster {w + 1} verwijderen
+                    </Button>
+                  ) : null}
+                </fieldset>
+              ))}
+              <FieldError id={`layer-windows-${index}`} messages={shownErrors(windows)} />
+              {windows.state.value.length < RESTRICTIONS_MAX ? (
+                <Button type="button" variant="outline" className="justify-self-start" onClick={() => windows.pushValue(nightWindow())}>
+                  <Plus aria-hidden className="size-4" /> Tijdvenster toevoegen
+                </Button>
+              ) : null}
+            </div>
+          )}
+        </form.Field>
       ) : null}
       <div>
         <SubmitButton form={form}>Laag opslaan</SubmitButton>
       </div>
     </AppForm>
+  );
+}
+
+/** The weekdays a window starts on, as toggles. */
+function DaysField({ field }: { field: AnyFieldApi }) {
+  const id = useFieldId(field);
+  const days: number[] = field.state.value;
+  return (
+    <fieldset className="grid gap-1.5">
+      <legend className="mb-1 text-sm">Dagen (de dag waarop het venster begint)</legend>
+      <div className="flex flex-wrap gap-1">
+        {weekdayLabels.map((label, i) => {
+          const day = i + 1;
+          const on = days.includes(day);
+          return (
+            <label
+              key={day}
+              className={`cursor-pointer rounded border px-2 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring ${on ? 'border-primary bg-primary text-primary-foreground' : 'border-input'}`}
+            >
+              <input
+                type="checkbox"
+                className="sr-only"
+                checked={on}
+                onChange={(e) => field.handleChange(e.target.checked ? [...days, day].sort((a, b) => a - b) : days.filter((d) => d !== day))}
+              />
+              {label}
+            </label>
+          );
+        })}
+      </div>
+      <FieldError id={`${id}-error`} messages={shownErrors(field)} />
+    </fieldset>
   );
 }
 

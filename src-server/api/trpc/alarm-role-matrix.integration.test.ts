@@ -169,6 +169,7 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
   },
   'escalationPolicy.state': (w, c) => c.escalationPolicy.state({ alarmId: w.alarm }).then((r) => r.length),
   'escalationPolicy.onCall': (w, c) => c.escalationPolicy.onCall({ dashboardId: w.dashA.id }),
+  'alarmSetup.get': (w, c) => c.alarmSetup.get({ dashboardId: w.dashA.id }).then((s) => [s.mailSources, s.parsers, s.notificationRules]),
   // An action link needs no session: an unknown token is unknown to everyone.
   'alarmAction.view': (_w, c) => c.alarmAction.view({ token: 'x'.repeat(43) }).then(() => 'ok'),
   'alarmAction.act': (_w, c) => c.alarmAction.act({ token: 'x'.repeat(43), action: 'acknowledge' }).then(() => 'ok'),
@@ -274,6 +275,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'escalationPolicy.delete': work,
   'escalationPolicy.state': same(0),
   'escalationPolicy.onCall': same(null),
+  'alarmSetup.get': same([1, 1, 0]),
   'alarmAction.view': { admin: 'NOT_FOUND', installerA: 'NOT_FOUND', installerB: 'NOT_FOUND', customerA: 'NOT_FOUND' },
   'alarmAction.act': { admin: 'NOT_FOUND', installerA: 'NOT_FOUND', installerB: 'NOT_FOUND', customerA: 'NOT_FOUND' },
   'mailSource.list': same(1),
@@ -335,7 +337,9 @@ test('every alarm procedure answers each role as the alarm area’s role table s
 
 test('every alarm procedure has a row: a new one without a row fails here', () => {
   const procedures = Object.keys(appRouter._def.procedures).filter((name) =>
-    /^(alarm(Dashboard|Folder|Email|Parser|Report|Hook|View|Action)?|mailSource|maintenanceWindow|ingestToken|notification|escalationPolicy)\./.test(name),
+    /^(alarm(Dashboard|Folder|Email|Parser|Report|Hook|View|Action|Setup)?|mailSource|maintenanceWindow|ingestToken|notification|escalationPolicy)\./.test(
+      name,
+    ),
   );
   expect(procedures.sort()).toEqual(Object.keys(expected).sort());
 });

@@ -111,6 +111,21 @@ export async function brandingImage(db: DB, sha256: string) {
   return db.selectFrom('brandingImage').select(['contentType', 'bytes']).where('sha256', '=', sha256).executeTakeFirst();
 }
 
+/** A dashboard the user may open (id, name, organization); undefined for a foreign or absent id. */
+export const visibleDashboard = (db: DB, user: User, id: number) =>
+  visibleDashboards(db, user)
+    .select(['alarmDashboard.id', 'alarmDashboard.name', 'alarmDashboard.organizationId'])
+    .where('alarmDashboard.id', '=', id)
+    .executeTakeFirst();
+
+/** The first dashboard (oldest) the user may open, for a guide that needs one; undefined when none. */
+export const firstVisibleDashboard = (db: DB, user: User) =>
+  visibleDashboards(db, user)
+    .select(['alarmDashboard.id', 'alarmDashboard.name', 'alarmDashboard.organizationId'])
+    .orderBy('alarmDashboard.id')
+    .limit(1)
+    .executeTakeFirst();
+
 /** The ids of the dashboards a user may open, as a subquery for other modules' scoping. */
 export const visibleDashboardIds = (db: DB, user: User) =>
   db.selectFrom('alarmDashboard').select('alarmDashboard.id').where(organizationScope(user, 'alarmDashboard.organizationId'));

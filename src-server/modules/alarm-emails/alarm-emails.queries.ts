@@ -10,6 +10,26 @@ import type { AlarmEmailTable, ParsingAttemptTable } from './alarm-emails.table'
 
 const addresses = (json: string) => JSON.parse(json) as { address: string; name: string }[];
 
+/** What each matched e-mail was besides an alarm (a recovery with its count, a sign of life), from its MATCHED attempts. */
+async function signalsOf(db: DB, emailIds: number[]) {
+  const out = new Map<number, { type: 'RECOVERY' | 'HEARTBEAT'; resolved?: number }>();
+  if (emailIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('parsingAttempt')
+    .select(['emailId', 'resolved', 'heartbeatKey'])
+    .where('emailId', 'in', emailIds)
+    .where('type', '=', 'MATCHED')
+    .where((eb) => eb.or([eb('resolved', 'is not', null), eb('heartbeatKey', 'is not', null)]))
+    .orderBy('id')
+    .execute();
+  for (const r of rows) {
+    // A recovery acts once; a later re-parse finds nothing left to resolve, so the largest count is the one it did.
+    if (r.resolved !== null) out.set(r.emailId, { type: 'RECOVERY', resolved: Math.max(r.resolved, out.get(r.emailId)?.resolved ?? 0) });
+    else out.set(r.emailId, { type: 'HEARTBEAT' });
+  }
+  return out;
+}
+
 export async function listEmails(
   db: DB,
   input: { dashboardId: number; page: number; size: number; sort: string; status?: 'PENDING' | 'MATCHED' | 'REJECTED' },
@@ -26,6 +46,10 @@ export async function listEmails(
     .limit(pageWindow(list).limit)
     .offset(pageWindow(list).offset)
     .execute();
+  const signals = await signalsOf(
+    db,
+    rows.filter((r) => r.parsingStatus === 'MATCHED').map((r) => r.id),
+  );
   return {
     emails: rows.map((r) => ({
       id: r.id,
@@ -35,6 +59,7 @@ export async function listEmails(
       parsedAt: isoFromSeconds(r.parsedAt),
       subject: r.subject,
       parsingStatus: r.parsingStatus,
+      ...(signals.has(r.id) ? { signal: signals.get(r.id) } : {}),
       receivedAt: isoFromSeconds(r.receivedAt)!,
     })),
     totalNumberOfPages: pageCount(total, list),
@@ -50,6 +75,7 @@ export async function findEmail(db: DB, user: User, id: number) {
     .where('dashboardId', 'in', visibleDashboardIds(db, user))
     .executeTakeFirst();
   if (!r) return undefined;
+  const signal = r.parsingStatus === 'MATCHED' ? (await signalsOf(db, [r.id])).get(r.id) : undefined;
   return {
     id: r.id,
     readAt: isoFromSeconds(r.readAt),
@@ -62,6 +88,7 @@ export async function findEmail(db: DB, user: User, id: number) {
     receivedAt: isoFromSeconds(r.receivedAt)!,
     sentAt: isoFromSeconds(r.sentAt),
     parsingStatus: r.parsingStatus,
+    ...(signal ? { signal } : {}),
     html: r.html,
     headers: JSON.parse(r.headersJson) as [string, string][],
     sourceId: r.sourceId,

@@ -2,7 +2,7 @@
  * Dry runs: the attempt a saved or drafted parser would record for one e-mail,
  * nothing stored; a recovery names the open alarms it would resolve now, a sign of life its key.
  */
-import type { DryRunResult, ParserDraft } from '@/domain/alarm-parser';
+import { type DryRunResult, type ParserDraft, recoveryKeyTrap } from '@/domain/alarm-parser';
 import { epochSeconds, isoFromSeconds } from '../../platform/clock';
 import type { ParserProgram } from '../../platform/sandbox/parser-sandbox.types';
 import { invalidField } from '../../platform/errors';
@@ -20,7 +20,14 @@ async function emailOfDashboard(deps: ParserDeps, dashboardId: number, emailId: 
   return email;
 }
 
+/** The attempt, with what the parser's settings get wrong whatever the e-mail. */
 async function dryRun(deps: ParserDeps, program: ParserProgram, sourceId: number | null, dashboardId: number, emailId: number): Promise<DryRunResult> {
+  const result = await attempt(deps, program, sourceId, dashboardId, emailId);
+  const trap = program.type === 'DEFAULT' ? recoveryKeyTrap(program.config) : null;
+  return trap ? { ...result, warnings: [trap.warning] } : result;
+}
+
+async function attempt(deps: ParserDeps, program: ParserProgram, sourceId: number | null, dashboardId: number, emailId: number): Promise<DryRunResult> {
   const email = await emailOfDashboard(deps, dashboardId, emailId);
   if (sourceId !== null && email.sourceId !== sourceId)
     return { type: 'REJECTED', reason: 'Deze parser leest alleen e-mails van zijn eigen bron; deze e-mail kwam van een andere.' };

@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type * as v from 'valibot';
 import type { parserConfigSchema } from '@/domain/alarm-parser';
+import { parsingStatusLabel } from '@/domain/alarm-email';
 import { createAlarmWorld, type AlarmWorld } from '../../testing/alarm-world';
 import { addCustomParser, addDefaultParser, alarmsIn, attempts, deliver, drain, email, rawMail } from './parser-test-kit';
 
@@ -204,5 +205,34 @@ describe('edges', () => {
     expect(await w.callers.admin.alarmParser.dryRunDraft({ dashboardId: w.dashA.id, emailId, parser: draft })).toEqual(expected);
     expect(await alarmsIn(w, w.foldersA.inbox)).toHaveLength(1);
     expect(await email(w, emailId)).toMatchObject({ parsingStatus: 'PENDING' });
+  });
+
+  test('a dry run of a recovery parser keyed by {{subject}} warns in Dutch that nothing will resolve, and proposes {{host}}/{{service}}', async () => {
+    const w = await createAlarmWorld();
+    await addDefaultParser(w, { name: 'Nagios', config: NAGIOS });
+    await deliverAll(w, nagios('PROBLEM', 'srv1', 'CRITICAL'));
+    const emailId = await deliver(w, nagios('RECOVERY', 'srv1', 'OK'));
+    const trapped = { ...NAGIOS, group: { key: '{{subject}}', windowMinutes: 1440 } };
+    const draft = { type: 'DEFAULT' as const, name: 'Concept', enabled: true, sourceId: null, config: trapped };
+    const result = await w.callers.admin.alarmParser.dryRunDraft({ dashboardId: w.dashA.id, emailId, parser: draft });
+    // The recovery's own subject is its key: the open PROBLEM alarm is not among those it would resolve.
+    expect(result.resolve?.alarms).toEqual([]);
+    expect(result.warnings).toEqual([expect.stringMatching(/nooit iets op.*\{\{host\}\}\/\{\{service\}\}/)]);
+    // The right key carries no warning.
+    const fine = await w.callers.admin.alarmParser.dryRunDraft({ dashboardId: w.dashA.id, emailId, parser: { ...draft, config: NAGIOS } });
+    expect(fine.warnings).toBeUndefined();
+  });
+
+  test('the inbox calls a recovery mail a Herstelmelding with how many alarms it resolved, not "Alarm gemaakt"', async () => {
+    const w = await createAlarmWorld();
+    await addDefaultParser(w, { name: 'Nagios', config: NAGIOS });
+    const [problemId] = await deliverAll(w, nagios('PROBLEM', 'srv1', 'CRITICAL'));
+    const [recoveryId] = await deliverAll(w, nagios('RECOVERY', 'srv1', 'OK'));
+    const list = (await w.callers.admin.alarmEmail.list({ dashboardId: w.dashA.id, page: 0, size: 20, sort: 'receivedAt,asc' })).emails;
+    expect(list.map((e) => [e.id, parsingStatusLabel(e.parsingStatus, e.signal)])).toEqual([
+      [problemId, 'Alarm gemaakt'],
+      [recoveryId, 'Herstelmelding (1 opgelost)'],
+    ]);
+    expect((await email(w, recoveryId!)).signal).toEqual({ type: 'RECOVERY', resolved: 1 });
   });
 });

@@ -8,7 +8,7 @@ export const emailAdapter: ContactAdapter<'EMAIL'> = {
   store: (_deps, input) => input.address,
   describe: (_deps, address) => address,
   async send(deps, address, { alarm, actionUrl, deliveryId, test }) {
-    const messageId = `<notification-${deliveryId}@${new URL(deps.publicUrl).hostname}>`;
+    const messageId = deps.mailer.messageId(`notification-${deliveryId}`);
     return deps.mailer.send({
       to: [address],
       subject: mailSubject('created', alarm),

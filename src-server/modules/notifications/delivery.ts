@@ -56,6 +56,7 @@ export async function send(
   alarm: AlarmFacts,
   deliveryId: string,
   thread = true,
+  reached: ReadonlySet<number> = new Set(),
 ): Promise<Attempt> {
   if (rule.channelType === 'ESCALATION') {
     return { ok: false, retry: false, error: 'Een escalatie bereikt mensen per stap; test de contactmethoden van de ontvangers.' };
@@ -81,11 +82,11 @@ export async function send(
     });
   }
   const target = JSON.parse(rule.target) as 'ASSIGNABLE' | string[];
-  const messageId = `<notification-${deliveryId}@${new URL(deps.publicUrl).hostname}>`;
+  const messageId = deps.mailer.messageId(`notification-${deliveryId}`);
   const root = thread ? await q.threadRoot(deps.db, alarm.id, messageId) : null;
   const users = target === 'ASSIGNABLE' ? await assignableUsersOf(deps.db, rule.dashboardId) : [];
   if (target === 'ASSIGNABLE' && thread && event !== 'resolved' && alarm.acknowledgedAt === null && users.length > 0) {
-    return mailEachUser(deps, users, event, alarm, messageId, root);
+    return mailEachUser(deps, users, reached, event, alarm, messageId, root);
   }
   const to = target === 'ASSIGNABLE' ? users.map((u) => u.email) : target;
   return deps.mailer.send({ to, subject: mailSubject(event, alarm), ...mailBodies(event, alarm, deps.publicUrl), messageId, threadRoot: root });
@@ -99,23 +100,28 @@ async function assignableUsersOf(db: DB, dashboardId: number) {
 
 /**
  * An unacknowledged alarm's mail to the dashboard's users: one mail per user, each with that
- * user's own action link. All are tried; the attempt fails when any failed (its retry sends all again).
+ * user's own action link. Those an earlier attempt reached are skipped, so a retry after one
+ * address failed mails only the others; the attempt fails when any mail of it failed.
  */
 async function mailEachUser(
   deps: DeliveryDeps,
   users: { id: number; email: string }[],
+  reached: ReadonlySet<number>,
   event: NotifyEvent,
   alarm: AlarmFacts,
   messageId: string,
   root: string | null,
 ): Promise<Attempt> {
   const now = epochSeconds(deps.clock);
+  const reachedIds = users.filter((u) => reached.has(u.id)).map((u) => u.id);
   const sent: string[] = [];
-  const failed: Attempt[] = [];
-  for (const [i, user] of users.entries()) {
+  const missed: string[] = [];
+  let failure: Attempt | undefined;
+  for (const user of users) {
+    if (reached.has(user.id)) continue;
     const link = await mintActionLink(deps.db, now, deps.publicUrl, alarm.id, user.id);
-    // The first mail keeps the notification's Message-ID (the thread's root); the others get their own.
-    const id = i === 0 ? messageId : messageId.replace('@', `-${user.id}@`);
+    // The first user's mail keeps the notification's Message-ID (the thread's root); the others get their own.
+    const id = user === users[0] ? messageId : messageId.replace('@', `-${user.id}@`);
     const attempt = await deps.mailer.send({
       to: [user.email],
       subject: mailSubject(event, alarm),
@@ -123,12 +129,21 @@ async function mailEachUser(
       messageId: id,
       threadRoot: root,
     });
-    if (attempt.ok) sent.push(user.email);
-    else failed.push(attempt);
+    if (attempt.ok) {
+      sent.push(user.email);
+      reachedIds.push(user.id);
+    } else {
+      missed.push(user.email);
+      failure ??= attempt;
+    }
   }
-  const [first] = failed;
-  if (first && !first.ok) return { ...first, error: sent.length ? `${first.error} (wel verstuurd naar ${sent.join(', ')})` : first.error };
-  return { ok: true, target: sent.join(', '), messageId };
+  const everReached = new Set(reachedIds);
+  const spread = { reachedIds, reached: users.filter((u) => everReached.has(u.id)).map((u) => u.email), missed };
+  if (failure && !failure.ok) {
+    const already = spread.reached.length ? `; wel bereikt: ${spread.reached.join(', ')}` : '';
+    return { ...failure, error: `${failure.error} (niet bereikt: ${missed.join(', ')}${already})`, spread };
+  }
+  return { ok: true, target: sent.join(', ') || spread.reached.join(', '), messageId, spread };
 }
 
 /** Runs one claimed attempt of `row` to its end; never throws for a receiver's failure. */
@@ -143,17 +158,25 @@ export async function deliver(deps: DeliveryDeps, row: NotificationRow): Promise
     row.userId === null
       ? null
       : await deps.people.reach(row, alarm).catch((error: unknown) => ({ attempt: unexpected(error), name: `gebruiker ${row.userId}` }));
-  const attempt = person ? person.attempt : await send(deps, rule, row.event, alarm, String(row.id)).catch(unexpected);
+  const reached = new Set(row.reached ? (JSON.parse(row.reached) as number[]) : []);
+  const attempt = person ? person.attempt : await send(deps, rule, row.event, alarm, String(row.id), true, reached).catch(unexpected);
   const now = epochSeconds(deps.clock);
   // A webhook URL's credentials never reach the history.
   const target = rule.channelType === 'WEBHOOK' ? maskedWebhookUrl(rule.target) : attempt.ok ? attempt.target : person ? person.name : rule.target;
   const channel = person ? row.channel : rule.channelType;
   const whom = person ? { userId: row.userId, name: person.name, step: row.step } : {};
+  // Mailed to each user: the history names who has it and who not; the row remembers it for the retry.
+  const spread = attempt.spread ? { reached: attempt.spread.reached, ...(attempt.ok ? {} : { notReached: attempt.spread.missed }) } : {};
+  const reachedIds = attempt.spread ? JSON.stringify(attempt.spread.reachedIds) : row.reached;
   await deps.db.transaction().execute(async (trx) => {
     if (attempt.ok) {
-      await q.finishNotification(trx, row.id, { status: 'SENT', lastError: null, sentAt: now, nextAttemptAt: null });
+      await q.finishNotification(trx, row.id, { status: 'SENT', lastError: null, sentAt: now, nextAttemptAt: null, reached: reachedIds });
       await recordHistory(trx, now, NOTIFY_ACTOR, [
-        { alarmId: row.alarmId, event: 'notified', details: { notificationId: row.id, rule: rule.name, event: row.event, channel, target, ...whom } },
+        {
+          alarmId: row.alarmId,
+          event: 'notified',
+          details: { notificationId: row.id, rule: rule.name, event: row.event, channel, target, ...whom, ...spread },
+        },
       ]);
       return;
     }
@@ -163,12 +186,23 @@ export async function deliver(deps: DeliveryDeps, row: NotificationRow): Promise
       lastError: attempt.error,
       sentAt: null,
       nextAttemptAt: retry ? now + retryDelaySeconds(row.attempts + 1, attempt.retryAfterSeconds) : null,
+      reached: reachedIds,
     });
     await recordHistory(trx, now, NOTIFY_ACTOR, [
       {
         alarmId: row.alarmId,
         event: 'notification-failed',
-        details: { notificationId: row.id, rule: rule.name, event: row.event, channel, target, error: attempt.error, retry, ...whom },
+        details: {
+          notificationId: row.id,
+          rule: rule.name,
+          event: row.event,
+          channel,
+          target: attempt.spread ? attempt.spread.missed.join(', ') : target,
+          error: attempt.error,
+          retry,
+          ...whom,
+          ...spread,
+        },
       },
     ]);
   });

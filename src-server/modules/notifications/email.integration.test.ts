@@ -122,6 +122,30 @@ test('ASSIGNABLE mails each of the dashboard’s assignable users (admins and th
   expect(new Set(links).size).toBe(2);
 });
 
+test('a mail to each user retried after one address failed reaches only that user, and the history says who has it and who not', async () => {
+  const smtp = await startSmtp();
+  const w = await world(smtp.url);
+  await w.rule('ASSIGNABLE', ['created']);
+  const users = (await w.admin.alarmDashboard.users({ dashboardId: w.dashA.id, page: 0, size: 20 })).users.map((u) => u.email);
+  expect(users.length).toBe(2);
+  const [fine, full] = users as [string, string];
+  smtp.refused.add(full);
+  const alarm = await w.admin.alarm.create({ dashboardId: w.dashA.id, line: 'Brandmelding', priority: 'HIGH' } as never);
+  await w.settle();
+  expect(smtp.mails.flatMap((m) => m.to)).toEqual([fine]);
+  const failed = (await w.admin.alarm.history({ alarmId: alarm.id })).find((h) => h.event === 'notification-failed');
+  expect(failed?.details).toMatchObject({ target: full, reached: [fine], notReached: [full], retry: true });
+
+  smtp.refused.clear();
+  w.advance(1);
+  await w.settle();
+  // The retry mails only the one it had not reached; the other has no second copy.
+  expect(smtp.mails.flatMap((m) => m.to)).toEqual([fine, full]);
+  const sent = (await w.admin.alarm.history({ alarmId: alarm.id })).filter((h) => h.event === 'notified');
+  expect(sent.map((h) => h.details)).toMatchObject([{ target: full, reached: [fine, full] }]);
+  expect((await w.admin.notification.list({ dashboardId: w.dashA.id, page: 0, size: 20 })).notifications).toMatchObject([{ status: 'SENT' }]);
+});
+
 test('a mail to fixed addresses carries no action link: it is for no one person', async () => {
   const smtp = await startSmtp();
   const w = await world(smtp.url);

@@ -1,7 +1,7 @@
 /** The part of nodemailer 10 this module uses (the package ships no types; @types/nodemailer lags behind). */
 declare module 'nodemailer' {
   export interface SendMailOptions {
-    from: string;
+    from: string | { name: string; address: string };
     to: string[];
     subject: string;
     text: string;

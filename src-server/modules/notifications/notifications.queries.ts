@@ -205,7 +205,7 @@ export async function renewClaim(db: DB, id: number, until: number, next: number
 export const finishNotification = (
   db: DB,
   id: number,
-  values: { status: NotificationStatus; lastError: string | null; sentAt: number | null; nextAttemptAt: number | null },
+  values: { status: NotificationStatus; lastError: string | null; sentAt: number | null; nextAttemptAt: number | null; reached?: string | null },
 ) => db.updateTable('notification').set(values).where('id', '=', id).execute();
 
 /** What the webhook and the mail say about an alarm. */

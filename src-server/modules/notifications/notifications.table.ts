@@ -43,6 +43,8 @@ export interface NotificationTable {
   step: number | null;
   /** Tells apart one rule's notifications of one alarm and event to different people and steps; '' for the rule's own. */
   recipient: Generated<string>;
+  /** A mail to each of the dashboard's users: the ids it reached so far (JSON), so a retry mails only the others. */
+  reached: string | null;
 }
 export type NotificationRow = Selectable<NotificationTable>;
 

@@ -21,12 +21,14 @@ function mail(subject: string, paragraphs: string[], url: string, button: string
 
 const greeting = (user: Pick<User, 'fullName'>) => (user.fullName ? `Hallo ${user.fullName},` : 'Hallo,');
 
-export function invitationMail(user: User, inviter: User, url: string): LinkMail {
+/** An invitation names the firm that sends it (not the account that clicked "Uitnodigen", which may be the first admin's "Beheerder"). */
+export function invitationMail(user: User, firmName: string | null, url: string): LinkMail {
+  const role = userTypeLabels[user.type].toLowerCase();
   return mail(
-    'Uitnodiging voor Energiebeheer',
+    firmName ? `Uitnodiging van ${firmName} voor Energiebeheer` : 'Uitnodiging voor Energiebeheer',
     [
       greeting(user),
-      `${inviter.fullName ?? inviter.email} heeft je uitgenodigd voor Energiebeheer als ${userTypeLabels[user.type].toLowerCase()}, met het e-mailadres ${user.email}.`,
+      `${firmName ?? 'Je beheerder'} heeft je uitgenodigd voor Energiebeheer als ${role}, met het e-mailadres ${user.email}.`,
       'Kies via de link hieronder je wachtwoord; daarna ben je meteen ingelogd. De link is 72 uur geldig en werkt één keer.',
     ],
     url,

@@ -10,13 +10,17 @@ afterEach(async () => {
   for (const close of closing.splice(0)) await close();
 });
 
-async function world({ smtp = true } = {}) {
+async function world({ smtp = true, firmName, publicUrl }: { smtp?: boolean; firmName?: string; publicUrl?: string } = {}) {
   const mail = smtp ? await startSmtp() : null;
   if (mail) closing.push(mail.close);
   let now = T;
   const h = await createHarness({
     clock: () => new Date(now),
-    notify: mail ? { smtpUrl: mail.url, smtpFrom: 'Energiebeheer <noreply@energiebeheer.test>' } : {},
+    notify: {
+      ...(mail ? { smtpUrl: mail.url, smtpFrom: 'Energiebeheer <noreply@energiebeheer.test>' } : {}),
+      ...(firmName ? { firmName } : {}),
+      ...(publicUrl ? { publicUrl } : {}),
+    },
   });
   closing.push(() => h.close());
   const org = await h.organization('Installatiebedrijf Noord');
@@ -59,6 +63,31 @@ test('an invited customer gets a Dutch mail with the one-time link, sets a passw
   const me = await w.h.request('/auth/me', { token: tokens.accessToken });
   expect(await me.json()).toMatchObject({ id, type: 'customer', email: 'klant@jansen.nl', locationIds: [w.location] });
   expect((await w.post('/auth/login', { email: 'klant@jansen.nl', password: NEW_PASSWORD })).status).toBe(200);
+});
+
+test('with FIRM_NAME an invitation from the first admin ("Beheerder") names the firm, as sender too, and its Message-ID is on PUBLIC_URL’s host', async () => {
+  const w = await world({ firmName: 'Koeltechniek Jansen, Zwolle' });
+  const adminId = await w.h.user('admin', 'eerste@example.nl');
+  await w.h.db.updateTable('user').set({ fullName: 'Beheerder' }).where('id', '=', adminId).execute();
+  const first = (await w.h.signIn('eerste@example.nl')).accessToken;
+  const res = await w.post('/api/users/invite', { type: 'installer', organizationId: w.org, email: 'jan@jansen.nl', fullName: 'Jan' }, first);
+  expect(res.status).toBe(201);
+  const mail = w.mails[0]!.mail;
+  expect(mail.subject).toBe('Uitnodiging van Koeltechniek Jansen, Zwolle voor Energiebeheer');
+  expect(mail.text).toContain('Koeltechniek Jansen, Zwolle heeft je uitgenodigd voor Energiebeheer als installateur');
+  expect(mail.text).not.toContain('Beheerder');
+  expect(mail.from?.value).toEqual([{ name: 'Koeltechniek Jansen, Zwolle', address: 'noreply@energiebeheer.test' }]);
+  expect(mail.messageId).toMatch(/^<invitation-[0-9a-f]{24}@energiebeheer\.test>$/);
+});
+
+test('a console left at PUBLIC_URL localhost sends no Message-ID on @localhost: the sender’s domain stands in', async () => {
+  const w = await world({ publicUrl: 'http://localhost:3000' });
+  await w.post('/api/users/invite', { type: 'customer', email: 'klant@jansen.nl', locationIds: [w.location] }, w.installer);
+  const mail = w.mails[0]!.mail;
+  expect(mail.messageId).toMatch(/@energiebeheer\.test>$/);
+  // Without FIRM_NAME the sender keeps SMTP_FROM's own name, and the invitation names no "Beheerder".
+  expect(mail.from?.value).toEqual([{ name: 'Energiebeheer', address: 'noreply@energiebeheer.test' }]);
+  expect(mail.text).toContain('Je beheerder heeft je uitgenodigd');
 });
 
 test('an invitation works once, and not after 72 hours; answers say so in Dutch', async () => {

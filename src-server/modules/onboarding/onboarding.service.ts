@@ -36,6 +36,9 @@ interface OnboardingSessions {
 /** The notifications' mail sender (wired in services.ts): `send` never throws. */
 interface LinkMailer {
   configured: boolean;
+  /** The firm's name (FIRM_NAME or SMTP_FROM's display name), to sign invitations with; null when none is set. */
+  firmName: string | null;
+  messageId(local: string): string;
   send(mail: LinkMail & { to: string[]; messageId: string; threadRoot: null }): Promise<{ ok: true } | { ok: false; error: string }>;
 }
 
@@ -70,7 +73,7 @@ export function createOnboarding(deps: OnboardingDeps) {
 
   async function sendLink(to: string, kind: UserTokenKind, mail: LinkMail) {
     if (!mailer.configured) return;
-    const messageId = `<${kind}-${randomBytes(12).toString('hex')}@${new URL(publicUrl).hostname}>`;
+    const messageId = mailer.messageId(`${kind}-${randomBytes(12).toString('hex')}`);
     const result = await mailer.send({ ...mail, to: [to], messageId, threadRoot: null });
     if (!result.ok) console.error(`${kind} mail to ${to} failed: ${result.error}`);
   }
@@ -107,7 +110,7 @@ export function createOnboarding(deps: OnboardingDeps) {
       const user = await createInvitedUser(deps.users, actor, input, async (trx, userId) => {
         inviteUrl = await newLink(trx, userId, 'invitation');
       });
-      await sendLink(user.email, 'invitation', invitationMail(user, actor, inviteUrl));
+      await sendLink(user.email, 'invitation', invitationMail(user, mailer.firmName, inviteUrl));
       return { id: user.id, inviteUrl };
     },
 

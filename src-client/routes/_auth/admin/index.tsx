@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadListData } from '~/components/lists/load-list';
 import { AdminHomePage } from '~/features/admin-overview/admin-home-page';
+import { AlarmSetupSection } from '~/features/alarm-setup/alarm-setup-steps';
 
 /** The admin start page: what exists, the setup order of a fresh install, and a missing HUB key. */
 export const Route = createFileRoute('/_auth/admin/')({
@@ -10,5 +11,5 @@ export const Route = createFileRoute('/_auth/admin/')({
 
 function AdminHomeRoute() {
   const { user } = Route.useRouteContext();
-  return <AdminHomePage user={user} />;
+  return <AdminHomePage user={user} alarmSteps={<AlarmSetupSection />} />;
 }

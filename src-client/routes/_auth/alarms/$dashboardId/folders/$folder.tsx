@@ -1,5 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { UnknownPage } from '~/features/alarm-area/unknown-page';
+import { AlarmSetupGuide } from '~/features/alarm-setup/alarm-setup-steps';
+import { canChangeSettings } from '~/lib/alarms/access';
 import { folderByUrlKey } from '~/features/alarm-folders/folder-url-key';
 import { alarmListDeps, loadAlarmList, useAlarmListRoute } from '~/features/alarms/alarm-list-route';
 import { FolderPage } from '~/features/alarms/folder-page';
@@ -32,5 +34,12 @@ function FolderRoute() {
   const { dashboard, folders, onSearchChange } = useAlarmListRoute(Route.fullPath, dashboardId);
   const folder = folders.find((f) => f.name === name);
   if (!folder) return <UnknownPage dashboardId={dashboardId} />;
-  return <FolderPage key={folder.id} dashboard={dashboard} folders={folders} folder={folder} search={search} meId={user.id} onSearchChange={onSearchChange} />;
+  // The inbox of a dashboard not yet set up points to its next steps, for those who may take them.
+  const guide = folder.name === 'inbox' && canChangeSettings(user, dashboard) ? <AlarmSetupGuide dashboardId={dashboardId} /> : null;
+  return (
+    <>
+      {guide}
+      <FolderPage key={folder.id} dashboard={dashboard} folders={folders} folder={folder} search={search} meId={user.id} onSearchChange={onSearchChange} />
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { NOTIFICATION_STATUSES } from '@/domain/notification';
@@ -40,6 +40,9 @@ function NotificationsPage() {
   const { data: users } = useSuspenseQuery(trpc.alarmDashboard.users.queryOptions({ dashboardId, page: 0, size: 100 }));
   const policyNames = Object.fromEntries(policies.map((p) => [p.id, p.name]));
   const editable = canChangeSettings(user, dashboard);
+  // Schedules are the organization's; only those who may change the settings pick them as a step's target.
+  const { data: schedules } = useQuery({ ...trpc.schedule.list.queryOptions({ organizationId: dashboard.organization.id }), enabled: editable });
+  const choices = { users: users.users, schedules: schedules ?? [] };
   return (
     <section className="grid [&>:first-child]:mb-0 max-w-5xl gap-6">
       <PageHeader
@@ -59,11 +62,11 @@ function NotificationsPage() {
           Een escalatie vraagt per stap iemand anders tot het alarm is bevestigd of opgelost: eerst wie dienst heeft, na een kwartier de achterwacht, daarna
           iedereen. Kies de escalatie als kanaal van een meldingsregel.
         </p>
-        <PolicyList policies={policies} users={users.users} editable={editable} />
+        <PolicyList policies={policies} choices={choices} editable={editable} />
       </SectionCard>
       <SettingsOnly user={user} dashboard={dashboard}>
         <SectionCard title="Nieuwe escalatie">
-          <PolicyForm dashboardId={dashboardId} users={users.users} />
+          <PolicyForm dashboardId={dashboardId} choices={choices} />
         </SectionCard>
       </SettingsOnly>
       <SectionCard title="Verstuurde meldingen">

@@ -1,5 +1,6 @@
 /**
- * One outbound POST to a URL a user gave (a webhook, an ntfy topic, a Teams or Slack webhook):
+ * One outbound POST to a URL a user gave (a webhook, an ntfy topic, a Teams or Slack webhook, a
+ * browser's push subscription):
  * 10 s for the whole exchange, redirects not followed, and receivers on private addresses refused
  * unless allowed. Through node:http(s) rather than fetch because its `lookup` hook lets the
  * private-target check see the address actually connected to.
@@ -18,8 +19,10 @@ const ANSWER_BODY_MAX = 16 * 1024;
 export interface SafePost {
   url: string;
   headers: Record<string, string>;
-  body: string;
+  body: string | Buffer;
   allowPrivateTargets: boolean;
+  /** Connections kept open to a receiver posted to often (a push service). */
+  agent?: http.Agent;
 }
 
 /** The receiver's answer, or why there was none (`retry` for the failures worth another try). */
@@ -50,6 +53,7 @@ export function postSafely(request: SafePost): Promise<PostAnswer> {
         method: 'POST',
         lookup: request.allowPrivateTargets ? undefined : publicOnlyLookup,
         timeout: POST_TIMEOUT_MS,
+        agent: request.agent,
         headers: { ...request.headers, 'Content-Length': Buffer.byteLength(request.body) },
       },
       (res) => {

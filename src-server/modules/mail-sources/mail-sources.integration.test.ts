@@ -115,6 +115,23 @@ describe.runIf(available)('mail sources', () => {
     expect(after.tenantId ?? null).toBeNull();
   });
 
+  test('a receiving address (SMTP) takes neither mailbox field nor secret in a PATCH: a 400 on the field, its password unchanged', async () => {
+    const w = await createAlarmWorld();
+    const { id } = await w.callers.admin.mailSource.createAddress({ dashboardId: w.dashA.id, name: 'Beveiligd', password: 'een-lang-wachtwoord' });
+    for (const [field, value, owner] of [
+      ['clientSecret', 'ander-geheim', 'Microsoft 365'],
+      ['imapPassword', 'ander-wachtwoord', 'IMAP'],
+      ['tenantId', 'contoso', 'Microsoft 365'],
+    ] as const) {
+      const res = await w.h.request(`${V1}/sources/${id}`, { method: 'PATCH', token: w.tokens.installerA, json: { [field]: value } });
+      expect(res.status, field).toBe(400);
+      expect((await res.json()).error.fieldErrors).toEqual({ [field]: [`Dit veld hoort bij een ${owner}-bron; deze bron is een ontvangstadres (SMTP).`] });
+    }
+    const row = await w.h.db.selectFrom('mailSource').select(['secret', 'tenantId']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(w.h.secrets.open<string>(row.secret!)).toBe('een-lang-wachtwoord');
+    expect(row.tenantId).toBeNull();
+  });
+
   test('bad input: Dutch field errors, another dashboard’s folder refused, customers and other organizations kept out', async () => {
     const w = await createAlarmWorld();
     const bad = await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, {

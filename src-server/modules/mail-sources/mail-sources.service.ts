@@ -171,14 +171,16 @@ export async function testNewSource(deps: SourceDeps, input: CreateSource) {
   }
 }
 
-/** The fields only the other type of source has: sent to this one, they are a mistake, never stored. */
-const fieldsOfType = {
+/** The fields only one type of source has: sent to a source of another type, they are a mistake, never stored. */
+const fieldsOfType: Record<MailSourceRow['type'], readonly string[]> = {
   IMAP: [...Object.keys(imapFields), 'imapPassword'],
   MICROSOFT_GRAPH: [...Object.keys(graphFields), 'clientSecret'],
-} as const;
-const otherTypeMessage = {
-  IMAP: 'Dit veld hoort bij een IMAP-bron; deze bron is Microsoft 365.',
-  MICROSOFT_GRAPH: 'Dit veld hoort bij een Microsoft 365-bron; deze bron is IMAP.',
+  SMTP: [],
+};
+const typeNames: Record<MailSourceRow['type'], { owner: string; source: string }> = {
+  IMAP: { owner: 'IMAP', source: 'IMAP' },
+  MICROSOFT_GRAPH: { owner: 'Microsoft 365', source: 'Microsoft 365' },
+  SMTP: { owner: 'SMTP', source: 'een ontvangstadres (SMTP)' },
 };
 
 export async function updateSource(deps: SourceDeps, input: UpdateSource) {
@@ -186,12 +188,15 @@ export async function updateSource(deps: SourceDeps, input: UpdateSource) {
   const { db, secrets } = deps;
   const row = await q.sourceRow(db, sourceId);
   if (!row) throw notFound(SOURCE_ABSENT);
-  const otherType = row.type === 'IMAP' ? 'MICROSOFT_GRAPH' : 'IMAP';
-  const foreign = fieldsOfType[otherType].find((k) => input[k as keyof UpdateSource] !== undefined && input[k as keyof UpdateSource] !== null);
-  if (foreign) throw invalidField(foreign, otherTypeMessage[otherType]);
+  for (const [type, fields] of Object.entries(fieldsOfType) as [MailSourceRow['type'], readonly string[]][]) {
+    if (type === row.type) continue;
+    const foreign = fields.find((k) => input[k as keyof UpdateSource] !== undefined && input[k as keyof UpdateSource] !== null);
+    if (foreign) throw invalidField(foreign, `Dit veld hoort bij een ${typeNames[type].owner}-bron; deze bron is ${typeNames[row.type].source}.`);
+  }
   await assertFolder(db, row.dashboardId, change.folderId);
   assertImapHost(deps, change.imapHost);
-  const newSecret = row.type === 'IMAP' ? imapPassword : clientSecret;
+  // The other type's secret was refused above: at most one of them is left.
+  const newSecret = imapPassword ?? clientSecret;
   // Moving the mailbox (another server, user or folder) starts its cursor afresh; dedupe keeps that harmless.
   const moved = ['imapHost', 'imapPort', 'imapUsername', 'imapInputFolder'].some(
     (k) => k in change && change[k as keyof typeof change] !== row[k as keyof MailSourceRow],

@@ -91,6 +91,8 @@ export function AlarmSetupGuide({ dashboardId }: { dashboardId: number }) {
   const trpc = useTRPC();
   const setup = useQuery(trpc.alarmSetup.get.queryOptions({ dashboardId }, { staleTime: 0 }));
   const [hidden, setHidden] = useState(() => localStorage.getItem(hiddenKey(dashboardId)) === '1');
+  // On a phone the steps fold behind one button, so the list of alarms stays on the first screen.
+  const [unfolded, setUnfolded] = useState(false);
   if (hidden || !setup.data) return null;
   const steps = alarmSetupSteps(setup.data);
   if (steps.every((s) => s.done)) return null;
@@ -116,7 +118,19 @@ export function AlarmSetupGuide({ dashboardId }: { dashboardId: number }) {
           Verbergen
         </Button>
       </div>
-      <SetupSteps label="Alarmen inrichten" testId="alarm-setup" steps={steps} />
+      <Button
+        size="sm"
+        variant="outline"
+        className="justify-self-start sm:hidden"
+        aria-expanded={unfolded}
+        aria-controls="alarm-setup-steps"
+        onClick={() => setUnfolded((u) => !u)}
+      >
+        {unfolded ? 'Stappen verbergen' : 'Stappen tonen'}
+      </Button>
+      <div id="alarm-setup-steps" className={unfolded ? 'grid' : 'hidden sm:grid'}>
+        <SetupSteps label="Alarmen inrichten" testId="alarm-setup" steps={steps} />
+      </div>
     </section>
   );
 }

@@ -39,6 +39,7 @@ import * as rawMail from './2026-11-26T1000-raw-mail';
 import * as schedules from './2026-11-28T1200-schedules';
 import * as escalation from './2026-11-28T1300-escalation';
 import * as notificationReached from './2026-11-28T1400-notification-reached';
+import * as oneTimePassword from './2026-11-28T1410-one-time-password';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1200-schedules': schedules,
   '2026-11-28T1300-escalation': escalation,
   '2026-11-28T1400-notification-reached': notificationReached,
+  '2026-11-28T1410-one-time-password': oneTimePassword,
 };

@@ -4,6 +4,7 @@ import { AppHeader } from '~/components/layout/app-header';
 import { PageHeader } from '~/components/layout/page-header';
 import { SectionCard } from '~/components/ui/section-card';
 import { CalendarFeedCard } from '~/features/schedules/calendar-feed-card';
+import { OwnPasswordCard } from '~/features/users/one-time-password';
 
 export const Route = createFileRoute('/_auth/profile')({
   component: ProfilePage,
@@ -26,6 +27,8 @@ function ProfilePage() {
             <dd>{userTypeLabels[user.type]}</dd>
           </dl>
         </SectionCard>
+        {/* Changing a password is for staff; a customer's is set by their installer or a reset link. */}
+        {user.type === 'customer' ? null : <OwnPasswordCard user={user} />}
         {user.type === 'customer' ? null : <CalendarFeedCard />}
       </main>
     </div>

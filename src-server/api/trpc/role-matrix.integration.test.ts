@@ -63,6 +63,7 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
   // Without SMTP the test is sent and fails: the answer says so.
   'contactMethod.test own address': async (_w, c) => c.contactMethod.test({ contactMethodId: (await c.contactMethod.list())[0]!.id }).then((r) => r.ok),
   'user.list': (_w, c) => c.user.list({}).then((r) => r.users.map((u) => u.email)),
+  'user.oneTimePassword': (_w, c) => c.user.oneTimePassword(),
   'user.get customerA': (w, c) => c.user.get({ userId: w.ids.customerA }).then((u) => u.email),
   'user.create customer in A': (w, c) =>
     c.user.create({ type: 'customer', email: 'n@example.nl', password, fullName: null, locationIds: [w.a2] }).then(() => 'ok'),
@@ -203,6 +204,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'contactMethod.create': everyone('ok'),
   "contactMethod.delete the admin's": { admin: 'ok', installerA: 'NOT_FOUND', installerB: 'NOT_FOUND', customerA: 'NOT_FOUND' },
   'contactMethod.test own address': everyone(false),
+  'user.oneTimePassword': everyone(false),
   'user.list': {
     admin: ['admin@example.nl', 'inst-a@example.nl', 'inst-b@example.nl', 'klant-a@example.nl', 'klant-b@example.nl'],
     installerA: ['klant-a@example.nl'],

@@ -407,7 +407,7 @@ export const customResolveSchema = strict({ resolve: alarmKeySchema }, 'resolve 
  * the subject never matches, since a problem's subject and its recovery's differ ("PROBLEM: …" and
  * "RECOVERY: …", "… offline sinds 02:17"). Nothing would ever be resolved.
  */
-export const RECOVERY_SUBJECT_KEY_WARNING =
+const RECOVERY_SUBJECT_KEY_WARNING =
   'Let op: met {{subject}} in de groeperingssleutel lost een herstelmelding nooit iets op. Het onderwerp van een storing en dat van haar herstelmelding verschillen (PROBLEM tegenover RECOVERY), dus krijgen ze nooit dezelfde sleutel. Bouw de sleutel uit wat beide delen, zoals {{host}}/{{service}}: haal die met benoemde groepen uit het onderwerp, bijvoorbeeld (?<host>\\S+)/(?<service>\\S+).';
 
 /** The warning and keys to propose when recovery is on and the group key uses the subject; null otherwise. */

@@ -12,7 +12,7 @@ const list = (parts: string[]) => parts.join(', ');
  * The alarm set-up in order: a dashboard, then where alarms come from (mail sources or monitoring
  * hooks), the parsers that read the mail, the rules that notify, and who is on call.
  */
-export function alarmSetupSteps(s: AlarmSetup): SetupStep[] {
+function alarmSetupSteps(s: AlarmSetup): SetupStep[] {
   const params = s.dashboard ? { dashboardId: s.dashboard.id } : undefined;
   type DashboardPage = '/alarms/$dashboardId/emails/sources' | '/alarms/$dashboardId/emails/parsers' | '/alarms/$dashboardId/settings/notifications';
   const at = (to: DashboardPage, label: string) => (params ? { label, link: { to, params } } : undefined);

@@ -6,7 +6,7 @@ export type Attempt =
  * A mail sent to several people one by one: whom it reached so far (ids, over every attempt, and
  * their addresses) and whose address failed this time.
  */
-export interface Spread {
+interface Spread {
   reachedIds: number[];
   reached: string[];
   missed: string[];

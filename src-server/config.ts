@@ -2,7 +2,7 @@
  * Configuration from the environment. Everything is optional; an invalid value
  * stops start-up with one clear line (ConfigError).
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -10,6 +10,7 @@ import { emailSchema, newPasswordSchema } from '@/domain/auth';
 import { DEFAULT_HUB_URL } from './modules/meterbeheer/hub-client';
 import { type KeepRule, type Schedule, parseKeep, parseSchedule } from './modules/backups/backup-policy';
 import { ConfigError } from './platform/errors';
+import type { VapidKeys } from './modules/contact-methods/contact-adapter';
 
 // PORT=0 lets the OS pick a free port (the URL printed at start says which).
 const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));
@@ -43,11 +44,27 @@ const envSchema = v.object({
   SMTP_FROM: v.optional(
     v.pipe(v.string(), v.regex(/^(.*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, e.g. Energiebeheer <alarm@example.com>')),
   ),
+  // The SMTP receiver: devices mail a dashboard's receiving address straight to the product. Off without SMTP_LISTEN.
+  SMTP_LISTEN: v.optional(port),
+  SMTP_LISTEN_HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
+  // The receiving addresses' domain (its MX points here); default PUBLIC_URL's host.
+  SMTP_DOMAIN: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.-]+$/, 'must be a domain name, e.g. alarm.example.nl'))),
+  // PEM files: STARTTLS is offered when both are set.
+  SMTP_TLS_CERT: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  SMTP_TLS_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
   // The firm's name: the sender's name on every mail and the name invitations give.
   FIRM_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'must be at most 100 characters'))),
   // Where the console is reached from outside: the links in notifications.
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must start with http:// or https://'))),
   NOTIFY_ALLOW_PRIVATE_TARGETS: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+  // The installation's Telegram bot (from @BotFather), and the Bot API's address (a simulator in tests).
+  TELEGRAM_BOT_TOKEN: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather, e.g. 123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11')),
+  ),
+  TELEGRAM_API_URL: v.optional(
+    v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must start with http:// or https://')),
+    'https://api.telegram.org',
+  ),
   // How many reverse proxies in front add themselves to X-Forwarded-For: `true` is one.
   TRUST_PROXY: v.optional(
     v.pipe(
@@ -87,6 +104,10 @@ const envSchema = v.object({
   BACKUP_PASSPHRASE: v.optional(v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'))),
   // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; without it /metrics is off (404).
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  // Web Push: the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it); without both, a pair is made once in DATA_DIR.
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)'))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)'))),
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL'))),
   // One line per request and job run: `json`, or `pretty` for a person (default: pretty on a terminal, else json).
   LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'], 'must be json or pretty')),
 });
@@ -114,15 +135,21 @@ export type Config = {
   mailAllowPrivateHosts: boolean;
   smtpUrl?: string;
   smtpFrom?: string;
+  /** The SMTP receiver: listening only with a port (SMTP_LISTEN). */
+  smtpReceiver: { port?: number; host: string; domain: string; tlsCert?: string; tlsKey?: string };
   firmName?: string;
   publicUrl: string;
   notifyAllowPrivateTargets: boolean;
+  telegramBotToken?: string;
+  telegramApiUrl: string;
   backupDir: string;
   backupSchedule: Schedule;
   backupKeep: KeepRule;
   backupPassphrase?: string;
   metricsToken?: string;
   logFormat: 'json' | 'pretty';
+  /** Web Push: the server's VAPID keys and subject. */
+  vapid: VapidKeys;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -134,6 +161,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${key}: ${issue.message}`);
   }
   const e = result.output;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together');
+  }
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && publicKeyOf(e.VAPID_PRIVATE_KEY) !== e.VAPID_PUBLIC_KEY) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY does not belong to VAPID_PRIVATE_KEY');
+  }
+  if (Boolean(e.SMTP_TLS_CERT) !== Boolean(e.SMTP_TLS_KEY)) {
+    throw new ConfigError('Invalid configuration: set SMTP_TLS_CERT and SMTP_TLS_KEY together');
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
   }
@@ -168,15 +204,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphApiUrl: e.GRAPH_API_URL,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    smtpReceiver: {
+      port: e.SMTP_LISTEN,
+      host: e.SMTP_LISTEN_HOST,
+      domain: (e.SMTP_DOMAIN ?? new URL(e.PUBLIC_URL ?? 'http://localhost').hostname).toLowerCase(),
+      tlsCert: e.SMTP_TLS_CERT,
+      tlsKey: e.SMTP_TLS_KEY,
+    },
     firmName: e.FIRM_NAME || undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     notifyAllowPrivateTargets: e.NOTIFY_ALLOW_PRIVATE_TARGETS === 'true',
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    telegramApiUrl: e.TELEGRAM_API_URL,
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     backupSchedule: e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,
     backupPassphrase: e.BACKUP_PASSPHRASE,
     metricsToken: e.METRICS_TOKEN,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : readOrCreateVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT ?? vapidSubject(e.SMTP_FROM, e.PUBLIC_URL),
+    },
   };
 }
 
@@ -197,4 +246,44 @@ function readOrCreateSecretKey(dataDir: string): string {
   const key = randomBytes(32).toString('base64url');
   writeFileSync(file, key + '\n', { mode: 0o600 });
   return key;
+}
+
+/** The base64url public key of a base64url P-256 private key. */
+function publicKeyOf(privateKey: string) {
+  const ecdh = createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+  } catch {
+    throw new ConfigError('Invalid configuration: VAPID_PRIVATE_KEY is not a valid P-256 private key');
+  }
+  return ecdh.getPublicKey().toString('base64url');
+}
+
+/**
+ * Without VAPID_* the pair lives beside the database, made once, readable by the owner only: the
+ * browsers' subscriptions are bound to the public key, so a new pair would silence every phone.
+ */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
+    if (!keys.privateKey || publicKeyOf(keys.privateKey) !== keys.publicKey) {
+      throw new ConfigError(`Invalid configuration: ${file} holds no matching VAPID key pair; restore it from a backup of DATA_DIR`);
+    }
+    return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+  }
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+  writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+  return keys;
+}
+
+/** Whom push services contact about this sender: the notifications' From address, else the console's https address. */
+function vapidSubject(smtpFrom: string | undefined, publicUrl: string | undefined) {
+  const address = smtpFrom && /<([^<>]+)>\s*$/.exec(smtpFrom)?.[1];
+  if (smtpFrom) return `mailto:${address ?? smtpFrom.trim()}`;
+  if (publicUrl?.startsWith('https://')) return publicUrl.replace(/\/+$/, '');
+  return `mailto:beheer@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}`;
 }

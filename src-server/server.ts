@@ -36,9 +36,18 @@ const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
     firmName: config.firmName,
     publicUrl: config.publicUrl,
     allowPrivateTargets: config.notifyAllowPrivateTargets,
+    webPush: { vapid: config.vapid },
   },
+  telegram: { botToken: config.telegramBotToken, apiUrl: config.telegramApiUrl },
   backup: { dir: config.backupDir, schedule: config.backupSchedule, keep: config.backupKeep, passphrase: config.backupPassphrase },
   log: createLogger(config.logFormat),
+  smtp: {
+    domain: config.smtpReceiver.domain,
+    listen:
+      config.smtpReceiver.port !== undefined
+        ? { port: config.smtpReceiver.port, host: config.smtpReceiver.host, tlsCert: config.smtpReceiver.tlsCert, tlsKey: config.smtpReceiver.tlsKey }
+        : undefined,
+  },
 });
 
 /** Why the port cannot be had, in one Dutch line for the operator; other errors go up unchanged. */
@@ -104,6 +113,15 @@ export async function startServer(config: Config, options: { clientDir?: string;
   await releaseGoneLeases(services.db, services.instanceId, services.engine === 'sqlite');
   await services.jobs.start();
   await services.imapWatchers.start();
+  if (services.smtpReceiver) {
+    await services.smtpReceiver.start().catch(async (error: unknown) => {
+      await closeServer(server as Server, services);
+      await services.close();
+      unlock();
+      throw error;
+    });
+    log(`SMTP receiver listening on ${config.smtpReceiver.host}:${services.smtpReceiver.port()} for @${config.smtpReceiver.domain}`);
+  }
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   return {

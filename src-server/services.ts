@@ -53,6 +53,7 @@ import { createJobWaker } from './platform/jobs/waker';
 import { parseEmail } from './modules/alarm-parsers/parse-pipeline';
 import type { SourceDeps } from './modules/mail-sources/mail-sources.service';
 import { createSourceCallLimit } from './modules/mail-sources/source-call-limit';
+import { type SmtpReceiver, type SmtpReceiverOptions, createSmtpReceiver } from './modules/mail-sources/smtp/smtp-receiver';
 import { createRuleTestLimit } from './modules/notifications/rule-test-limit';
 import { createParseCallLimit } from './modules/alarm-parsers/parse-call-limit';
 import { createParserSandbox } from './platform/sandbox/parser-sandbox';
@@ -67,8 +68,11 @@ import type { EnergyDeps } from './modules/energy-rules/energy-evaluation';
 import { wireReactions } from './reactions';
 import { energyAlarmJobs } from './modules/energy-rules/energy-rules.jobs';
 import { createSharedLimiter } from './platform/shared-rate-limit';
-import type { ContactDeps } from './modules/contact-methods/contact-adapter';
+import type { ContactDeps, WebPushSettings } from './modules/contact-methods/contact-adapter';
 import { reachPerson } from './modules/contact-methods/contact-methods.service';
+import { newVapidKeys } from './modules/contact-methods/push-request';
+import { createTelegramBot, type TelegramOptions } from './modules/contact-methods/telegram-bot';
+import { contactMethodJobs } from './modules/contact-methods/contact-methods.jobs';
 import type { PolicyDeps } from './modules/escalation-policies/escalation-policies.service';
 import { policyDashboard } from './modules/escalation-policies/escalation-policies.queries';
 import { startEscalations } from './modules/escalation-policies/escalations';
@@ -99,11 +103,15 @@ export interface ServiceOptions {
   /** PostgreSQL: between attempts to listen again after the connection was lost (1 s; a test lengthens it to look at the gap). */
   listenRetryMs?: number;
   /** Outbound notifications: SMTP, the console's public address, private targets. */
-  notify?: { smtpUrl?: string; smtpFrom?: string; firmName?: string; publicUrl?: string; allowPrivateTargets?: boolean };
+  notify?: { smtpUrl?: string; smtpFrom?: string; firmName?: string; publicUrl?: string; allowPrivateTargets?: boolean; webPush?: Partial<WebPushSettings> };
+  /** The installation's Telegram bot (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL); `waitSeconds` is the long poll's wait (25 s; 0 in tests). */
+  telegram?: TelegramOptions & { waitSeconds?: number };
   /** Where backups go, when they are made, which are kept, and their passphrase (BACKUP_*). */
   backup: BackupSettings;
   /** One line per request and job run (server: stdout); default silent. */
   log?: Logger;
+  /** The SMTP receiver: the receiving addresses' domain, and where it listens (`listen`, SMTP_LISTEN; started by the server). */
+  smtp?: { domain?: string; listen?: SmtpReceiverOptions };
 }
 
 export async function createServices(options: ServiceOptions) {
@@ -182,7 +190,14 @@ export async function createServices(options: ServiceOptions) {
     },
     allowPrivateMailHosts: options.allowPrivateMailHosts ?? false,
     events,
+    smtp: {
+      domain: options.smtp?.domain ?? new URL(options.notify?.publicUrl ?? 'http://localhost').hostname,
+      listening: () => smtpReceiver?.listening() ?? false,
+      forget: (localPart) => smtpReceiver?.forget(localPart),
+    },
   };
+  // Built now, listening once the server starts it; closed before the database.
+  const smtpReceiver: SmtpReceiver | undefined = options.smtp?.listen ? createSmtpReceiver(mail, options.smtp.listen) : undefined;
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail, leases);
   // Notifications: every alarm change wakes the notify job, so a HIGH alarm's webhook leaves at once.
@@ -199,6 +214,9 @@ export async function createServices(options: ServiceOptions) {
     mailer,
     publicUrl,
     allowPrivateTargets,
+    // The server passes the keys from DATA_DIR or VAPID_*; a harness without them gets a fresh pair.
+    webPush: { vapid: options.notify?.webPush?.vapid ?? newVapidKeys(publicUrl), ca: options.notify?.webPush?.ca },
+    telegram: createTelegramBot(options.telegram ?? {}),
     limit: createSharedLimiter(db, 'contact-test', 5, 3600, () => epochSeconds(clock)),
   };
   // SCHEDULE targets: whoever the schedules module says is on call at that moment.
@@ -245,6 +263,7 @@ export async function createServices(options: ServiceOptions) {
         ...alarmParserJobs(pipeline, parseWaker),
         ...notificationJobs(notify, notifyWaker),
         ...escalationJobs(escalation, wakeNotify),
+        ...contactMethodJobs(contact, { waitSeconds: options.telegram?.waitSeconds ?? 25 }),
         ...energyAlarmJobs(energy),
         ...backupJobs(backups),
       ],
@@ -280,6 +299,8 @@ export async function createServices(options: ServiceOptions) {
     parsing,
     reading: mail.reading,
     imapWatchers,
+    smtp: mail.smtp,
+    smtpReceiver,
     events,
     /** Whether this instance's caches hear every change now (PostgreSQL: while its LISTEN connection is up). */
     notices,
@@ -296,6 +317,8 @@ export async function createServices(options: ServiceOptions) {
     metrics,
     log,
     async close() {
+      // Messages being stored are committed (and answered) before anything else stops.
+      await smtpReceiver?.stop();
       await onboarding.settled();
       await jobs.stop();
       await imapWatchers.stop();

@@ -78,6 +78,9 @@ function uniqueColumn(error: unknown): string | null {
   return null;
 }
 
+/** Whether the error is a unique or primary-key violation (either engine). */
+export const isUniqueViolation = (error: unknown) => uniqueColumn(error) !== null;
+
 /** A unique or primary-key violation: two requests made the same thing at once, after both had checked that it was free. */
 function uniqueViolation(error: unknown): AppError | null {
   const field = uniqueColumn(error);

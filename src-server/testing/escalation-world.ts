@@ -5,14 +5,20 @@
  */
 import type { EscalationStep } from '@/domain/escalation-policy';
 import { createAlarmWorld } from './alarm-world';
+import type { HarnessOptions } from './harness';
 import { startSmtp } from './smtp';
 
 const T0 = Date.parse('2026-11-28T01:22:00Z');
 
-export async function createEscalationWorld() {
+/** `options` adds to the world's: mail settings (private targets for receivers on loopback, a push service's certificate, the public URL) and a Telegram bot. */
+export async function createEscalationWorld({ telegram, ...notify }: NonNullable<HarnessOptions['notify']> & { telegram?: HarnessOptions['telegram'] } = {}) {
   const smtp = await startSmtp();
   let now = T0;
-  const w = await createAlarmWorld({ clock: () => new Date(now), notify: { smtpUrl: smtp.url, smtpFrom: 'Energiebeheer <alarm@energiebeheer.test>' } });
+  const w = await createAlarmWorld({
+    clock: () => new Date(now),
+    notify: { smtpUrl: smtp.url, smtpFrom: 'Energiebeheer <alarm@energiebeheer.test>', ...notify },
+    telegram,
+  });
   const admin = w.callers.admin;
   /** A policy and the rule that escalates HIGH alarms of dashboard A along it. */
   const escalateAlong = async (steps: EscalationStep[], repeat = 0) => {

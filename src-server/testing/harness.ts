@@ -14,7 +14,7 @@ import type { Clock } from '../platform/clock';
 import type { AuthOptions } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/users/passwords';
 import { insertUser } from '../modules/users/users.queries';
-import { createServices } from '../services';
+import { type ServiceOptions, createServices } from '../services';
 import { createContext } from '../api/trpc/context';
 import { TEST_ADDRESS, insertChannel, insertFeed } from './fixtures';
 import { dropTestDatabase, testDatabase } from './test-database';
@@ -39,9 +39,13 @@ export interface HarnessOptions {
   /** PostgreSQL: between attempts to listen again after the connection was lost (1 s). */
   listenRetryMs?: number;
   /** Outbound notifications; webhook tests allow loopback targets (their receivers listen there). */
-  notify?: { smtpUrl?: string; smtpFrom?: string; firmName?: string; publicUrl?: string; allowPrivateTargets?: boolean };
+  notify?: ServiceOptions['notify'];
   /** Backups: a private folder removed when the harness closes, unless a test gives its own. */
   backup?: Partial<BackupSettings>;
+  /** A Telegram bot on a Bot API simulator; a run of the poll job looks once, without waiting. */
+  telegram?: { botToken?: string; apiUrl?: string };
+  /** The SMTP receiver's domain, and where it listens (a test starts it: `smtpReceiver.start()`). */
+  smtp?: ServiceOptions['smtp'];
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -65,8 +69,10 @@ export async function createHarness(options: HarnessOptions = {}) {
     },
     graph: { loginUrl: options.graph?.loginUrl ?? 'http://127.0.0.1:9/login', apiUrl: options.graph?.apiUrl ?? 'http://127.0.0.1:9' },
     allowPrivateMailHosts: options.allowPrivateMailHosts ?? true,
-    notify: { publicUrl: 'http://energiebeheer.test', ...options.notify },
+    notify: { ...options.notify, publicUrl: options.notify?.publicUrl ?? 'http://energiebeheer.test' },
     backup: { schedule: 'off', keep: { d: 7, w: 4, m: 12 }, ...options.backup, dir: backupDir },
+    telegram: { waitSeconds: 0, ...options.telegram },
+    smtp: options.smtp,
   });
   const { db } = services;
   const app = createApp(services);

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { prioritySchema } from './alarm-dashboard';
-import { idSchema, plainTextRecord } from './common';
+import { documentedAs, idSchema, plainTextRecord } from './common';
 
 /** At most this many alerts in one request (Alertmanager's `max_alerts` can keep to it). */
 const MAX_HOOK_ALERTS = 1000;
@@ -53,12 +53,15 @@ export type GenericAlert = v.InferOutput<typeof genericAlert>;
  * `{alerts: [...]}` or one alert on its own. One object rather than a union, so a bad alert keeps
  * its own path (`alerts.3.line`) instead of a union's single "matches no option".
  */
-export const genericPayloadSchema = v.pipe(
-  v.object({ alerts: v.optional(alertList(genericAlert)), ...v.partial(genericAlert).entries }),
-  v.forward(
-    v.check((p) => p.alerts !== undefined || p.line !== undefined, 'De melding moet worden opgegeven (of stuur {alerts: [...]}).'),
-    ['line'],
+export const genericPayloadSchema = documentedAs(
+  v.pipe(
+    v.object({ alerts: v.optional(alertList(genericAlert)), ...v.partial(genericAlert).entries }),
+    v.forward(
+      v.check((p) => p.alerts !== undefined || p.line !== undefined, 'De melding moet worden opgegeven (of stuur {alerts: [...]}).'),
+      ['line'],
+    ),
   ),
+  v.union([v.object({ alerts: alertList(genericAlert) }), genericAlert]),
 );
 export type GenericPayload = v.InferOutput<typeof genericPayloadSchema>;
 

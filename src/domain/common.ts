@@ -40,3 +40,16 @@ export const plainTextRecord = (message: string) =>
     ),
     { jsonSchema: { type: 'object', additionalProperties: { type: 'string' } } },
   );
+
+/**
+ * Validates with `schema`, but the REST document describes `documented`: for schemas that accept
+ * loosely on purpose (to answer a Dutch message per field, or to check a PATCH against the stored
+ * whole) while a typed client should see exactly what a valid request holds. `required` marks a key
+ * the server requires although its schema takes absence (to answer it in Dutch).
+ */
+export function documentedAs<S extends v.GenericSchema>(schema: S, documented: v.GenericSchema, options: { required?: boolean } = {}): S {
+  // A pipe is described by its first schema (the actions after it only narrow it).
+  const described = 'pipe' in schema ? (schema.pipe as object[])[0]! : schema;
+  Object.assign(described, { documentedAs: documented, documentedRequired: options.required ?? false });
+  return schema;
+}

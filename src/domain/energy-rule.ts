@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { PRIORITIES, prioritySchema } from './alarm-dashboard';
-import { idSchema } from './common';
+import { documentedAs, idSchema } from './common';
 import { requiredText } from './text';
 
 export const ENERGY_RULE_TYPES = ['CAPACITY', 'MONTHLY_PEAK', 'BASE_LOAD', 'DAILY_ENERGY', 'NO_DATA'] as const;
@@ -110,23 +110,37 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** The type's own fields with the type (what evaluation reads). */
 export type EnergyRuleConfig = DistributiveOmit<EnergyRuleInput, keyof typeof common>;
 
-/** PATCH: any of the fields; the stored rule fills in the rest and the whole is checked as on create. */
-const anyField = v.optional(v.unknown());
+/**
+ * PATCH: any of the fields; the stored rule fills in the rest and the whole is checked as on create
+ * (so each field's Dutch message comes from that check). The document shows each field as the
+ * types that have it define it.
+ */
+const fieldsOfTypes = new Map<string, v.GenericSchema[]>();
+for (const option of energyRuleInputSchema.options)
+  for (const [key, schema] of Object.entries(option.entries)) {
+    const known = fieldsOfTypes.get(key) ?? [];
+    if (!known.includes(schema)) fieldsOfTypes.set(key, [...known, schema]);
+  }
+const anyField = (key: string) => {
+  const schemas = fieldsOfTypes.get(key)!;
+  const documented = key === 'type' ? v.picklist(ENERGY_RULE_TYPES) : schemas.length === 1 ? schemas[0]! : v.union(schemas);
+  return v.optional(documentedAs(v.unknown(), documented));
+};
 export const updateEnergyRuleSchema = v.object({
   ruleId: idSchema,
-  name: anyField,
-  enabled: anyField,
-  meterId: anyField,
-  dashboardId: anyField,
-  priority: anyField,
-  type: anyField,
-  limitKw: anyField,
-  from: anyField,
-  to: anyField,
-  channel: anyField,
-  minKwh: anyField,
-  maxKwh: anyField,
-  hours: anyField,
+  name: anyField('name'),
+  enabled: anyField('enabled'),
+  meterId: anyField('meterId'),
+  dashboardId: anyField('dashboardId'),
+  priority: anyField('priority'),
+  type: anyField('type'),
+  limitKw: anyField('limitKw'),
+  from: anyField('from'),
+  to: anyField('to'),
+  channel: anyField('channel'),
+  minKwh: anyField('minKwh'),
+  maxKwh: anyField('maxKwh'),
+  hours: anyField('hours'),
 });
 
 export const energyRuleSchema = v.object({

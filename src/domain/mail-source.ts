@@ -1,15 +1,18 @@
 /**
- * E-mail alarm sources: IMAP mailboxes and Microsoft 365
- * shared mailboxes. Secrets are write-only: answers carry null; a PATCH without them, or with
- * null, keeps the stored one.
+ * E-mail alarm sources: IMAP mailboxes, Microsoft 365 shared mailboxes, and receiving addresses
+ * that devices mail straight to (type SMTP). Secrets are write-only: answers carry null; a PATCH
+ * without them, or with null, keeps the stored one.
  */
 import * as v from 'valibot';
 import { idSchema } from './common';
 import { requiredText } from './text';
 
+/** Mailboxes the product fetches from; a receiving address (SMTP) is added as a mail address instead. */
 export const SOURCE_TYPES = ['IMAP', 'MICROSOFT_GRAPH'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
-export const sourceTypeLabels: Record<SourceType, string> = { IMAP: 'IMAP', MICROSOFT_GRAPH: 'Microsoft 365' };
+const SOURCE_KINDS = [...SOURCE_TYPES, 'SMTP'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+export const sourceTypeLabels: Record<SourceKind, string> = { IMAP: 'IMAP', MICROSOFT_GRAPH: 'Microsoft 365', SMTP: 'E-mailadres (SMTP)' };
 
 /** The longest silence a source may be watched for (a week), as a heartbeat. */
 const SILENCE_MINUTES_MAX = 10_080;
@@ -103,7 +106,7 @@ const nullableString = v.nullable(v.string());
 export const sourceSchema = v.object({
   id: v.number(),
   name: v.string(),
-  type: v.picklist(SOURCE_TYPES),
+  type: v.picklist(SOURCE_KINDS),
   folderId: v.nullable(v.number()),
   pollIntervalSeconds: v.number(),
   silenceMinutes: v.nullable(v.number()),
@@ -119,8 +122,33 @@ export const sourceSchema = v.object({
   sharedMailbox: nullableString,
   inputFolder: nullableString,
   readCategory: nullableString,
+  /** SMTP: the receiving address, and whether a sender must sign in (AUTH PLAIN) to mail it. */
+  smtpAddress: nullableString,
+  smtpAuth: v.boolean(),
   status: v.object({ lastCheckedAt: nullableString, lastError: nullableString, messagesStored: v.number() }),
 });
 export type MailSource = v.InferOutput<typeof sourceSchema>;
 
 export const sourceTestResultSchema = v.object({ ok: v.boolean(), message: v.string(), messageCount: v.optional(v.number()) });
+
+/**
+ * A receiving address: devices and monitoring tools mail it straight to the product. An optional
+ * password makes senders sign in (AUTH PLAIN, user name the address itself).
+ */
+export const createMailAddressSchema = v.object({
+  dashboardId: idSchema,
+  name: common.name,
+  password: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string('Het wachtwoord moet tekst zijn.'),
+        v.minLength(12, 'Het wachtwoord is minstens 12 tekens lang.'),
+        v.maxLength(128, 'Het wachtwoord is hoogstens 128 tekens lang.'),
+      ),
+    ),
+  ),
+});
+export type CreateMailAddress = v.InferOutput<typeof createMailAddressSchema>;
+
+export const mailAddressSchema = v.object({ id: v.number(), name: v.string(), address: v.string() });
+export type MailAddress = v.InferOutput<typeof mailAddressSchema>;

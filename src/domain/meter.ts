@@ -1,6 +1,6 @@
 /** Meters: electricity with optional import/export channels, gas with an import channel. */
 import * as v from 'valibot';
-import { idSchema } from './common';
+import { documentedAs, idSchema } from './common';
 import { requiredText } from './text';
 
 export const METER_TYPES = ['electricity', 'gas'] as const;
@@ -25,11 +25,15 @@ const meterFields = {
     type: v.literal('gas'),
     name,
     locationId,
-    netImportChannel: v.pipe(
-      // A default makes valibot run the check also when the key is absent.
-      v.nullish(channelRef, null),
-      v.check((ref) => Boolean(ref), 'Kies het kanaal van de gasmeter.'),
-      v.transform((ref) => ref!),
+    netImportChannel: documentedAs(
+      v.pipe(
+        // A default makes valibot run the check also when the key is absent.
+        v.nullish(channelRef, null),
+        v.check((ref) => Boolean(ref), 'Kies het kanaal van de gasmeter.'),
+        v.transform((ref) => ref!),
+      ),
+      channelRef,
+      { required: true },
     ),
   },
 };

@@ -5,11 +5,15 @@
  * Decisions made here:
  * - A webhook's `secret` is write-only like a source password: answers carry `secret: null`, and
  *   an update without it, or with `null`, keeps the stored one (a rule read back is accepted as is).
+ * - A Teams or Slack webhook URL is itself the secret (Slack's path, Teams' `sig=`): answers show it
+ *   masked (`https://hooks.slack.com/services/***`), and an update that sends the masked form back
+ *   keeps the stored URL.
  * - `unacknowledgedMinutes` is required with the `unacknowledged` event; without it they are stored
  *   and unused (a later PATCH that adds the event finds them).
  */
 import * as v from 'valibot';
 import { PRIORITIES, prioritySchema } from './alarm-dashboard';
+import { CONTACT_METHOD_TYPES } from './contact-method';
 import { idSchema } from './common';
 import { pageSizeFields } from './paging';
 
@@ -32,7 +36,10 @@ const WEBHOOK_SECRET_MIN = 16;
  * How a delivery went out, as a person reads it in an alarm's history: "Melding verstuurd per
  * e-mail aan Piet". Keys are the rule channels and contact method types; an unknown one reads as itself.
  */
-const channelPhrases: Record<string, string> = {
+/** What a notification row went out on: a rule's channel, or for one person a contact method's type. */
+const NOTIFICATION_CHANNELS = ['WEBHOOK', 'TEAMS', 'SLACK', ...CONTACT_METHOD_TYPES] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+const channelPhrases: Record<NotificationChannel, string> = {
   EMAIL: 'per e-mail',
   WEBHOOK: 'per webhook',
   WEB_PUSH: 'per pushmelding',
@@ -41,7 +48,7 @@ const channelPhrases: Record<string, string> = {
   TEAMS: 'via Teams',
   SLACK: 'via Slack',
 };
-export const channelPhrase = (channel: string) => channelPhrases[channel] ?? `via ${channel}`;
+export const channelPhrase = (channel: string) => channelPhrases[channel as NotificationChannel] ?? `via ${channel}`;
 
 export const NO_SMTP = 'Geen SMTP-server ingesteld.';
 
@@ -73,6 +80,9 @@ const secret = v.pipe(
   v.maxLength(256, 'Het geheim is te lang.'),
 );
 const webhookChannel = v.object({ type: v.literal('WEBHOOK'), url: webhookUrl, secret });
+/** Teams (a Workflows webhook) and Slack (an incoming webhook): the URL alone admits the sender. */
+const teamsChannel = v.object({ type: v.literal('TEAMS'), url: webhookUrl });
+const slackChannel = v.object({ type: v.literal('SLACK'), url: webhookUrl });
 /** An escalation policy of the same dashboard walks its steps for each new alarm. */
 const escalationChannel = v.object({ type: v.literal('ESCALATION'), policyId: idSchema });
 /** A webhook in an update: without `secret`, or with `null` (as answers say it), the stored one stays. */
@@ -115,14 +125,14 @@ export const MINUTES_MESSAGE = 'Geef het aantal minuten op bij "niet bevestigd".
 export const escalationOnCreated = (r: { events: NotifyEvent[]; channel?: { type: string } }) =>
   r.channel?.type !== 'ESCALATION' || (r.events.length === 1 && r.events[0] === 'created');
 export const ESCALATION_EVENTS_MESSAGE = 'Een escalatie start bij een nieuw alarm: kies alleen "Nieuw alarm".';
-const CHANNEL_MESSAGE = 'Kies e-mail, webhook of escalatie.';
+const CHANNEL_MESSAGE = 'Kies e-mail, webhook, Teams, Slack of escalatie.';
 
 export const createRuleSchema = v.pipe(
   v.object({
     dashboardId: idSchema,
     ...ruleFields,
     enabled: v.optional(v.boolean(), true),
-    channel: v.variant('type', [emailChannel, webhookChannel, escalationChannel], CHANNEL_MESSAGE),
+    channel: v.variant('type', [emailChannel, webhookChannel, teamsChannel, slackChannel, escalationChannel], CHANNEL_MESSAGE),
   }),
   v.forward(
     v.check((r) => minutesWithEvent(r), MINUTES_MESSAGE),
@@ -144,7 +154,7 @@ export const updateRuleSchema = v.object({
   priorities: v.optional(ruleFields.priorities),
   events: v.optional(ruleFields.events),
   unacknowledgedMinutes: ruleFields.unacknowledgedMinutes,
-  channel: v.optional(v.variant('type', [emailChannel, webhookChannelUpdate, escalationChannel], CHANNEL_MESSAGE)),
+  channel: v.optional(v.variant('type', [emailChannel, webhookChannelUpdate, teamsChannel, slackChannel, escalationChannel], CHANNEL_MESSAGE)),
 });
 export type CreateRule = v.InferOutput<typeof createRuleSchema>;
 export type UpdateRule = v.InferOutput<typeof updateRuleSchema>;
@@ -165,9 +175,22 @@ export function maskedWebhookUrl(url: string): string {
   return parsed.href;
 }
 
+/**
+ * A URL that is a secret as a whole (a Teams or Slack webhook), fit to show: the host and the
+ * path's first part, the rest `***` (`https://hooks.slack.com/services/***`).
+ */
+export function maskedSecretUrl(url: string): string {
+  if (!URL.canParse(url)) return CREDENTIAL_MASK;
+  const parsed = new URL(url);
+  const first = parsed.pathname.split('/').filter(Boolean)[0];
+  return `${parsed.origin}/${first ? `${first}/` : ''}${CREDENTIAL_MASK}`;
+}
+
 const ruleChannelSchema = v.variant('type', [
   emailChannel,
   v.object({ type: v.literal('WEBHOOK'), url: v.string(), secret: v.null() }),
+  v.object({ type: v.literal('TEAMS'), url: v.string() }),
+  v.object({ type: v.literal('SLACK'), url: v.string() }),
   v.object({ type: v.literal('ESCALATION'), policyId: v.number() }),
 ]);
 export type RuleChannel = v.InferOutput<typeof ruleChannelSchema>;
@@ -194,7 +217,7 @@ const notificationSchema = v.object({
   alarmId: v.number(),
   alarmLine: v.string(),
   event: v.picklist(NOTIFY_EVENTS),
-  channel: v.picklist(['EMAIL', 'WEBHOOK']),
+  channel: v.picklist(NOTIFICATION_CHANNELS),
   status: v.picklist(NOTIFICATION_STATUSES),
   attempts: v.number(),
   lastError: v.nullable(v.string()),

@@ -1,8 +1,12 @@
 import { ALARM_SORTS, type AlarmSort } from '@/domain/alarm-filter';
 import type { DashboardUser } from '@/domain/alarm-dashboard';
 import { SearchBox } from '~/components/lists/list-controls';
+import { SlidersHorizontal } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
+import { useIsMobile } from '~/lib/use-is-mobile';
 import { AlarmFilters } from './alarm-filters';
 import { userName } from './alarm-format';
 import type { FolderSearch } from './folder-search';
@@ -27,11 +31,11 @@ export function AlarmToolbar({
   onChange: (next: Partial<FolderSearch>) => void;
 }) {
   const assignee = search.assignee === undefined ? '' : String(search.assignee);
-  return (
-    <div className="flex flex-wrap items-end gap-3">
-      <div className="w-full min-w-0 sm:w-auto sm:min-w-72 sm:flex-1">
-        <SearchBox label={searchLabel} value={search.q ?? ''} onSearch={onSearch} />
-      </div>
+  const mobile = useIsMobile();
+  const [open, setOpen] = useState(false);
+  const searchBox = <SearchBox label={searchLabel} value={search.q ?? ''} onSearch={onSearch} />;
+  const filters = (
+    <>
       <div className="grid min-w-0 flex-1 basis-40 gap-1.5 sm:w-56 sm:flex-none sm:basis-auto">
         <Label htmlFor="alarm-sort">Sorteren</Label>
         <Select id="alarm-sort" value={search.sort ?? 'receivedAt,desc'} onChange={(e) => onChange({ sort: e.target.value as AlarmSort, page: undefined })}>
@@ -65,6 +69,46 @@ export function AlarmToolbar({
         </Select>
       </div>
       <AlarmFilters search={search} onChange={onChange} locations={locations} />
+    </>
+  );
+  if (!mobile) {
+    return (
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-full min-w-0 sm:w-auto sm:min-w-72 sm:flex-1">{searchBox}</div>
+        {filters}
+      </div>
+    );
+  }
+  // On a phone the list comes first: sort and filters fold behind one button that counts what is set.
+  const count = activeFilters(search);
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">{searchBox}</div>
+        <Button variant="outline" aria-expanded={open} aria-controls="alarm-filter-panel" onClick={() => setOpen(!open)}>
+          <SlidersHorizontal aria-hidden className="size-4" />
+          Filters
+          {count > 0 ? (
+            <>
+              <span aria-hidden className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
+                {count}
+              </span>
+              <span className="sr-only">({count} actief)</span>
+            </>
+          ) : null}
+        </Button>
+      </div>
+      {open ? (
+        <div id="alarm-filter-panel" className="flex flex-wrap items-end gap-3 rounded-md border border-border bg-muted/40 p-3">
+          {filters}
+        </div>
+      ) : null}
     </div>
   );
+}
+
+/** How many filters narrow the list (the search and the sort are not counted: they are in view or do not narrow). */
+function activeFilters(s: FolderSearch) {
+  const custom = s.period === undefined && Boolean(s.from || s.to);
+  return [s.assignee, s.priority, s.acknowledged, s.resolved, s.overdue, s.locationId, s.period].filter((x) => x !== undefined).length + (custom ? 1 : 0);
 }

@@ -8,7 +8,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { requestErrorMessage, requestErrorWithFields } from '~/lib/request-error';
 import { Outcome } from './outcome';
 import { SourceSheet } from './source-sheet';
-import { useDeleteSource, useFetchNow, useTestSource } from './use-source-mutations';
+import { useDeleteAddress, useDeleteSource, useFetchNow, useTestSource } from './use-source-mutations';
 
 const fetched = (before: number, after: MailSource) => {
   if (after.status.lastError) return { ok: false, text: `Ophalen mislukt: ${after.status.lastError}` };
@@ -96,6 +96,50 @@ export function SourceActions({ source, folders, dashboardId }: { source: MailSo
         </Outcome>
       ) : null}
       <SourceSheet open={editing} onOpenChange={setEditing} dashboardId={dashboardId} folders={folders} source={source} />
+    </div>
+  );
+}
+
+/** A receiving address: "Ontvangst testen" (does this instance's receiver take its mail) and delete. */
+export function AddressActions({ source }: { source: MailSource }) {
+  const test = useTestSource();
+  const remove = useDeleteAddress();
+  return (
+    <div className="grid gap-2 border-t border-border pt-4">
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" disabled={test.isPending} onClick={() => test.mutate({ sourceId: source.id })}>
+          {test.isPending ? <Spinner /> : <PlugZap aria-hidden className="size-4" />}
+          Ontvangst testen
+        </Button>
+        <ConfirmDialog
+          title="E-mailadres verwijderen"
+          description={`Weet je zeker dat je het adres '${source.name}' wilt verwijderen? E-mail aan ${source.smtpAddress} wordt daarna geweigerd. De e-mails die al zijn opgeslagen, blijven bewaard.`}
+          confirmLabel="Verwijderen"
+          trigger={
+            <Button variant="ghost" size="sm" aria-label={`${source.name} verwijderen`}>
+              <Trash2 aria-hidden className="size-4" />
+              Verwijderen
+            </Button>
+          }
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync({ addressId: source.id });
+            } catch (error) {
+              throw new Error(requestErrorMessage(error));
+            }
+          }}
+        />
+      </div>
+      {test.data ? (
+        <Outcome ok={test.data.ok} testId="source-test-result">
+          {test.data.message}
+        </Outcome>
+      ) : null}
+      {test.error ? (
+        <Outcome ok={false} testId="source-test-result">
+          {requestErrorWithFields(test.error)}
+        </Outcome>
+      ) : null}
     </div>
   );
 }

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { type MailSource, sourceTypeLabels } from '@/domain/mail-source';
 import { formatInstant } from '~/lib/alarms/format';
+import { CopyButton } from '~/components/ui/copy-button';
 import { cn } from '~/lib/cn';
-import { SourceActions } from './source-actions';
+import { AddressActions, SourceActions } from './source-actions';
 
 type Health = 'ok' | 'error' | 'new';
 const healthOf = (source: MailSource): Health => (source.status.lastError ? 'error' : source.status.lastCheckedAt ? 'ok' : 'new');
@@ -13,8 +14,13 @@ const healthBadge: Record<Health, { label: string; className: string }> = {
   new: { label: 'Nog niet opgehaald', className: 'border-slate-300 bg-slate-100 text-slate-700' },
 };
 
+/** A receiving address is never fetched: it is fine until its first mail, then it receives. */
+const smtpLabels: Record<Health, string> = { ok: 'Ontvangt', error: 'Fout', new: 'Nog geen e-mail' };
+
 function SourceStatusBadge({ source }: { source: MailSource }) {
-  const { label, className } = healthBadge[healthOf(source)];
+  const health = healthOf(source);
+  const { className } = healthBadge[health];
+  const label = source.type === 'SMTP' ? smtpLabels[health] : healthBadge[health].label;
   return (
     <span
       data-testid="source-status"
@@ -60,7 +66,20 @@ export function SourceCard({
         <SourceStatusBadge source={source} />
       </div>
       <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-        {source.type === 'IMAP' ? (
+        {source.type === 'SMTP' ? (
+          <>
+            <div className="grid min-w-0 gap-1 sm:col-span-2">
+              <dt className="text-xs text-muted-foreground">Adres</dt>
+              <dd className="flex min-w-0 flex-wrap items-center gap-2">
+                <code data-testid="source-address" className="rounded bg-muted px-1.5 py-0.5 break-all">
+                  {source.smtpAddress}
+                </code>
+                <CopyButton text={source.smtpAddress ?? ''} label="Kopiëren" />
+              </dd>
+            </div>
+            <Detail label="Aanmelden">{source.smtpAuth ? 'Verplicht (AUTH PLAIN, gebruikersnaam het adres)' : 'Niet nodig: het adres is geheim'}</Detail>
+          </>
+        ) : source.type === 'IMAP' ? (
           <>
             <Detail label="Server">
               {source.imapHost}:{source.imapPort} {source.imapSecure ? '(TLS)' : '(zonder TLS)'}
@@ -76,10 +95,12 @@ export function SourceCard({
           </>
         )}
         <Detail label="Doelmap voor alarmen">{folder ? folder.label : 'Standaardmap van het dashboard'}</Detail>
-        <Detail label="Laatste contact">{status.lastCheckedAt ? formatInstant(status.lastCheckedAt) : 'Nog geen'}</Detail>
+        <Detail label={source.type === 'SMTP' ? 'Laatste e-mail' : 'Laatste contact'}>
+          {status.lastCheckedAt ? formatInstant(status.lastCheckedAt) : 'Nog geen'}
+        </Detail>
         <Detail label="Opgeslagen">
           <span data-testid="source-stored">{plural(status.messagesStored, 'e-mail', 'e-mails')}</span>
-          <span className="text-muted-foreground"> · elke {plural(source.pollIntervalSeconds, 'seconde', 'seconden')}</span>
+          {source.type === 'SMTP' ? null : <span className="text-muted-foreground"> · elke {plural(source.pollIntervalSeconds, 'seconde', 'seconden')}</span>}
         </Detail>
       </dl>
       {status.lastError ? (
@@ -88,7 +109,13 @@ export function SourceCard({
           {status.lastError}
         </p>
       ) : null}
-      {canChange ? <SourceActions source={source} folders={folders} dashboardId={dashboardId} /> : null}
+      {canChange ? (
+        source.type === 'SMTP' ? (
+          <AddressActions source={source} />
+        ) : (
+          <SourceActions source={source} folders={folders} dashboardId={dashboardId} />
+        )
+      ) : null}
     </li>
   );
 }

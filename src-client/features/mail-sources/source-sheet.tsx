@@ -53,8 +53,10 @@ export function SourceSheet({
   folders: AlarmFolder[];
   source?: MailSource;
 }) {
-  const [type, setType] = useState<SourceType>(source?.type ?? 'IMAP');
-  const shown = source?.type ?? type;
+  // A receiving address (SMTP) is not edited here: it has no mailbox settings.
+  const ownType = source && source.type !== 'SMTP' ? source.type : undefined;
+  const [type, setType] = useState<SourceType>(ownType ?? 'IMAP');
+  const shown = ownType ?? type;
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" className="w-full max-w-lg">

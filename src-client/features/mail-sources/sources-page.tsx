@@ -10,6 +10,7 @@ import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { canChangeSettings } from '~/lib/alarms/access';
 import { useTRPC } from '~/lib/trpc';
+import { AddressDialog } from './address-dialog';
 import { SourceCard } from './source-card';
 import { SourceSheet } from './source-sheet';
 
@@ -27,13 +28,16 @@ export function SourcesPage({ user, dashboard, folders }: { user: User; dashboar
     <section className="grid [&>:first-child]:mb-0 max-w-5xl min-w-0 gap-4">
       <PageHeader
         title="Bronnen"
-        description="De mailboxen (IMAP en Microsoft 365) waaruit dit dashboard alarmmails haalt."
+        description="De mailboxen (IMAP en Microsoft 365) waaruit dit dashboard alarmmails haalt, en de e-mailadressen waarnaar apparaten rechtstreeks mailen."
         actions={
           canChange ? (
-            <Button onClick={() => setAdding(true)}>
-              <Plus aria-hidden className="size-4" />
-              Bron toevoegen
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <AddressDialog dashboardId={dashboard.id} />
+              <Button onClick={() => setAdding(true)}>
+                <Plus aria-hidden className="size-4" />
+                Bron toevoegen
+              </Button>
+            </div>
           ) : null
         }
       />
@@ -45,7 +49,14 @@ export function SourcesPage({ user, dashboard, folders }: { user: User; dashboar
       <QueryRows
         query={sources}
         rows={list}
-        empty={<>Er zijn nog geen bronnen. {canChange ? 'Voeg een IMAP- of Microsoft 365-mailbox toe om alarmmails op te halen.' : ''}</>}
+        empty={
+          <>
+            Er zijn nog geen bronnen.{' '}
+            {canChange
+              ? 'Voeg een IMAP- of Microsoft 365-mailbox toe om alarmmails op te halen, of een e-mailadres waarnaar apparaten rechtstreeks mailen.'
+              : ''}
+          </>
+        }
       >
         {(rows) => (
           <ul aria-label="Bronnen" className="grid gap-4">

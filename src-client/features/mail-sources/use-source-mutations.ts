@@ -25,6 +25,15 @@ export const useDeleteSource = () => {
   const trpc = useTRPC();
   return useMutation(trpc.mailSource.delete.mutationOptions(useSourceListOptions()));
 };
+/** A receiving address is a source too: adding or deleting one refreshes the source list. */
+export const useCreateAddress = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.mailSource.createAddress.mutationOptions(useSourceListOptions()));
+};
+export const useDeleteAddress = () => {
+  const trpc = useTRPC();
+  return useMutation(trpc.mailSource.deleteAddress.mutationOptions(useSourceListOptions()));
+};
 export const useTestSource = () => {
   const trpc = useTRPC();
   return useMutation(trpc.mailSource.test.mutationOptions());

@@ -14,7 +14,7 @@ interface Values {
   priorities: Priority[];
   events: NotifyEvent[];
   unacknowledgedMinutes: string;
-  channelType: 'EMAIL' | 'WEBHOOK' | 'ESCALATION';
+  channelType: 'EMAIL' | 'WEBHOOK' | 'TEAMS' | 'SLACK' | 'ESCALATION';
   policyId: string;
   emailTarget: 'ASSIGNABLE' | 'ADDRESSES';
   addresses: string;
@@ -76,7 +76,15 @@ function CheckGroup<T extends string>({
   );
 }
 
-/** A new rule: which alarms and events, and where the notification goes (e-mail, a signed webhook or an escalation policy). */
+/** How to get a team chat's webhook URL, under its URL field. */
+const chatHints = {
+  TEAMS:
+    'In Teams: … bij het kanaal → Workflows → "Post to a channel when a webhook request is received"; kopieer de URL die de workflow geeft. De URL is geheim en wordt verborgen getoond.',
+  SLACK:
+    'In Slack: maak een app met Incoming Webhooks (api.slack.com/apps), kies het kanaal en kopieer de webhook-URL (https://hooks.slack.com/services/…). De URL is geheim en wordt verborgen getoond.',
+};
+
+/** A new rule: which alarms and events, and where the notification goes (e-mail, a signed webhook, Teams, Slack or an escalation policy). */
 export function RuleForm({
   dashboardId,
   emailAvailable,
@@ -92,8 +100,10 @@ export function RuleForm({
     defaultValues: initial,
     onSubmit: async ({ value, formApi }) => {
       const escalation = value.channelType === 'ESCALATION';
-      const channel =
-        value.channelType === 'WEBHOOK'
+      const chat = value.channelType === 'TEAMS' || value.channelType === 'SLACK' ? value.channelType : null;
+      const channel = chat
+        ? { type: chat, url: value.url }
+        : value.channelType === 'WEBHOOK'
           ? { type: 'WEBHOOK' as const, url: value.url, secret: value.secret }
           : escalation
             ? { type: 'ESCALATION' as const, policyId: Number(value.policyId || policies[0]?.id) }
@@ -154,6 +164,8 @@ export function RuleForm({
             options={[
               { value: 'EMAIL', label: 'E-mail' },
               { value: 'WEBHOOK', label: 'Webhook' },
+              { value: 'TEAMS', label: 'Microsoft Teams' },
+              { value: 'SLACK', label: 'Slack' },
               ...(policies.length ? [{ value: 'ESCALATION', label: 'Escalatie (per stap, tot iemand bevestigt)' }] : []),
             ]}
           />
@@ -211,6 +223,20 @@ export function RuleForm({
                 </form.Field>
               ) : null}
             </>
+          ) : type === 'TEAMS' || type === 'SLACK' ? (
+            <form.Field name="url">
+              {(field) => (
+                <TextField
+                  field={field}
+                  label={type === 'TEAMS' ? 'Webhook-URL van de Teams-workflow' : 'Webhook-URL van Slack'}
+                  type="url"
+                  required
+                  autoComplete="off"
+                  placeholder="https://…"
+                  hint={chatHints[type]}
+                />
+              )}
+            </form.Field>
           ) : (
             <>
               <form.Field name="url">{(field) => <TextField field={field} label="URL" type="url" required placeholder="https://…" />}</form.Field>

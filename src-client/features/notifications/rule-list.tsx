@@ -9,6 +9,8 @@ import { useDeleteRule, useTestRule, useUpdateRule } from './use-notification-mu
 
 function target(r: NotificationRule, policyNames: Record<number, string>) {
   if (r.channel.type === 'WEBHOOK') return `Webhook ${r.channel.url}`;
+  if (r.channel.type === 'TEAMS') return `Teams ${r.channel.url}`;
+  if (r.channel.type === 'SLACK') return `Slack ${r.channel.url}`;
   if (r.channel.type === 'ESCALATION') return `Escalatie "${policyNames[r.channel.policyId] ?? `#${r.channel.policyId}`}"`;
   return r.channel.to === 'ASSIGNABLE' ? 'E-mail aan de gebruikers van het dashboard' : `E-mail aan ${r.channel.to.join(', ')}`;
 }

@@ -3,7 +3,11 @@ import { userTypeLabels } from '@/domain/user';
 import { AppHeader } from '~/components/layout/app-header';
 import { PageHeader } from '~/components/layout/page-header';
 import { SectionCard } from '~/components/ui/section-card';
+import { ContactMethodsCard } from '~/features/contact-methods/contact-methods-card';
+import { InstallAppCard } from '~/features/contact-methods/install-app-card';
 import { CalendarFeedCard } from '~/features/schedules/calendar-feed-card';
+import { NtfyCard } from '~/features/contact-methods/ntfy-card';
+import { TelegramCard } from '~/features/contact-methods/telegram-card';
 import { OwnPasswordCard } from '~/features/users/one-time-password';
 
 export const Route = createFileRoute('/_auth/profile')({
@@ -30,6 +34,10 @@ function ProfilePage() {
         {/* Changing a password is for staff; a customer's is set by their installer or a reset link. */}
         {user.type === 'customer' ? null : <OwnPasswordCard user={user} />}
         {user.type === 'customer' ? null : <CalendarFeedCard />}
+        {user.type === 'customer' ? null : <ContactMethodsCard />}
+        {user.type === 'customer' ? null : <InstallAppCard />}
+        {user.type === 'customer' ? null : <NtfyCard />}
+        {user.type === 'customer' ? null : <TelegramCard />}
       </main>
     </div>
   );

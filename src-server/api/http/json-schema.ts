@@ -18,10 +18,21 @@ function rejectsOwnDefault(schema: Json) {
   return value.length < (minLength ?? 0) || value.length > (maxLength ?? Infinity) || (pattern !== undefined && !new RegExp(pattern, 'u').test(value));
 }
 
+/** Markers the overrides below leave on a property for its object to read. */
+const REQUIRED = 'x-required';
+const OPTIONAL = 'x-optional';
+
 function requireDefaultedKeys(schema: Json) {
   const properties = schema.properties as Record<string, Json>;
   const required = new Set(schema.required as string[] | undefined);
   for (const [key, property] of Object.entries(properties)) {
+    if (property[REQUIRED] || property[OPTIONAL]) {
+      if (property[REQUIRED]) required.add(key);
+      else required.delete(key);
+      delete property[REQUIRED];
+      delete property[OPTIONAL];
+      continue;
+    }
     if (!rejectsOwnDefault(property)) continue;
     delete property.default;
     required.add(key);
@@ -46,8 +57,32 @@ function to31(node: unknown): unknown {
   return out;
 }
 
-/** A schema valibot cannot describe (a `custom` one) may carry its own JSON Schema as `jsonSchema`. */
-const ownJsonSchema = ({ valibotSchema }: { valibotSchema: unknown }) => (valibotSchema as { jsonSchema?: Json }).jsonSchema;
+interface Described {
+  type?: string;
+  default?: unknown;
+  wrapped?: Described;
+  /** A schema valibot cannot describe (a `custom` one) may carry its own JSON Schema. */
+  jsonSchema?: Json;
+  /** `documentedAs` in the domain: what the document shows for a loosely validating schema. */
+  documentedAs?: GenericSchema;
+  documentedRequired?: boolean;
+}
 
-export const openApiSchema = (schema: GenericSchema, typeMode: 'input' | 'output') =>
-  to31(toJsonSchema(schema, { errorMode: 'ignore', typeMode, overrideSchema: ownJsonSchema })) as Json;
+function override(valibotSchema: unknown, typeMode: 'input' | 'output'): Json | undefined {
+  const s = valibotSchema as Described;
+  if (s.jsonSchema) return s.jsonSchema;
+  if (s.documentedAs) return { ...openApiSchema(s.documentedAs, typeMode), ...(s.documentedRequired ? { [REQUIRED]: true } : {}) };
+  // An optional key without a default (a PATCH's field) around a schema with one (for a create's
+  // Dutch message or value): absent keeps what is stored, so the document shows no default and
+  // the key as optional.
+  if (s.type === 'optional' && s.default === undefined && s.wrapped) {
+    const inner = openApiSchema(s.wrapped as GenericSchema, typeMode);
+    if (!('default' in inner)) return undefined;
+    delete inner.default;
+    return { ...inner, [OPTIONAL]: true };
+  }
+  return undefined;
+}
+
+export const openApiSchema = (schema: GenericSchema, typeMode: 'input' | 'output'): Json =>
+  to31(toJsonSchema(schema, { errorMode: 'ignore', typeMode, overrideSchema: ({ valibotSchema }) => override(valibotSchema, typeMode) })) as Json;

@@ -153,6 +153,9 @@ test('the REST paths are the documented ones, unchanged by generating them from 
       'POST /api/v1/users/me/contact-methods',
       'DELETE /api/v1/contact-methods/{id}',
       'POST /api/v1/contact-methods/{id}/test',
+      'GET /api/v1/web-push/public-key',
+      'GET /api/v1/users/me/telegram',
+      'POST /api/v1/users/me/telegram/code',
       'GET /api/v1/actions/{token}',
       'POST /api/v1/actions/{token}',
       'GET /api/v1/locations/{id}/energy-rules',
@@ -172,6 +175,9 @@ test('the REST paths are the documented ones, unchanged by generating them from 
       'PATCH /api/v1/alarms/sources/{id}',
       'POST /api/v1/alarms/sources/{id}/test',
       'POST /api/v1/alarms/sources/{id}/fetch-now',
+      'GET /api/v1/alarms/dashboards/{id}/mail-addresses',
+      'POST /api/v1/alarms/dashboards/{id}/mail-addresses',
+      'DELETE /api/v1/alarms/mail-addresses/{id}',
       'GET /api/v1/alarms/dashboards/{id}/emails',
       'GET /api/v1/alarms/emails/{id}',
       'GET /api/v1/alarms/emails/{id}/parsing-attempts',
@@ -262,6 +268,27 @@ test('the parser create body documents the parser itself, not only {index?}', as
   const body = JSON.stringify(doc.paths['/api/v1/alarms/dashboards/{id}/alarm-email-parsers'].post.requestBody.content['application/json'].schema);
   for (const key of ['"index"', '"type"', '"name"', '"config"', '"code"']) expect(body).toContain(key);
   expect(body).not.toContain('"dashboardId"');
+});
+
+test('a typed client learns exactly what the server takes: every provider, a gas meter’s channel, the hook’s two forms, typed rule and source PATCHes', async () => {
+  const h = await createHarness();
+  const doc = await (await h.request('/api/openapi.json')).json();
+  const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+  const provider = doc.paths['/api/meterbeheer/feeds/add/{provider}'].post.parameters.find((p: { name: string }) => p.name === 'provider');
+  expect([...provider.schema.enum].sort()).toEqual(['anexo', 'fudura', 'joulz', 'kenter', 'meetbedrijf', 'solaredge']);
+  const gas = body('/api/meters/create', 'post').anyOf.find((o: { properties: { type: { const: string } } }) => o.properties.type.const === 'gas');
+  expect(gas.required).toContain('netImportChannel');
+  expect(gas.properties.netImportChannel).toMatchObject({ type: 'object', required: ['type', 'id'] });
+  const hook = body('/api/v1/alarms/hooks/generic', 'post');
+  expect(hook.anyOf.map((o: { required: string[] }) => o.required)).toEqual([['alerts'], ['line']]);
+  const rule = body('/api/v1/energy-rules/{id}', 'patch');
+  expect(rule.required).toEqual([]);
+  expect(rule.properties.limitKw).toMatchObject({ type: 'number' });
+  expect(rule.properties.type.enum).toContain('BASE_LOAD');
+  expect(Object.values(rule.properties).every((p) => Object.keys(p as object).length > 0)).toBe(true);
+  const source = body('/api/v1/alarms/sources/{id}', 'patch');
+  expect(source.required).toEqual([]);
+  expect(source.properties.pollIntervalSeconds.default).toBeUndefined();
 });
 
 test('the 3.1 document holds no draft-07 $schema, and tuples are valid 2020-12 arrays', async () => {

@@ -17,20 +17,29 @@ export interface InputShape {
   optional: boolean;
 }
 
-function collect(schema: AnySchema, into: Entries): boolean {
+function collect(schema: AnySchema, into: Record<string, GenericSchema[]>): boolean {
   if (schema.type === 'optional' || schema.type === 'nullish') {
     collect(schema.wrapped!, into);
     return true;
   }
-  if (schema.entries) Object.assign(into, schema.entries);
+  for (const [key, entry] of Object.entries(schema.entries ?? {})) if (!(into[key] ??= []).includes(entry)) into[key].push(entry);
   for (const option of schema.options ?? []) collect(option, into);
   return false;
 }
 
+/** A key the variants of a union spell differently: each literal (`provider: 'kenter' | …`) as one picklist, anything else as a union. */
+function merged(schemas: GenericSchema[]): GenericSchema {
+  if (schemas.length === 1) return schemas[0]!;
+  const literals = schemas.map((s) => (s.type === 'literal' ? (s as unknown as { literal: unknown }).literal : undefined));
+  if (literals.every((l) => typeof l === 'string')) return v.picklist(literals as string[]);
+  return v.union(schemas);
+}
+
 export function inputShape(inputs: unknown[]): InputShape {
-  const entries: Entries = {};
+  const collected: Record<string, GenericSchema[]> = {};
   let optional = inputs.length > 0;
-  for (const input of inputs as AnySchema[]) optional = collect(input, entries) && optional;
+  for (const input of inputs as AnySchema[]) optional = collect(input, collected) && optional;
+  const entries = Object.fromEntries(Object.entries(collected).map(([key, schemas]) => [key, merged(schemas)]));
   return { entries, schemas: inputs as AnySchema[], optional };
 }
 
@@ -38,6 +47,8 @@ export function inputShape(inputs: unknown[]): InputShape {
 function withoutPathKeys(schema: AnySchema, pathKeys: Set<string>): GenericSchema | null {
   if (schema.type === 'optional' || schema.type === 'nullish') return withoutPathKeys(schema.wrapped!, pathKeys);
   if (schema.entries) {
+    // Nothing from the path: the schema as written (with what it says about itself in the document).
+    if (!Object.keys(schema.entries).some((k) => pathKeys.has(k))) return schema;
     const kept = Object.entries(schema.entries).filter(([k]) => !pathKeys.has(k));
     return kept.length > 0 ? v.object(Object.fromEntries(kept)) : null;
   }

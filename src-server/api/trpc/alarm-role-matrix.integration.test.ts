@@ -107,6 +107,12 @@ const alarmCases: Record<string, (w: AlarmWorld & { alarm: number; source: numbe
   'mailSource.test': (w, c) => c.mailSource.test({ sourceId: w.source }).then((r) => r.ok),
   'mailSource.testNew': (w, c) => c.mailSource.testNew({ dashboardId: w.dashA.id, ...imap }).then((r) => r.ok),
   'mailSource.fetchNow': (w, c) => c.mailSource.fetchNow({ sourceId: w.source }).then((s) => s.status.lastError !== null),
+  'mailSource.addresses': (w, c) => c.mailSource.addresses({ dashboardId: w.dashA.id }).then((a) => a.length),
+  'mailSource.createAddress': (w, c) => c.mailSource.createAddress({ dashboardId: w.dashA.id, name: 'Zabbix' }).then(() => 'ok'),
+  'mailSource.deleteAddress': async (w, c) => {
+    const { id } = await w.callers.admin.mailSource.createAddress({ dashboardId: w.dashA.id, name: 'Zabbix' });
+    return c.mailSource.deleteAddress({ addressId: id }).then(() => 'ok');
+  },
   'alarmEmail.list': (w, c) => c.alarmEmail.list({ dashboardId: w.dashA.id, page: 0, size: 20, sort: 'receivedAt,desc' }).then((r) => r.emails.length),
   'alarmEmail.get': (w, c) => c.alarmEmail.get({ emailId: w.email }).then((e) => e.subject),
   'alarmEmail.attempts': (w, c) => c.alarmEmail.attempts({ emailId: w.email }).then((a) => a.length),
@@ -279,6 +285,9 @@ const expected: Record<string, Record<Role, unknown>> = {
   'mailSource.test': same(false),
   'mailSource.testNew': { admin: false, installerA: false, installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
   'mailSource.fetchNow': same(true),
+  'mailSource.addresses': same(0),
+  'mailSource.createAddress': work,
+  'mailSource.deleteAddress': work,
   'alarmEmail.list': same(1),
   'alarmEmail.get': same('Storing'),
   'alarmEmail.attempts': same(0),

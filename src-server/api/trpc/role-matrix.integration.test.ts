@@ -3,10 +3,21 @@
  * installer of A, installer of B and customer of A. The alarm area (alarm*, mail*) has its own
  * matrix in alarm-role-matrix.integration.test.ts; a procedure in neither fails here.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { TEST_PASSWORD } from '../../testing/harness';
 import { createWorld, newLocation, type World } from '../../testing/world';
 import { appRouter } from '../../root-router';
+
+/** What a browser's `PushSubscription.toJSON()` gives: a real P-256 key and a 16-byte auth secret. */
+function browserSubscription() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: 'https://push.example.com/send/abc',
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 
 type Role = 'admin' | 'installerA' | 'installerB' | 'customerA';
 const roles: Role[] = ['admin', 'installerA', 'installerB', 'customerA'];
@@ -61,6 +72,10 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
     return c.contactMethod.delete({ contactMethodId: id }).then(() => 'ok');
   },
   // Without SMTP the test is sent and fails: the answer says so.
+  'contactMethod.create web push': (_w, c) => c.contactMethod.create({ type: 'WEB_PUSH', subscription: browserSubscription() }).then((m) => m.type),
+  'contactMethod.webPushKey': (_w, c) => c.contactMethod.webPushKey().then((r) => /^B[A-Za-z0-9_-]{86}$/.test(r.publicKey)),
+  'contactMethod.telegram': (_w, c) => c.contactMethod.telegram().then((r) => r.configured),
+  'contactMethod.telegramCode': (_w, c) => c.contactMethod.telegramCode().then(() => 'ok'),
   'contactMethod.test own address': async (_w, c) => c.contactMethod.test({ contactMethodId: (await c.contactMethod.list())[0]!.id }).then((r) => r.ok),
   'user.list': (_w, c) => c.user.list({}).then((r) => r.users.map((u) => u.email)),
   'user.oneTimePassword': (_w, c) => c.user.oneTimePassword(),
@@ -204,6 +219,11 @@ const expected: Record<string, Record<Role, unknown>> = {
   'contactMethod.create': everyone('ok'),
   "contactMethod.delete the admin's": { admin: 'ok', installerA: 'NOT_FOUND', installerB: 'NOT_FOUND', customerA: 'NOT_FOUND' },
   'contactMethod.test own address': everyone(false),
+  'contactMethod.create web push': everyone('WEB_PUSH'),
+  'contactMethod.webPushKey': everyone(true),
+  // The matrix's world has no Telegram bot.
+  'contactMethod.telegram': everyone(false),
+  'contactMethod.telegramCode': everyone('CONFLICT'),
   'user.oneTimePassword': everyone(false),
   'user.list': {
     admin: ['admin@example.nl', 'inst-a@example.nl', 'inst-b@example.nl', 'klant-a@example.nl', 'klant-b@example.nl'],

@@ -52,6 +52,9 @@ export async function mintActionLink(db: DB, now: number, publicUrl: string, ala
   return `${publicUrl.replace(/\/+$/, '')}/app/act/${token}`;
 }
 
+/** The API form of an action link (`PUBLIC_URL/api/v1/actions/<token>`), for a receiver that posts itself (an ntfy button). */
+export const actionApiUrl = (pageUrl: string) => pageUrl.replace('/app/act/', '/api/v1/actions/');
+
 /** The token's row when it can still be used; otherwise the Dutch 404 or 409. */
 async function usable(deps: Pick<ActionDeps, 'db' | 'clock'>, token: string) {
   const row = await q.findToken(deps.db, hash(token));

@@ -17,7 +17,7 @@ import { type ContentRead, readContent } from './mail-read';
 import { headerBlock, messageIdOf } from './mime';
 
 /** Larger messages are kept as headers only (the product is for alarms, not for archives). */
-const MAX_RAW_BYTES = 25 * 1024 * 1024;
+export const MAX_RAW_BYTES = 25 * 1024 * 1024;
 
 export interface IncomingMail {
   dashboardId: number;

@@ -14,7 +14,7 @@ import { dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.qu
 import { folderOfDashboard } from '../alarm-folders/alarm-folders.queries';
 import { locationOfOrganization } from '../alarms/alarms.queries';
 import { attemptCountsByParser } from '../alarm-emails/alarm-emails.queries';
-import { sourcesOfDashboard } from '../mail-sources/mail-sources.queries';
+import { sourceNamesOfDashboard } from '../mail-sources/mail-sources.queries';
 import * as q from './alarm-parsers.queries';
 import type { AlarmParserRow } from './alarm-parsers.table';
 
@@ -50,7 +50,7 @@ export async function getParser(deps: ParserDeps, parserId: number) {
 
 /** The dashboard's mail sources a parser may be limited to. */
 export async function parserSources(db: DB, dashboardId: number) {
-  return (await sourcesOfDashboard(db, dashboardId)).map((s) => ({ id: s.id, name: s.name }));
+  return sourceNamesOfDashboard(db, dashboardId);
 }
 
 /** Field errors for what only the database and the sandbox can tell; 400 with all of them, else nothing. */

@@ -6,7 +6,7 @@ import { firstVisibleDashboard, visibleDashboard } from '../alarm-dashboards/ala
 import { parsersOfDashboard } from '../alarm-parsers/alarm-parsers.queries';
 import { policiesOfDashboard } from '../escalation-policies/escalation-policies.queries';
 import { tokensOfDashboard } from '../ingest-tokens/ingest-tokens.queries';
-import { sourcesOfDashboard } from '../mail-sources/mail-sources.queries';
+import { sourceNamesOfDashboard } from '../mail-sources/mail-sources.queries';
 import { rulesOfDashboard } from '../notifications/notification-rules.queries';
 import { schedulesOfOrganization } from '../schedules/schedules.queries';
 
@@ -17,7 +17,7 @@ export async function alarmSetupOf(db: DB, user: User, dashboardId: number | und
   const dashboard = dashboardId === undefined ? await firstVisibleDashboard(db, user) : await visibleDashboard(db, user, dashboardId);
   if (!dashboard) return dashboardId === undefined ? { dashboard: null, ...NOTHING } : undefined;
   const [sources, tokens, parsers, rules, policies, schedules] = await Promise.all([
-    sourcesOfDashboard(db, dashboard.id),
+    sourceNamesOfDashboard(db, dashboard.id),
     tokensOfDashboard(db, dashboard.id),
     parsersOfDashboard(db, dashboard.id),
     rulesOfDashboard(db, dashboard.id),

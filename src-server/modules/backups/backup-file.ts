@@ -8,7 +8,7 @@
 import { type DecipherGCM, createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 
@@ -58,11 +58,11 @@ function secretPrefix(secretKey: string | null) {
   return Buffer.concat([length, key]);
 }
 
-/** Writes `databaseFile` (a closed SQLite file) as a backup file at `target`. */
+/** Writes `databaseFile` (a closed SQLite file) as a backup file at `target`, hashing it on the way (one read). */
 export async function writeBackupFile(
   databaseFile: string,
   target: string,
-  manifest: Omit<Manifest, 'format' | 'bodyBytes' | 'encryption' | 'secretKeyIncluded'>,
+  manifest: Omit<Manifest, 'format' | 'bodyBytes' | 'encryption' | 'secretKeyIncluded' | 'sha256' | 'databaseBytes'>,
   options: { passphrase?: string; secretKey?: string },
 ): Promise<Manifest> {
   const encrypt = Boolean(options.passphrase);
@@ -71,13 +71,16 @@ export async function writeBackupFile(
   const key = encrypt ? deriveKey(options.passphrase!, salt) : null;
   const cipher = key ? createCipheriv('aes-256-gcm', key, iv) : null;
   const body = meter();
+  const hash = createHash('sha256');
+  const input = meter(hash);
   const out = createWriteStream(target, { mode: 0o600 });
   await new Promise<void>((resolve, reject) => out.write(HEAD, (e) => (e ? reject(e) : resolve())));
-  const gzip = createGzip({ level: 6 });
+  const gzip = createGzip({ level: 1 });
   gzip.write(secretPrefix(encrypt ? (options.secretKey ?? null) : null));
   const stages: NodeJS.ReadWriteStream[] = [gzip, ...(cipher ? [cipher] : []), body.stream];
   await pipeline(
     createReadStream(databaseFile, { highWaterMark: 1024 * 1024 }),
+    input.stream,
     ...(stages as [Transform]),
     out.on('error', () => undefined),
     { end: false },
@@ -85,6 +88,8 @@ export async function writeBackupFile(
   const full: Manifest = {
     format: 1,
     ...manifest,
+    sha256: hash.digest('hex'),
+    databaseBytes: input.state.bytes,
     bodyBytes: body.state.bytes,
     secretKeyIncluded: encrypt && Boolean(options.secretKey),
     encryption:
@@ -154,11 +159,15 @@ function unprefix(onKey: (key: string) => void) {
 }
 
 /**
- * Writes the SQLite file inside `file` to `databaseFile` and checks its hash; answers the manifest
- * and the secret key when one was included. An encrypted file needs its passphrase: a wrong one is
- * a BackupFileError before anything is written.
+ * Writes the SQLite file inside `file` to `databaseFile` (or only reads it through, for `null`) and
+ * checks its hash; answers the manifest and the secret key when one was included. An encrypted file
+ * needs its passphrase: a wrong one is a BackupFileError before anything is written.
  */
-export async function extractBackupFile(file: string, databaseFile: string, passphrase?: string): Promise<{ manifest: Manifest; secretKey: string | null }> {
+export async function extractBackupFile(
+  file: string,
+  databaseFile: string | null,
+  passphrase?: string,
+): Promise<{ manifest: Manifest; secretKey: string | null }> {
   const { manifest, bodyStart, bodyEnd } = await readManifest(file);
   let decipher: DecipherGCM | null = null;
   if (manifest.encryption) {
@@ -176,7 +185,8 @@ export async function extractBackupFile(file: string, databaseFile: string, pass
   const source: Readable = createReadStream(file, { start: bodyStart, end: bodyEnd - 1, highWaterMark: 1024 * 1024 });
   const stages = [...(decipher ? [decipher] : []), createGunzip(), unprefix((k) => (secretKey = k || null)), out.stream];
   try {
-    await pipeline(source, ...(stages as [Transform]), createWriteStream(databaseFile, { mode: 0o600 }));
+    const sink = databaseFile === null ? new Writable({ write: (_chunk, _enc, done) => done() }) : createWriteStream(databaseFile, { mode: 0o600 });
+    await pipeline(source, ...(stages as [Transform]), sink);
   } catch {
     throw new BackupFileError(`${file} is beschadigd: de inhoud kan niet gelezen worden.`);
   }

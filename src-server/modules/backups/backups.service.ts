@@ -1,13 +1,12 @@
 /**
  * Backups of the whole database while the product runs. A snapshot is taken into a temp file in
  * BACKUP_DIR (SQLite: the online backup API on the product's own connection; PostgreSQL: one
- * REPEATABLE READ transaction copied into a SQLite file), checked (`integrity_check`, rows per
- * table), written compressed (and encrypted with BACKUP_PASSPHRASE) under a temp name, read back and
- * compared with the snapshot's hash, and only then renamed to `energiebeheer-<UTC>.backup`. A crash
+ * REPEATABLE READ transaction copied into a SQLite file); a worker thread then checks it
+ * (`integrity_check`, rows per table), writes it compressed (and encrypted with BACKUP_PASSPHRASE)
+ * under a temp name, reads it back and compares it with the snapshot's hash; only then is it renamed to `energiebeheer-<UTC>.backup`. A crash
  * at any point leaves temp files only, which the list ignores and the next backup removes.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
@@ -17,9 +16,10 @@ import { copyPostgresSnapshot } from '../../platform/db/copy';
 import type { DB } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { PRODUCT_VERSION } from '../../platform/version';
-import { BackupFileError, extractBackupFile, readManifest, writeBackupFile } from './backup-file';
+import { startWorker } from '../../platform/workers/start-worker';
+import { BackupFileError, type Manifest, readManifest } from './backup-file';
 import { type KeepRule, type Schedule, backupName, backupsToKeep } from './backup-policy';
-import { inspectSnapshot } from './backups.queries';
+import type { SealJob } from './backup-seal';
 
 export interface BackupSettings {
   dir: string;
@@ -40,10 +40,21 @@ export interface BackupDeps extends BackupSettings {
 
 const TEMP_PREFIX = '.tmp-';
 
-async function sha256Of(file: string) {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+/** Checks, writes and reads back the snapshot in a worker thread (see backup-seal.ts): requests go on meanwhile. */
+async function sealInWorker(job: SealJob): Promise<Manifest> {
+  const worker = startWorker(import.meta.url, 'backup-worker', { workerData: job });
+  try {
+    const [answer] = (await Promise.race([
+      once(worker, 'message'),
+      once(worker, 'exit').then(([code]) => {
+        throw new Error(`De back-up stopte onverwacht (code ${String(code)}).`);
+      }),
+    ])) as [{ manifest?: Manifest; error?: string }];
+    if (!answer.manifest) throw new Error(answer.error ?? 'De back-up mislukte.');
+    return answer.manifest;
+  } finally {
+    await worker.terminate();
+  }
 }
 
 async function syncDir(dir: string) {
@@ -58,7 +69,7 @@ async function snapshot(deps: BackupDeps, file: string) {
   if (!deps.sqlite) throw new Error('No SQLite connection to back up.');
   // 1,000 pages (4 MB) per step: few enough steps that requests in between do not stretch the
   // backup, small enough that each step holds the event loop for milliseconds only.
-  await deps.sqlite.backup(file, { progress: () => 1000 });
+  await deps.sqlite.backup(file, { progress: () => 256 });
 }
 
 /** Removes what an interrupted backup left: only temp names, never a finished backup. */
@@ -75,36 +86,25 @@ export async function createBackup(deps: BackupDeps): Promise<Backup> {
   const target = path.join(deps.dir, name);
   if (await stat(target).catch(() => null)) throw new AppError('CONFLICT', 'Er is deze seconde al een back-up gemaakt; probeer het zo opnieuw.');
   const temp = (suffix: string) => path.join(deps.dir, `${TEMP_PREFIX}${name}.${process.pid}.${suffix}`);
-  const [snapshotFile, writing, readBack] = [temp('sqlite'), temp('partial'), temp('check')];
+  const [snapshotFile, writing] = [temp('sqlite'), temp('partial')];
   try {
     await snapshot(deps, snapshotFile);
-    const facts = inspectSnapshot(snapshotFile);
-    if (!facts.ok) throw new Error(`De momentopname is niet in orde: ${facts.problem}`);
-    const { size } = await stat(snapshotFile);
-    const manifest = await writeBackupFile(
+    const manifest = await sealInWorker({
       snapshotFile,
       writing,
-      {
-        createdAt: at.toISOString(),
-        version: PRODUCT_VERSION,
-        engine: deps.engine,
-        schema: facts.schema,
-        tables: facts.tables,
-        sha256: await sha256Of(snapshotFile),
-        databaseBytes: size,
-      },
-      { passphrase: deps.passphrase, secretKey: deps.secretKey },
-    );
-    // Read back what was written: the same bytes as the checked snapshot, or no backup.
-    await rm(snapshotFile, { force: true });
-    await extractBackupFile(writing, readBack, deps.passphrase);
+      createdAt: at.toISOString(),
+      version: PRODUCT_VERSION,
+      engine: deps.engine,
+      passphrase: deps.passphrase,
+      secretKey: deps.secretKey,
+    });
     await rename(writing, target);
     await syncDir(deps.dir);
     const backup: Backup = { name, createdAt: manifest.createdAt, size: (await stat(target)).size, verified: true, tables: manifest.tables };
     await applyRetention(deps);
     return backup;
   } finally {
-    await Promise.all([snapshotFile, `${snapshotFile}-wal`, `${snapshotFile}-shm`, writing, readBack].map((f) => rm(f, { force: true })));
+    await Promise.all([snapshotFile, `${snapshotFile}-wal`, `${snapshotFile}-shm`, writing].map((f) => rm(f, { force: true })));
   }
 }
 

@@ -2,8 +2,16 @@
 import type { ContactMethodType } from '@/domain/contact-method';
 import type { ContactAdapter } from './contact-adapter';
 import { emailAdapter } from './email-adapter';
+import { ntfyAdapter } from './ntfy-adapter';
+import { telegramAdapter } from './telegram-adapter';
+import { webPushAdapter } from './web-push-adapter';
 
-export const adapters: { [T in ContactMethodType]: ContactAdapter<T> } = { EMAIL: emailAdapter };
+const adapters: { [T in ContactMethodType]: ContactAdapter<T> } = {
+  EMAIL: emailAdapter,
+  WEB_PUSH: webPushAdapter,
+  NTFY: ntfyAdapter,
+  TELEGRAM: telegramAdapter,
+};
 
 /** The adapter of a stored method's type. */
 export const adapterOf = (type: ContactMethodType) => adapters[type] as ContactAdapter;

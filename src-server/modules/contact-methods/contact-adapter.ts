@@ -10,6 +10,20 @@ import type { SecretBox } from '../../platform/secrets';
 import type { AlarmFacts } from '../notifications/alarm-message';
 import type { Attempt } from '../notifications/attempt';
 import type { Mailer } from '../notifications/email';
+import type { TelegramBot } from './telegram-bot';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** `mailto:` or `https:`: whom a push service contacts about this sender. */
+  subject: string;
+}
+
+export interface WebPushSettings {
+  vapid: VapidKeys;
+  /** An extra trusted certificate for push endpoints: the tests' local push service. */
+  ca?: string;
+}
 
 export interface ContactDeps {
   db: DB;
@@ -19,6 +33,10 @@ export interface ContactDeps {
   publicUrl: string;
   /** Receivers on private addresses (a LAN ntfy, a test simulator) only when the operator allows them, as for webhooks. */
   allowPrivateTargets: boolean;
+  /** The server's VAPID keys (and, in tests, the local push service's certificate). */
+  webPush: WebPushSettings;
+  /** The installation's Telegram bot; null without TELEGRAM_BOT_TOKEN. */
+  telegram: TelegramBot | null;
 }
 
 interface PersonalMessage {

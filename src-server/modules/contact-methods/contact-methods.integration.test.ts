@@ -48,8 +48,8 @@ test('other types, bad and duplicate addresses are refused in Dutch; the own add
     const res = await w.h.request(mine, { method: 'POST', token, json });
     return { status: res.status, body: (await res.json()) as { error: { message: string; fieldErrors?: Record<string, string[]> } } };
   };
-  expect((await post({ type: 'NTFY', url: 'https://ntfy.sh/piket' })).body.error.fieldErrors).toEqual({
-    type: ['Dit type contactmethode is nog niet beschikbaar; kies EMAIL.'],
+  expect((await post({ type: 'SMS', number: '0612345678' })).body.error.fieldErrors).toEqual({
+    type: ['Onbekend type contactmethode; kies EMAIL, WEB_PUSH, NTFY of TELEGRAM.'],
   });
   expect((await post({ type: 'EMAIL', address: 'geen-adres' })).body.error.fieldErrors).toEqual({ address: ['Geef een geldig e-mailadres op.'] });
   expect(await post({ type: 'EMAIL', address: 'inst-a@example.nl' })).toMatchObject({

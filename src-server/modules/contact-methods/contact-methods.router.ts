@@ -1,12 +1,20 @@
 /** `/api/v1/users/me/contact-methods` and `/api/v1/contact-methods/{id}`: how the signed-in user is reached by escalations. */
 import * as v from 'valibot';
-import { contactMethodIdSchema, contactMethodSchema, createContactMethodSchema } from '@/domain/contact-method';
+import {
+  contactMethodIdSchema,
+  contactMethodSchema,
+  createContactMethodSchema,
+  telegramCodeSchema,
+  telegramSetupSchema,
+  webPushKeySchema,
+} from '@/domain/contact-method';
 import { testAnswerSchema } from '@/domain/notification';
 import { rest } from '../../api/trpc/rest-route';
 import { router, signedInProcedure } from '../../api/trpc/trpc';
 import type { SharedLimiter } from '../../platform/shared-rate-limit';
 import type { ContactDeps } from './contact-adapter';
 import * as service from './contact-methods.service';
+import { newLinkCode, telegramSetup } from './telegram-links';
 
 /** The services this module's procedures use, built by the composition root. */
 declare module '../../api/trpc/context' {
@@ -25,10 +33,14 @@ export const contactMethodsRouter = router({
     .query(({ ctx }) => service.listMethods(ctx.contact, ctx.user)),
   create: signedInProcedure
     .meta(
-      rest('POST /api/v1/users/me/contact-methods', 'Add a contact method: `{type: EMAIL, address}` (other types are not available yet)', {
-        status: 201,
-        errors: [409],
-      }),
+      rest(
+        'POST /api/v1/users/me/contact-methods',
+        "Add a contact method: `{type: EMAIL, address}`, `{type: WEB_PUSH, subscription: {endpoint, keys: {p256dh, auth}}}` (a browser's `PushSubscription.toJSON()`), `{type: NTFY, url, token?}` or `{type: TELEGRAM, chatId}` (409 when Telegram is not set up)",
+        {
+          status: 201,
+          errors: [409],
+        },
+      ),
     )
     .input(createContactMethodSchema)
     .output(contactMethodSchema)
@@ -53,4 +65,22 @@ export const contactMethodsRouter = router({
     .input(contactMethodIdSchema)
     .output(testAnswerSchema)
     .mutation(({ ctx, input }) => service.testMethod(ctx.contact, ctx.user, input.contactMethodId)),
+  webPushKey: signedInProcedure
+    .meta(rest('GET /api/v1/web-push/public-key', "The server's VAPID public key (base64url) for a browser's `PushManager.subscribe`"))
+    .output(webPushKeySchema)
+    .query(({ ctx }) => ({ publicKey: ctx.contact.webPush.vapid.publicKey })),
+  telegram: signedInProcedure
+    .meta(rest('GET /api/v1/users/me/telegram', "Whether this server has a Telegram bot (TELEGRAM_BOT_TOKEN), and the bot's name", { errors: [502] }))
+    .output(telegramSetupSchema)
+    .query(({ ctx }) => telegramSetup(ctx.contact)),
+  telegramCode: signedInProcedure
+    .meta(
+      rest(
+        'POST /api/v1/users/me/telegram/code',
+        'A one-time code (15 minutes) to link a Telegram chat: send `/start <code>` to the bot, or open `link`; a new code replaces the earlier one',
+        { errors: [409, 502] },
+      ),
+    )
+    .output(telegramCodeSchema)
+    .mutation(({ ctx }) => newLinkCode(ctx.contact, ctx.user)),
 });

@@ -95,6 +95,26 @@ describe.runIf(available)('mail sources', () => {
     expect(after.status.lastError).toContain('weigert de gebruikersnaam of het wachtwoord');
   });
 
+  test('a PATCH with a field of the other type of source is a 400 on that field and stores nothing', async () => {
+    const w = await createAlarmWorld();
+    const source = await (
+      await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, { method: 'POST', token: w.tokens.installerA, json: imapSource({}) })
+    ).json();
+    const res = await w.h.request(`${V1}/sources/${source.id}`, {
+      method: 'PATCH',
+      token: w.tokens.installerA,
+      json: { name: 'Hernoemd', tenantId: 'contoso', clientSecret: 'geheim' },
+    });
+    expect(res.status).toBe(400);
+    const answer = await res.json();
+    expect(Object.keys(answer.error.fieldErrors)).toEqual(['tenantId']);
+    expect(answer.error.fieldErrors.tenantId).toEqual(['Dit veld hoort bij een Microsoft 365-bron; deze bron is IMAP.']);
+    const list = await (await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, { token: w.tokens.installerA })).json();
+    const after = list.find((s: { id: number }) => s.id === source.id);
+    expect(after.name).toBe(source.name);
+    expect(after.tenantId ?? null).toBeNull();
+  });
+
   test('bad input: Dutch field errors, another dashboard’s folder refused, customers and other organizations kept out', async () => {
     const w = await createAlarmWorld();
     const bad = await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, {

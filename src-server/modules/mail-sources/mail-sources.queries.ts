@@ -6,7 +6,8 @@ import type { DB } from '../../platform/db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import type { MailSourceRow } from './mail-sources.table';
 
-export const toSource = (r: MailSourceRow): MailSource => ({
+/** A source as answered; an SMTP source's address is its local part at the instance's `smtpDomain`. */
+export const toSource = (r: MailSourceRow, smtpDomain: string): MailSource => ({
   id: r.id,
   name: r.name,
   type: r.type,
@@ -25,20 +26,61 @@ export const toSource = (r: MailSourceRow): MailSource => ({
   sharedMailbox: r.sharedMailbox,
   inputFolder: r.inputFolder,
   readCategory: r.readCategory,
+  smtpAddress: r.smtpLocalPart === null ? null : `${r.smtpLocalPart}@${smtpDomain}`,
+  smtpAuth: r.type === 'SMTP' && r.secret !== null,
   status: { lastCheckedAt: isoFromSeconds(r.lastCheckedAt), lastError: r.lastError, messagesStored: r.messagesStored },
 });
 
 export const sourceRow = (db: DB, id: number) => db.selectFrom('mailSource').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function sourcesOfDashboard(db: DB, dashboardId: number) {
-  return (await db.selectFrom('mailSource').selectAll().where('dashboardId', '=', dashboardId).orderBy('name').orderBy('id').execute()).map(toSource);
+export async function sourcesOfDashboard(db: DB, dashboardId: number, smtpDomain: string) {
+  return (await db.selectFrom('mailSource').selectAll().where('dashboardId', '=', dashboardId).orderBy('name').orderBy('id').execute()).map((r) =>
+    toSource(r, smtpDomain),
+  );
 }
 
-/** Sources whose next fetch is due. */
+/** The ids and names of the dashboard's sources, by name. */
+export const sourceNamesOfDashboard = (db: DB, dashboardId: number) =>
+  db.selectFrom('mailSource').select(['id', 'name']).where('dashboardId', '=', dashboardId).orderBy('name').orderBy('id').execute();
+
+/** The dashboard's receiving addresses (SMTP sources), by name. */
+export const smtpSourcesOfDashboard = (db: DB, dashboardId: number) =>
+  db
+    .selectFrom('mailSource')
+    .select(['id', 'name', 'smtpLocalPart'])
+    .where('dashboardId', '=', dashboardId)
+    .where('type', '=', 'SMTP')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+
+/** A new receiving address: a source of type SMTP with nothing of a mailbox. */
+export const insertSmtpSource = (db: DB, values: { dashboardId: number; name: string; smtpLocalPart: string; secret: string | null; createdAt: number }) =>
+  db
+    .insertInto('mailSource')
+    .values({ ...values, type: 'SMTP', folderId: null, pollIntervalSeconds: 60, silenceMinutes: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** The SMTP source that receives at this local part (lower case), if any. */
+export const smtpSourceByLocalPart = (db: DB, localPart: string) =>
+  db.selectFrom('mailSource').selectAll().where('smtpLocalPart', '=', localPart).where('type', '=', 'SMTP').executeTakeFirst();
+
+/** Mail received at an SMTP source, in the store's transaction: its count and its last contact. */
+export function countReceivedMessages(db: DB, id: number, stored: number, at: number) {
+  return db
+    .updateTable('mailSource')
+    .set((eb) => ({ messagesStored: eb('messagesStored', '+', stored), lastCheckedAt: at }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sources whose next fetch is due (a receiving address is never fetched: mail comes to it). */
 export const dueSources = (db: DB, now: number) =>
   db
     .selectFrom('mailSource')
     .selectAll()
+    .where('type', '!=', 'SMTP')
     .where((eb) => eb.or([eb('nextAttemptAt', 'is', null), eb('nextAttemptAt', '<=', now)]))
     .orderBy('nextAttemptAt')
     .execute();
@@ -83,6 +125,16 @@ export function countStoredMessages(db: DB, id: number, stored: number) {
 /** A source of a dashboard the user may open. */
 export const findVisibleSource = (db: DB, user: User, id: number) =>
   db.selectFrom('mailSource').selectAll().where('id', '=', id).where('dashboardId', 'in', visibleDashboardIds(db, user)).executeTakeFirst();
+
+/** A receiving address (SMTP source) of a dashboard the user may open. */
+export const findVisibleSmtpSource = (db: DB, user: User, id: number) =>
+  db
+    .selectFrom('mailSource')
+    .selectAll()
+    .where('id', '=', id)
+    .where('type', '=', 'SMTP')
+    .where('dashboardId', 'in', visibleDashboardIds(db, user))
+    .executeTakeFirst();
 
 /** What an IMAP source's watcher connects with, per IMAP source (imap/imap-watcher.ts restarts a watcher when it changes). */
 export const imapSourceSettings = (db: DB) =>

@@ -4,7 +4,7 @@
  * "Nu ophalen"), each failure recorded on the source with a Dutch message and retried with backoff
  * without stopping the other sources; "Verbinding testen" connects and reports what it found.
  */
-import type { CreateSource, UpdateSource } from '@/domain/mail-source';
+import { type CreateSource, type UpdateSource, graphFields, imapFields } from '@/domain/mail-source';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import type { AlarmEvent, EventBus } from '../../platform/events/event-bus';
@@ -42,6 +42,16 @@ export interface SourceDeps {
   allowPrivateMailHosts: boolean;
   /** A stored e-mail that ends a source's silence resolves its alarm: open consoles follow. */
   events: EventBus;
+  /** Receiving addresses (smtp/): their domain, and the instance's SMTP receiver. */
+  smtp: SmtpReception;
+}
+
+/** What the sources know of the SMTP receiver: the addresses' domain, whether it listens, and an address that is gone. */
+interface SmtpReception {
+  domain: string;
+  listening(): boolean;
+  /** A deleted address is refused at once here (other instances within their lookup cache's few seconds). */
+  forget(localPart: string): void;
 }
 
 export const SOURCE_ABSENT = 'Deze bron bestaat niet.';
@@ -56,10 +66,10 @@ function assertImapHost({ allowPrivateMailHosts }: SourceDeps, host: string | nu
   if (literal && !allowPrivateMailHosts && isInternalAddress(literal)) throw invalidField('imapHost', INTERNAL_HOST_MESSAGE);
 }
 
-export async function getSource(db: DB, sourceId: number) {
+export async function getSource({ db, smtp }: Pick<SourceDeps, 'db' | 'smtp'>, sourceId: number) {
   const row = await q.sourceRow(db, sourceId);
   if (!row) throw notFound(SOURCE_ABSENT);
-  return q.toSource(row);
+  return q.toSource(row, smtp.domain);
 }
 
 /** The row a new source will be, checked as on save (its folder, an internal IP literal). */
@@ -119,7 +129,7 @@ export async function createSource(deps: SourceDeps, input: CreateSource) {
     .values({ ...values, uidValidity: null, lastCheckedAt: null, lastError: null, nextAttemptAt: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return getSource(db, id);
+  return getSource(deps, id);
 }
 
 /** "Verbinding testen" before saving: the form's settings, tested as a saved source would be; nothing is stored. */
@@ -151,6 +161,7 @@ export async function testNewSource(deps: SourceDeps, input: CreateSource) {
     nextAttemptAt: null,
     lastEmailAt: null,
     silenceRaisedFor: null,
+    smtpLocalPart: null,
   };
   try {
     return await testSource(deps, row);
@@ -160,10 +171,24 @@ export async function testNewSource(deps: SourceDeps, input: CreateSource) {
   }
 }
 
-export async function updateSource(deps: SourceDeps, { sourceId, imapPassword, clientSecret, imapSecure, ...change }: UpdateSource) {
+/** The fields only the other type of source has: sent to this one, they are a mistake, never stored. */
+const fieldsOfType = {
+  IMAP: [...Object.keys(imapFields), 'imapPassword'],
+  MICROSOFT_GRAPH: [...Object.keys(graphFields), 'clientSecret'],
+} as const;
+const otherTypeMessage = {
+  IMAP: 'Dit veld hoort bij een IMAP-bron; deze bron is Microsoft 365.',
+  MICROSOFT_GRAPH: 'Dit veld hoort bij een Microsoft 365-bron; deze bron is IMAP.',
+};
+
+export async function updateSource(deps: SourceDeps, input: UpdateSource) {
+  const { sourceId, imapPassword, clientSecret, imapSecure, ...change } = input;
   const { db, secrets } = deps;
   const row = await q.sourceRow(db, sourceId);
   if (!row) throw notFound(SOURCE_ABSENT);
+  const otherType = row.type === 'IMAP' ? 'MICROSOFT_GRAPH' : 'IMAP';
+  const foreign = fieldsOfType[otherType].find((k) => input[k as keyof UpdateSource] !== undefined && input[k as keyof UpdateSource] !== null);
+  if (foreign) throw invalidField(foreign, otherTypeMessage[otherType]);
   await assertFolder(db, row.dashboardId, change.folderId);
   assertImapHost(deps, change.imapHost);
   const newSecret = row.type === 'IMAP' ? imapPassword : clientSecret;
@@ -184,13 +209,14 @@ export async function updateSource(deps: SourceDeps, { sourceId, imapPassword, c
     })
     .where('id', '=', sourceId)
     .execute();
-  return getSource(db, sourceId);
+  return getSource(deps, sourceId);
 }
 
-export async function deleteSource(db: DB, dashboardId: number, sourceId: number) {
+export async function deleteSource({ db, smtp }: Pick<SourceDeps, 'db' | 'smtp'>, dashboardId: number, sourceId: number) {
   const row = await q.sourceRow(db, sourceId);
   if (!row || row.dashboardId !== dashboardId) throw notFound(SOURCE_ABSENT);
   await db.deleteFrom('mailSource').where('id', '=', sourceId).execute();
+  if (row.smtpLocalPart) smtp.forget(row.smtpLocalPart);
 }
 
 const imapSettings = (row: MailSourceRow, secrets: SecretBox) => ({
@@ -213,7 +239,7 @@ export async function imapClient(deps: SourceDeps, row: MailSourceRow, timeoutMs
  * with how many were new), else the source's count; its last e-mail and the end of its silence (the
  * alarm resolves, published after the commit).
  */
-async function storeSourceMails(
+export async function storeSourceMails(
   deps: SourceDeps,
   row: MailSourceRow,
   messages: readonly { raw: Buffer; arrivedAt: number | null }[],
@@ -305,6 +331,8 @@ async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
 export async function fetchSource(deps: SourceDeps, row: MailSourceRow, { readLater = false } = {}): Promise<{ stored: number; error?: string }> {
   let stored = 0;
   let error: string | undefined;
+  // Mail comes to a receiving address by itself: nothing to fetch.
+  if (row.type === 'SMTP') return { stored };
   try {
     if (row.type === 'MICROSOFT_GRAPH') {
       stored = await fetchGraph(deps, row);
@@ -347,6 +375,7 @@ export async function recordSourceFailure({ db, clock }: SourceDeps, row: MailSo
 
 /** "Verbinding testen": connect, open the input folder, count what is there; never stores anything. */
 export async function testSource(deps: SourceDeps, row: MailSourceRow) {
+  if (row.type === 'SMTP') return testSmtpSource(deps, row);
   if (row.type === 'MICROSOFT_GRAPH') return testGraphSource(graphClient(deps, row), graphSettings(row));
   const settings = imapSettings(row, deps.secrets);
   let client: ImapFlow | undefined;
@@ -365,4 +394,12 @@ export async function testSource(deps: SourceDeps, row: MailSourceRow) {
   } finally {
     await client?.logout().catch(() => client!.close());
   }
+}
+
+/** A receiving address has no mailbox to reach: the test says whether this instance's receiver takes its mail. */
+function testSmtpSource({ smtp }: SourceDeps, row: MailSourceRow) {
+  const address = `${row.smtpLocalPart}@${smtp.domain}`;
+  return smtp.listening()
+    ? { ok: true, message: `De SMTP-ontvanger neemt e-mail aan ${address} aan.` }
+    : { ok: false, message: `De SMTP-ontvanger staat uit (SMTP_LISTEN is niet ingesteld): e-mail aan ${address} komt niet aan.` };
 }

@@ -4,7 +4,7 @@ export interface MailSourceTable {
   id: Generated<number>;
   dashboardId: number;
   name: string;
-  type: 'IMAP' | 'MICROSOFT_GRAPH';
+  type: 'IMAP' | 'MICROSOFT_GRAPH' | 'SMTP';
   folderId: number | null;
   imapHost: string | null;
   imapPort: number | null;
@@ -31,6 +31,8 @@ export interface MailSourceTable {
   lastEmailAt: number | null;
   /** The `lastEmailAt` whose silence raised an alarm: one alarm per silence, across restarts. */
   silenceRaisedFor: number | null;
+  /** SMTP: the receiving address's random local part (its domain is the instance's SMTP_DOMAIN). */
+  smtpLocalPart: string | null;
 }
 export type MailSourceRow = Selectable<MailSourceTable>;
 

@@ -190,7 +190,9 @@ export async function aggregate(
 ) {
   const width = channelIds.length;
   const grid: Grid = { width, sums: new Float64Array(starts.length * width), seen: new Uint8Array(starts.length * width) };
-  const longBuckets = granularity !== 'quarter_hour' && granularity !== 'hour' && hourAligned(from, to);
+  // Long buckets summed in SQL, one statement per bucket: cheap in-process (SQLite), but a round trip
+  // each on PostgreSQL, where the hours come back in one statement and are summed here instead.
+  const longBuckets = engineOf(db) === 'sqlite' && granularity !== 'quarter_hour' && granularity !== 'hour' && hourAligned(from, to);
   await (longBuckets ? byBucket(db, channelIds, from, to, starts, grid) : bySlot(db, channelIds, granularity, from, to, starts, grid));
   const timestamps = amsterdamIsoSeries(starts);
   const out: AggregateMeasurement[] = new Array(starts.length);

@@ -73,7 +73,7 @@ export function webhookBody(event: NotifyEvent, sentAt: Date, a: AlarmFacts, pub
 }
 
 /** Priorities as a person reads them. */
-export const PRIORITY_TEXT: Record<Priority, string> = { HIGH: 'HOOG', MEDIUM: 'MIDDEL', LOW: 'LAAG' };
+const PRIORITY_TEXT: Record<Priority, string> = { HIGH: 'HOOG', MEDIUM: 'MIDDEL', LOW: 'LAAG' };
 const createdTags: Record<Priority, string> = { HIGH: '[HOOG]', MEDIUM: '[MIDDEL]', LOW: '[LAAG]' };
 const eventTags: Record<Exclude<NotifyEvent, 'created'>, string> = { resolved: '[OPGELOST]', unacknowledged: '[NIET BEVESTIGD]', overdue: '[TE LAAT]' };
 const intro: Record<NotifyEvent, string> = {
@@ -84,7 +84,7 @@ const intro: Record<NotifyEvent, string> = {
 };
 
 /** A title fits a lock screen: at most this many characters, cut with "…". */
-export const TITLE_MAX = 120;
+const TITLE_MAX = 120;
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 export const mailSubject = (event: NotifyEvent, a: AlarmFacts) =>

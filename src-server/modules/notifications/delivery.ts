@@ -20,6 +20,7 @@ import type { Mailer } from './email';
 import type { NotificationRow, NotificationRuleRow } from './notifications.table';
 import * as q from './notifications.queries';
 import { findRule } from './notification-rules.queries';
+import { sendTeamChat } from './team-chats';
 import { sendWebhook } from './webhook';
 
 export interface DeliveryDeps {
@@ -59,6 +60,16 @@ export async function send(
 ): Promise<Attempt> {
   if (rule.channelType === 'ESCALATION') {
     return { ok: false, retry: false, error: 'Een escalatie bereikt mensen per stap; test de contactmethoden van de ontvangers.' };
+  }
+  if (rule.channelType === 'TEAMS' || rule.channelType === 'SLACK') {
+    return sendTeamChat(rule.channelType, {
+      url: deps.secrets.open<string>(rule.secret!),
+      shown: rule.target,
+      event,
+      alarm,
+      publicUrl: deps.publicUrl,
+      allowPrivateTargets: deps.allowPrivateTargets,
+    });
   }
   if (rule.channelType === 'WEBHOOK') {
     return sendWebhook({

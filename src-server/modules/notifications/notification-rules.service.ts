@@ -14,6 +14,7 @@ import {
   type RuleChannel,
   type UpdateRule,
   escalationOnCreated,
+  maskedSecretUrl,
   maskedWebhookUrl,
   minutesWithEvent,
 } from '@/domain/notification';
@@ -38,6 +39,8 @@ export interface RuleDeps {
 function channelOf(r: NotificationRuleRow, masked: boolean): RuleChannel {
   if (r.channelType === 'EMAIL') return { type: 'EMAIL', to: JSON.parse(r.target) as 'ASSIGNABLE' | string[] };
   if (r.channelType === 'ESCALATION') return { type: 'ESCALATION', policyId: Number(r.target) };
+  // `target` is already the masked URL; sent back in an update it keeps the sealed one.
+  if (r.channelType === 'TEAMS' || r.channelType === 'SLACK') return { type: r.channelType, url: r.target };
   return { type: 'WEBHOOK', url: masked ? maskedWebhookUrl(r.target) : r.target, secret: null };
 }
 
@@ -95,8 +98,27 @@ function withStoredCredentials(url: string, stored?: NotificationRuleRow): strin
   throw invalidField('channel.url', MASKED_ELSEWHERE);
 }
 
+/**
+ * A Teams or Slack URL: the whole URL sealed, its masked form in `target`. The masked form sent back
+ * (as answers show it) keeps the stored URL of the same channel type.
+ */
+function secretUrlColumns(deps: RuleDeps, channel: { type: 'TEAMS' | 'SLACK'; url: string }, stored?: NotificationRuleRow) {
+  if (stored?.channelType === channel.type && stored.secret && channel.url === stored.target) return { target: stored.target, secret: stored.secret };
+  if (channel.url.includes(CREDENTIAL_MASK)) throw invalidField('channel.url', 'Deze URL is verborgen (***); plak de volledige webhook-URL opnieuw.');
+  return { target: maskedSecretUrl(channel.url), secret: deps.secrets.seal(channel.url) };
+}
+
 function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
   const { channel } = input;
+  const base = {
+    name: input.name,
+    enabled: input.enabled ? 1 : 0,
+    priorities: JSON.stringify([...new Set(input.priorities)]),
+    events: JSON.stringify([...new Set(input.events)]),
+    unacknowledgedMinutes: input.unacknowledgedMinutes ?? null,
+    channelType: channel.type,
+  };
+  if (channel.type === 'TEAMS' || channel.type === 'SLACK') return { ...base, ...secretUrlColumns(deps, channel, stored) };
   let secret: string | null = null;
   if (channel.type === 'WEBHOOK') {
     if (channel.secret != null) secret = deps.secrets.seal(channel.secret);
@@ -104,12 +126,7 @@ function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
     else throw invalidField('channel.secret', 'Geef een geheim op voor de webhook.');
   }
   return {
-    name: input.name,
-    enabled: input.enabled ? 1 : 0,
-    priorities: JSON.stringify([...new Set(input.priorities)]),
-    events: JSON.stringify([...new Set(input.events)]),
-    unacknowledgedMinutes: input.unacknowledgedMinutes ?? null,
-    channelType: channel.type,
+    ...base,
     target:
       channel.type === 'EMAIL'
         ? JSON.stringify(channel.to)

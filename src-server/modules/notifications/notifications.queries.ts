@@ -5,7 +5,7 @@ import type { User } from '@/domain/user';
 import type { DB } from '../../platform/db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
 import type { AlarmFacts } from './alarm-message';
-import type { NotificationTable } from './notifications.table';
+import type { NotificationRuleRow, NotificationTable } from './notifications.table';
 
 export async function historyCursor(db: DB) {
   const row = await db.selectFrom('notificationCursor').select('lastHistoryId').where('name', '=', 'history').executeTakeFirst();
@@ -95,7 +95,7 @@ export async function announcedAlarmIds(db: DB, ruleId: number, alarmIds: number
 interface Escalation {
   ruleId: number;
   dashboardId: number;
-  channel: 'EMAIL' | 'WEBHOOK' | 'ESCALATION';
+  channel: NotificationRuleRow['channelType'];
   priorities: string[];
   now: number;
   /** When the rule was made: what was already due then is not news (see each query). */

@@ -54,7 +54,11 @@ export const notificationsRouter = router({
     .query(({ ctx, input }) => rules.listRules(ctx.db, input.dashboardId)),
   createRule: dashboardSettingsProcedure
     .meta(
-      rest(`POST ${ALARMS}/dashboards/{id}/notification-rules`, 'Add a rule: priorities, events, e-mail or a signed webhook', { ...dashboard, status: 201 }),
+      rest(
+        `POST ${ALARMS}/dashboards/{id}/notification-rules`,
+        'Add a rule: priorities, events, and a channel: e-mail, a signed webhook, Teams or Slack (their URLs answer masked), or an escalation',
+        { ...dashboard, status: 201 },
+      ),
     )
     .input(createRuleSchema)
     .output(ruleSchema)

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { NotificationStatus, NotifyEvent } from '@/domain/notification';
+import type { NotificationChannel, NotificationStatus, NotifyEvent } from '@/domain/notification';
 
 /** A rule of a dashboard: which alarms and events notify whom, by e-mail or webhook. */
 export interface NotificationRuleTable {
@@ -12,10 +12,10 @@ export interface NotificationRuleTable {
   /** JSON array of events. */
   events: string;
   unacknowledgedMinutes: number | null;
-  channelType: 'EMAIL' | 'WEBHOOK' | 'ESCALATION';
-  /** EMAIL: JSON `"ASSIGNABLE"` or an address array; WEBHOOK: the URL; ESCALATION: the policy's id. */
+  channelType: 'EMAIL' | 'WEBHOOK' | 'ESCALATION' | 'TEAMS' | 'SLACK';
+  /** EMAIL: JSON `"ASSIGNABLE"` or an address array; WEBHOOK: the URL; ESCALATION: the policy's id; TEAMS, SLACK: the URL masked. */
   target: string;
-  /** The webhook secret, sealed with the secret box. */
+  /** The webhook secret; for TEAMS and SLACK the whole URL; sealed with the secret box. */
   secret: string | null;
   createdAt: number;
 }
@@ -29,7 +29,7 @@ export interface NotificationTable {
   dashboardId: number;
   alarmId: number;
   event: NotifyEvent;
-  channel: 'EMAIL' | 'WEBHOOK';
+  channel: NotificationChannel;
   status: NotificationStatus;
   attempts: Generated<number>;
   lastError: string | null;

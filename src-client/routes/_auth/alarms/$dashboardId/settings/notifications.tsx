@@ -47,7 +47,7 @@ function NotificationsPage() {
     <section className="grid [&>:first-child]:mb-0 max-w-5xl gap-6">
       <PageHeader
         title="Meldingen"
-        description="Stuur alarmen door per e-mail of webhook: bij een nieuw alarm, als het is opgelost, als het na een aantal minuten niet is bevestigd of als de deadline verstrijkt. Alarmen tijdens onderhoud blijven stil."
+        description="Stuur alarmen door per e-mail, webhook, Teams of Slack: bij een nieuw alarm, als het is opgelost, als het na een aantal minuten niet is bevestigd of als de deadline verstrijkt. Alarmen tijdens onderhoud blijven stil."
       />
       <SettingsOnly user={user} dashboard={dashboard}>
         <SectionCard title="Nieuwe meldingsregel">

@@ -1,0 +1,200 @@
+/**
+ * Web Push on a phone: the installable app's manifest and service worker, the profile's contact
+ * methods at 390 px, a HIGH alarm pushed by the built product to a local push service (which
+ * decrypts it and checks the VAPID signature), that payload handed to the real service worker with
+ * CDP `ServiceWorker.deliverPushMessage`, and the notification it shows. Headless Chromium has no
+ * push service of its own, so the browser's subscription is the local push service's, made over REST.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type PushService, startPushService } from '../src-server/testing/push-service';
+import { PHONE, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
+import { shot } from './support/mail';
+import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
+
+describe.skipIf(!hasChromium)('Web Push, the installable app and the console on a phone', () => {
+  let product: Product;
+  let browser: Browser;
+  let push: PushService;
+  let token: string;
+  let dashboardId: number;
+  let caDir: string;
+  const api = restClient(
+    () => product,
+    () => token,
+  );
+
+  beforeAll(async () => {
+    push = await startPushService();
+    caDir = mkdtempSync(path.join(tmpdir(), 'push-ca-'));
+    writeFileSync(path.join(caDir, 'ca.pem'), push.ca);
+    // The local push service listens on loopback with its own certificate.
+    product = await startProduct({
+      NOTIFY_ALLOW_PRIVATE_TARGETS: 'true',
+      NODE_EXTRA_CA_CERTS: path.join(caDir, 'ca.pem'),
+      PUBLIC_URL: 'http://energiebeheer.test',
+    });
+    token = await adminToken(product.url);
+    const me = await api<{ id: number }>('GET', '/auth/me');
+    const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;
+    dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Jansen', organizationId })).id;
+    const policy = await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/escalation-policies`, {
+      name: 'Piket',
+      steps: [{ afterMinutes: 0, targets: [{ type: 'USER', id: me.id }] }],
+      repeat: 0,
+    });
+    await api('POST', `/api/v1/alarms/dashboards/${dashboardId}/notification-rules`, {
+      name: 'Escalatie HOOG',
+      priorities: ['HIGH'],
+      events: ['created'],
+      channel: { type: 'ESCALATION', policyId: policy.id },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await push?.close();
+    if (caDir) rmSync(caDir, { recursive: true, force: true });
+  });
+
+  test('the app is installable: a Dutch manifest scoped to /app/, its icons, and a service worker served uncached', async () => {
+    const manifest = await fetch(`${product.url}/app/manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    expect(await manifest.json()).toMatchObject({ name: 'Energiebeheer', lang: 'nl', start_url: '/app/', scope: '/app/', display: 'standalone' });
+    for (const icon of ['icon-192.png', 'icon-512.png', 'maskable-512.png', 'apple-touch-icon.png']) {
+      const res = await fetch(`${product.url}/app/icons/${icon}`);
+      expect([icon, res.status, res.headers.get('content-type')]).toEqual([icon, 200, 'image/png']);
+    }
+    const worker = await fetch(`${product.url}/app/sw.js`);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toContain('javascript');
+  });
+
+  test('a HIGH alarm’s push, decrypted by the push service, shows in the real service worker with Bevestigen and Openen', async () => {
+    const page = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, { ...PHONE, permissions: ['notifications'] });
+    await page.goto(`${product.url}/app/profile`);
+    await page.getByRole('heading', { name: 'Contactmethoden' }).waitFor();
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${product.url}/app/`);
+
+    const { publicKey } = await api<{ publicKey: string }>('GET', '/api/v1/web-push/public-key');
+    const { subscription } = push.subscribe(publicKey);
+    await api('POST', '/api/v1/users/me/contact-methods', { type: 'WEB_PUSH', subscription });
+    await page.reload();
+    await page.getByText(/^Pushmeldingen \(127\.0\.0\.1:\d+, apparaat [0-9a-f]{6}\)$/).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+
+    const alarm = await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, { line: 'Koelcel 4 te warm', priority: 'HIGH' });
+    await push.waitFor(1, 15_000);
+    const { payload } = push.received[0]!;
+    expect(payload).toMatchObject({ title: '[HOOG] Koelcel 4 te warm', tag: `alarm-${alarm.id}`, alarmId: alarm.id });
+
+    await deliverToWorker(page, product.url, JSON.stringify(payload));
+    const shown = await notificationsOf(page);
+    expect(shown).toEqual([
+      {
+        title: '[HOOG] Koelcel 4 te warm',
+        body: payload.body,
+        tag: `alarm-${alarm.id}`,
+        requireInteraction: true,
+        actions: [
+          { action: 'ack', title: 'Bevestigen' },
+          { action: 'open', title: 'Openen' },
+        ],
+      },
+    ]);
+  });
+
+  test('the profile’s contact methods and install help read well at 1440 and 390 px', async () => {
+    for (const [name, device] of [
+      ['1440', { viewport: { width: 1440, height: 900 } }],
+      ['390', PHONE],
+    ] as const) {
+      const page = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, device);
+      await page.goto(`${product.url}/app/profile`);
+      await page.getByText('standaard').waitFor();
+      await page.getByRole('heading', { name: 'Installeer op je telefoon' }).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shot(page, `profile-push-${name}`);
+      if (name === '390') {
+        const preview = page.getByRole('figure', { name: 'Voorbeeld van een pushmelding op een vergrendelscherm' });
+        await preview.scrollIntoViewIfNeeded();
+        const dir = process.env.E2E_SHOTS_DIR;
+        if (dir) await preview.screenshot({ path: path.join(dir, 'lock-screen-preview-390.png') });
+      }
+    }
+  });
+
+  test('an e-mail address is added with Dutch field errors first, and a test says where it went', async () => {
+    const page = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, PHONE);
+    await page.goto(`${product.url}/app/profile`);
+    const field = page.getByLabel('E-mailadres toevoegen');
+    await field.fill('geen-adres');
+    await page.getByRole('button', { name: 'Adres toevoegen' }).click();
+    await page.getByText('Geef een geldig e-mailadres op.').waitFor();
+    await field.fill('piket@example.nl');
+    await page.getByRole('button', { name: 'Adres toevoegen' }).click();
+    await page.getByText('piket@example.nl', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Test e-mail piket@example.nl' }).click();
+    // No SMTP server in this journey: the answer says so in Dutch.
+    await page.getByRole('status').getByText('Testmelding mislukt: Geen SMTP-server ingesteld.').waitFor();
+  });
+
+  test('at 390 px the console opens on the list with its filters behind one Filters button that counts them; at 1440 px nothing is folded', async () => {
+    await api('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, { line: 'Compressor storing', priority: 'MEDIUM' });
+    const phone = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, PHONE);
+    await phone.goto(`${product.url}/app/alarms/${dashboardId}/folders/inbox`);
+    const row = phone.getByText('Compressor storing').first();
+    await row.waitFor();
+    const filters = phone.getByRole('button', { name: /^Filters/ });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    expect(await phone.getByLabel('Sorteren').isVisible()).toBe(false);
+    // The first alarm is on the first screen, above the fold.
+    expect((await row.boundingBox())!.y).toBeLessThan(844);
+    await shot(phone, 'console-390-folded');
+    await filters.click();
+    await phone.getByLabel('Sorteren').waitFor();
+    await phone.getByRole('button', { name: 'Hoog' }).click();
+    await phone.getByRole('button', { name: 'Filters (1 actief)' }).waitFor();
+    expect(await fitsWidth(phone)).toBe(true);
+    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await shot(phone, 'console-390-filters');
+
+    const desk = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, { viewport: { width: 1440, height: 900 } });
+    await desk.goto(`${product.url}/app/alarms/${dashboardId}/folders/inbox`);
+    await desk.getByLabel('Sorteren').waitFor();
+    expect(await desk.getByRole('button', { name: /^Filters/ }).count()).toBe(0);
+  });
+});
+
+/** Hands a push message to the page's service worker as a push service would (CDP). */
+async function deliverToWorker(page: Page, origin: string, data: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+      const own = registrations.find((r) => r.scopeURL === `${origin}/app/`);
+      if (own) resolve(own.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
+}
+
+/** What the service worker's registration shows now, as `getNotifications()` reads it. */
+async function notificationsOf(page: Page) {
+  await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length), { timeout: 5000 }).toBe(1);
+  return page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      requireInteraction: n.requireInteraction,
+      actions: (n as unknown as { actions: { action: string; title: string }[] }).actions.map(({ action, title }) => ({ action, title })),
+    })),
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * One outbound POST to a URL a user gave (a webhook, an ntfy topic, a Teams or Slack webhook):
+ * 10 s for the whole exchange, redirects not followed, and receivers on private addresses refused
+ * unless allowed. Through node:http(s) rather than fetch because its `lookup` hook lets the
+ * private-target check see the address actually connected to.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { isInternalAddress } from '../../platform/internal-address';
+import type { Attempt } from './attempt';
+import { PRIVATE_TARGET, publicOnlyLookup } from './safe-target';
+
+const POST_TIMEOUT_MS = 10_000;
+/** Enough of an answer's body to read a status word ("ok") or an error; the rest is dropped. */
+const ANSWER_BODY_MAX = 16 * 1024;
+
+export interface SafePost {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  allowPrivateTargets: boolean;
+}
+
+/** The receiver's answer, or why there was none (`retry` for the failures worth another try). */
+export type PostAnswer = { answered: true; status: number; body: string; retryAfterSeconds?: number } | { answered: false; retry: boolean; error: string };
+
+/** 408, 429 and 5xx are worth another try; other answers are final. */
+const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
+
+function retryAfterSeconds(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+export function postSafely(request: SafePost): Promise<PostAnswer> {
+  const url = new URL(request.url);
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (!request.allowPrivateTargets && isIP(literal) && isInternalAddress(literal)) {
+    return Promise.resolve({ answered: false, retry: false, error: PRIVATE_TARGET });
+  }
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<PostAnswer>((resolve) => {
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup: request.allowPrivateTargets ? undefined : publicOnlyLookup,
+        timeout: POST_TIMEOUT_MS,
+        headers: { ...request.headers, 'Content-Length': Buffer.byteLength(request.body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size < ANSWER_BODY_MAX) chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on('end', () => {
+          clearTimeout(deadline);
+          const body = Buffer.concat(chunks).toString('utf8').slice(0, ANSWER_BODY_MAX);
+          resolve({ answered: true, status: res.statusCode ?? 0, body, retryAfterSeconds: retryAfterSeconds(res.headers['retry-after']) });
+        });
+      },
+    );
+    // `timeout` only covers idle sockets; the deadline covers a receiver that trickles.
+    const deadline = setTimeout(() => req.destroy(new Error('timeout')), POST_TIMEOUT_MS);
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(deadline);
+      if (error.code === 'EPRIVATETARGET') resolve({ answered: false, retry: false, error: PRIVATE_TARGET });
+      else if (error.message === 'timeout') resolve({ answered: false, retry: true, error: 'Geen antwoord binnen 10 seconden.' });
+      else resolve({ answered: false, retry: true, error: `Verbinding mislukt: ${error.code ?? error.message}` });
+    });
+    req.end(request.body);
+  });
+}
+
+/**
+ * The usual reading of an answer: any 2xx delivers, a redirect is not followed, 408/429/5xx are
+ * tried again (Retry-After honoured), other answers fail at once. `refused` words a 4xx the
+ * receiver's own way (ntfy's 401/403, a Slack "invalid_token").
+ */
+export function attemptOf(answer: PostAnswer, target: string, refused?: (status: number, body: string) => string | undefined): Attempt {
+  if (!answer.answered) return { ok: false, retry: answer.retry, error: answer.error };
+  const { status } = answer;
+  if (status >= 200 && status < 300) return { ok: true, target };
+  if (status >= 300 && status < 400) return { ok: false, retry: false, error: `Doorverwijzing (HTTP ${status}) wordt niet gevolgd.` };
+  if (retryableStatus(status)) return { ok: false, retry: true, error: `HTTP ${status}`, retryAfterSeconds: answer.retryAfterSeconds };
+  return { ok: false, retry: false, error: refused?.(status, answer.body) ?? `HTTP ${status}` };
+}

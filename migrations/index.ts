@@ -38,9 +38,9 @@ import * as parseQueueIndex from './2026-11-25T2120-parse-queue-index';
 import * as rawMail from './2026-11-26T1000-raw-mail';
 import * as schedules from './2026-11-28T1200-schedules';
 import * as escalation from './2026-11-28T1300-escalation';
+import * as notificationReached from './2026-11-28T1400-notification-reached';
 import * as relayChannels from './2026-11-28T1400-relay-channels';
 import * as smtpSources from './2026-11-28T1400-smtp-sources';
-import * as notificationReached from './2026-11-28T1400-notification-reached';
 import * as oneTimePassword from './2026-11-28T1410-one-time-password';
 
 export const migrations: Record<string, Migration> = {
@@ -69,8 +69,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1000-raw-mail': rawMail,
   '2026-11-28T1200-schedules': schedules,
   '2026-11-28T1300-escalation': escalation,
+  '2026-11-28T1400-notification-reached': notificationReached,
   '2026-11-28T1400-relay-channels': relayChannels,
   '2026-11-28T1400-smtp-sources': smtpSources,
-  '2026-11-28T1400-notification-reached': notificationReached,
   '2026-11-28T1410-one-time-password': oneTimePassword,
 };

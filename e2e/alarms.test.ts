@@ -191,14 +191,16 @@ describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
     }
   });
 
-  test('"Meldingen aanzetten" asks permission once; then a new HIGH alarm shows a browser notification with its line, a LOW one none', async () => {
+  test('"Meldingen aanzetten" asks permission once; then a new HIGH alarm shows a browser notification with its line, a LOW one none; it can be turned off and on', async () => {
     // A stand-in for the browser's Notification that records what would be shown.
     await admin.addInitScript(() => {
       const shown: { title: string; body?: string }[] = [];
       class FakeNotification {
-        static permission: NotificationPermission = 'default';
+        // The browser remembers a permission across reloads; so does this stand-in.
+        static permission = (sessionStorage.getItem('fake-notification-permission') ?? 'default') as NotificationPermission;
         static async requestPermission() {
           FakeNotification.permission = 'granted';
+          sessionStorage.setItem('fake-notification-permission', 'granted');
           return FakeNotification.permission;
         }
         constructor(title: string, options?: NotificationOptions) {
@@ -210,11 +212,22 @@ describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
     await area(admin, '/folders/inbox');
     await admin.getByText('Live', { exact: true }).waitFor();
     await admin.getByRole('button', { name: 'Meldingen aanzetten' }).click();
-    await admin.getByText('Meldingen aan', { exact: true }).waitFor();
+    await admin.getByRole('button', { name: 'Meldingen aan', pressed: true }).waitFor();
     await raise('Sprinklerinstallatie: drukval', { priority: 'LOW' });
     await raise('Noodstroom: accu defect', { priority: 'HIGH' });
     const shown = () => admin.evaluate(() => (window as unknown as { shownNotifications: { title: string; body?: string }[] }).shownNotifications);
     await expect.poll(shown, { timeout: 5_000 }).toEqual([{ title: 'Alarm hoog: Storingen Zonnedak', body: 'Noodstroom: accu defect' }]);
+
+    // Once on, the same button shows it and turns it off, and on again; it stays off after a reload.
+    await admin.getByRole('button', { name: 'Meldingen aan', pressed: true }).click();
+    await admin.getByRole('button', { name: 'Meldingen uit', pressed: false }).waitFor();
+    await admin.reload();
+    await admin.getByRole('button', { name: 'Meldingen uit', pressed: false }).waitFor();
+    await raise('Noodstroom: accu weer defect', { priority: 'HIGH' });
+    await admin.getByText('Noodstroom: accu weer defect').first().waitFor();
+    expect(await shown()).toEqual([]);
+    await admin.getByRole('button', { name: 'Meldingen uit' }).click();
+    await admin.getByRole('button', { name: 'Meldingen aan', pressed: true }).waitFor();
   });
 
   test('an admin changes the theme and uploads a logo, and sees both applied', async () => {

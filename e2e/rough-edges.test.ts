@@ -296,6 +296,8 @@ describe.skipIf(!hasChromium)('a fresh install without a HUB key guides its admi
     const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await signIn(page, product.url, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${product.url}/app/`);
+    // Each page names its own tab: the sign-in page's title does not stay behind.
+    await expect.poll(() => page.title()).toBe('Start · Energiebeheer');
     await page.goto(`${product.url}/app/admin`);
     const steps = page.getByRole('list', { name: 'Alarmen inrichten' }).getByRole('listitem');
     await steps.first().waitFor();
@@ -332,6 +334,40 @@ describe.skipIf(!hasChromium)('a fresh install without a HUB key guides its admi
     await page.reload();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await guide.count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe.skipIf(!hasChromium)('a first start without ADMIN_PASSWORD', () => {
+  let product: Product;
+  let browser: Browser;
+  beforeAll(async () => {
+    product = await startProduct({ ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  test('the admin signing in with the printed one-time password is asked to choose their own, on the profile page, until done', async () => {
+    const [, email, password] = /First admin created: (\S+) with password (\S+)/.exec(product.output())!;
+    const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await signIn(page, product.url, email!, password!);
+    await page.waitForURL(`${product.url}/app/`);
+    const banner = page.getByRole('alert').filter({ hasText: 'Kies je eigen wachtwoord' });
+    await banner.waitFor();
+    await banner.getByRole('link', { name: 'Wachtwoord wijzigen' }).click();
+    await page.waitForURL(/\/app\/profile#wachtwoord$/);
+    await expect.poll(() => page.title()).toBe('Mijn profiel · Energiebeheer');
+    await page.getByLabel(/^Huidig wachtwoord/).fill(password!);
+    await page.getByLabel(/^Nieuw wachtwoord/).fill('mijn eigen lange wachtwoord');
+    await page.getByRole('button', { name: 'Wachtwoord instellen' }).click();
+    await page.getByText('Het wachtwoord is ingesteld.').waitFor();
+    await banner.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Mijn profiel' }).waitFor();
+    expect(await banner.count()).toBe(0);
     await page.context().close();
   });
 });

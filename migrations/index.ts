@@ -41,6 +41,7 @@ import * as escalation from './2026-11-28T1300-escalation';
 import * as notificationReached from './2026-11-28T1400-notification-reached';
 import * as relayChannels from './2026-11-28T1400-relay-channels';
 import * as smtpSources from './2026-11-28T1400-smtp-sources';
+import * as oneTimePassword from './2026-11-28T1410-one-time-password';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1400-notification-reached': notificationReached,
   '2026-11-28T1400-relay-channels': relayChannels,
   '2026-11-28T1400-smtp-sources': smtpSources,
+  '2026-11-28T1410-one-time-password': oneTimePassword,
 };

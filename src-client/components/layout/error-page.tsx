@@ -1,8 +1,10 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
+import { usePageTitle } from '~/components/layout/use-page-title';
 
 /** Shown when a route fails to load or render. */
 export function ErrorPage({ error }: ErrorComponentProps) {
   const message = error instanceof Error ? error.message : null;
+  usePageTitle('Fout');
   return (
     <main className="mx-auto flex min-h-full max-w-xl flex-col justify-center gap-4 p-8">
       <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>

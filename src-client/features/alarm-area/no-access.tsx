@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { ShieldX } from 'lucide-react';
+import { usePageTitle } from '~/components/layout/use-page-title';
 
 /** What the alarm area's not-found answer carries when a customer asks for it. */
 export const NO_ALARM_ACCESS = 'no-alarm-access';
 
 /** A customer, or anyone the server refuses with 403, in the alarm area. */
 export function NoAccessPage() {
+  usePageTitle('Geen toegang');
   return (
     <main className="mx-auto flex min-h-full max-w-xl flex-col justify-center gap-4 p-8">
       <ShieldX aria-hidden className="size-10 text-muted-foreground" />

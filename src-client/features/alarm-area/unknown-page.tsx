@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import { usePageTitle } from '~/components/layout/use-page-title';
 
 /** A path inside a dashboard that names nothing: an unknown page or folder. */
 export function UnknownPage({ dashboardId }: { dashboardId: number }) {
+  usePageTitle('Pagina bestaat niet');
   return (
     <section className="grid max-w-xl gap-3 py-10">
       <h1 className="text-2xl font-semibold">Pagina bestaat niet</h1>

@@ -13,6 +13,7 @@ import { httpStatusOf, useTRPC } from '~/lib/trpc';
 import { CustomParserForm } from './custom-parser-form';
 import { DefaultParserForm } from './default-parser-form';
 import { useSampleEmail } from './use-sample-email';
+import { usePageTitle } from '~/components/layout/use-page-title';
 
 const typeOptions: Record<ParserType, { icon: ComponentType<{ className?: string }>; detail: string }> = {
   DEFAULT: { icon: ListChecks, detail: 'Herken e-mails met patronen en stel het alarm samen met een sjabloon, zonder te programmeren.' },
@@ -72,6 +73,7 @@ export function ParserEditor({
   const parser = useQuery(trpc.alarmParser.get.queryOptions({ parserId: parserId ?? 0 }, { enabled: parserId !== undefined }));
   const sample = useSampleEmail(dashboard.id);
   const stored = parser.data;
+  usePageTitle(stored ? `Parser ${stored.name}` : parserId === undefined ? 'Nieuwe parser' : 'Parser');
   const back = (
     <Button variant="ghost" size="sm" className="-ml-2 justify-self-start" onClick={onClose}>
       <ArrowLeft aria-hidden className="size-4" />

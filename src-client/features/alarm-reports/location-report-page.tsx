@@ -15,6 +15,7 @@ import { formatDuration } from './duration';
 import { monthLabel, monthRange } from './report-period';
 import { ReportSummary } from './report-summary';
 import './report-print.css';
+import { usePageTitle } from '~/components/layout/use-page-title';
 
 /** The report lists at most this many alarms of the month (the list's largest page). */
 const LOCATION_REPORT_ALARMS = 100;
@@ -74,6 +75,7 @@ export function LocationReportPage({
   const times = useQuery(
     trpc.alarmReport.responseTimes.queryOptions({ dashboardId: dashboard.id, ...monthRange(month), granularity: 'month', locationId: location.id }),
   );
+  usePageTitle(`Maandrapport ${location.name}`);
   const list = alarms.data?.alarms ?? [];
   const acknowledged = list.filter((a) => a.acknowledgedAt !== null).length;
   const resolved = list.filter((a) => a.resolvedAt !== null).length;

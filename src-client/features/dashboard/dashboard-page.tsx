@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { User } from '@/domain/user';
 import { AppHeader } from '~/components/layout/app-header';
+import { usePageTitle } from '~/components/layout/use-page-title';
 
 /** The frame of a dashboard page: top bar, breadcrumb from Dashboard (and the location), title. */
 export function DashboardPage({
@@ -15,6 +16,7 @@ export function DashboardPage({
   title: string;
   children: ReactNode;
 }) {
+  usePageTitle(location && location.name !== title ? `${title} · ${location.name}` : title);
   return (
     <div className="min-h-full bg-muted">
       <AppHeader user={user} />

@@ -25,10 +25,13 @@ export function useUpdateUser() {
   );
 }
 
-/** A new password changes nothing that is shown. */
+/** A new password changes nothing that is shown, but for the request to replace a one-time password. */
 export const useUpdateUserPassword = () => {
   const trpc = useTRPC();
-  return useMutation(trpc.user.updatePassword.mutationOptions());
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.user.updatePassword.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.user.oneTimePassword.queryKey() }) }),
+  );
 };
 
 export function useDeleteUser() {

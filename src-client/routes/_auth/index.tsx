@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { User } from '@/domain/user';
 import { formatLongDate, isoWeekNumber } from '@/lib/dates';
 import { AppHeader } from '~/components/layout/app-header';
+import { usePageTitle } from '~/components/layout/use-page-title';
 
 export const Route = createFileRoute('/_auth/')({
   beforeLoad: ({ context }) => {
@@ -50,6 +51,7 @@ function tilesFor(user: User): Tile[] {
 function StartPage() {
   const { user } = Route.useRouteContext();
   const today = new Date();
+  usePageTitle('Start');
   return (
     <div className="min-h-full bg-muted">
       <AppHeader user={user} />

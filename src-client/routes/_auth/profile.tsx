@@ -8,6 +8,7 @@ import { InstallAppCard } from '~/features/contact-methods/install-app-card';
 import { CalendarFeedCard } from '~/features/schedules/calendar-feed-card';
 import { NtfyCard } from '~/features/contact-methods/ntfy-card';
 import { TelegramCard } from '~/features/contact-methods/telegram-card';
+import { OwnPasswordCard } from '~/features/users/one-time-password';
 
 export const Route = createFileRoute('/_auth/profile')({
   component: ProfilePage,
@@ -30,6 +31,8 @@ function ProfilePage() {
             <dd>{userTypeLabels[user.type]}</dd>
           </dl>
         </SectionCard>
+        {/* Changing a password is for staff; a customer's is set by their installer or a reset link. */}
+        {user.type === 'customer' ? null : <OwnPasswordCard user={user} />}
         {user.type === 'customer' ? null : <CalendarFeedCard />}
         {user.type === 'customer' ? null : <ContactMethodsCard />}
         {user.type === 'customer' ? null : <InstallAppCard />}

@@ -78,6 +78,7 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
   'contactMethod.telegramCode': (_w, c) => c.contactMethod.telegramCode().then(() => 'ok'),
   'contactMethod.test own address': async (_w, c) => c.contactMethod.test({ contactMethodId: (await c.contactMethod.list())[0]!.id }).then((r) => r.ok),
   'user.list': (_w, c) => c.user.list({}).then((r) => r.users.map((u) => u.email)),
+  'user.oneTimePassword': (_w, c) => c.user.oneTimePassword(),
   'user.get customerA': (w, c) => c.user.get({ userId: w.ids.customerA }).then((u) => u.email),
   'user.create customer in A': (w, c) =>
     c.user.create({ type: 'customer', email: 'n@example.nl', password, fullName: null, locationIds: [w.a2] }).then(() => 'ok'),
@@ -223,6 +224,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   // The matrix's world has no Telegram bot.
   'contactMethod.telegram': everyone(false),
   'contactMethod.telegramCode': everyone('CONFLICT'),
+  'user.oneTimePassword': everyone(false),
   'user.list': {
     admin: ['admin@example.nl', 'inst-a@example.nl', 'inst-b@example.nl', 'klant-a@example.nl', 'klant-b@example.nl'],
     installerA: ['klant-a@example.nl'],

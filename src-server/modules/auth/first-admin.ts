@@ -27,6 +27,8 @@ export async function ensureFirstAdmin(db: DB, clock: Clock, email?: string, pas
       passwordHash: await hashPassword(credentials.password),
       organizationId: null,
       createdAt: epochSeconds(clock),
+      // A made-up password was printed to the log: its owner is asked to replace it.
+      oneTimePassword: credentials.generated ? 1 : 0,
     });
   } catch (error) {
     if ((await countUsers(db)) > 0) return null;

@@ -134,8 +134,15 @@ export function updateUserRow(db: DB, id: number, values: { email: string; fullN
   return db.updateTable('user').set(values).where('id', '=', id).execute();
 }
 
+/** A new password is the user's own: it is never the one-time one printed at the first start. */
 export function setPasswordHash(db: DB, id: number, passwordHash: string) {
-  return db.updateTable('user').set({ passwordHash }).where('id', '=', id).execute();
+  return db.updateTable('user').set({ passwordHash, oneTimePassword: 0 }).where('id', '=', id).execute();
+}
+
+/** Whether the user still signs in with the one-time password printed at the first start. */
+export async function hasOneTimePassword(db: DB, id: number) {
+  const row = await db.selectFrom('user').select('oneTimePassword').where('id', '=', id).executeTakeFirst();
+  return row?.oneTimePassword === 1;
 }
 
 export function deleteUserRow(db: DB, id: number) {

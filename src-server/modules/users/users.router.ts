@@ -3,7 +3,8 @@ import { idSchema } from '@/domain/common';
 import { listQuerySchema, pageSchema } from '@/domain/paging';
 import { createUserSchema, updatePasswordSchema, updateUserSchema, userSchema } from '@/domain/user';
 import { rest } from '../../api/trpc/rest-route';
-import { router, staffProcedure } from '../../api/trpc/trpc';
+import { router, signedInProcedure, staffProcedure } from '../../api/trpc/trpc';
+import { hasOneTimePassword } from './users.queries';
 import * as service from './users.service';
 import type { UserDeps } from './users.service';
 
@@ -47,6 +48,8 @@ export const usersRouter = router({
     )
     .input(v.object({ ...byId.entries, ...updatePasswordSchema.entries }))
     .mutation(({ ctx, input }) => service.updatePassword(ctx.users, ctx.user, { familyId: ctx.session.familyId, ip: ctx.ip }, input)),
+  /** Whether the caller still has the one-time password printed at the first start (then the console asks for a new one). */
+  oneTimePassword: signedInProcedure.output(v.boolean()).query(({ ctx }) => hasOneTimePassword(ctx.db, ctx.user.id)),
   delete: staffProcedure
     .meta(rest('DELETE /api/user/{id}', 'Delete a user (not yourself)', { ...id, status: 204, errors: [409] }))
     .input(byId)

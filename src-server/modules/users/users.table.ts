@@ -9,6 +9,8 @@ export interface UserTable {
   passwordHash: string;
   organizationId: number | null;
   createdAt: number;
+  /** 1 while the password is the one the product made up and printed at the first start. */
+  oneTimePassword: Generated<number>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;

@@ -5,6 +5,7 @@ import { AppHeader } from '~/components/layout/app-header';
 import { Figure, Sparkline } from '~/features/dashboard/figures';
 import { dayRange, freshness, wall } from '~/features/dashboard/format';
 import { useTRPC } from '~/lib/trpc';
+import { usePageTitle } from '~/components/layout/use-page-title';
 
 export const Route = createFileRoute('/_auth/dashboard/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.dashboard.locations.queryOptions()),
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/_auth/dashboard/')({
 });
 
 function DashboardHome() {
+  usePageTitle('Dashboard');
   const trpc = useTRPC();
   const { user } = Route.useRouteContext();
   const { data: locations } = useSuspenseQuery(trpc.dashboard.locations.queryOptions());

@@ -306,10 +306,12 @@ const expected: Record<string, Record<Role, unknown>> = {
   'alarmParser.dryRunDraft': same('REJECTED'),
 };
 
-test('every alarm procedure answers each role as the alarm area’s role table says', async () => {
-  const actual: Record<string, Record<string, unknown>> = {};
-  for (const [name, run] of Object.entries(alarmCases)) {
-    actual[name] = {};
+// One test per procedure, each role on a fresh world with one alarm, one source, one stored e-mail
+// and one parser in A's inbox: a slow machine never runs into one long timeout, and a failure
+// names its procedure.
+for (const [name, run] of Object.entries(alarmCases)) {
+  test(`${name} answers each role as the alarm area’s role table says`, async () => {
+    const actual: Record<string, unknown> = {};
     for (const role of roles) {
       const world = await createAlarmWorld();
       const alarm = (await world.callers.admin.alarm.create({ dashboardId: world.dashA.id, line: 'Storing' })).id;
@@ -326,14 +328,17 @@ test('every alarm procedure answers each role as the alarm area’s role table s
           config: { match: {}, line: '{{subject}}' },
         })
       ).id;
-      actual[name][role] = await run({ ...world, alarm, source, email, parser }, world.callers[role]).catch((e: { code: string }) => e.code);
+      actual[role] = await run({ ...world, alarm, source, email, parser }, world.callers[role]).catch((e: { code: string }) => e.code);
       // Each world has its own parser sandbox: end its workers.
       await world.h.close();
     }
-  }
-  expect(actual).toEqual(expected);
-  // ~320 worlds: 150–170 s on PostgreSQL on a loaded 2-core machine (each world's services, not its migrations: those are a template copy).
-}, 300_000);
+    expect(actual).toEqual(expected[name]);
+  }, 60_000);
+}
+
+test('each alarm case has its row in the role table and each row its case', () => {
+  expect(Object.keys(alarmCases).sort()).toEqual(Object.keys(expected).sort());
+});
 
 test('every alarm procedure has a row: a new one without a row fails here', () => {
   const procedures = Object.keys(appRouter._def.procedures).filter((name) =>

@@ -11,14 +11,29 @@ export function requestErrorMessage(error: unknown): string {
   return 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.';
 }
 
+/** The server's messages per field of a failed request (`steps.0.minutes` → messages); none for other failures. */
+export function requestFieldErrors(error: unknown): Record<string, string[]> {
+  return error instanceof TRPCClientError ? ((error.data?.fieldErrors as Record<string, string[]> | undefined) ?? {}) : {};
+}
+
+/**
+ * Shows a message at a form's field as a failed submit does (`onServer` for messages the form
+ * clears when the field changes). A name the form has neither a value nor a field for is
+ * skipped; answers whether the message found its field.
+ */
+export function showFieldError(form: AnyFormApi, name: string, message: string, source: 'onSubmit' | 'onServer' = 'onSubmit'): boolean {
+  if (!(name in form.state.values) && form.getFieldMeta(name) === undefined) return false;
+  form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta?.errorMap, [source]: message } }));
+  return true;
+}
+
 /**
  * The message with the field messages behind it, for a result line away from the fields (a
  * connection test): "De invoer is ongeldig." alone would not say what to change.
  */
 export function requestErrorWithFields(error: unknown): string {
   const message = requestErrorMessage(error);
-  const fieldErrors = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
-  const details = Object.values(fieldErrors ?? {})
+  const details = Object.values(requestFieldErrors(error))
     .flat()
     .filter((m) => !message.includes(m));
   return [message, ...details].join(' ');
@@ -26,10 +41,6 @@ export function requestErrorWithFields(error: unknown): string {
 
 /** Shows the server's field errors at the fields; returns the message for the banner. */
 export function applyRequestError(form: AnyFormApi, error: unknown): string {
-  const fieldErrors = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
-  for (const [name, messages] of Object.entries(fieldErrors ?? {})) {
-    if (!(name in form.state.values)) continue;
-    form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: messages.join(' ') } }));
-  }
+  for (const [name, messages] of Object.entries(requestFieldErrors(error))) showFieldError(form, name, messages.join(' '));
   return requestErrorMessage(error);
 }

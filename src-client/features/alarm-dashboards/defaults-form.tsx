@@ -1,5 +1,4 @@
 import { type AnyFormApi, useForm } from '@tanstack/react-form';
-import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { type AlarmDashboard, PRIORITIES, type Priority, priorityLabels, prioritySchema } from '@/domain/alarm-dashboard';
@@ -10,7 +9,7 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { FieldError, shownErrors } from '~/components/form/text-field';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-import { requestErrorMessage } from '~/lib/request-error';
+import { requestErrorMessage, requestFieldErrors, showFieldError } from '~/lib/request-error';
 import { useSetDefaultFolder, useSetDefaultPriority, useSetResolvedFolder } from './use-dashboard-mutations';
 
 interface Values {
@@ -23,9 +22,7 @@ const schema = v.object({ priority: prioritySchema, folderId: v.number('Kies een
 
 /** The server answers both folder settings' refusals on `folderId`: this one's goes to its own field. */
 function showResolvedFolderError(formApi: AnyFormApi, error: unknown) {
-  const fieldErrors = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
-  const message = fieldErrors?.folderId?.join(' ') ?? requestErrorMessage(error);
-  formApi.setFieldMeta('resolvedFolderId', (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: message } }));
+  showFieldError(formApi, 'resolvedFolderId', requestFieldErrors(error).folderId?.join(' ') ?? requestErrorMessage(error));
 }
 
 /**

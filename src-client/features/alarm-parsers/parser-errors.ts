@@ -1,6 +1,5 @@
 import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form';
-import { TRPCClientError } from '@trpc/client';
-import { requestErrorMessage } from '~/lib/request-error';
+import { requestErrorMessage, requestFieldErrors, showFieldError } from '~/lib/request-error';
 import { type ParserValues, formFieldOf } from './parser-form-values';
 
 /**
@@ -11,15 +10,14 @@ import { type ParserValues, formFieldOf } from './parser-form-values';
  * the field changes, so a corrected field does not keep the old refusal.
  */
 export function applyParserErrors(form: AnyFormApi, error: unknown): string {
-  const fieldErrors = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
   const homeless: string[] = [];
-  for (const [key, messages] of Object.entries(fieldErrors ?? {})) {
+  for (const [key, messages] of Object.entries(requestFieldErrors(error))) {
     const name = formFieldOf(key, form.state.values as ParserValues);
     if (!name) {
       homeless.push(...messages);
       continue;
     }
-    form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta?.errorMap, onServer: messages.join(' ') } }));
+    showFieldError(form, name, messages.join(' '), 'onServer');
   }
   return [requestErrorMessage(error), ...homeless].join(' ');
 }

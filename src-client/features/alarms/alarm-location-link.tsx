@@ -22,7 +22,7 @@ function alarmDay(alarm: { data: Record<string, string>; receivedAt: string }) {
 /**
  * Links from the alarm panel to the location's dashboard at the alarm's day: each module's page
  * in the week of that day, per hour. Installers may open the dashboards of their
- * organization's locations (§3); when the location is not readable (deleted) nothing is shown.
+ * organization's locations; when the location is not readable (deleted) nothing is shown.
  */
 export function AlarmLocationLink({
   dashboardId,

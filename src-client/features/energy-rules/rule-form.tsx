@@ -12,7 +12,7 @@ import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { requestErrorMessage } from '~/lib/request-error';
+import { requestErrorMessage, showFieldError } from '~/lib/request-error';
 import { useTRPC } from '~/lib/trpc';
 import { PreviewChart } from './preview-chart';
 import { type RuleValues, formFieldErrors, inputOf, limitLines } from './rule-values';
@@ -27,10 +27,7 @@ export interface MeterOption {
 
 /** Shows the server's field errors at the rule form's fields. */
 function showFieldErrors(form: AnyFormApi, error: unknown) {
-  for (const [name, messages] of Object.entries(formFieldErrors(error))) {
-    if (!(name in form.state.values)) continue;
-    form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: messages.join(' ') } }));
-  }
+  for (const [name, messages] of Object.entries(formFieldErrors(error))) showFieldError(form, name, messages.join(' '));
 }
 
 /** One form for every rule type: the type's own fields, a preview over a chosen period, save. */

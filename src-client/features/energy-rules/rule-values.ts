@@ -1,6 +1,7 @@
 /** The energy rule form's values (texts, as inputs hold them) to and from the API's rule. */
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { EnergyRule, EnergyRuleInput, EnergyRuleType } from '@/domain/energy-rule';
+import { requestFieldErrors } from '~/lib/request-error';
 
 export interface RuleValues {
   /** The rule's `name` (its own key: the location form on the same page has a field `name`). */
@@ -82,9 +83,8 @@ export function limitLines(v: RuleValues): number[] {
 
 /** The server's field errors under the form's keys (`name` or `rule.name` → `ruleName`). */
 export function formFieldErrors(error: unknown): Record<string, string[]> {
-  const fieldErrors = (error as { data?: { fieldErrors?: Record<string, string[]> } } | null)?.data?.fieldErrors ?? {};
   return Object.fromEntries(
-    Object.entries(fieldErrors).map(([key, messages]) => {
+    Object.entries(requestFieldErrors(error)).map(([key, messages]) => {
       const name = key.replace(/^rule\./, '');
       return [name === 'name' ? 'ruleName' : name, messages];
     }),

@@ -1,5 +1,4 @@
 import { type AnyFieldApi, useForm } from '@tanstack/react-form';
-import { TRPCClientError } from '@trpc/client';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -18,7 +17,7 @@ import { FieldError, TextField, shownErrors, useFieldId } from '~/components/for
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-import { requestErrorMessage } from '~/lib/request-error';
+import { requestErrorMessage, requestFieldErrors, showFieldError } from '~/lib/request-error';
 import { useCreatePolicy, useUpdatePolicy } from './use-escalation-policy-mutations';
 
 interface Step {
@@ -138,11 +137,7 @@ export function PolicyForm({
         formApi.reset(policy ? value : empty());
         onSaved?.();
       } catch (error) {
-        const fields = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
-        for (const [name, message] of Object.entries(toFieldErrors(fields ?? {}))) {
-          if (formApi.getFieldMeta(name as never) === undefined) continue;
-          formApi.setFieldMeta(name as never, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: message } }));
-        }
+        for (const [name, message] of Object.entries(toFieldErrors(requestFieldErrors(error)))) showFieldError(formApi, name, message);
         setFailure(requestErrorMessage(error));
       }
     },

@@ -1,5 +1,4 @@
 import { useForm } from '@tanstack/react-form';
-import { TRPCClientError } from '@trpc/client';
 import { PRIORITIES, type Priority, priorityLabels } from '@/domain/alarm-dashboard';
 import { NOTIFY_EVENTS, type NotifyEvent, notifyEventLabels } from '@/domain/notification';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
@@ -8,6 +7,7 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { useCreateRule } from './use-notification-mutations';
+import { requestFieldErrors } from '~/lib/request-error';
 
 interface Values {
   name: string;
@@ -37,8 +37,7 @@ const initial: Values = {
 
 /** The server's messages for the channel's parts, which have no field of their own here. */
 function channelErrors(error: unknown) {
-  const fieldErrors = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
-  return Object.entries(fieldErrors ?? {})
+  return Object.entries(requestFieldErrors(error))
     .filter(([name]) => name.startsWith('channel'))
     .flatMap(([, messages]) => messages);
 }

@@ -1,5 +1,4 @@
 import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form';
-import { TRPCClientError } from '@trpc/client';
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -10,7 +9,7 @@ import { FieldError, TextField, shownErrors, useFieldId } from '~/components/for
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
-import { requestErrorMessage } from '~/lib/request-error';
+import { requestErrorMessage, requestFieldErrors, showFieldError } from '~/lib/request-error';
 
 interface Window {
   days: number[];
@@ -105,11 +104,7 @@ export function LayerForm({
       try {
         await onSave(toLayer(value));
       } catch (error) {
-        const fields = error instanceof TRPCClientError ? (error.data?.fieldErrors as Record<string, string[]> | undefined) : undefined;
-        for (const [name, message] of Object.entries(layerErrors(fields ?? {}, `layers.${index}.`))) {
-          if (formApi.getFieldMeta(name as never) === undefined) continue;
-          formApi.setFieldMeta(name as never, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: message } }));
-        }
+        for (const [name, message] of Object.entries(layerErrors(requestFieldErrors(error), `layers.${index}.`))) showFieldError(formApi, name, message);
         setFailure(requestErrorMessage(error));
       }
     },

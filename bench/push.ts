@@ -22,11 +22,8 @@ import { hashPassword } from '../src-server/modules/users/passwords';
 import { insertUser } from '../src-server/modules/users/users.queries';
 import { LANE_CAPS } from '../src-server/modules/notifications/delivery-lanes';
 import { NOTIFY_TRACE_CHANNEL, type NotifyTraceStage } from '../src-server/modules/notifications/delivery-trace';
-import { startPushService } from '../src-server/testing/push-service';
-import { startNtfy } from '../src-server/testing/ntfy-simulator';
-import { startSmtp } from '../src-server/testing/smtp';
-import { startTelegram } from '../src-server/testing/telegram-simulator';
 import { benchAdminCaller, startBenchServices } from './bench-services';
+import { receivers } from './receivers';
 import { percentile } from './stats';
 
 const SUBSCRIBERS = 100;
@@ -35,6 +32,7 @@ const BURST = 1000;
 const BURST_MS = 60_000;
 const QUIET_EVERY_MS = 2000;
 const DEADLINE_MS = 120_000;
+const BASELINE_IDS = 1_000_000;
 
 type Channel = 'push' | 'ntfy' | 'telegram';
 const CHANNELS: Channel[] = ['push', 'ntfy', 'telegram'];
@@ -43,20 +41,18 @@ const figures = (list: number[]) => ({ n: list.length, p50: percentile(list, 0.5
 type Figures = ReturnType<typeof figures>;
 
 async function world(name: string) {
-  const smtp = await startSmtp();
-  const push = await startPushService();
-  const ntfy = await startNtfy();
-  const telegram = await startTelegram();
+  const r = await receivers();
   const vapid = { ...webPush.generateVAPIDKeys(), subject: 'mailto:alarm@energiebeheer.test' };
+  const at = await r.setup(vapid.publicKey);
   const bench = await startBenchServices(name, {
     notify: {
-      smtpUrl: smtp.url,
+      smtpUrl: at.smtpUrl,
       smtpFrom: 'alarm@energiebeheer.test',
       publicUrl: 'https://energiebeheer.example',
       allowPrivateTargets: true,
-      webPush: { vapid, ca: push.ca },
+      webPush: { vapid, ca: at.ca },
     },
-    telegram: { botToken: telegram.botToken, apiUrl: telegram.apiUrl, waitSeconds: 1 },
+    telegram: { botToken: at.botToken, apiUrl: at.apiUrl, waitSeconds: 1 },
   });
   const { services } = bench;
   const admin = await benchAdminCaller(services);
@@ -66,7 +62,9 @@ async function world(name: string) {
   /** An organization with `people` installers reached on every method, a dashboard and its escalation rule. */
   async function team(label: string, people: number) {
     const organizationId = (await admin.organization.create({ name: label })).id;
-    const subscriptions = [];
+    const subscriptions = await r.subscribe(people);
+    const chats = subscriptions.map(() => chat++);
+    await r.chats(chats);
     for (let i = 0; i < people; i++) {
       const userId = await insertUser(services.db, {
         type: 'installer',
@@ -76,16 +74,12 @@ async function world(name: string) {
         organizationId,
         createdAt: 0,
       });
-      const { subscription } = push.subscribe(vapid.publicKey);
-      subscriptions.push(subscription);
-      const chatId = chat++;
-      telegram.userSends(chatId, '/start');
       await services.db
         .insertInto('contactMethod')
         .values([
-          { userId, type: 'WEB_PUSH', target: services.secrets.seal(subscription), createdAt: 0 },
-          { userId, type: 'NTFY', target: JSON.stringify({ url: ntfy.url(`${label}-${i}`), token: null }), createdAt: 0 },
-          { userId, type: 'TELEGRAM', target: JSON.stringify({ chatId: String(chatId), name: null }), createdAt: 0 },
+          { userId, type: 'WEB_PUSH', target: services.secrets.seal(subscriptions[i]), createdAt: 0 },
+          { userId, type: 'NTFY', target: JSON.stringify({ url: `${at.ntfyUrl}${label}-${i}`, token: null }), createdAt: 0 },
+          { userId, type: 'TELEGRAM', target: JSON.stringify({ chatId: String(chats[i]), name: null }), createdAt: 0 },
         ])
         .execute();
     }
@@ -106,12 +100,6 @@ async function world(name: string) {
     return { dashboardId: dashboard.id, subscriptions };
   }
 
-  /** Arrivals per channel with the alarm each was about. */
-  const arrivals = (): Record<Channel, { alarmId: number; at: number }[]> => ({
-    push: push.received.map((r) => ({ alarmId: Number(r.payload.alarmId), at: r.receivedAt })),
-    ntfy: ntfy.messages.map((m, i) => ({ alarmId: Number(/alarm=(\d+)/.exec(m.click ?? '')?.[1]), at: ntfy.arrivals[i]! })),
-    telegram: telegram.sent.map((m, i) => ({ alarmId: Number(/alarm=(\d+)/.exec(JSON.stringify(m.reply_markup ?? m.text))?.[1]), at: telegram.arrivals[i]! })),
-  });
   const raisedAt = new Map<number, number>();
   const raise = async (dashboardId: number, line: string) => {
     const start = Date.now();
@@ -120,25 +108,40 @@ async function world(name: string) {
     return id;
   };
   /** Stored → arrival per channel for these alarms. */
-  const latencies = (alarmIds: Set<number>) => {
-    const all = arrivals();
+  const latencies = async (alarmIds: Set<number>) => {
+    const all = await r.arrivals();
     return Object.fromEntries(
       CHANNELS.map((c) => [c, all[c].filter((a) => alarmIds.has(a.alarmId)).map((a) => a.at - raisedAt.get(a.alarmId)!)]),
     ) as Record<Channel, number[]>;
   };
   return {
     services,
-    smtp,
-    push,
+    receivers: r,
     vapid,
     team,
     raise,
     latencies,
+    /** Every channel has `count` messages about each of these alarms. */
+    arrived: async (alarmIds: number[], count: number) => {
+      const n = await r.countFor(alarmIds);
+      return CHANNELS.every((c) => n[c] >= count * alarmIds.length);
+    },
     async close() {
       await bench.stop();
-      await Promise.all([push.close(), ntfy.close(), telegram.close(), smtp.close()]);
+      await r.close();
     },
   };
+}
+
+/** Attempts that failed and were tried again, by their error (a bench should have none). */
+async function failedAttempts(w: Awaited<ReturnType<typeof world>>) {
+  const rows = await w.services.db.selectFrom('alarmHistory').select('details').where('event', '=', 'notification-failed').execute();
+  const errors = new Map<string, number>();
+  for (const r of rows) {
+    const error = String((JSON.parse(r.details) as { error?: string }).error);
+    errors.set(error, (errors.get(error) ?? 0) + 1);
+  }
+  return [...errors].map(([error, n]) => `${n}x ${error}`).join('; ') || 'none';
 }
 
 async function until(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
@@ -178,10 +181,9 @@ async function fanOut() {
     const t0 = performance.now();
     const id = await w.raise(dashboardId, `Storing ${i}`);
     ids.add(id);
-    const perChannel = () => w.latencies(new Set([id]));
-    await until(() => CHANNELS.every((c) => perChannel()[c].length >= SUBSCRIBERS), 60_000, `alarm ${i}'s messages`);
+    await until(() => w.arrived([id], SUBSCRIBERS), 60_000, `alarm ${i}'s messages`);
     // The mails of this alarm leave too before the next one comes in (100 installers and the admin).
-    await until(() => w.smtp.mails.length >= (i + 1) * (SUBSCRIBERS + 1), 60_000, `alarm ${i}'s mails`);
+    await until(async () => (await w.receivers.countFor([])).mails >= (i + 1) * (SUBSCRIBERS + 1), 60_000, `alarm ${i}'s mails`);
     const mine = stages.slice(from);
     const queued = mine.find((s) => s.stage === 'queued');
     if (queued) queuedMs.push(queued.at - t0);
@@ -190,23 +192,23 @@ async function fanOut() {
     sendingMs.push(...mine.filter((s) => s.stage === 'sending' && phone(s)).map((s) => s.at - t0));
   }
   diagnostics.unsubscribe(NOTIFY_TRACE_CHANNEL, listen);
-  const product = w.latencies(ids);
-  const mails = w.smtp.mails.length;
+  const product = await w.latencies(ids);
+  const mails = (await w.receivers.countFor([])).mails;
+  const retried = await failedAttempts(w);
 
-  const agent = new https.Agent({ keepAlive: true, secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, w.push.ca] }) });
+  const agent = new https.Agent({ keepAlive: true, secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, (await w.receivers.setup(w.vapid.publicKey)).ca] }) });
   const baseline: number[] = [];
   for (let i = 0; i < ALARMS; i++) {
-    const before = w.push.received.length;
     const start = Date.now();
     const queue = [...subscriptions];
     const worker = async () => {
       for (let s = queue.shift(); s; s = queue.shift()) {
-        const payload = JSON.stringify({ title: `[HOOG] Storing ${i}`, body: 'Storingen', url: 'https://energiebeheer.example/app/', actionUrl: null, tag: 'alarm', alarmId: i });
+        const payload = JSON.stringify({ title: `[HOOG] Storing ${i}`, body: 'Storingen', url: 'https://energiebeheer.example/app/', actionUrl: null, tag: 'alarm', alarmId: BASELINE_IDS + i });
         await webPush.sendNotification(s, payload, { vapidDetails: w.vapid, TTL: 86400, urgency: 'high', topic: 'alarm', agent });
       }
     };
     await Promise.all(Array.from({ length: LANE_CAPS.WEB_PUSH }, worker));
-    baseline.push(...w.push.received.slice(before).map((r) => r.receivedAt - start));
+    baseline.push(...(await w.receivers.arrivals()).push.filter((a) => a.alarmId === BASELINE_IDS + i).map((a) => a.at - start));
   }
   agent.destroy();
   await w.close();
@@ -216,6 +218,7 @@ async function fanOut() {
     all: figures(CHANNELS.flatMap((c) => product[c])),
     stages: { queued: figures(queuedMs), claimed: figures(claimedMs), sending: figures(sendingMs) },
     baseline: figures(baseline),
+    retried,
   };
 }
 
@@ -229,7 +232,7 @@ async function burst() {
   for (let i = 0; i < 10; i++) {
     const id = await w.raise(quiet.dashboardId, `Rustig ${i}`);
     quietIdle.add(id);
-    await until(() => CHANNELS.every((c) => w.latencies(new Set([id]))[c].length >= 1), 30_000, 'an idle quiet alarm');
+    await until(() => w.arrived([id], 1), 30_000, 'an idle quiet alarm');
   }
   const quietBusy = new Set<number>();
   const burstIds = new Set<number>();
@@ -259,9 +262,10 @@ async function burst() {
     .where('dashboardId', '=', busy.dashboardId)
     .groupBy('status')
     .execute();
-  const delivered = w.latencies(burstIds);
-  const idle = w.latencies(quietIdle);
-  const during = w.latencies(quietBusy);
+  const delivered = await w.latencies(burstIds);
+  const idle = await w.latencies(quietIdle);
+  const during = await w.latencies(quietBusy);
+  const retried = await failedAttempts(w);
   await w.close();
   const all = (l: Record<Channel, number[]>) => CHANNELS.flatMap((c) => l[c]);
   return {
@@ -272,6 +276,7 @@ async function burst() {
     quietIdle: figures(all(idle)),
     quietBusy: figures(all(during)),
     quietSamples: quietBusy.size,
+    retried,
   };
 }
 
@@ -289,10 +294,12 @@ export function pushLines(r: Awaited<ReturnType<typeof benchPush>>) {
     ...CHANNELS.map((c) => `  ${c}: ${f(o.channels[c])} over ${o.channels[c].n}`),
     `  all three: ${f(o.all)}; ${o.mails} mails meanwhile`,
     `  notify job stages after the alarm: rows queued p50 ${ms(o.stages.queued.p50)}; claimed p50 ${ms(o.stages.claimed.p50)}, p95 ${ms(o.stages.claimed.p95)}; about to send p50 ${ms(o.stages.sending.p50)}, p95 ${ms(o.stages.sending.p95)}`,
+    `  failed attempts: ${o.retried}`,
     `  baseline web-push sendNotification alone, ${LANE_CAPS.WEB_PUSH} in flight: ${f(o.baseline)}`,
     `Burst, ${BURST} HIGH alarms in ${ms(b.raisedMs)} (each to 2 installers on every method and the admin's e-mail: ${Object.entries(b.statuses)
       .map(([s, n]) => `${n} ${s}`)
       .join(', ')}): all delivered ${Number.isFinite(b.doneMs) ? `after ${ms(b.doneMs)}` : 'NOT within the wait'} (goal <= ${ms(DEADLINE_MS)}); phones stored -> arrival ${f(b.burst)}`,
+    `  failed attempts: ${b.retried}`,
     `  quiet dashboard, stored -> arrival on its phones: ${f(b.quietBusy)} during the burst (${b.quietSamples} alarms) vs ${f(b.quietIdle)} idle (goal: not blocked)`,
   ];
 }

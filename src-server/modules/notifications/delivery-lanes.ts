@@ -9,9 +9,10 @@
 import type { NotificationChannel } from '@/domain/notification';
 
 export const LANE_CAPS: Record<NotificationChannel, number> = {
-  WEB_PUSH: 64,
-  NTFY: 32,
-  TELEGRAM: 16,
+  WEB_PUSH: 100,
+  NTFY: 50,
+  // The Bot API takes about 30 messages a second from one bot; more only earns 429s.
+  TELEGRAM: 30,
   EMAIL: 10,
   WEBHOOK: 16,
   TEAMS: 8,

@@ -110,9 +110,10 @@ async function world(name: string) {
   /** Stored → arrival per channel for these alarms. */
   const latencies = async (alarmIds: Set<number>) => {
     const all = await r.arrivals();
-    return Object.fromEntries(
-      CHANNELS.map((c) => [c, all[c].filter((a) => alarmIds.has(a.alarmId)).map((a) => a.at - raisedAt.get(a.alarmId)!)]),
-    ) as Record<Channel, number[]>;
+    return Object.fromEntries(CHANNELS.map((c) => [c, all[c].filter((a) => alarmIds.has(a.alarmId)).map((a) => a.at - raisedAt.get(a.alarmId)!)])) as Record<
+      Channel,
+      number[]
+    >;
   };
   return {
     services,
@@ -196,14 +197,24 @@ async function fanOut() {
   const mails = (await w.receivers.countFor([])).mails;
   const retried = await failedAttempts(w);
 
-  const agent = new https.Agent({ keepAlive: true, secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, (await w.receivers.setup(w.vapid.publicKey)).ca] }) });
+  const agent = new https.Agent({
+    keepAlive: true,
+    secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, (await w.receivers.setup(w.vapid.publicKey)).ca] }),
+  });
   const baseline: number[] = [];
   for (let i = 0; i < ALARMS; i++) {
     const start = Date.now();
     const queue = [...subscriptions];
     const worker = async () => {
       for (let s = queue.shift(); s; s = queue.shift()) {
-        const payload = JSON.stringify({ title: `[HOOG] Storing ${i}`, body: 'Storingen', url: 'https://energiebeheer.example/app/', actionUrl: null, tag: 'alarm', alarmId: BASELINE_IDS + i });
+        const payload = JSON.stringify({
+          title: `[HOOG] Storing ${i}`,
+          body: 'Storingen',
+          url: 'https://energiebeheer.example/app/',
+          actionUrl: null,
+          tag: 'alarm',
+          alarmId: BASELINE_IDS + i,
+        });
         await webPush.sendNotification(s, payload, { vapidDetails: w.vapid, TTL: 86400, urgency: 'high', topic: 'alarm', agent });
       }
     };
@@ -298,7 +309,9 @@ export function pushLines(r: Awaited<ReturnType<typeof benchPush>>) {
     `  baseline web-push sendNotification alone, ${LANE_CAPS.WEB_PUSH} in flight: ${f(o.baseline)}`,
     `Burst, ${BURST} HIGH alarms in ${ms(b.raisedMs)} (each to 2 installers on every method and the admin's e-mail: ${Object.entries(b.statuses)
       .map(([s, n]) => `${n} ${s}`)
-      .join(', ')}): all delivered ${Number.isFinite(b.doneMs) ? `after ${ms(b.doneMs)}` : 'NOT within the wait'} (goal <= ${ms(DEADLINE_MS)}); phones stored -> arrival ${f(b.burst)}`,
+      .join(
+        ', ',
+      )}): all delivered ${Number.isFinite(b.doneMs) ? `after ${ms(b.doneMs)}` : 'NOT within the wait'} (goal <= ${ms(DEADLINE_MS)}); phones stored -> arrival ${f(b.burst)}`,
     `  failed attempts: ${b.retried}`,
     `  quiet dashboard, stored -> arrival on its phones: ${f(b.quietBusy)} during the burst (${b.quietSamples} alarms) vs ${f(b.quietIdle)} idle (goal: not blocked)`,
   ];

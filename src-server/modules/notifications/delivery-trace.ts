@@ -9,8 +9,7 @@ import { performance } from 'node:perf_hooks';
 export const NOTIFY_TRACE_CHANNEL = 'energiebeheer:notify';
 
 export type NotifyTraceStage =
-  | { stage: 'queued'; count: number }
-  | { stage: 'claimed' | 'sending' | 'finished'; id: number; alarmId: number; dashboardId: number; channel: string };
+  { stage: 'queued'; count: number } | { stage: 'claimed' | 'sending' | 'finished'; id: number; alarmId: number; dashboardId: number; channel: string };
 
 const channel = diagnostics.channel(NOTIFY_TRACE_CHANNEL);
 

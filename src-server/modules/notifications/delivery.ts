@@ -233,5 +233,6 @@ export async function storeOutcomes(deps: Pick<DeliveryDeps, 'db' | 'clock'>, ou
       outcomes.map((o) => o.history),
     );
   });
-  for (const { row } of outcomes) traceNotify(() => ({ stage: 'finished', id: row.id, alarmId: row.alarmId, dashboardId: row.dashboardId, channel: row.channel }));
+  for (const { row } of outcomes)
+    traceNotify(() => ({ stage: 'finished', id: row.id, alarmId: row.alarmId, dashboardId: row.dashboardId, channel: row.channel }));
 }

@@ -182,7 +182,15 @@ export function fairDueNotifications(db: DB, now: number, channels: readonly str
     .where('status', '=', 'PENDING')
     .where('nextAttemptAt', '<=', now)
     .where('channel', 'in', channels as NotificationChannel[]);
-  return db.selectFrom(ranked.as('due')).selectAll().where('turn', '<=', perGroup).orderBy('turn').orderBy('nextAttemptAt').orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom(ranked.as('due'))
+    .selectAll()
+    .where('turn', '<=', perGroup)
+    .orderBy('turn')
+    .orderBy('nextAttemptAt')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**

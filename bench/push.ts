@@ -1,92 +1,208 @@
 /**
- * Web Push fan-out: a HIGH alarm escalates to 100 installers at once (an ASSIGNABLE step), each with
- * their account's e-mail address (a real SMTP server on loopback) and one push subscription (the
- * local push service, which decrypts each message and checks its VAPID signature). Every push is
- * timed from just before the alarm is stored to its arrival at the push service, over 10 alarms
- * one after another, with the job runner on its own schedule as in the server. The baseline sends
- * the same 100 pushes per alarm with `web-push`'s own `sendNotification`, 10 in flight as the
- * notify job allows: what the library and the loopback cost without the product.
+ * Phones: a HIGH alarm escalates to people on Web Push, ntfy and Telegram (and their account's
+ * e-mail), all at local simulators (the push service decrypts each message and checks its VAPID
+ * signature; ntfy and the Bot API check what their documentation asks), with the product's
+ * services and job runner on a SQLite file, as in the server.
+ *
+ * - Fan-out: 100 installers with one of each; 10 alarms one after another; every message timed
+ *   from just before its alarm is stored to its arrival, per channel. The notify job's stages come
+ *   from its trace channel: rows queued, claimed, about to send. The baseline sends the same 100
+ *   pushes per alarm with `web-push`'s own `sendNotification`, as many in flight as the product's
+ *   push lane allows: what the library and the loopback cost without the product.
+ * - Burst: 1,000 alarms in a minute on one dashboard (two installers and the admin, every method),
+ *   while a quiet dashboard's installer gets an alarm every 2 s: when the last of the burst's
+ *   notifications is delivered, and the quiet alarms' latency during it against the same when idle.
  */
+import diagnostics from 'node:diagnostics_channel';
 import https from 'node:https';
+import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
 import webPush from 'web-push';
 import { hashPassword } from '../src-server/modules/users/passwords';
 import { insertUser } from '../src-server/modules/users/users.queries';
-import { startPushService } from '../src-server/testing/push-service';
-import { startSmtp } from '../src-server/testing/smtp';
+import { LANE_CAPS } from '../src-server/modules/notifications/delivery-lanes';
+import { NOTIFY_TRACE_CHANNEL, type NotifyTraceStage } from '../src-server/modules/notifications/delivery-trace';
 import { benchAdminCaller, startBenchServices } from './bench-services';
+import { receivers } from './receivers';
+import { percentile } from './stats';
 
 const SUBSCRIBERS = 100;
 const ALARMS = 10;
+const BURST = 1000;
+const BURST_MS = 60_000;
+const QUIET_EVERY_MS = 2000;
+const DEADLINE_MS = 120_000;
+const BASELINE_IDS = 1_000_000;
 
-export async function benchPush() {
-  const smtp = await startSmtp();
-  const push = await startPushService();
+type Channel = 'push' | 'ntfy' | 'telegram';
+const CHANNELS: Channel[] = ['push', 'ntfy', 'telegram'];
+
+const figures = (list: number[]) => ({ n: list.length, p50: percentile(list, 0.5), p95: percentile(list, 0.95), max: Math.max(...list) });
+type Figures = ReturnType<typeof figures>;
+
+async function world(name: string) {
+  const r = await receivers();
   const vapid = { ...webPush.generateVAPIDKeys(), subject: 'mailto:alarm@energiebeheer.test' };
-  const { services, stop } = await startBenchServices('push', {
+  const at = await r.setup(vapid.publicKey);
+  const bench = await startBenchServices(name, {
     notify: {
-      smtpUrl: smtp.url,
+      smtpUrl: at.smtpUrl,
       smtpFrom: 'alarm@energiebeheer.test',
-      publicUrl: 'http://energiebeheer.test',
+      publicUrl: 'https://energiebeheer.example',
       allowPrivateTargets: true,
-      webPush: { vapid, ca: push.ca },
+      webPush: { vapid, ca: at.ca },
     },
+    telegram: { botToken: at.botToken, apiUrl: at.apiUrl, waitSeconds: 1 },
   });
+  const { services } = bench;
   const admin = await benchAdminCaller(services);
-  const organizationId = (await admin.organization.create({ name: 'Piket' })).id;
   const passwordHash = await hashPassword('installateur-wachtwoord');
-  const subscriptions: ReturnType<typeof push.subscribe>['subscription'][] = [];
-  for (let i = 0; i < SUBSCRIBERS; i++) {
-    const userId = await insertUser(services.db, {
-      type: 'installer',
-      email: `monteur${i}@example.nl`,
-      fullName: `Monteur ${i}`,
-      passwordHash,
-      organizationId,
-      createdAt: 0,
+  let chat = 7_000_000;
+
+  /** An organization with `people` installers reached on every method, a dashboard and its escalation rule. */
+  async function team(label: string, people: number) {
+    const organizationId = (await admin.organization.create({ name: label })).id;
+    const subscriptions = await r.subscribe(people);
+    const chats = subscriptions.map(() => chat++);
+    await r.chats(chats);
+    for (let i = 0; i < people; i++) {
+      const userId = await insertUser(services.db, {
+        type: 'installer',
+        email: `${label.toLowerCase()}${i}@example.nl`,
+        fullName: `${label} ${i}`,
+        passwordHash,
+        organizationId,
+        createdAt: 0,
+      });
+      await services.db
+        .insertInto('contactMethod')
+        .values([
+          { userId, type: 'WEB_PUSH', target: services.secrets.seal(subscriptions[i]), createdAt: 0 },
+          { userId, type: 'NTFY', target: JSON.stringify({ url: `${at.ntfyUrl}${label}-${i}`, token: null }), createdAt: 0 },
+          { userId, type: 'TELEGRAM', target: JSON.stringify({ chatId: String(chats[i]), name: null }), createdAt: 0 },
+        ])
+        .execute();
+    }
+    const dashboard = await admin.alarmDashboard.create({ name: label, organizationId });
+    const policy = await admin.escalationPolicy.create({
+      dashboardId: dashboard.id,
+      name: 'Iedereen',
+      steps: [{ afterMinutes: 0, targets: [{ type: 'ASSIGNABLE' }] }],
+      repeat: 0,
     });
-    const { subscription } = push.subscribe(vapid.publicKey);
-    subscriptions.push(subscription);
-    await services.db
-      .insertInto('contactMethod')
-      .values({ userId, type: 'WEB_PUSH', target: services.secrets.seal(subscription), createdAt: 0 })
-      .execute();
+    await admin.notification.createRule({
+      dashboardId: dashboard.id,
+      name: 'Escalatie',
+      priorities: ['HIGH'],
+      events: ['created'],
+      channel: { type: 'ESCALATION', policyId: policy.id },
+    });
+    return { dashboardId: dashboard.id, subscriptions };
   }
-  const dashboard = await admin.alarmDashboard.create({ name: 'Piket', organizationId });
-  const policy = await admin.escalationPolicy.create({
-    dashboardId: dashboard.id,
-    name: 'Iedereen',
-    steps: [{ afterMinutes: 0, targets: [{ type: 'ASSIGNABLE' }] }],
-    repeat: 0,
-  });
-  await admin.notification.createRule({
-    dashboardId: dashboard.id,
-    name: 'Escalatie',
-    priorities: ['HIGH'],
-    events: ['created'],
-    channel: { type: 'ESCALATION', policyId: policy.id },
-  });
-  await services.jobs.start();
 
-  const product: number[] = [];
-  const first: number[] = [];
-  for (let i = 0; i < ALARMS; i++) {
-    const before = push.received.length;
+  const raisedAt = new Map<number, number>();
+  const raise = async (dashboardId: number, line: string) => {
     const start = Date.now();
-    await admin.alarm.create({ dashboardId: dashboard.id, line: `Storing ${i}`, priority: 'HIGH' });
-    await push.waitFor(before + SUBSCRIBERS, 60_000);
-    product.push(...push.received.slice(before).map((r) => r.receivedAt - start));
-    first.push(push.received[before]!.receivedAt - start);
-    // The mails of this alarm leave too before the next one comes in.
-    await until(() => smtp.mails.length >= (i + 1) * (SUBSCRIBERS + 1));
-  }
-  const mails = smtp.mails.length;
-  await stop();
+    const { id } = await admin.alarm.create({ dashboardId, line, priority: 'HIGH' });
+    raisedAt.set(id, start);
+    return id;
+  };
+  /** Stored → arrival per channel for these alarms. */
+  const latencies = async (alarmIds: Set<number>) => {
+    const all = await r.arrivals();
+    return Object.fromEntries(CHANNELS.map((c) => [c, all[c].filter((a) => alarmIds.has(a.alarmId)).map((a) => a.at - raisedAt.get(a.alarmId)!)])) as Record<
+      Channel,
+      number[]
+    >;
+  };
+  return {
+    services,
+    receivers: r,
+    vapid,
+    team,
+    raise,
+    latencies,
+    /** Every channel has `count` messages about each of these alarms. */
+    arrived: async (alarmIds: number[], count: number) => {
+      const n = await r.countFor(alarmIds);
+      return CHANNELS.every((c) => n[c] >= count * alarmIds.length);
+    },
+    async close() {
+      await bench.stop();
+      await r.close();
+    },
+  };
+}
 
-  const agent = new https.Agent({ keepAlive: true, secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, push.ca] }) });
+/** Attempts that failed and were tried again, by their error (a bench should have none). */
+async function failedAttempts(w: Awaited<ReturnType<typeof world>>) {
+  const rows = await w.services.db.selectFrom('alarmHistory').select('details').where('event', '=', 'notification-failed').execute();
+  const errors = new Map<string, number>();
+  for (const r of rows) {
+    const error = String((JSON.parse(r.details) as { error?: string }).error);
+    errors.set(error, (errors.get(error) ?? 0) + 1);
+  }
+  return [...errors].map(([error, n]) => `${n}x ${error}`).join('; ') || 'none';
+}
+
+async function until(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const end = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error(`Push bench: timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const pendingRows = async (w: Awaited<ReturnType<typeof world>>, dashboardId: number) =>
+  Number(
+    (
+      await w.services.db
+        .selectFrom('notification')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('dashboardId', '=', dashboardId)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** 100 people on every method, 10 alarms one after another; with the notify job's stages. */
+async function fanOut() {
+  const w = await world('push-fanout');
+  const { dashboardId, subscriptions } = await w.team('Piket', SUBSCRIBERS);
+  await w.services.jobs.start();
+  const stages: (NotifyTraceStage & { at: number })[] = [];
+  const listen = (m: unknown) => stages.push(m as NotifyTraceStage & { at: number });
+  diagnostics.subscribe(NOTIFY_TRACE_CHANNEL, listen);
+  const ids = new Set<number>();
+  const queuedMs: number[] = [];
+  const claimedMs: number[] = [];
+  const sendingMs: number[] = [];
+  for (let i = 0; i < ALARMS; i++) {
+    const from = stages.length;
+    const t0 = performance.now();
+    const id = await w.raise(dashboardId, `Storing ${i}`);
+    ids.add(id);
+    await until(() => w.arrived([id], SUBSCRIBERS), 60_000, `alarm ${i}'s messages`);
+    // The mails of this alarm leave too before the next one comes in (100 installers and the admin).
+    await until(async () => (await w.receivers.countFor([])).mails >= (i + 1) * (SUBSCRIBERS + 1), 60_000, `alarm ${i}'s mails`);
+    const mine = stages.slice(from);
+    const queued = mine.find((s) => s.stage === 'queued');
+    if (queued) queuedMs.push(queued.at - t0);
+    const phone = (s: NotifyTraceStage) => 'alarmId' in s && s.alarmId === id && s.channel !== 'EMAIL';
+    claimedMs.push(...mine.filter((s) => s.stage === 'claimed' && phone(s)).map((s) => s.at - t0));
+    sendingMs.push(...mine.filter((s) => s.stage === 'sending' && phone(s)).map((s) => s.at - t0));
+  }
+  diagnostics.unsubscribe(NOTIFY_TRACE_CHANNEL, listen);
+  const product = await w.latencies(ids);
+  const mails = (await w.receivers.countFor([])).mails;
+  const retried = await failedAttempts(w);
+
+  const agent = new https.Agent({
+    keepAlive: true,
+    secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, (await w.receivers.setup(w.vapid.publicKey)).ca] }),
+  });
   const baseline: number[] = [];
   for (let i = 0; i < ALARMS; i++) {
-    const before = push.received.length;
     const start = Date.now();
     const queue = [...subscriptions];
     const worker = async () => {
@@ -94,32 +210,109 @@ export async function benchPush() {
         const payload = JSON.stringify({
           title: `[HOOG] Storing ${i}`,
           body: 'Storingen',
-          url: 'http://energiebeheer.test/app/',
+          url: 'https://energiebeheer.example/app/',
           actionUrl: null,
           tag: 'alarm',
-          alarmId: i,
+          alarmId: BASELINE_IDS + i,
         });
-        await webPush.sendNotification(s, payload, { vapidDetails: vapid, TTL: 86400, urgency: 'high', topic: 'alarm', agent });
+        await webPush.sendNotification(s, payload, { vapidDetails: w.vapid, TTL: 86400, urgency: 'high', topic: 'alarm', agent });
       }
     };
-    await Promise.all(Array.from({ length: 10 }, worker));
-    baseline.push(...push.received.slice(before).map((r) => r.receivedAt - start));
+    await Promise.all(Array.from({ length: LANE_CAPS.WEB_PUSH }, worker));
+    baseline.push(...(await w.receivers.arrivals()).push.filter((a) => a.alarmId === BASELINE_IDS + i).map((a) => a.at - start));
   }
   agent.destroy();
-  await push.close();
-  await smtp.close();
-  const figures = (list: number[]) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
-    return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1)! };
+  await w.close();
+  return {
+    mails,
+    channels: Object.fromEntries(CHANNELS.map((c) => [c, figures(product[c])])) as Record<Channel, Figures>,
+    all: figures(CHANNELS.flatMap((c) => product[c])),
+    stages: { queued: figures(queuedMs), claimed: figures(claimedMs), sending: figures(sendingMs) },
+    baseline: figures(baseline),
+    retried,
   };
-  return { pushes: product.length, mails, product: figures(product), firstPush: figures(first), baseline: figures(baseline) };
 }
 
-async function until(done: () => boolean, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('Push bench: timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+/** 1,000 alarms in a minute on one dashboard while a quiet one gets an alarm every 2 s. */
+async function burst() {
+  const w = await world('push-burst');
+  const busy = await w.team('Storm', 2);
+  const quiet = await w.team('Rust', 1);
+  await w.services.jobs.start();
+  const quietIdle = new Set<number>();
+  for (let i = 0; i < 10; i++) {
+    const id = await w.raise(quiet.dashboardId, `Rustig ${i}`);
+    quietIdle.add(id);
+    await until(() => w.arrived([id], 1), 30_000, 'an idle quiet alarm');
   }
+  const quietBusy = new Set<number>();
+  const burstIds = new Set<number>();
+  const start = Date.now();
+  let nextQuiet = start;
+  for (let i = 0; i < BURST; i++) {
+    const at = start + (i * BURST_MS) / BURST;
+    while (Date.now() < at) await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(at, nextQuiet) - Date.now())));
+    if (Date.now() >= nextQuiet) {
+      quietBusy.add(await w.raise(quiet.dashboardId, `Rustig tijdens storm ${quietBusy.size}`));
+      nextQuiet += QUIET_EVERY_MS;
+    }
+    burstIds.add(await w.raise(busy.dashboardId, `Storm ${i}`));
+  }
+  const raisedMs = Date.now() - start;
+  // Every method of three people (two installers and the admin's e-mail): 9 notifications per alarm.
+  let doneMs = NaN;
+  try {
+    await until(async () => (await pendingRows(w, busy.dashboardId)) === 0, DEADLINE_MS + 60_000, 'the burst');
+    doneMs = Date.now() - start;
+  } catch {
+    doneMs = Infinity;
+  }
+  const rows = await w.services.db
+    .selectFrom('notification')
+    .select(['status', (eb) => eb.fn.countAll().as('n')])
+    .where('dashboardId', '=', busy.dashboardId)
+    .groupBy('status')
+    .execute();
+  const delivered = await w.latencies(burstIds);
+  const idle = await w.latencies(quietIdle);
+  const during = await w.latencies(quietBusy);
+  const retried = await failedAttempts(w);
+  await w.close();
+  const all = (l: Record<Channel, number[]>) => CHANNELS.flatMap((c) => l[c]);
+  return {
+    raisedMs,
+    doneMs,
+    statuses: Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])),
+    burst: figures(all(delivered)),
+    quietIdle: figures(all(idle)),
+    quietBusy: figures(all(during)),
+    quietSamples: quietBusy.size,
+    retried,
+  };
+}
+
+export async function benchPush() {
+  return { fanOut: await fanOut(), burst: await burst() };
+}
+
+/** The lines `npm run bench` prints (also `node --import tsx bench/push-run.ts` alone). */
+export function pushLines(r: Awaited<ReturnType<typeof benchPush>>) {
+  const ms = (n: number) => `${Math.round(n)} ms`;
+  const f = (x: Figures) => `p50 ${ms(x.p50)}, p95 ${ms(x.p95)}, max ${ms(x.max)}`;
+  const { fanOut: o, burst: b } = r;
+  return [
+    `Phones, a HIGH alarm escalated to ${SUBSCRIBERS} installers on Web Push, ntfy and Telegram (and e-mail), ${ALARMS} alarms, stored -> arrival (goal p50 <= 100 ms, p95 <= 300 ms):`,
+    ...CHANNELS.map((c) => `  ${c}: ${f(o.channels[c])} over ${o.channels[c].n}`),
+    `  all three: ${f(o.all)}; ${o.mails} mails meanwhile`,
+    `  notify job stages after the alarm: rows queued p50 ${ms(o.stages.queued.p50)}; claimed p50 ${ms(o.stages.claimed.p50)}, p95 ${ms(o.stages.claimed.p95)}; about to send p50 ${ms(o.stages.sending.p50)}, p95 ${ms(o.stages.sending.p95)}`,
+    `  failed attempts: ${o.retried}`,
+    `  baseline web-push sendNotification alone, ${LANE_CAPS.WEB_PUSH} in flight: ${f(o.baseline)}`,
+    `Burst, ${BURST} HIGH alarms in ${ms(b.raisedMs)} (each to 2 installers on every method and the admin's e-mail: ${Object.entries(b.statuses)
+      .map(([s, n]) => `${n} ${s}`)
+      .join(
+        ', ',
+      )}): all delivered ${Number.isFinite(b.doneMs) ? `after ${ms(b.doneMs)}` : 'NOT within the wait'} (goal <= ${ms(DEADLINE_MS)}); phones stored -> arrival ${f(b.burst)}`,
+    `  failed attempts: ${b.retried}`,
+    `  quiet dashboard, stored -> arrival on its phones: ${f(b.quietBusy)} during the burst (${b.quietSamples} alarms) vs ${f(b.quietIdle)} idle (goal: not blocked)`,
+  ];
 }

@@ -12,3 +12,10 @@ export async function timed(run: (i: number) => Promise<unknown> | unknown, time
   }
   return median(samples);
 }
+
+/** The `q` quantile (0–1) of samples, the nearest rank; NaN without samples. */
+export function percentile(xs: number[], q: number) {
+  if (xs.length === 0) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+}

@@ -28,8 +28,7 @@ export function wireReactions({ events, jobs, energy, wakers }: Reacting) {
   // Any alarm change may be worth a notification: a HIGH alarm's webhook leaves at once.
   // An escalation looks again at once: an acknowledge or resolve stops it before its next step.
   events.subscribeAll(() => {
-    wakers.notify.wake();
-    void jobs.runNow(NOTIFY_JOB).catch(() => undefined);
+    wakeJob(jobs, NOTIFY_JOB, wakers.notify);
     void jobs.runNow(ESCALATE_JOB).catch(() => undefined);
   });
 }
@@ -38,7 +37,7 @@ export function wireReactions({ events, jobs, energy, wakers }: Reacting) {
  * Wakes a job's run in progress, or starts one (the schedule stays the safety net); a wake that came
  * while a run was already ending is taken by a next run.
  */
-function wakeJob(jobs: JobRunner, name: string, waker: JobWaker): void {
+export function wakeJob(jobs: JobRunner, name: string, waker: Pick<JobWaker, 'wake' | 'missed'>): void {
   waker.wake();
   void jobs.runNow(name).then(
     () => waker.missed() && wakeJob(jobs, name, waker),

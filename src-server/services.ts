@@ -65,7 +65,7 @@ import { NOTIFY_JOB, createNotifyWaker, notificationJobs } from './modules/notif
 import type { DeliveryDeps } from './modules/notifications/delivery';
 import { createOnboarding } from './modules/onboarding/onboarding.service';
 import type { EnergyDeps } from './modules/energy-rules/energy-evaluation';
-import { wireReactions } from './reactions';
+import { wakeJob, wireReactions } from './reactions';
 import { energyAlarmJobs } from './modules/energy-rules/energy-rules.jobs';
 import { createSharedLimiter } from './platform/shared-rate-limit';
 import type { ContactDeps, WebPushSettings } from './modules/contact-methods/contact-adapter';
@@ -239,10 +239,7 @@ export async function createServices(options: ServiceOptions) {
     },
   };
   // Steps an escalation queued are delivered at once.
-  const wakeNotify = () => {
-    notifyWaker.wake();
-    void jobs.runNow(NOTIFY_JOB).catch(() => undefined);
-  };
+  const wakeNotify = () => wakeJob(jobs, NOTIFY_JOB, notifyWaker);
   // A link in a notification acts without a session: failed tries count per IP, as failed sign-ins do.
   const actionLimit = createSharedLimiter(db, 'action-ip', 50, 15 * 60, () => epochSeconds(clock));
   // Invitations and reset links go out over the notifications' mailer.

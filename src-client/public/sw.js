@@ -37,6 +37,35 @@ self.addEventListener('push', (event) => {
   );
 });
 
+/*
+ * The push service replaced (or expired) this browser's subscription: subscribe again with the
+ * server's VAPID key and tell the server, which swaps the new subscription in for the old one of the
+ * same user. The old endpoint is what the server knows it by, so no sign-in is needed.
+ */
+self.addEventListener('pushsubscriptionchange', (event) => event.waitUntil(resubscribe(event)));
+
+async function resubscribe(event) {
+  const old = event.oldSubscription;
+  if (!old) return; // Nothing names the subscription to replace; the profile's push card renews it on the next visit.
+  let subscription = event.newSubscription;
+  if (!subscription) {
+    const key = old.options && old.options.applicationServerKey ? old.options.applicationServerKey : await serverKey();
+    subscription = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  }
+  await fetch('/api/v1/web-push/subscription-change', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ oldEndpoint: old.endpoint, subscription: subscription.toJSON() }),
+  });
+}
+
+async function serverKey() {
+  const res = await fetch('/api/v1/web-push/public-key');
+  const { publicKey } = await res.json();
+  const raw = atob(publicKey.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+}
+
 self.addEventListener('notificationclick', (event) => {
   const notification = event.notification;
   const data = notification.data || {};

@@ -83,6 +83,8 @@ const header = (h: IncomingHttpHeaders, name: string) => {
 /** `answer(n)` decides the n-th publish's status (default 200); a refused one is not recorded as a message. */
 export async function startNtfy(answer: (n: number) => { status: number; retryAfter?: number } = () => ({ status: 200 })) {
   const messages: NtfyMessage[] = [];
+  /** When each message arrived (ms since the epoch), in the order of `messages`. */
+  const arrivals: number[] = [];
   let requests = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -111,6 +113,7 @@ export async function startNtfy(answer: (n: number) => { status: number; retryAf
       const priority = Number(header(req.headers, 'priority') ?? 3);
       if (!(priority >= 1 && priority <= 5)) return json(400, { code: 40007, http: 400, error: 'invalid priority' });
       const auth = header(req.headers, 'authorization');
+      arrivals.push(Date.now());
       messages.push({
         topic,
         headers: req.headers,
@@ -132,6 +135,7 @@ export async function startNtfy(answer: (n: number) => { status: number; retryAf
   const port = (server.address() as AddressInfo).port;
   return {
     messages,
+    arrivals,
     requests: () => requests,
     url: (topic: string) => `http://127.0.0.1:${port}/${topic}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -67,6 +67,8 @@ function checkMessage(p: Partial<SentMessage>, chats: Set<string>) {
 export async function startTelegram() {
   const updates: { update_id: number; message: { message_id: number; date: number; chat: Chat; from: Chat; text: string } }[] = [];
   const sent: SentMessage[] = [];
+  /** When each message was sent (ms since the epoch), in the order of `sent`. */
+  const arrivals: number[] = [];
   const chats = new Map<string, Chat>();
   const blocked = new Set<string>();
   const calls: { method: string; params: Record<string, unknown> }[] = [];
@@ -106,6 +108,7 @@ export async function startTelegram() {
       checkMessage(message, new Set(chats.keys()));
       if (blocked.has(String(message.chat_id))) throw new ApiError(403, 'Forbidden: bot was blocked by the user');
       sent.push(message);
+      arrivals.push(Date.now());
       return { message_id: sent.length, date: Math.floor(Date.now() / 1000), chat: chats.get(String(message.chat_id)), text: message.text };
     }
     throw new ApiError(404, 'Not Found');
@@ -140,6 +143,7 @@ export async function startTelegram() {
     botToken: BOT_TOKEN,
     botName: BOT.username,
     sent,
+    arrivals,
     calls,
     /** A person writes to the bot from chat `chatId`: an update for the next `getUpdates`. */
     userSends(chatId: number, text: string, name = { first_name: 'Piet', username: 'pietpiket' }) {

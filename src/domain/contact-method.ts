@@ -68,6 +68,17 @@ const webPushMethod = v.object(
 );
 export type WebPushSubscription = v.InferOutput<typeof webPushMethod>['subscription'];
 
+/**
+ * The browser replaced a push subscription (`pushsubscriptionchange` in the service worker): the
+ * old endpoint names the stored method (it is a secret only the browser and this server know, so no
+ * session is needed), the new subscription replaces it.
+ */
+export const pushSubscriptionChangeSchema = v.object({
+  oldEndpoint: v.pipe(v.string('Geef het oude adres (endpoint) van het abonnement op.'), v.trim(), v.maxLength(1024, 'Het oude adres is te lang.')),
+  subscription: webPushMethod.entries.subscription,
+});
+export type PushSubscriptionChange = v.InferOutput<typeof pushSubscriptionChangeSchema>;
+
 /** ntfy topics: letters, digits, `-` and `_`, at most 64 (as the ntfy server accepts them). */
 const NTFY_TOPIC = /^[A-Za-z0-9_-]{1,64}$/;
 /** The URL when it parses as http(s); the checks after the first leave others to it. */

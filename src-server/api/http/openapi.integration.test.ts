@@ -154,6 +154,7 @@ test('the REST paths are the documented ones, unchanged by generating them from 
       'DELETE /api/v1/contact-methods/{id}',
       'POST /api/v1/contact-methods/{id}/test',
       'GET /api/v1/web-push/public-key',
+      'POST /api/v1/web-push/subscription-change',
       'GET /api/v1/users/me/telegram',
       'POST /api/v1/users/me/telegram/code',
       'GET /api/v1/actions/{token}',

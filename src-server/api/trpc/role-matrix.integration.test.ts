@@ -73,6 +73,9 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
   },
   // Without SMTP the test is sent and fails: the answer says so.
   'contactMethod.create web push': (_w, c) => c.contactMethod.create({ type: 'WEB_PUSH', subscription: browserSubscription() }).then((m) => m.type),
+  // An endpoint no one holds: the same 404 for every role (the old endpoint, not the session, names the method).
+  'contactMethod.replacePushSubscription unknown': (_w, c) =>
+    c.contactMethod.replacePushSubscription({ oldEndpoint: 'https://push.example/none', subscription: browserSubscription() }).then(() => 'ok'),
   'contactMethod.webPushKey': (_w, c) => c.contactMethod.webPushKey().then((r) => /^B[A-Za-z0-9_-]{86}$/.test(r.publicKey)),
   'contactMethod.telegram': (_w, c) => c.contactMethod.telegram().then((r) => r.configured),
   'contactMethod.telegramCode': (_w, c) => c.contactMethod.telegramCode().then(() => 'ok'),
@@ -221,6 +224,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'contactMethod.test own address': everyone(false),
   'contactMethod.create web push': everyone('WEB_PUSH'),
   'contactMethod.webPushKey': everyone(true),
+  'contactMethod.replacePushSubscription unknown': everyone('NOT_FOUND'),
   // The matrix's world has no Telegram bot.
   'contactMethod.telegram': everyone(false),
   'contactMethod.telegramCode': everyone('CONFLICT'),

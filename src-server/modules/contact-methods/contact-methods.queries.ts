@@ -27,3 +27,8 @@ export async function ensureOwnAddresses(db: DB, userIds: number[], createdAt: n
     .onConflict((oc) => oc.columns(['userId', 'type', 'target']).doNothing())
     .execute();
 }
+
+/** Every stored method of one type (their targets sealed or plain, as the adapter stored them). */
+export const methodsOfType = (db: DB, type: ContactMethodTable['type']) => db.selectFrom('contactMethod').selectAll().where('type', '=', type).execute();
+
+export const replaceTarget = (db: DB, id: number, target: string) => db.updateTable('contactMethod').set({ target }).where('id', '=', id).execute();

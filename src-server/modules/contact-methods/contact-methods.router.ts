@@ -4,13 +4,14 @@ import {
   contactMethodIdSchema,
   contactMethodSchema,
   createContactMethodSchema,
+  pushSubscriptionChangeSchema,
   telegramCodeSchema,
   telegramSetupSchema,
   webPushKeySchema,
 } from '@/domain/contact-method';
 import { testAnswerSchema } from '@/domain/notification';
 import { rest } from '../../api/trpc/rest-route';
-import { router, signedInProcedure } from '../../api/trpc/trpc';
+import { publicProcedure, router, signedInProcedure } from '../../api/trpc/trpc';
 import type { SharedLimiter } from '../../platform/shared-rate-limit';
 import type { ContactDeps } from './contact-adapter';
 import * as service from './contact-methods.service';
@@ -65,10 +66,22 @@ export const contactMethodsRouter = router({
     .input(contactMethodIdSchema)
     .output(testAnswerSchema)
     .mutation(({ ctx, input }) => service.testMethod(ctx.contact, ctx.user, input.contactMethodId)),
-  webPushKey: signedInProcedure
+  // The VAPID public key is public by nature; the service worker asks for it without a session.
+  webPushKey: publicProcedure
     .meta(rest('GET /api/v1/web-push/public-key', "The server's VAPID public key (base64url) for a browser's `PushManager.subscribe`"))
     .output(webPushKeySchema)
     .query(({ ctx }) => ({ publicKey: ctx.contact.webPush.vapid.publicKey })),
+  // The service worker has no session: the old endpoint, a secret of the browser's, is the credential.
+  replacePushSubscription: publicProcedure
+    .meta(
+      rest(
+        'POST /api/v1/web-push/subscription-change',
+        "A browser's renewed push subscription (`pushsubscriptionchange`): `{oldEndpoint, subscription}` replaces the stored subscription with that endpoint, for the same user; no session needed (404 for an unknown endpoint)",
+        { status: 204, errors: [404] },
+      ),
+    )
+    .input(pushSubscriptionChangeSchema)
+    .mutation(({ ctx, input }) => service.replacePushSubscription(ctx.contact, input)),
   telegram: signedInProcedure
     .meta(rest('GET /api/v1/users/me/telegram', "Whether this server has a Telegram bot (TELEGRAM_BOT_TOKEN), and the bot's name", { errors: [502] }))
     .output(telegramSetupSchema)

@@ -3,7 +3,7 @@
  * deleting their own, a test message, and reaching a person about an alarm on one method (used by
  * the notify job for the rows an escalation step queues). Delivery per type is an adapter.
  */
-import type { ContactMethod, CreateContactMethod } from '@/domain/contact-method';
+import type { ContactMethod, CreateContactMethod, PushSubscriptionChange, WebPushSubscription } from '@/domain/contact-method';
 import type { User } from '@/domain/user';
 import { epochSeconds, isoFromSeconds } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
@@ -101,4 +101,15 @@ export async function methodsOfUsers(deps: Pick<ContactDeps, 'db'>, userIds: num
   await q.ensureOwnAddresses(deps.db, userIds, now);
   const rows = await q.methodsOfUsers(deps.db, userIds);
   return new Map(userIds.map((id) => [id, rows.filter((m) => m.userId === id).map((m) => ({ id: m.id, type: m.type }))]));
+}
+
+/**
+ * A browser renewed its push subscription: the method that holds the old endpoint now holds the new
+ * subscription, for the same user. An endpoint this server does not hold is a 404.
+ */
+export async function replacePushSubscription(deps: ContactDeps, input: PushSubscriptionChange) {
+  const stored = (await q.methodsOfType(deps.db, 'WEB_PUSH')).find((m) => deps.secrets.open<WebPushSubscription>(m.target).endpoint === input.oldEndpoint);
+  if (!stored) throw notFound('Dit pushabonnement is hier niet bekend; zet pushmeldingen opnieuw aan op je profiel.');
+  const target = await adapterOf('WEB_PUSH').store(deps, { type: 'WEB_PUSH', subscription: input.subscription });
+  await q.replaceTarget(deps.db, stored.id, target);
 }

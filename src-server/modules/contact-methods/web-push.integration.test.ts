@@ -171,3 +171,31 @@ test('a subscription on a private address is refused at send time unless private
   });
   expect(w.push.received.length + w.push.refused.length).toBe(0);
 });
+
+test('a renewed browser subscription replaces the old one of the same user without a session; the next test push reaches the new one; an unknown endpoint is a 404', async () => {
+  const w = await world();
+  const token = w.tokens.installerA;
+  const old = w.push.subscribe(w.publicKey);
+  const created = (await (await w.h.request(mine, { method: 'POST', token, json: { type: 'WEB_PUSH', subscription: old.subscription } })).json()) as {
+    id: number;
+  };
+  // The service worker fetches the key without a session, then posts the change without one.
+  expect((await w.h.request('/api/v1/web-push/public-key')).status).toBe(200);
+  const renewed = w.push.subscribe(w.publicKey);
+  const res = await w.h.request('/api/v1/web-push/subscription-change', {
+    method: 'POST',
+    json: { oldEndpoint: old.subscription.endpoint, subscription: renewed.subscription },
+  });
+  expect(res.status).toBe(204);
+  const list = (await (await w.h.request(mine, { token })).json()) as { id: number; type: string }[];
+  expect(list.filter((m) => m.type === 'WEB_PUSH').map((m) => m.id)).toEqual([created.id]);
+  await w.h.request(`/api/v1/contact-methods/${created.id}/test`, { method: 'POST', token });
+  expect(w.push.received.map((r) => r.subscriptionId)).toEqual([renewed.id]);
+
+  const unknown = await w.h.request('/api/v1/web-push/subscription-change', {
+    method: 'POST',
+    json: { oldEndpoint: old.subscription.endpoint, subscription: w.push.subscribe(w.publicKey).subscription },
+  });
+  expect(unknown.status).toBe(404);
+  expect(await unknown.text()).toContain('Dit pushabonnement is hier niet bekend');
+});

@@ -16,12 +16,17 @@ export function createClaims(db: DB) {
   /** Rows this run is sending, with the lease's end as stored. */
   const held = new Map<number, number>();
   return {
-    /** Takes the due row for one attempt; false when another run took it first. */
-    async claim(row: { id: number; nextAttemptAt: number | null }, now: number): Promise<boolean> {
+    /** Takes due rows for one attempt each; answers those taken (another run may have taken some first). */
+    async claim<R extends { id: number }>(rows: R[], now: number): Promise<R[]> {
       const until = now + CLAIM_SECONDS;
-      if (!(await q.claimNotification(db, row.id, row.nextAttemptAt!, until))) return false;
-      held.set(row.id, until);
-      return true;
+      const taken = await q.claimNotifications(
+        db,
+        rows.map((r) => r.id),
+        now,
+        until,
+      );
+      for (const id of taken) held.set(id, until);
+      return rows.filter((r) => taken.has(r.id));
     },
     /** Pushes the leases of the attempts still running forward; a row whose attempt ended meanwhile is left as it ended. */
     async renew(now: number): Promise<void> {

@@ -11,7 +11,7 @@ import type { DB } from '../../platform/db/database';
 import type { SecretBox } from '../../platform/secrets';
 import { dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
 import { mintActionLink } from '../alarm-actions/alarm-actions.service';
-import { recordHistory } from '../alarms/history.queries';
+import { type HistoryEntry, recordHistory } from '../alarms/history.queries';
 import { listAssignableUsers } from '../users/users.queries';
 import { type AlarmFacts, mailBodies, mailSubject, webhookBody } from './alarm-message';
 import type { People } from './people';
@@ -22,6 +22,7 @@ import * as q from './notifications.queries';
 import { findRule } from './notification-rules.queries';
 import { sendTeamChat } from './team-chats';
 import { sendWebhook } from './webhook';
+import { traceNotify } from './delivery-trace';
 
 export interface DeliveryDeps {
   db: DB;
@@ -146,12 +147,33 @@ async function mailEachUser(
   return { ok: true, target: sent.join(', ') || spread.reached.join(', '), messageId, spread };
 }
 
-/** Runs one claimed attempt of `row` to its end; never throws for a receiver's failure. */
-export async function deliver(deps: DeliveryDeps, row: NotificationRow): Promise<void> {
-  const rule = row.ruleId === null ? undefined : await findRule(deps.db, row.ruleId);
-  const alarm = await q.alarmFacts(deps.db, row.alarmId);
-  // Rule or alarm deleted meanwhile: the row goes with them (cascade); nothing to send.
-  if (!rule || !alarm) return;
+/** An attempt's outcome, waiting to be stored with others in one transaction. */
+export interface Outcome {
+  row: NotificationRow;
+  finish: Parameters<typeof q.finishNotification>[2];
+  history: HistoryEntry;
+}
+
+/** What a batch of attempts reads once: the rules and alarms of its rows, each read once however many rows share it. */
+export function createFactsCache(db: DB) {
+  const rules = new Map<number, Promise<NotificationRuleRow | undefined>>();
+  const alarms = new Map<number, Promise<AlarmFacts | undefined>>();
+  return {
+    rule: (id: number) => rules.get(id) ?? rules.set(id, findRule(db, id)).get(id)!,
+    alarm: (id: number) => alarms.get(id) ?? alarms.set(id, q.alarmFacts(db, id)).get(id)!,
+  };
+}
+type FactsCache = ReturnType<typeof createFactsCache>;
+
+/**
+ * Runs one claimed attempt of `row` and answers what to store; never throws for a receiver's
+ * failure. Undefined when the rule or the alarm was deleted meanwhile (the row went with them).
+ */
+export async function attemptDelivery(deps: DeliveryDeps, row: NotificationRow, facts: FactsCache = createFactsCache(deps.db)): Promise<Outcome | undefined> {
+  const rule = row.ruleId === null ? undefined : await facts.rule(row.ruleId);
+  const alarm = await facts.alarm(row.alarmId);
+  if (!rule || !alarm) return undefined;
+  traceNotify(() => ({ stage: 'sending', id: row.id, alarmId: row.alarmId, dashboardId: row.dashboardId, channel: row.channel }));
   const unexpected = (error: unknown): Attempt => ({ ok: false, retry: true, error: `Onverwachte fout: ${String(error)}` });
   // A notification to one person (an escalation step) goes out on their contact method.
   const person =
@@ -168,42 +190,49 @@ export async function deliver(deps: DeliveryDeps, row: NotificationRow): Promise
   // Mailed to each user: the history names who has it and who not; the row remembers it for the retry.
   const spread = attempt.spread ? { reached: attempt.spread.reached, ...(attempt.ok ? {} : { notReached: attempt.spread.missed }) } : {};
   const reachedIds = attempt.spread ? JSON.stringify(attempt.spread.reachedIds) : row.reached;
-  await deps.db.transaction().execute(async (trx) => {
-    if (attempt.ok) {
-      await q.finishNotification(trx, row.id, { status: 'SENT', lastError: null, sentAt: now, nextAttemptAt: null, reached: reachedIds });
-      await recordHistory(trx, now, NOTIFY_ACTOR, [
-        {
-          alarmId: row.alarmId,
-          event: 'notified',
-          details: { notificationId: row.id, rule: rule.name, event: row.event, channel, target, ...whom, ...spread },
-        },
-      ]);
-      return;
-    }
-    const retry = attempt.retry && now < row.createdAt + RETRY_FOR_SECONDS;
-    await q.finishNotification(trx, row.id, {
+  const about = { notificationId: row.id, rule: rule.name, event: row.event, channel };
+  if (attempt.ok) {
+    return {
+      row,
+      finish: { status: 'SENT', lastError: null, sentAt: now, nextAttemptAt: null, reached: reachedIds },
+      history: { alarmId: row.alarmId, event: 'notified', details: { ...about, target, ...whom, ...spread } },
+    };
+  }
+  const retry = attempt.retry && now < row.createdAt + RETRY_FOR_SECONDS;
+  return {
+    row,
+    finish: {
       status: retry ? 'PENDING' : 'FAILED',
       lastError: attempt.error,
       sentAt: null,
       nextAttemptAt: retry ? now + retryDelaySeconds(row.attempts + 1, attempt.retryAfterSeconds) : null,
       reached: reachedIds,
-    });
-    await recordHistory(trx, now, NOTIFY_ACTOR, [
-      {
-        alarmId: row.alarmId,
-        event: 'notification-failed',
-        details: {
-          notificationId: row.id,
-          rule: rule.name,
-          event: row.event,
-          channel,
-          target: attempt.spread ? attempt.spread.missed.join(', ') : target,
-          error: attempt.error,
-          retry,
-          ...whom,
-          ...spread,
-        },
-      },
-    ]);
+    },
+    history: {
+      alarmId: row.alarmId,
+      event: 'notification-failed',
+      details: { ...about, target: attempt.spread ? attempt.spread.missed.join(', ') : target, error: attempt.error, retry, ...whom, ...spread },
+    },
+  };
+}
+
+/**
+ * Stores the outcomes of several attempts in one transaction: each row's status and its history
+ * entry (one insert for all). Until it commits the rows stay claimed, so a crash before it sends
+ * them again (at least once, with the same delivery id), as a crash mid-attempt always did.
+ */
+export async function storeOutcomes(deps: Pick<DeliveryDeps, 'db' | 'clock'>, outcomes: Outcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const now = epochSeconds(deps.clock);
+  await deps.db.transaction().execute(async (trx) => {
+    for (const o of outcomes) await q.finishNotification(trx, o.row.id, o.finish);
+    await recordHistory(
+      trx,
+      now,
+      NOTIFY_ACTOR,
+      outcomes.map((o) => o.history),
+    );
   });
+  for (const { row } of outcomes)
+    traceNotify(() => ({ stage: 'finished', id: row.id, alarmId: row.alarmId, dashboardId: row.dashboardId, channel: row.channel }));
 }

@@ -15,7 +15,7 @@ declare module 'nodemailer' {
     sendMail(options: SendMailOptions): Promise<{ messageId: string; accepted: unknown[]; rejected: unknown[] }>;
     close(): void;
   }
-  export function createTransport(url: string, defaults?: Record<string, unknown>): Transporter;
+  export function createTransport(options: ({ url: string } & Record<string, unknown>) | string, defaults?: Record<string, unknown>): Transporter;
   const nodemailer: { createTransport: typeof createTransport };
   export default nodemailer;
 }

@@ -1,90 +1,163 @@
 /**
- * The `notify` job: reads new alarm history into notifications, queues
- * `unacknowledged`/`overdue`, and delivers due notifications with at most 10 in flight. It runs
- * every 5 s and at once when an alarm changes (`wake`); a run keeps going while anything is in
- * flight or due, picking up new work as it is woken, so a slow receiver delays only its own
- * deliveries. Sends are network waits, so request handling goes on meanwhile.
+ * The `notify` job: reads new alarm history into notifications, queues `unacknowledged`/`overdue`,
+ * and delivers due notifications. An alarm change wakes it at once (`wake`, and the runner's wake
+ * across instances); the schedule (every 5 s) and a look every second while a run goes on are the
+ * safety net. Deliveries run side by side in lanes per channel (`delivery-lanes.ts`): due rows are
+ * taken in turns per dashboard and channel, claimed in one statement, and what they need (rule,
+ * alarm) is read once per batch; outcomes that end close together are stored in one transaction.
+ * A slow receiver holds only its own slots, and sends are network waits, so requests go on meanwhile.
  */
 import { epochSeconds } from '../../platform/clock';
 import { defineJob } from '../../platform/jobs/job';
 import { createClaims } from './claims';
-import { type DeliveryDeps, deliver } from './delivery';
+import { type DeliveryDeps, type Outcome, attemptDelivery, createFactsCache, storeOutcomes } from './delivery';
+import { createLanes } from './delivery-lanes';
+import { traceNotify } from './delivery-trace';
 import { escalate, notificationsFromHistory } from './from-history';
+import type { NotificationRow } from './notifications.table';
 import * as q from './notifications.queries';
 
 export const NOTIFY_JOB = 'notify';
-const MAX_IN_FLIGHT = 10;
 const ESCALATE_EVERY_SECONDS = 15;
-const IDLE_POLL_MS = 1000;
+const LOOK_EVERY_MS = 1000;
 
-/** Lets a change of an alarm cut short the run's wait for the next look. */
+/** Lets a change of an alarm reach the run in progress at once; a wake no run took starts the next one (`missed`). */
 export function createNotifyWaker() {
-  let waiting: (() => void) | null = null;
-  let pending = false;
+  let woken = false;
+  let poke: (() => void) | null = null;
   return {
     wake() {
-      pending = true;
-      waiting?.();
+      woken = true;
+      poke?.();
     },
-    /** Resolves on a wake (also one that came before), after `ms`, or when `others` settles. */
-    wait(ms: number, others: Promise<unknown>[], signal: AbortSignal): Promise<void> {
-      if (pending || signal.aborted) {
-        pending = false;
-        return Promise.resolve();
-      }
+    /** Whether a wake came since the last call (and forgets it). */
+    take() {
+      const was = woken;
+      woken = false;
+      return was;
+    },
+    /** A wake that no run has taken yet: the run that just ended missed it. */
+    missed: () => woken,
+    /** Resolves on a wake (also one that came before), after `ms`, when `other` settles, or on abort. */
+    wait(ms: number, other: Promise<unknown>, signal: AbortSignal): Promise<void> {
+      if (woken || signal.aborted) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
-          waiting = null;
-          pending = false;
+          poke = null;
           signal.removeEventListener('abort', done);
           resolve();
         };
         const timer = setTimeout(done, ms);
-        waiting = done;
+        poke = done;
         signal.addEventListener('abort', done, { once: true });
-        void Promise.race(others).then(done, done);
+        void other.then(done, done);
       });
     },
   };
 }
 export type NotifyWaker = ReturnType<typeof createNotifyWaker>;
 
+/** A promise the run can wait on that a finished delivery settles. */
+function createSignal() {
+  let settle = () => {};
+  let promise = new Promise<void>((resolve) => (settle = resolve));
+  return {
+    get next() {
+      return promise;
+    },
+    fire() {
+      settle();
+      promise = new Promise<void>((resolve) => (settle = resolve));
+    },
+  };
+}
+
 export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
   defineJob({
     name: NOTIFY_JOB,
     intervalSeconds: 5,
     backoff: (failures) => Math.min(5 * 2 ** (failures - 1), 60),
+    wake: () => waker.wake(),
     async run(signal) {
-      const inFlight = new Map<number, Promise<void>>();
+      const lanes = createLanes();
       const claims = createClaims(deps.db);
+      const inFlight = new Map<number, Promise<void>>();
+      const freed = createSignal();
+      let outcomes: { row: NotificationRow; outcome: Outcome | undefined; done: () => void }[] = [];
+      let flushing = false;
+
+      // Outcomes that end within one turn of the event loop are stored together.
+      const flush = async () => {
+        const batch = outcomes;
+        outcomes = [];
+        flushing = false;
+        try {
+          await storeOutcomes(
+            deps,
+            batch.flatMap((b) => (b.outcome ? [b.outcome] : [])),
+          );
+        } catch (error) {
+          // The rows stay claimed: they are tried again when their lease ends.
+          console.error(`Notifications ${batch.map((b) => b.row.id).join(', ')}: storing the outcome failed: ${String(error)}`);
+        }
+        for (const b of batch) b.done();
+        freed.fire();
+      };
+      const start = (row: NotificationRow, facts: ReturnType<typeof createFactsCache>) => {
+        traceNotify(() => ({ stage: 'claimed', id: row.id, alarmId: row.alarmId, dashboardId: row.dashboardId, channel: row.channel }));
+        const attempt = attemptDelivery(deps, row, facts)
+          // A database failure mid-attempt leaves the row claimed: it is tried again when the lease ends.
+          .catch((error: unknown) => {
+            console.error(`Notification ${row.id}: ${String(error)}`);
+            return undefined;
+          })
+          .then(
+            (outcome) =>
+              new Promise<void>((done) => {
+                outcomes.push({ row, outcome, done });
+                if (!flushing) {
+                  flushing = true;
+                  setImmediate(() => void flush());
+                }
+              }),
+          )
+          .finally(() => {
+            inFlight.delete(row.id);
+            claims.release(row.id);
+            lanes.release(row);
+          });
+        inFlight.set(row.id, attempt);
+      };
+
       let queued = 0;
       let sent = 0;
       let escalatedAt = -Infinity;
+      let lookedAt = -Infinity;
+      waker.take();
       while (!signal.aborted) {
         const now = epochSeconds(deps.clock);
         await claims.renew(now);
-        queued += await notificationsFromHistory(deps.db, now, deps.people.startEscalations);
+        if (waker.take() || Date.now() - lookedAt >= LOOK_EVERY_MS) {
+          lookedAt = Date.now();
+          const fresh = await notificationsFromHistory(deps.db, now, deps.people.startEscalations);
+          if (fresh) traceNotify(() => ({ stage: 'queued', count: fresh }));
+          queued += fresh;
+        }
         if (now - escalatedAt >= ESCALATE_EVERY_SECONDS) {
           await escalate(deps.db, now);
           escalatedAt = now;
         }
-        const free = MAX_IN_FLIGHT - inFlight.size;
-        const due = free > 0 ? await q.dueNotifications(deps.db, now, free, [...inFlight.keys()]) : [];
-        for (const row of due) {
-          if (!(await claims.claim(row, now))) continue;
-          const attempt = deliver(deps, row)
-            // A database failure mid-attempt leaves the row leased: it is tried again when the lease ends.
-            .catch((error: unknown) => console.error(`Notification ${row.id}: ${String(error)}`))
-            .finally(() => {
-              inFlight.delete(row.id);
-              claims.release(row.id);
-            });
-          inFlight.set(row.id, attempt);
-          sent++;
-        }
-        if (inFlight.size === 0 && due.length === 0) break;
-        await waker.wait(IDLE_POLL_MS, [...inFlight.values()], signal);
+        const room = lanes.room();
+        const due = room > 0 ? await q.fairDueNotifications(deps.db, now, lanes.open(), lanes.perGroup(), room * 2) : [];
+        const fitting = lanes.take(due);
+        const claimed = await claims.claim(fitting, now);
+        for (const row of fitting) if (!claimed.includes(row)) lanes.release(row);
+        const facts = createFactsCache(deps.db);
+        for (const row of claimed) start(row, facts);
+        sent += claimed.length;
+        if (inFlight.size === 0 && due.length === 0 && !waker.missed()) break;
+        await waker.wait(LOOK_EVERY_MS, freed.next, signal);
       }
       await Promise.allSettled(inFlight.values());
       return { queued, attempts: sent };

@@ -1,6 +1,6 @@
 /** Notification rows: created from the history, claimed and finished by the job, listed per dashboard. */
 import { type Insertable, sql } from 'kysely';
-import type { NotificationStatus } from '@/domain/notification';
+import type { NotificationChannel, NotificationStatus } from '@/domain/notification';
 import type { User } from '@/domain/user';
 import type { DB } from '../../platform/db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
@@ -168,12 +168,47 @@ async function insertEscalation(db: DB, e: Escalation, event: 'unacknowledged' |
     .execute();
 }
 
-/** Pending rows whose attempt is due, oldest due first. */
-export const dueNotifications = (db: DB, now: number, limit: number, exclude: number[]) => {
-  let q = db.selectFrom('notification').selectAll().where('status', '=', 'PENDING').where('nextAttemptAt', '<=', now);
-  if (exclude.length) q = q.where('id', 'not in', exclude);
-  return q.orderBy('nextAttemptAt').orderBy('id').limit(limit).execute();
-};
+/**
+ * Due rows taken in turns: the oldest due of every dashboard and channel first, then the second
+ * of each, and so on (at most `perGroup` of each), so one dashboard's backlog never stands between
+ * another dashboard and its first delivery. Only channels with a free slot are asked for.
+ */
+export function fairDueNotifications(db: DB, now: number, channels: readonly string[], perGroup: number, limit: number) {
+  if (channels.length === 0 || perGroup <= 0 || limit <= 0) return Promise.resolve([]);
+  const ranked = db
+    .selectFrom('notification')
+    .selectAll()
+    .select(sql<number>`row_number() over (partition by "dashboardId", "channel" order by "nextAttemptAt", "id")`.as('turn'))
+    .where('status', '=', 'PENDING')
+    .where('nextAttemptAt', '<=', now)
+    .where('channel', 'in', channels as NotificationChannel[]);
+  return db
+    .selectFrom(ranked.as('due'))
+    .selectAll()
+    .where('turn', '<=', perGroup)
+    .orderBy('turn')
+    .orderBy('nextAttemptAt')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes due rows for one attempt each in one statement: counts the attempt and moves
+ * `nextAttemptAt` to `leaseUntil`. Answers the ids taken; a row another run took first is left out.
+ */
+export async function claimNotifications(db: DB, ids: number[], now: number, leaseUntil: number): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .updateTable('notification')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: leaseUntil }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'PENDING')
+    .where('nextAttemptAt', '<=', now)
+    .returning('id')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
 
 /**
  * Takes a due row for one attempt: counts it and moves `nextAttemptAt` to `leaseUntil`, so a

@@ -39,14 +39,28 @@ function retryAfterSeconds(header: string | string[] | undefined): number | unde
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-export function postSafely(request: SafePost): Promise<PostAnswer> {
+/**
+ * A kept-alive connection the receiver closed just as it was reused fails with ECONNRESET before
+ * any answer: the request never reached the receiver, so it goes out once more on a fresh one.
+ */
+export async function postSafely(request: SafePost): Promise<PostAnswer> {
+  for (let tries = 1; ; tries++) {
+    const answer = await postOnce(request);
+    if (answer !== REUSED_SOCKET_RESET) return answer;
+    if (tries === 2) return { answered: false, retry: true, error: 'Verbinding mislukt: ECONNRESET' };
+  }
+}
+
+const REUSED_SOCKET_RESET = Symbol('reused socket reset');
+
+function postOnce(request: SafePost): Promise<PostAnswer | typeof REUSED_SOCKET_RESET> {
   const url = new URL(request.url);
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (!request.allowPrivateTargets && isIP(literal) && isInternalAddress(literal)) {
     return Promise.resolve({ answered: false, retry: false, error: PRIVATE_TARGET });
   }
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise<PostAnswer>((resolve) => {
+  return new Promise<PostAnswer | typeof REUSED_SOCKET_RESET>((resolve) => {
     const req = client.request(
       url,
       {
@@ -75,7 +89,8 @@ export function postSafely(request: SafePost): Promise<PostAnswer> {
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
-      if (error.code === 'EPRIVATETARGET') resolve({ answered: false, retry: false, error: PRIVATE_TARGET });
+      if (error.code === 'ECONNRESET' && req.reusedSocket) resolve(REUSED_SOCKET_RESET);
+      else if (error.code === 'EPRIVATETARGET') resolve({ answered: false, retry: false, error: PRIVATE_TARGET });
       else if (error.message === 'timeout') resolve({ answered: false, retry: true, error: 'Geen antwoord binnen 10 seconden.' });
       else resolve({ answered: false, retry: true, error: `Verbinding mislukt: ${error.code ?? error.message}` });
     });

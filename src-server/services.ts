@@ -167,8 +167,19 @@ export async function createServices(options: ServiceOptions) {
     : createEventBus({ now: () => clock().getTime() });
   const sync = createSyncService({ db, hub, clock, events }, { historyDays: options.hub.historyDays });
   const ingestLimit = createIngestLimit(db, clock);
-  // Backups run on the product's own SQLite connection, so writes during one are carried into it.
-  const backups: BackupDeps = { ...options.backup, db, engine, sqlite: sqliteHandleOf(opened), clock, secretKey: options.secretKey };
+  const publicUrl = options.notify?.publicUrl ?? 'http://localhost:3000';
+  // The server passes the Web Push keys from DATA_DIR or VAPID_*; a harness without them gets a fresh pair.
+  const webPushVapid = options.notify?.webPush?.vapid ?? newVapidKeys(publicUrl);
+  // Backups run on the product's own SQLite connection, so writes during one are carried into it;
+  // encrypted ones carry the keys too.
+  const backups: BackupDeps = {
+    ...options.backup,
+    db,
+    engine,
+    sqlite: sqliteHandleOf(opened),
+    clock,
+    keys: { secretKey: options.secretKey, vapid: webPushVapid },
+  };
   const energy: EnergyDeps = { db, clock, events };
   // Worker threads that run user parsers (regexes and code) off the main thread.
   const sandbox = createParserSandbox();
@@ -202,7 +213,6 @@ export async function createServices(options: ServiceOptions) {
   const imapWatchers = createImapWatchers(mail, leases);
   // Notifications: every alarm change wakes the notify job, so a HIGH alarm's webhook leaves at once.
   const notifyWaker = createNotifyWaker();
-  const publicUrl = options.notify?.publicUrl ?? 'http://localhost:3000';
   const mailer = createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom, firmName: options.notify?.firmName, publicUrl });
   // People are reached on their contact methods (one adapter per kind); escalations walk policies.
   // Both sit above notifications, which reach them through `people`.
@@ -214,8 +224,7 @@ export async function createServices(options: ServiceOptions) {
     mailer,
     publicUrl,
     allowPrivateTargets,
-    // The server passes the keys from DATA_DIR or VAPID_*; a harness without them gets a fresh pair.
-    webPush: { vapid: options.notify?.webPush?.vapid ?? newVapidKeys(publicUrl), ca: options.notify?.webPush?.ca },
+    webPush: { vapid: webPushVapid, ca: options.notify?.webPush?.ca },
     telegram: createTelegramBot(options.telegram ?? {}),
     limit: createSharedLimiter(db, 'contact-test', 5, 3600, () => epochSeconds(clock)),
   };

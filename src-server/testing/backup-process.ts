@@ -15,7 +15,7 @@ await createBackup({
   dir,
   schedule: 'off',
   keep: { d: 7 },
-  secretKey: 'x'.repeat(32),
+  keys: { secretKey: 'x'.repeat(32) },
 });
 console.log('done');
 await db.destroy();

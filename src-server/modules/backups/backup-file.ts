@@ -1,7 +1,8 @@
 /**
  * The backup file: `EBBAK001` | body | manifest JSON | manifest length (u32 BE) | `EBBAKEND`.
- * The body is gzip of [u32 length | secret key | SQLite file], AES-256-GCM encrypted when a
- * passphrase is given (key from scrypt with a random salt; only then is the secret key inside).
+ * The body is gzip of [u32 length | keys | SQLite file], AES-256-GCM encrypted when a passphrase
+ * is given (key from scrypt with a random salt; only then are the keys inside). The keys are the
+ * secret key alone (as the first backups wrote it) or, with the Web Push key pair, a JSON object.
  * The manifest trails the body, so it can name the body's size, hash and GCM tag, and it is read
  * without reading the body: the list shows tables and row counts from it.
  */
@@ -30,6 +31,8 @@ export interface Manifest {
   databaseBytes: number;
   bodyBytes: number;
   secretKeyIncluded: boolean;
+  /** The Web Push (VAPID) key pair is inside too; absent in backups written before it was. */
+  vapidKeysIncluded?: boolean;
   encryption: null | { cipher: 'aes-256-gcm'; kdf: 'scrypt'; salt: string; iv: string; tag: string; keyCheck: string };
 }
 
@@ -51,8 +54,29 @@ function meter(hash?: ReturnType<typeof createHash>) {
   return { stream, state };
 }
 
-function secretPrefix(secretKey: string | null) {
-  const key = Buffer.from(secretKey ?? '', 'utf8');
+/** The keys an encrypted backup carries beside the database: the secret key and the Web Push key pair. */
+export interface BackupKeys {
+  secretKey: string;
+  vapid?: { publicKey: string; privateKey: string };
+}
+
+function keysText(keys: BackupKeys | null) {
+  if (!keys) return '';
+  return keys.vapid
+    ? JSON.stringify({ secretKey: keys.secretKey, vapid: { publicKey: keys.vapid.publicKey, privateKey: keys.vapid.privateKey } })
+    : keys.secretKey;
+}
+
+/** The keys of a backup: a JSON object, or the secret key alone as the first backups wrote it. */
+function keysOf(text: string): BackupKeys | null {
+  if (!text) return null;
+  if (!text.startsWith('{')) return { secretKey: text };
+  const parsed = JSON.parse(text) as BackupKeys;
+  return { secretKey: parsed.secretKey, ...(parsed.vapid ? { vapid: parsed.vapid } : {}) };
+}
+
+function secretPrefix(keys: BackupKeys | null) {
+  const key = Buffer.from(keysText(keys), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32BE(key.length);
   return Buffer.concat([length, key]);
@@ -62,8 +86,8 @@ function secretPrefix(secretKey: string | null) {
 export async function writeBackupFile(
   databaseFile: string,
   target: string,
-  manifest: Omit<Manifest, 'format' | 'bodyBytes' | 'encryption' | 'secretKeyIncluded' | 'sha256' | 'databaseBytes'>,
-  options: { passphrase?: string; secretKey?: string },
+  manifest: Omit<Manifest, 'format' | 'bodyBytes' | 'encryption' | 'secretKeyIncluded' | 'vapidKeysIncluded' | 'sha256' | 'databaseBytes'>,
+  options: { passphrase?: string; keys?: BackupKeys },
 ): Promise<Manifest> {
   const encrypt = Boolean(options.passphrase);
   const salt = randomBytes(16);
@@ -76,7 +100,7 @@ export async function writeBackupFile(
   const out = createWriteStream(target, { mode: 0o600 });
   await new Promise<void>((resolve, reject) => out.write(HEAD, (e) => (e ? reject(e) : resolve())));
   const gzip = createGzip({ level: 1 });
-  gzip.write(secretPrefix(encrypt ? (options.secretKey ?? null) : null));
+  gzip.write(secretPrefix(encrypt ? (options.keys ?? null) : null));
   const stages: NodeJS.ReadWriteStream[] = [gzip, ...(cipher ? [cipher] : []), body.stream];
   await pipeline(
     createReadStream(databaseFile, { highWaterMark: 1024 * 1024 }),
@@ -91,7 +115,8 @@ export async function writeBackupFile(
     sha256: hash.digest('hex'),
     databaseBytes: input.state.bytes,
     bodyBytes: body.state.bytes,
-    secretKeyIncluded: encrypt && Boolean(options.secretKey),
+    secretKeyIncluded: encrypt && Boolean(options.keys?.secretKey),
+    vapidKeysIncluded: encrypt && Boolean(options.keys?.vapid),
     encryption:
       cipher && key
         ? {
@@ -140,7 +165,7 @@ export async function readManifest(file: string): Promise<{ manifest: Manifest; 
   }
 }
 
-/** Splits off the secret-key prefix of the decompressed body. */
+/** Splits off the keys' prefix of the decompressed body. */
 function unprefix(onKey: (key: string) => void) {
   let pending: Buffer | null = Buffer.alloc(0);
   return new Transform({
@@ -160,14 +185,14 @@ function unprefix(onKey: (key: string) => void) {
 
 /**
  * Writes the SQLite file inside `file` to `databaseFile` (or only reads it through, for `null`) and
- * checks its hash; answers the manifest and the secret key when one was included. An encrypted file
+ * checks its hash; answers the manifest and the keys when they were included. An encrypted file
  * needs its passphrase: a wrong one is a BackupFileError before anything is written.
  */
 export async function extractBackupFile(
   file: string,
   databaseFile: string | null,
   passphrase?: string,
-): Promise<{ manifest: Manifest; secretKey: string | null }> {
+): Promise<{ manifest: Manifest; keys: BackupKeys | null }> {
   const { manifest, bodyStart, bodyEnd } = await readManifest(file);
   let decipher: DecipherGCM | null = null;
   if (manifest.encryption) {
@@ -179,11 +204,11 @@ export async function extractBackupFile(
     decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(manifest.encryption.iv, 'hex'));
     decipher.setAuthTag(Buffer.from(manifest.encryption.tag, 'hex'));
   }
-  let secretKey: string | null = null;
+  let keysText = '';
   const hash = createHash('sha256');
   const out = meter(hash);
   const source: Readable = createReadStream(file, { start: bodyStart, end: bodyEnd - 1, highWaterMark: 1024 * 1024 });
-  const stages = [...(decipher ? [decipher] : []), createGunzip(), unprefix((k) => (secretKey = k || null)), out.stream];
+  const stages = [...(decipher ? [decipher] : []), createGunzip(), unprefix((k) => (keysText = k)), out.stream];
   try {
     const sink = databaseFile === null ? new Writable({ write: (_chunk, _enc, done) => done() }) : createWriteStream(databaseFile, { mode: 0o600 });
     await pipeline(source, ...(stages as [Transform]), sink);
@@ -192,5 +217,11 @@ export async function extractBackupFile(
   }
   if (hash.digest('hex') !== manifest.sha256 || out.state.bytes !== manifest.databaseBytes)
     throw new BackupFileError(`${file} is beschadigd: de controlesom klopt niet.`);
-  return { manifest, secretKey };
+  let keys: BackupKeys | null;
+  try {
+    keys = keysOf(keysText);
+  } catch {
+    throw new BackupFileError(`${file} is beschadigd: de sleutels erin kunnen niet gelezen worden.`);
+  }
+  return { manifest, keys };
 }

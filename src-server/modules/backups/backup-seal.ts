@@ -5,7 +5,7 @@
  * keep their speed while a large backup is made.
  */
 import { rm } from 'node:fs/promises';
-import type { Manifest } from './backup-file';
+import type { BackupKeys, Manifest } from './backup-file';
 import { extractBackupFile, writeBackupFile } from './backup-file';
 import { inspectSnapshot } from './backups.queries';
 
@@ -17,7 +17,7 @@ export interface SealJob {
   version: string;
   engine: 'sqlite' | 'postgres';
   passphrase?: string;
-  secretKey: string;
+  keys: BackupKeys;
 }
 
 /** Writes `job.writing` from the snapshot and proves it restores to the same bytes; throws when it does not. */
@@ -28,7 +28,7 @@ export async function sealSnapshot(job: SealJob): Promise<Manifest> {
     job.snapshotFile,
     job.writing,
     { createdAt: job.createdAt, version: job.version, engine: job.engine, schema: facts.schema, tables: facts.tables },
-    { passphrase: job.passphrase, secretKey: job.secretKey },
+    { passphrase: job.passphrase, keys: job.keys },
   );
   // Read back what was written: the same bytes as the checked snapshot (its hash), or no backup.
   await rm(job.snapshotFile, { force: true });

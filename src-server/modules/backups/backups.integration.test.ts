@@ -15,6 +15,7 @@ import { testDatabase, testingOnPostgres } from '../../testing/test-database';
 import { testTempDir } from '../../testing/temp-dir';
 import { lockDataDir } from '../../platform/data-dir-lock';
 import { ConfigError } from '../../platform/errors';
+import { loadConfig } from '../../config';
 import { restoreBackup } from './restore';
 
 /** Answers a signed-in admin reads; the same after a restore. */
@@ -90,7 +91,7 @@ test('only admins list, make or download backups; a name that is not a backup of
   }
 });
 
-test('an encrypted backup carries the secret key; a wrong passphrase restores nothing and says so in one line', async () => {
+test('an encrypted backup carries the secret key and the Web Push keys; a wrong passphrase restores nothing and says so in one line', async () => {
   const { w, token } = await world();
   w.h.backups.passphrase = 'een lange geheime zin';
   const backup = await (await w.h.request('/api/admin/backups', { method: 'POST', token })).json();
@@ -105,8 +106,14 @@ test('an encrypted backup carries the secret key; a wrong passphrase restores no
   expect(readdirSync(dataDir).sort()).toEqual(['app.db', 'instance.lock']);
   expect(readFileSync(path.join(dataDir, 'app.db'), 'utf8')).toBe('de database van gisteren');
 
+  writeFileSync(path.join(dataDir, 'vapid.json'), '{"publicKey":"van een andere server"}');
   await restore('een lange geheime zin');
   expect(readFileSync(path.join(dataDir, 'secret.key'), 'utf8').trim()).toBe('test-secret-key-'.repeat(3));
+  // The phones' subscriptions are bound to the key pair: the restored server pushes with the same one.
+  const { publicKey, privateKey } = w.h.contact.webPush.vapid;
+  expect(loadConfig({ DATA_DIR: dataDir }).vapid).toMatchObject({ publicKey, privateKey });
+  const vapidAside = readdirSync(dataDir).find((f) => f.startsWith('vapid.json.before-restore-'))!;
+  expect(readFileSync(path.join(dataDir, vapidAside), 'utf8')).toContain('van een andere server');
   const aside = readdirSync(dataDir).find((f) => f.startsWith('app.db.before-restore-'))!;
   expect(readFileSync(path.join(dataDir, aside), 'utf8')).toBe('de database van gisteren');
 });
@@ -169,7 +176,7 @@ test('a backup killed halfway (SIGKILL) leaves the database and the earlier back
   // The next backup clears what the killed one left.
   await after.jobs.runNow('backup', { now: true });
   expect(readdirSync(path.join(dir, 'backups')).filter((f) => f.startsWith('.tmp-'))).toEqual([]);
-});
+}, 90_000);
 
 // 41 real backups, each checked in its own worker thread (started through tsx here: about half a second each).
 test('the scheduled job makes one backup per slot and the folder keeps what BACKUP_KEEP says across 40 days', async () => {

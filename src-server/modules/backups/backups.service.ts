@@ -17,7 +17,7 @@ import type { DB } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { PRODUCT_VERSION } from '../../platform/version';
 import { startWorker } from '../../platform/workers/start-worker';
-import { BackupFileError, type Manifest, readManifest } from './backup-file';
+import { BackupFileError, type BackupKeys, type Manifest, readManifest } from './backup-file';
 import { type KeepRule, type Schedule, backupName, backupsToKeep } from './backup-policy';
 import type { SealJob } from './backup-seal';
 
@@ -35,7 +35,7 @@ export interface BackupDeps extends BackupSettings {
   sqlite?: SQLite.Database;
   clock: Clock;
   /** Included only in encrypted backups. */
-  secretKey: string;
+  keys: BackupKeys;
 }
 
 const TEMP_PREFIX = '.tmp-';
@@ -96,7 +96,7 @@ export async function createBackup(deps: BackupDeps): Promise<Backup> {
       version: PRODUCT_VERSION,
       engine: deps.engine,
       passphrase: deps.passphrase,
-      secretKey: deps.secretKey,
+      keys: deps.keys,
     });
     await rename(writing, target);
     await syncDir(deps.dir);

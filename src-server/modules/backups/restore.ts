@@ -14,7 +14,7 @@ import { copyCommand } from '../../platform/db/copy';
 import { describeTarget, isPostgresUrl, openDatabase } from '../../platform/db/database';
 import { migrateToLatest } from '../../platform/db/migrate';
 import { lockDataDir } from '../../platform/data-dir-lock';
-import { BackupFileError, type Manifest, extractBackupFile } from './backup-file';
+import { BackupFileError, type BackupKeys, type Manifest, extractBackupFile } from './backup-file';
 import { inspectSnapshot } from './backups.queries';
 import { liveHolders, renameSchemaAside, schemaOf } from './restore.queries';
 
@@ -72,7 +72,7 @@ async function restoreIntoDataDir(options: RestoreOptions) {
   const aside = `${database}.before-restore-${stamp}`;
   const moved: [string, string][] = [];
   try {
-    const { manifest, secretKey } = await extractChecked(options, incoming);
+    const { manifest, keys } = await extractChecked(options, incoming);
     for (const suffix of ['', '-wal', '-shm']) {
       if (!existsSync(database + suffix)) continue;
       await rename(database + suffix, aside + suffix);
@@ -89,7 +89,8 @@ async function restoreIntoDataDir(options: RestoreOptions) {
     const after = inspectSnapshot(database);
     checkCounts(after.tables, manifest, 'na het bijwerken');
     options.log(`Hersteld in ${database}, bijgewerkt naar schema ${after.schema}; ${sum(after.tables)} rijen, aantallen per tabel gecontroleerd.`);
-    await restoreSecretKey(options, dataDir, secretKey, stamp);
+    await restoreSecretKey(options, dataDir, keys?.secretKey ?? null, stamp);
+    if (keys?.vapid) await restoreVapidKeys(options, dataDir, keys.vapid, stamp);
   } catch (error) {
     // Anything amiss after the old database was moved: it goes back where it was.
     if (moved.length > 0) {
@@ -120,6 +121,15 @@ async function restoreSecretKey(options: RestoreOptions, dataDir: string, secret
   );
 }
 
+/** The Web Push key pair back as DATA_DIR/vapid.json, so the phones' subscriptions keep working. */
+async function restoreVapidKeys(options: RestoreOptions, dataDir: string, vapid: NonNullable<BackupKeys['vapid']>, stamp: string) {
+  const file = path.join(dataDir, 'vapid.json');
+  const aside = `${file}.before-restore-${stamp}`;
+  if (existsSync(file)) await rename(file, aside);
+  await writeFile(file, JSON.stringify(vapid, null, 2) + '\n', { mode: 0o600 });
+  options.log(`De Web Push-sleutels (vapid.json) uit de back-up teruggezet${existsSync(aside) ? ` (de vorige staan opzij als ${aside})` : ''}.`);
+}
+
 async function restoreIntoPostgres(options: RestoreOptions) {
   const target = openDatabase(options.to);
   const temp = await mkdtemp(path.join(tmpdir(), 'energie-restore-'));
@@ -131,7 +141,7 @@ async function restoreIntoPostgres(options: RestoreOptions) {
         `Er draait nog een server op ${describeTarget(options.to)} (${holders.join(', ')}): stop alle instanties en probeer het opnieuw. Er is niets veranderd.`,
       );
     const database = path.join(temp, 'restore.db');
-    const { secretKey } = await extractChecked(options, database);
+    const { keys } = await extractChecked(options, database);
     const schema = await schemaOf(target);
     const aside = `${schema}_before_restore_${stamp.toLowerCase()}`;
     await renameSchemaAside(target, schema, aside);
@@ -141,10 +151,15 @@ async function restoreIntoPostgres(options: RestoreOptions) {
     options.log(
       `Hersteld in ${describeTarget(options.to)}, bijgewerkt naar het huidige schema; ${report.tables.reduce((a, t) => a + t.rows, 0)} rijen, aantallen per tabel gecontroleerd.`,
     );
-    if (secretKey) {
+    if (keys) {
       const keyFile = `${options.file}.secret.key`;
-      await writeFile(keyFile, secretKey + '\n', { mode: 0o600 });
+      await writeFile(keyFile, keys.secretKey + '\n', { mode: 0o600 });
       options.log(`De secret.key uit de back-up staat in ${keyFile}: geef hem elke instantie als SECRET_KEY (of DATA_DIR/secret.key).`);
+      if (keys.vapid) {
+        const vapidFile = `${options.file}.vapid.json`;
+        await writeFile(vapidFile, JSON.stringify(keys.vapid, null, 2) + '\n', { mode: 0o600 });
+        options.log(`De Web Push-sleutels uit de back-up staan in ${vapidFile}: geef ze elke instantie als VAPID_PUBLIC_KEY en VAPID_PRIVATE_KEY.`);
+      }
     }
   } finally {
     await target.destroy().catch(() => undefined);

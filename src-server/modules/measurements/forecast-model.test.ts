@@ -75,7 +75,7 @@ describe('the day forecast', () => {
     expect(three[12]!.value).toBeCloseTo(10, 6); // Monday and Tuesday, working days like the Wednesday
     expect(forecastDay(new Map(), '2024-11-13').every((h) => h.value === null && h.low === null && h.high === null)).toBe(true);
     // A day with fewer than 20 stored hours is no history.
-    const partial = history('2024-11-12', '2024-11-13', (d, hour) => (hour < 10 ? 5 : (null as unknown as number)));
+    const partial = history('2024-11-12', '2024-11-13', (_date, hour) => (hour < 10 ? 5 : (null as unknown as number)));
     expect(forecastDay(partial, '2024-11-13').every((h) => h.value === null)).toBe(true);
   });
 });

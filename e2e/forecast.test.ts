@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)('the forecast with its band on a module page', () 
     });
   }
 
-  test('on a phone the chart keeps its forecast and legend within the screen', async () => {
+  test('on a phone the chart keeps its forecast and legend within the screen, per hour and per day', async () => {
     const page = await hourlyModulePage(CUSTOMER, PHONE);
     const chart = page.getByTestId('energy-chart');
     await chart.getByText('Verwachting (bandbreedte)').waitFor();
@@ -66,6 +66,12 @@ describe.skipIf(!hasChromium)('the forecast with its band on a module page', () 
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await fitsWidth(page)).toBe(true);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/forecast-customer-390.png`, fullPage: true });
+    // Per day the forecast is a point per day, without a band.
+    await page.getByRole('button', { name: 'Per dag' }).click();
+    await chart.locator('.recharts-bar-rectangle').first().waitFor();
+    await chart.getByText('Verwachting', { exact: true }).waitFor();
+    expect(await chart.getByText('Verwachting (bandbreedte)').count()).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/forecast-customer-390-days.png`, fullPage: true });
     await page.close();
   });
 });

@@ -216,12 +216,15 @@ function solve(sums: number[]): number[] {
   return a.map((row, i) => row[n]! / row[i]!);
 }
 
-/** The forecast of `date` per wall-clock hour 0–23, from the days before it in `history`. */
-export function forecastDay(history: History, date: string): HourForecast[] {
+/**
+ * The forecast of `date` per wall-clock hour 0–23, from the days before it in `history`; without
+ * `withBand` low and high stay null (the band costs four weeks of past forecasts).
+ */
+export function forecastDay(history: History, date: string, withBand = true): HourForecast[] {
   const model = new Model(history, date);
   const point = model.point(0);
   if (!point) return Array.from({ length: 24 }, () => ({ value: null, low: null, high: null }));
-  const band = model.band();
+  const band = withBand ? model.band() : null;
   const level = Math.abs(mean(point) ?? 0) || 1;
   return point.map((value, h) => {
     if (!band) return { value, low: null, high: null };

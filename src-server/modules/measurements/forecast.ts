@@ -43,8 +43,8 @@ export function predictHourly(db: DB, channelIds: number[], date: string) {
   return cachedFigure(db, `forecast-hours:${date}`, channelIds, () => computeHourly(db, channelIds, date));
 }
 
-async function computeHourly(db: DB, channelIds: number[], date: string) {
-  const hours = forecastDay(await historyBefore(db, channelIds, date), date);
+async function computeHourly(db: DB, channelIds: number[], date: string, withBand = true) {
+  const hours = forecastDay(await historyBefore(db, channelIds, date), date, withBand);
   const starts = bucketStarts('hour', localMidnight(date), localMidnight(addDays(date, 1)));
   return starts.map((start) => {
     const f = hours[wallClock(start).getUTCHours()]!;
@@ -52,7 +52,8 @@ async function computeHourly(db: DB, channelIds: number[], date: string) {
   });
 }
 
+/** The day's total: the sum of its hours, without their band (the dashboard asks it of every module). */
 export async function predictTotal(db: DB, channelIds: number[], date: string): Promise<number | null> {
-  const hours = await predictHourly(db, channelIds, date);
+  const hours = await cachedFigure(db, `forecast-hours-alone:${date}`, channelIds, () => computeHourly(db, channelIds, date, false));
   return hours.every((h) => h.value === null) ? null : round(hours.reduce((s, h) => s + (h.value ?? 0), 0));
 }

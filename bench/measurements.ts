@@ -1,18 +1,15 @@
 /**
  * Measurement figures: one channel-year aggregated per hour and per day through GET
  * /api/meter-channel/... (median latency, goal ≤ 10 ms), 100 channel-years summed (goal ≤ 150 ms),
- * each against the same SQL run raw; and the forecast's accuracy (WAPE over the last 8 weeks,
- * each day predicted from the days before it) against "same day last week".
+ * each against the same SQL run raw. The forecast's accuracy is `forecast.ts`'s, on real data.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { addDays, localMidnight } from '../src/lib/amsterdam';
+import { localMidnight } from '../src/lib/amsterdam';
 import { loadConfig } from '../src-server/config';
 import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/profiles';
-import { predictHourly } from '../src-server/modules/measurements/forecast';
-import { aggregate } from '../src-server/modules/measurement-store/measurements.queries';
 import { startServer } from '../src-server/server';
 import { timed } from './stats';
 
@@ -62,29 +59,9 @@ export async function benchMeasurements() {
     rawGrouped: await timed(() => grouped.all(YEAR_START, YEAR_END), 21),
     sum100: await timed(() => get(`${ids.join(',')}/measurements/sum/total?${range}`), 5),
     rawSum100: await timed(() => total.get(YEAR_START, YEAR_END), 5),
-    ...(await forecastAccuracy(server.services.db)),
   };
   raw.close();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
   return figures;
-}
-
-/** WAPE over the last 56 days of 2025 for channel 1, hourly: the forecast against "same day last week". */
-async function forecastAccuracy(db: Awaited<ReturnType<typeof startServer>>['services']['db']) {
-  let error = 0;
-  let baselineError = 0;
-  let actualSum = 0;
-  for (let d = 56; d >= 1; d--) {
-    const date = addDays('2026-01-01', -d);
-    const day = (x: string) => aggregate(db, [1], 'hour', localMidnight(x), localMidnight(addDays(x, 1)));
-    const [actual, lastWeek, predicted] = await Promise.all([day(date), day(addDays(date, -7)), predictHourly(db, [1], date)]);
-    actual.forEach((a, i) => {
-      const value = a.values[0] ?? 0;
-      actualSum += value;
-      error += Math.abs((predicted[i]?.value ?? 0) - value);
-      baselineError += Math.abs((lastWeek[i]?.values[0] ?? 0) - value);
-    });
-  }
-  return { wape: error / actualSum, baselineWape: baselineError / actualSum };
 }

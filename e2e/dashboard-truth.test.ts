@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)('dashboards tell the truth at a glance', () => {
     await page.getByTestId('energy-chart').locator('.recharts-bar-rectangle').first().waitFor();
 
     await page.getByRole('button', { name: 'Per uur' }).click();
-    await page.getByTestId('energy-chart').locator('.recharts-area-area').waitFor();
+    await page.getByTestId('energy-chart').locator('.recharts-area-area').first().waitFor(); // the measured area (the forecast's band is an area too)
     expect(await page.getByTestId('energy-chart').locator('.recharts-bar-rectangle').count()).toBe(0);
     expect(await page.getByTestId('energy-chart').innerText()).toContain('kWh'); // the unit on the value axis
     await page.screenshot({ path: path.join(shots, 'truth-module-week-hourly.png'), fullPage: true });

@@ -59,6 +59,12 @@ export const dateSchema = v.object({
 });
 
 export const measurementSchema = v.object({ timestamp: v.string(), value: v.nullable(v.number()) });
+/**
+ * An hour of a day's forecast: `value` as `measurementSchema`, and the band of likely values
+ * (`low`–`high`, the 10th–90th percentile of the forecast's own past errors; null with too little history).
+ */
+export const forecastHourSchema = v.object({ ...measurementSchema.entries, low: v.nullable(v.number()), high: v.nullable(v.number()) });
+export type ForecastHour = v.InferOutput<typeof forecastHourSchema>;
 export const aggregateMeasurementSchema = v.object({ timestamp: v.string(), values: v.array(v.nullable(v.number())) });
 export type AggregateMeasurement = v.InferOutput<typeof aggregateMeasurementSchema>;
 

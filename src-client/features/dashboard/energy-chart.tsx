@@ -1,5 +1,5 @@
 import { Area, Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatChange, formatEnergy } from './format';
+import { formatChange, formatEnergy, formatRange } from './format';
 
 export interface ChartRow {
   label: string;
@@ -7,11 +7,17 @@ export interface ChartRow {
   title: string;
   current: number | null;
   previous: number | null;
+  /** The forecast of the bucket from the days before its day; null where none was made. */
+  forecast: number | null;
+  /** Where the actual value fell on 8 of 10 recent days (hours only). */
+  band: [number, number] | null;
 }
 
 const CURRENT = '#0e7490';
 /** Dark enough to read next to white (3:1) and to tell apart from the current period. */
 const PREVIOUS = '#64748b';
+/** The forecast: amber, apart from both periods; its band the same, light. */
+const FORECAST = '#b45309';
 
 function ChartTooltip({
   active,
@@ -38,6 +44,12 @@ function ChartTooltip({
       <p>
         {previousLabel}: <span className="tabular-nums">{formatEnergy(row.previous, unit)}</span>
       </p>
+      {row.forecast !== null ? (
+        <p>
+          Verwachting: <span className="tabular-nums">{formatEnergy(row.forecast, unit)}</span>
+          {row.band ? <span className="text-muted-foreground">{` (meestal ${formatRange(row.band[0], row.band[1], unit)})`}</span> : null}
+        </p>
+      ) : null}
       {difference !== null ? (
         <p className="text-muted-foreground">
           Verschil: <span className="tabular-nums">{`${difference > 0 ? '+' : ''}${formatEnergy(difference, unit)}`}</span>
@@ -50,7 +62,8 @@ function ChartTooltip({
 
 /**
  * The chosen period next to the same period a year earlier: bars per day, week or month; per hour
- * an area with last year as a dashed line (168 bars would be hairlines).
+ * an area with last year as a dashed line (168 bars would be hairlines). Where the days have a
+ * forecast it is a dotted line, per hour with its band as a light area behind.
  */
 export function EnergyChart({
   rows,
@@ -65,6 +78,8 @@ export function EnergyChart({
   previousLabel: string;
   hourly: boolean;
 }) {
+  const withForecast = rows.some((r) => r.forecast !== null);
+  const withBand = hourly && rows.some((r) => r.band !== null);
   return (
     <div className="h-80 w-full" data-testid="energy-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -79,6 +94,20 @@ export function EnergyChart({
           />
           <Tooltip content={<ChartTooltip unit={unit} currentLabel={currentLabel} previousLabel={previousLabel} />} />
           <Legend formatter={(value: string) => <span className="text-sm text-foreground">{value}</span>} />
+          {withBand ? (
+            <Area
+              dataKey="band"
+              name="Verwachting (bandbreedte)"
+              legendType="square"
+              type="monotone"
+              stroke="none"
+              fill={FORECAST}
+              fillOpacity={0.15}
+              connectNulls={false}
+              isAnimationActive={false}
+              activeDot={false}
+            />
+          ) : null}
           {hourly ? (
             <>
               <Area
@@ -108,6 +137,18 @@ export function EnergyChart({
               <Bar dataKey="current" name={currentLabel} fill={CURRENT} isAnimationActive={false} />
             </>
           )}
+          {withForecast ? (
+            <Line
+              dataKey="forecast"
+              name="Verwachting"
+              type="monotone"
+              stroke={FORECAST}
+              strokeDasharray="2 3"
+              strokeWidth={2}
+              dot={hourly ? false : { r: 3, fill: FORECAST }}
+              isAnimationActive={false}
+            />
+          ) : null}
         </ComposedChart>
       </ResponsiveContainer>
     </div>

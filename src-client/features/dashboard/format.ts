@@ -10,6 +10,9 @@ export const formatEnergy = (value: number | null | undefined, unit: string) =>
 
 export const formatNumber = (value: number) => numberFormat.format(value);
 
+/** '12,3 – 15,0 kWh' */
+export const formatRange = (low: number, high: number, unit: string) => `${numberFormat.format(low)} – ${numberFormat.format(high)} ${unit}`;
+
 /** '+12 %' compared with a reference, or null when there is nothing to compare with. */
 export function formatChange(now: number | null, before: number | null) {
   if (now === null || before === null || !before) return null;

@@ -5,6 +5,7 @@
 import type { AggregateMeasurement, PeakMeasurement } from '@/domain/measurement';
 import type { CsvColumn } from '@/lib/csv';
 import type { ChartRow } from './energy-chart';
+import type { ForecastPoint } from './forecast-rows';
 import { bucketLabel, bucketTitle, momentLabel } from './format';
 
 export interface ModuleRow extends ChartRow {
@@ -23,11 +24,15 @@ export function moduleRows(
   previous: AggregateMeasurement[] | undefined,
   feedIn: AggregateMeasurement[] | undefined,
   peaks: PeakMeasurement[] | undefined,
+  forecasts: Map<string, ForecastPoint> = new Map(),
 ): ModuleRow[] {
   return current.map((bucket, i) => {
     const value = sum(bucket.values);
     const exported = feedIn ? sum(feedIn[i]?.values) : null;
+    const forecast = forecasts.get(bucket.timestamp);
     return {
+      forecast: forecast?.value ?? null,
+      band: forecast && forecast.low !== null && forecast.high !== null ? [forecast.low, forecast.high] : null,
       timestamp: bucket.timestamp,
       label: bucketLabel(bucket.timestamp, granularity),
       title: bucketTitle(bucket.timestamp, granularity),
@@ -40,11 +45,25 @@ export function moduleRows(
   });
 }
 
-export function csvColumns(unit: string, currentLabel: string, previousLabel: string, withFeedIn: boolean, withPeaks: boolean): CsvColumn<ModuleRow>[] {
+export function csvColumns(
+  unit: string,
+  currentLabel: string,
+  previousLabel: string,
+  withFeedIn: boolean,
+  withPeaks: boolean,
+  withForecast = false,
+): CsvColumn<ModuleRow>[] {
   return [
     { title: 'Tijdstip', value: (r) => r.timestamp },
     { title: `${currentLabel} (${unit})`, value: (r) => r.current },
     { title: `${previousLabel} (${unit})`, value: (r) => r.previous },
+    ...(withForecast
+      ? [
+          { title: `Verwachting (${unit})`, value: (r: ModuleRow) => r.forecast },
+          { title: `Verwachting laag (${unit})`, value: (r: ModuleRow) => r.band?.[0] ?? null },
+          { title: `Verwachting hoog (${unit})`, value: (r: ModuleRow) => r.band?.[1] ?? null },
+        ]
+      : []),
     ...(withFeedIn
       ? [
           { title: `Teruglevering ${currentLabel} (${unit})`, value: (r: ModuleRow) => r.feedIn },

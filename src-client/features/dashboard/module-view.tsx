@@ -8,11 +8,15 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { download } from '~/lib/download';
 import { useTRPC } from '~/lib/trpc';
 import { EnergyChart } from './energy-chart';
-import { NO_DATA, apiTime, formatEnergy, formatNumber, freshness, wall } from './format';
+import { forecastDates, useForecastPoints } from './forecast-rows';
+import { NO_DATA, apiTime, formatEnergy, formatNumber, formatRange, freshness, wall } from './format';
 import { ModuleSummaryLine } from './module-summary-line';
-import { csvColumns, moduleRows, peakMoment } from './module-rows';
+import { type ModuleRow, csvColumns, moduleRows, peakMoment } from './module-rows';
 import { type Period, type PeriodSearch, aggregateInputs, coverage, openingDay, resolvePeriod } from './period';
 import { toggle } from './toggle';
+
+const forecastCell = (row: ModuleRow, unit: string) =>
+  row.forecast === null ? '–' : `${formatEnergy(row.forecast, unit)}${row.band ? ` (${formatRange(row.band[0], row.band[1], unit)})` : ''}`;
 
 /**
  * A module page: the chosen week or year against a year earlier, as chart or table, with totals
@@ -55,13 +59,16 @@ export function ModuleView({
     trpc.measurement.sumTotal.queryOptions({ channelIds: inputs.current.channelIds, ...previousSpan }, { enabled: Boolean(cover?.comparable) }),
   );
 
+  const forecasts = useForecastPoints(module.channelIds, forecastDates(p, module.firstDataAt, module.lastDataAt), p.granularity === 'hour');
   const rows = moduleRows(
     p.granularity,
     current.data ?? [],
     previous.data,
     feedInChannelIds ? feedIn.data : undefined,
     p.granularity === 'hour' ? undefined : peaks.data,
+    forecasts,
   );
+  const withForecast = rows.some((r) => r.forecast !== null);
   const total = rows.reduce((s, r) => s + (r.current ?? 0), 0);
   const net = feedInChannelIds && feedIn.data ? rows.reduce((s, r) => s + (r.current ?? 0) - (r.feedIn ?? 0), 0) : null;
   const peak = (peaks.data ?? []).reduce<(typeof rows)[number]['peak']>((best, x) => (x.kw !== null && (best?.kw ?? -1) < x.kw ? x : best), null);
@@ -95,7 +102,7 @@ export function ModuleView({
               onClick={() =>
                 download(
                   `${location.selector}-${module.selector}-${p.currentLabel.replace(/\s+/g, '-').toLowerCase()}.csv`,
-                  toCsv(rows, csvColumns(module.unit, p.currentLabel, p.previousLabel, withFeedIn, perRowPeak)),
+                  toCsv(rows, csvColumns(module.unit, p.currentLabel, p.previousLabel, withFeedIn, perRowPeak, withForecast)),
                 )
               }
             >
@@ -140,6 +147,7 @@ export function ModuleView({
                   <TableHead>Periode</TableHead>
                   <TableHead className="text-right">{p.currentLabel}</TableHead>
                   <TableHead className="text-right">{p.previousLabel}</TableHead>
+                  {withForecast ? <TableHead className="text-right">Verwachting</TableHead> : null}
                   {withFeedIn ? <TableHead className="text-right">Teruglevering</TableHead> : null}
                   {withFeedIn ? <TableHead className="text-right">Netto</TableHead> : null}
                   {perRowPeak ? <TableHead className="text-right">Piek (kW)</TableHead> : null}
@@ -152,6 +160,7 @@ export function ModuleView({
                     <TableCell>{row.title}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatEnergy(row.current, module.unit)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatEnergy(row.previous, module.unit)}</TableCell>
+                    {withForecast ? <TableCell className="text-right tabular-nums">{forecastCell(row, module.unit)}</TableCell> : null}
                     {withFeedIn ? <TableCell className="text-right tabular-nums">{formatEnergy(row.feedIn, module.unit)}</TableCell> : null}
                     {withFeedIn ? <TableCell className="text-right tabular-nums">{formatEnergy(row.net, module.unit)}</TableCell> : null}
                     {perRowPeak ? <TableCell className="text-right tabular-nums">{row.peak?.kw != null ? formatNumber(row.peak.kw) : '–'}</TableCell> : null}

@@ -93,19 +93,20 @@ test('a location outside the customer’s scope reads as absent', async () => {
 test('today’s forecast is computed once per day, until new values arrive for the channels', async () => {
   const { h, power, loc, caller } = await world(WEDNESDAY);
   expect((await caller.dashboard.location({ locationId: loc })).modules[0]!.todayForecast).toBe(96);
-  // Last Wednesday doubled, written behind the cache's back (not by the sync):
+  // Last week's Monday to Wednesday doubled, written behind the cache's back (not by the sync):
   await h.db.transaction().execute((trx) => upsertMeasurements(trx, power, quarters('2024-11-04T00:00:00', '2024-11-07T00:00:00', 2)));
   const forecast = async () => (await caller.dashboard.location({ locationId: loc })).modules[0]!.todayForecast;
+  const fresh = () => caller.measurement.predictTotal({ channelIds: String(power), date: '2024-11-13' });
   if (testingOnPostgres()) {
     // PostgreSQL tells every instance of each committed write to `measurement` (change notices), this one included.
     const end = Date.now() + 2000;
-    while ((await forecast()) !== 192 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(await forecast()).toBe(192);
-    return;
+    while ((await forecast()) === 96 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 10));
+  } else {
+    const cached = (await caller.dashboard.location({ locationId: loc })).modules[0]!;
+    expect(cached.todayForecast).toBe(96);
+    expect(cached.thisWeek.previous).toBe(384); // the sums are read on every view
+    measurementsChanged(h.db, [power]);
   }
-  const cached = (await caller.dashboard.location({ locationId: loc })).modules[0]!;
-  expect(cached.todayForecast).toBe(96);
-  expect(cached.thisWeek.previous).toBe(384); // the sums are read on every view
-  measurementsChanged(h.db, [power]);
-  expect(await forecast()).toBe(192);
+  expect(await forecast()).toBeGreaterThan(96);
+  expect(await forecast()).toBe(await fresh());
 });

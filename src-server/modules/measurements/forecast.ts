@@ -1,91 +1,59 @@
 /**
- * The day forecast: a recency-weighted same-weekday profile over the last six
- * weeks (weights 1, ½, ¼, …), scaled to the recent level (the mean hour of the last seven days against the seven before,
- * bounded to ±30%). With no same-weekday history it falls back to the average hourly
- * profile of the last fourteen days; with no history at all every hour is null.
+ * The day forecast of the summed channels, per hour of the local day (23 or 25 on DST days), with
+ * a band of likely values. Reads only the days before the day; the method is in `forecast-model`.
  */
-import { addDays, amsterdamIso, localMidnight, wallClock } from '@/lib/amsterdam';
+import { addDays, amsterdamIso, localDate, localMidnight, wallClock } from '@/lib/amsterdam';
 import type { DB } from '../../platform/db/database';
 import { bucketStarts } from '@/lib/local-buckets';
+import { cachedFigure } from '../measurement-store/figure-cache';
 import { aggregate, round } from '../measurement-store/measurements.queries';
+import { type DayHours, HISTORY_DAYS, forecastDay } from './forecast-model';
 
-const WEEKS = 6;
-const MIN_HOURS = 20; // a day with fewer stored hours does not count as history
-
-type HourValues = Map<number, number>; // local hour of day -> value
-
-async function dayByHour(db: DB, channelIds: number[], date: string): Promise<HourValues | null> {
-  const from = localMidnight(date);
-  const to = localMidnight(addDays(date, 1));
-  const rows = await aggregate(db, channelIds, 'hour', from, to);
-  const hours: HourValues = new Map();
+/** The stored hours of the days before `date`, summed over the channels, per local day and wall-clock hour. */
+async function historyBefore(db: DB, channelIds: number[], date: string): Promise<Map<string, DayHours>> {
+  const from = localMidnight(addDays(date, -HISTORY_DAYS));
+  const to = localMidnight(date);
+  const starts = bucketStarts('hour', from, to);
+  const rows = await aggregate(db, channelIds, 'hour', from, to, starts);
+  const days = new Map<string, DayHours>();
+  const repeated = new Map<string, number>(); // the autumn night's second 02:00, averaged with the first
   rows.forEach((row, i) => {
     if (row.values.every((v) => v === null)) return;
-    const hour = wallClock(from + i * 3600).getUTCHours();
+    const start = starts[i]!;
+    const day = localDate(start);
+    const hour = wallClock(start).getUTCHours();
     const value = row.values.reduce<number>((sum, v) => sum + (v ?? 0), 0);
-    hours.set(hour, (hours.get(hour) ?? 0) + value / (hours.has(hour) ? 2 : 1)); // the repeated autumn hour counts once
+    let hours = days.get(day);
+    if (!hours) days.set(day, (hours = new Array<number | null>(24).fill(null)));
+    const seen = hours[hour];
+    if (seen !== null && seen !== undefined) {
+      const key = `${day}:${hour}`;
+      const n = (repeated.get(key) ?? 1) + 1;
+      repeated.set(key, n);
+      hours[hour] = seen + (value - seen) / n;
+    } else hours[hour] = value;
   });
-  return hours.size >= MIN_HOURS ? hours : null;
+  return days;
 }
 
-const total = (h: HourValues) => [...h.values()].reduce((a, b) => a + b, 0);
+const roundOrNull = (v: number | null) => (v === null ? null : round(v));
 
-function weightedProfile(days: { hours: HourValues; weight: number }[]): HourValues {
-  const profile: HourValues = new Map();
-  for (let hour = 0; hour < 24; hour++) {
-    let sum = 0;
-    let weights = 0;
-    for (const { hours, weight } of days) {
-      const v = hours.get(hour);
-      if (v !== undefined) {
-        sum += v * weight;
-        weights += weight;
-      }
-    }
-    if (weights > 0) profile.set(hour, sum / weights);
-  }
-  return profile;
+/** Computed once per day and channels until new values arrive for them (a chart asks for each day it shows). */
+export function predictHourly(db: DB, channelIds: number[], date: string) {
+  return cachedFigure(db, `forecast-hours:${date}`, channelIds, () => computeHourly(db, channelIds, date));
 }
 
-export async function predictHourly(db: DB, channelIds: number[], date: string) {
-  const sameWeekday: { hours: HourValues; weight: number }[] = [];
-  for (let k = 1; k <= WEEKS; k++) {
-    const hours = await dayByHour(db, channelIds, addDays(date, -7 * k));
-    if (hours) sameWeekday.push({ hours, weight: 0.5 ** (k - 1) });
-  }
-  const recent: HourValues[] = [];
-  for (let d = 1; d <= 14; d++) {
-    const hours = await dayByHour(db, channelIds, addDays(date, -d));
-    if (hours) recent.push(hours);
-  }
-
-  let profile: HourValues | null = null;
-  if (sameWeekday.length) {
-    profile = weightedProfile(sameWeekday);
-    // The weekday's own level is in the profile; the factor carries only the latest week's change.
-    const lastWeek = recent.slice(0, 7);
-    const weekBefore = recent.slice(7, 14);
-    if (lastWeek.length === 7 && weekBefore.length === 7) {
-      const factor = clamp(hourlyMean(lastWeek) / (hourlyMean(weekBefore) || hourlyMean(lastWeek)), 0.7, 1.3);
-      profile = new Map([...profile].map(([h, v]) => [h, v * factor]));
-    }
-  } else if (recent.length) {
-    profile = weightedProfile(recent.map((hours) => ({ hours, weight: 1 })));
-  }
-
-  const from = localMidnight(date);
-  const starts = bucketStarts('hour', from, localMidnight(addDays(date, 1)));
+async function computeHourly(db: DB, channelIds: number[], date: string, withBand = true) {
+  const hours = forecastDay(await historyBefore(db, channelIds, date), date, withBand);
+  const starts = bucketStarts('hour', localMidnight(date), localMidnight(addDays(date, 1)));
   return starts.map((start) => {
-    const value = profile?.get(wallClock(start).getUTCHours());
-    return { timestamp: amsterdamIso(start * 1000), value: value === undefined ? null : round(value) };
+    const f = hours[wallClock(start).getUTCHours()]!;
+    return { timestamp: amsterdamIso(start * 1000), value: roundOrNull(f.value), low: roundOrNull(f.low), high: roundOrNull(f.high) };
   });
 }
 
+/** The day's total: the sum of its hours, without their band (the dashboard asks it of every module). */
 export async function predictTotal(db: DB, channelIds: number[], date: string): Promise<number | null> {
-  const hours = await predictHourly(db, channelIds, date);
+  const hours = await cachedFigure(db, `forecast-hours-alone:${date}`, channelIds, () => computeHourly(db, channelIds, date, false));
   return hours.every((h) => h.value === null) ? null : round(hours.reduce((s, h) => s + (h.value ?? 0), 0));
 }
-
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-/** Mean per stored hour, so a 23- or 25-hour day does not look like a change of level. */
-const hourlyMean = (days: HourValues[]) => days.reduce((s, h) => s + total(h), 0) / days.reduce((n, h) => n + h.size, 0);

@@ -3,6 +3,7 @@ import {
   aggregateMeasurementSchema,
   aggregateSchema,
   dateSchema,
+  forecastHourSchema,
   measurementSchema,
   peakMeasurementSchema,
   peakSchema,
@@ -47,9 +48,15 @@ export const measurementsRouter = router({
     .output(v.number())
     .query(({ ctx, input }) => service.totalMeasurements(ctx.db, ctx.user, input.channelIds, input.from, input.to)),
   predictHourly: signedInProcedure
-    .meta(rest(`GET ${BASE}/predict-sum/hourly-at-date`, 'Hourly forecast of the summed channels for a local date', ids))
+    .meta(
+      rest(
+        `GET ${BASE}/predict-sum/hourly-at-date`,
+        'Hourly forecast of the summed channels for a local date, from the days before it only; low/high: the band the actual value fell in on 8 of 10 recent days (null with too little history)',
+        ids,
+      ),
+    )
     .input(dateSchema)
-    .output(measurements)
+    .output(v.array(forecastHourSchema))
     .query(({ ctx, input }) => service.forecastHourly(ctx.db, ctx.user, input.channelIds, input.date)),
   predictTotal: signedInProcedure
     .meta(rest(`GET ${BASE}/predict-sum/total-at-date`, "Forecast of the date's total", ids))

@@ -12,6 +12,8 @@ export async function startSmtp() {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // The product keeps a few connections open for its next mails (a pool): closing ends them at once.
+    closeTimeout: 50,
     onRcptTo(address, _session, callback) {
       if (!refused.has(address.address)) return callback();
       callback(Object.assign(new Error('Mailbox tijdelijk niet beschikbaar'), { responseCode: 450 }));

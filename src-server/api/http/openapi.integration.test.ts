@@ -36,6 +36,8 @@ test('the REST paths are the documented ones, unchanged by generating them from 
       'PATCH /api/location/{id}',
       'DELETE /api/location/{id}',
       'GET /api/location/{id}/summary',
+      'GET /api/v1/locations/{id}/status',
+      'GET /api/v1/locations/{id}/month-report',
       'POST /api/users/create',
       'POST /api/users/invite',
       'GET /api/users/list',

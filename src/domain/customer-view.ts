@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { PRIORITIES } from './alarm-dashboard';
 import { idSchema } from './common';
+import { CUSTOMER_VIEWS } from './location';
 import { contactOutputSchema } from './organization';
 
 /** Resolved alarms of this many days back are listed with their time to resolve. */
@@ -18,6 +19,8 @@ const priority = v.picklist(PRIORITIES);
 export const locationStatusSchema = v.object({
   locationId: v.number(),
   locationName: v.string(),
+  /** Whether the location's customers see this summary (SUMMARY) or not (NONE: only staff read it, as a preview). */
+  customerView: v.picklist(CUSTOMER_VIEWS),
   /** When this summary was made (ISO, UTC). */
   at: v.string(),
   /** Unresolved alarms of the location, most urgent first. */
@@ -70,7 +73,7 @@ export function formatResolveTime(seconds: number): string {
   return parts.join(' ');
 }
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** The month report lists at most this many alarms; `alarmCount` says how many there were. */
 export const MONTH_ALARMS_MAX = 100;
 

@@ -26,7 +26,7 @@ function easter(year: number): string {
 
 const dayOfWeek = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
-export function dutchPublicHolidays(year: number): Set<string> {
+function dutchPublicHolidays(year: number): Set<string> {
   const e = easter(year);
   // Koningsdag moves to the 26th when the 27th is a Sunday.
   const kingsDay = dayOfWeek(`${year}-04-27`) === 0 ? `${year}-04-26` : `${year}-04-27`;

@@ -130,7 +130,7 @@ test('nothing else of an alarm reaches the customer: no data, notes, e-mails, hi
     expect(text, leak).not.toContain(leak);
   const body = JSON.parse(text);
   expect(Object.keys(body).sort()).toEqual(
-    ['at', 'contact', 'locationId', 'locationName', 'maintenanceWindows', 'openAlarms', 'openCount', 'resolvedAlarms', 'resolvedCount'].sort(),
+    ['at', 'contact', 'customerView', 'locationId', 'locationName', 'maintenanceWindows', 'openAlarms', 'openCount', 'resolvedAlarms', 'resolvedCount'].sort(),
   );
   expect(Object.keys(body.openAlarms[0]).sort()).toEqual(['inProgress', 'line', 'priority', 'since']);
   expect(Object.keys(body.resolvedAlarms[0]).sort()).toEqual(['line', 'priority', 'resolveSeconds', 'resolvedAt', 'since']);

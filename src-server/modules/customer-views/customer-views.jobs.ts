@@ -48,7 +48,7 @@ const nextMonth = (month: string) => addDays(`${month}-01`, 32).slice(0, 7);
 const sendMoment = (month: string) => localToUtc(`${firstWorkingDay(month)}T08:00`);
 
 /** Whether `now` is inside this month's sending day (from 08:00), and when the next sending moment after it is. */
-export function monthlyMailSchedule(now: number) {
+function monthlyMailSchedule(now: number) {
   const month = localDate(now).slice(0, 7);
   const start = sendMoment(month);
   const end = localMidnight(addDays(firstWorkingDay(month), 1));

@@ -39,7 +39,7 @@ async function contactBlock(db: DB, organizationId: number) {
 }
 
 /** The summary of one location at `now`, for whoever was let through. */
-export async function statusOf(db: DB, location: Pick<Location, 'id' | 'name' | 'organizationId'>, now: number): Promise<LocationStatus> {
+async function statusOf(db: DB, location: Pick<Location, 'id' | 'name' | 'organizationId' | 'customerView'>, now: number): Promise<LocationStatus> {
   const since = now - RESOLVED_DAYS * 86_400;
   const [open, openCount, resolved, resolvedCount, dashboards, contact] = await Promise.all([
     openAlarmsOfLocation(db, location.id, STATUS_LIST_MAX),
@@ -53,6 +53,7 @@ export async function statusOf(db: DB, location: Pick<Location, 'id' | 'name' | 
   return {
     locationId: location.id,
     locationName: location.name,
+    customerView: location.customerView,
     at: iso(now),
     openAlarms: open.map((a) => ({ line: a.line, priority: a.priority, since: iso(a.receivedAt), inProgress: a.acknowledgedAt !== null })),
     openCount,

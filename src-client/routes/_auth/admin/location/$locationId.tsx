@@ -25,7 +25,7 @@ function LocationRoute() {
   return (
     <LocationPage
       locationId={locationId}
-      customerSection={(location) => <CustomerViewSection key={`${location.customerView}-${location.monthlyMail}`} location={location} />}
+      customerSection={(location) => <CustomerViewSection location={location} />}
       energySection={(organizationId) => <EnergySection locationId={locationId} organizationId={organizationId} />}
     />
   );

@@ -241,7 +241,7 @@ test('request bodies come from the shared schemas, with their limits', async () 
   expect(list).toEqual(['pageNumber', 'pageSize', 'query']);
   // path parameters are not asked for again in the body
   const rename = doc.paths['/api/organization/{id}'].patch.requestBody.content['application/json'].schema;
-  expect(Object.keys(rename.properties)).toEqual(['name']);
+  expect(Object.keys(rename.properties)).toEqual(['name', 'contact']);
 });
 
 test('required body fields are required, without a default their own limits reject', async () => {

@@ -156,6 +156,8 @@ test('customerView is written only by staff of the location’s organization; a 
   const w = await world();
   const patch = (token: string, json: unknown) => w.h.request(`/api/location/${w.a1}`, { method: 'PATCH', token, json });
   expect((await patch(w.tokens.customerA, { customerView: 'SUMMARY' })).status).toBe(403);
+  // A PATCH naming no field changes nothing and is no error.
+  expect((await patch(w.tokens.installerA, {})).status).toBe(200);
   expect((await patch(w.tokens.installerB, { customerView: 'SUMMARY' })).status).toBe(404);
   const bad = await patch(w.tokens.installerA, { customerView: 'ALLES', monthlyMail: 'ja' });
   expect(bad.status).toBe(400);

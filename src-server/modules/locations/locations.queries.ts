@@ -92,12 +92,11 @@ export async function insertLocation(db: DB, { monthlyMail, ...input }: CreateLo
 }
 
 /** Absent fields keep their stored values. */
-export function updateLocationRow(db: DB, id: number, { monthlyMail, ...input }: Partial<CreateLocation>) {
-  return db
-    .updateTable('location')
-    .set({ ...input, monthlyMail: monthlyMailValue(monthlyMail) })
-    .where('id', '=', id)
-    .execute();
+export async function updateLocationRow(db: DB, id: number, { monthlyMail, ...input }: Partial<CreateLocation>) {
+  const set = { ...input, monthlyMail: monthlyMailValue(monthlyMail) };
+  // A PATCH that names no field changes nothing (and an empty SET is no SQL).
+  if (Object.values(set).every((value) => value === undefined)) return;
+  await db.updateTable('location').set(set).where('id', '=', id).execute();
 }
 
 export function deleteLocationRow(db: DB, id: number) {

@@ -42,6 +42,7 @@ import * as notificationReached from './2026-11-28T1400-notification-reached';
 import * as relayChannels from './2026-11-28T1400-relay-channels';
 import * as smtpSources from './2026-11-28T1400-smtp-sources';
 import * as oneTimePassword from './2026-11-28T1410-one-time-password';
+import * as customerView from './2026-11-28T1500-customer-view';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1400-relay-channels': relayChannels,
   '2026-11-28T1400-smtp-sources': smtpSources,
   '2026-11-28T1410-one-time-password': oneTimePassword,
+  '2026-11-28T1500-customer-view': customerView,
 };

@@ -41,6 +41,7 @@ import { Route as AuthAlarmsDashboardIdReportRouteImport } from './routes/_auth/
 import { Route as AuthAlarmsDashboardIdSearchRouteImport } from './routes/_auth/alarms/$dashboardId/search'
 import { Route as AuthDashboardLocationSelectorIndexRouteImport } from './routes/_auth/dashboard/$locationSelector/index'
 import { Route as AuthDashboardLocationSelectorModuleSelectorRouteImport } from './routes/_auth/dashboard/$locationSelector/$moduleSelector'
+import { Route as AuthDashboardLocationSelectorMaandrapportRouteImport } from './routes/_auth/dashboard/$locationSelector/maandrapport'
 import { Route as AuthAdminMetersCreateTypeRouteImport } from './routes/_auth/admin/meters/create/$type'
 import { Route as AuthAdminUsersCreateTypeRouteImport } from './routes/_auth/admin/users/create/$type'
 import { Route as AuthAlarmsDashboardIdEmailsInboxRouteImport } from './routes/_auth/alarms/$dashboardId/emails/inbox'
@@ -227,6 +228,12 @@ const AuthDashboardLocationSelectorModuleSelectorRoute =
     path: '/dashboard/$locationSelector/$moduleSelector',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthDashboardLocationSelectorMaandrapportRoute =
+  AuthDashboardLocationSelectorMaandrapportRouteImport.update({
+    id: '/dashboard/$locationSelector/maandrapport',
+    path: '/dashboard/$locationSelector/maandrapport',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthAdminMetersCreateTypeRoute =
   AuthAdminMetersCreateTypeRouteImport.update({
     id: '/meters/create/$type',
@@ -350,6 +357,7 @@ export interface FileRoutesByFullPath {
   '/alarms/$dashboardId/report': typeof AuthAlarmsDashboardIdReportRoute
   '/alarms/$dashboardId/search': typeof AuthAlarmsDashboardIdSearchRoute
   '/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
+  '/dashboard/$locationSelector/maandrapport': typeof AuthDashboardLocationSelectorMaandrapportRoute
   '/admin/locations/': typeof AuthAdminLocationsIndexRoute
   '/admin/meters/': typeof AuthAdminMetersIndexRoute
   '/admin/organizations/': typeof AuthAdminOrganizationsIndexRoute
@@ -395,6 +403,7 @@ export interface FileRoutesByTo {
   '/alarms/$dashboardId/report': typeof AuthAlarmsDashboardIdReportRoute
   '/alarms/$dashboardId/search': typeof AuthAlarmsDashboardIdSearchRoute
   '/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
+  '/dashboard/$locationSelector/maandrapport': typeof AuthDashboardLocationSelectorMaandrapportRoute
   '/admin/locations': typeof AuthAdminLocationsIndexRoute
   '/admin/meters': typeof AuthAdminMetersIndexRoute
   '/admin/organizations': typeof AuthAdminOrganizationsIndexRoute
@@ -446,6 +455,7 @@ export interface FileRoutesById {
   '/_auth/alarms/$dashboardId/report': typeof AuthAlarmsDashboardIdReportRoute
   '/_auth/alarms/$dashboardId/search': typeof AuthAlarmsDashboardIdSearchRoute
   '/_auth/dashboard/$locationSelector/$moduleSelector': typeof AuthDashboardLocationSelectorModuleSelectorRoute
+  '/_auth/dashboard/$locationSelector/maandrapport': typeof AuthDashboardLocationSelectorMaandrapportRoute
   '/_auth/admin/locations/': typeof AuthAdminLocationsIndexRoute
   '/_auth/admin/meters/': typeof AuthAdminMetersIndexRoute
   '/_auth/admin/organizations/': typeof AuthAdminOrganizationsIndexRoute
@@ -497,6 +507,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/report'
     | '/alarms/$dashboardId/search'
     | '/dashboard/$locationSelector/$moduleSelector'
+    | '/dashboard/$locationSelector/maandrapport'
     | '/admin/locations/'
     | '/admin/meters/'
     | '/admin/organizations/'
@@ -542,6 +553,7 @@ export interface FileRouteTypes {
     | '/alarms/$dashboardId/report'
     | '/alarms/$dashboardId/search'
     | '/dashboard/$locationSelector/$moduleSelector'
+    | '/dashboard/$locationSelector/maandrapport'
     | '/admin/locations'
     | '/admin/meters'
     | '/admin/organizations'
@@ -592,6 +604,7 @@ export interface FileRouteTypes {
     | '/_auth/alarms/$dashboardId/report'
     | '/_auth/alarms/$dashboardId/search'
     | '/_auth/dashboard/$locationSelector/$moduleSelector'
+    | '/_auth/dashboard/$locationSelector/maandrapport'
     | '/_auth/admin/locations/'
     | '/_auth/admin/meters/'
     | '/_auth/admin/organizations/'
@@ -850,6 +863,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardLocationSelectorModuleSelectorRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/dashboard/$locationSelector/maandrapport': {
+      id: '/_auth/dashboard/$locationSelector/maandrapport'
+      path: '/dashboard/$locationSelector/maandrapport'
+      fullPath: '/dashboard/$locationSelector/maandrapport'
+      preLoaderRoute: typeof AuthDashboardLocationSelectorMaandrapportRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/admin/meters/create/$type': {
       id: '/_auth/admin/meters/create/$type'
       path: '/meters/create/$type'
@@ -1098,6 +1118,7 @@ interface AuthRouteChildren {
   AuthIndexRoute: typeof AuthIndexRoute
   AuthDashboardIndexRoute: typeof AuthDashboardIndexRoute
   AuthDashboardLocationSelectorModuleSelectorRoute: typeof AuthDashboardLocationSelectorModuleSelectorRoute
+  AuthDashboardLocationSelectorMaandrapportRoute: typeof AuthDashboardLocationSelectorMaandrapportRoute
   AuthDashboardLocationSelectorIndexRoute: typeof AuthDashboardLocationSelectorIndexRoute
 }
 
@@ -1110,6 +1131,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthDashboardIndexRoute: AuthDashboardIndexRoute,
   AuthDashboardLocationSelectorModuleSelectorRoute:
     AuthDashboardLocationSelectorModuleSelectorRoute,
+  AuthDashboardLocationSelectorMaandrapportRoute:
+    AuthDashboardLocationSelectorMaandrapportRoute,
   AuthDashboardLocationSelectorIndexRoute:
     AuthDashboardLocationSelectorIndexRoute,
 }

@@ -30,6 +30,7 @@ import { onboardingRouter } from './modules/onboarding/onboarding.router';
 import { backupsRouter } from './modules/backups/backups.router';
 import { systemRouter } from './modules/system/system.router';
 import { alarmSetupRouter } from './modules/alarm-setup/alarm-setup.router';
+import { customerViewsRouter } from './modules/customer-views/customer-views.router';
 import { createCallerFactory, router } from './api/trpc/trpc';
 
 export const appRouter = router({
@@ -64,6 +65,7 @@ export const appRouter = router({
   system: systemRouter,
   schedule: schedulesRouter,
   alarmSetup: alarmSetupRouter,
+  customerView: customerViewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -79,6 +79,7 @@ import { startEscalations } from './modules/escalation-policies/escalations';
 import { escalationJobs } from './modules/escalation-policies/escalation-policies.jobs';
 import type { BackupDeps, BackupSettings } from './modules/backups/backups.service';
 import { backupJobs } from './modules/backups/backups.jobs';
+import { customerViewJobs } from './modules/customer-views/customer-views.jobs';
 import { listBackups } from './modules/backups/backups.service';
 import { registerSystemMetrics } from './modules/system/system.metrics';
 import { createMetrics } from './platform/metrics';
@@ -272,6 +273,7 @@ export async function createServices(options: ServiceOptions) {
         ...contactMethodJobs(contact, { waitSeconds: options.telegram?.waitSeconds ?? 25 }),
         ...energyAlarmJobs(energy),
         ...backupJobs(backups),
+        ...customerViewJobs({ db, clock, publicUrl, instanceId, mailer }),
       ],
       metrics,
       log,

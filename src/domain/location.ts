@@ -26,8 +26,29 @@ const locationFields = {
   country: requiredText(64, 'Het land moet worden opgegeven.', 'Het land mag maximaal 64 tekens lang zijn.'),
 };
 
-export const createLocationSchema = v.object(locationFields);
-export const updateLocationSchema = v.object({ locationId: idSchema, ...locationFields });
+/** What a location's customers see of its alarms beside its energy: nothing, or a summary (open and recently resolved alarms, maintenance, whom to call). */
+export const CUSTOMER_VIEWS = ['NONE', 'SUMMARY'] as const;
+export type CustomerView = (typeof CUSTOMER_VIEWS)[number];
+export const customerViewLabels: Record<CustomerView, string> = {
+  NONE: 'Alleen energie',
+  SUMMARY: 'Energie, storingen en onderhoud',
+};
+
+/** Written by admins and the organization's installers; absent keeps what is stored. */
+const customerFields = {
+  customerView: v.optional(v.picklist(CUSTOMER_VIEWS, 'Kies wat de klant ziet: NONE (alleen energie) of SUMMARY (ook storingen en onderhoud).')),
+  monthlyMail: v.optional(v.boolean('De maandmail staat aan (true) of uit (false).')),
+};
+
+export const createLocationSchema = v.object({ ...locationFields, ...customerFields });
+/** PATCH: every field is optional; an absent one keeps its stored value. */
+export const updateLocationSchema = v.object({
+  locationId: idSchema,
+  ...(Object.fromEntries(Object.entries(locationFields).map(([k, s]) => [k, v.optional(s)])) as {
+    [K in keyof typeof locationFields]: v.OptionalSchema<(typeof locationFields)[K], undefined>;
+  }),
+  ...customerFields,
+});
 export type CreateLocation = v.InferOutput<typeof createLocationSchema>;
 export type UpdateLocation = v.InferOutput<typeof updateLocationSchema>;
 
@@ -42,6 +63,8 @@ export const locationSchema = v.object({
   streetAddress: v.string(),
   zipcode: v.string(),
   unit: v.nullable(v.string()),
+  customerView: v.picklist(CUSTOMER_VIEWS),
+  monthlyMail: v.boolean(),
 });
 export type Location = v.InferOutput<typeof locationSchema>;
 

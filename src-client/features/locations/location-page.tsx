@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { Location } from '@/domain/location';
 import { PageHeader } from '~/components/layout/page-header';
 import { DeleteButton } from '~/components/lists/delete-button';
 import { SectionCard } from '~/components/ui/section-card';
@@ -9,10 +10,19 @@ import { LocationForm } from './location-form';
 import { useDeleteLocation, useUpdateLocation } from './use-location-mutations';
 
 /**
- * A location's page: its details, and below them `energySection` (its meters and energy rules,
- * from their own feature) for the location's organization.
+ * A location's page: its details, what its customers see (`customerSection`), and below them
+ * `energySection` (its meters and energy rules, from their own feature) for the location's organization.
  */
-export function LocationPage({ locationId, energySection }: { locationId: number; energySection: (organizationId: number) => ReactNode }) {
+export function LocationPage({
+  locationId,
+  energySection,
+  customerSection,
+}: {
+  locationId: number;
+  energySection: (organizationId: number) => ReactNode;
+  /** What the location's customers see, from its own feature. */
+  customerSection: (location: Location) => ReactNode;
+}) {
   const trpc = useTRPC();
   const { data: location } = useSuspenseQuery(trpc.location.get.queryOptions({ locationId }));
   const navigate = useNavigate();
@@ -47,6 +57,7 @@ export function LocationPage({ locationId, energySection }: { locationId: number
           </p>
         ) : null}
       </SectionCard>
+      {customerSection(location)}
       {energySection(location.organizationId)}
     </section>
   );

@@ -7,6 +7,7 @@ import { EmptyRow } from '~/components/lists/list-controls';
 import { SectionCard } from '~/components/ui/section-card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { useTRPC } from '~/lib/trpc';
+import { ContactForm } from './contact-form';
 import { OrganizationForm } from './organization-form';
 import { useDeleteOrganization, useUpdateOrganization } from './use-organization-mutations';
 
@@ -15,6 +16,7 @@ export function OrganizationPage({ organizationId, user }: { organizationId: num
   const { data: org } = useSuspenseQuery(trpc.organization.get.queryOptions({ organizationId }));
   const navigate = useNavigate();
   const update = useUpdateOrganization();
+  const contactUpdate = useUpdateOrganization();
   const remove = useDeleteOrganization();
   const isAdmin = user.type === 'admin';
   return (
@@ -39,6 +41,19 @@ export function OrganizationPage({ organizationId, user }: { organizationId: num
         <SectionCard title="Gegevens">
           <OrganizationForm key={org.name} name={org.name} submitLabel="Opslaan" onSubmit={(name) => update.mutateAsync({ organizationId, name })} />
           {update.isSuccess ? (
+            <p role="status" className="mt-3 text-sm text-muted-foreground">
+              Opgeslagen.
+            </p>
+          ) : null}
+        </SectionCard>
+      ) : null}
+      {isAdmin ? (
+        <SectionCard title="Contact voor klanten">
+          <p className="mb-4 text-sm text-muted-foreground">
+            Klanten zien dit op hun locatiepagina (als de locatie storingen en onderhoud toont) en in hun maandoverzicht.
+          </p>
+          <ContactForm key={JSON.stringify(org.contact)} contact={org.contact} onSubmit={(contact) => contactUpdate.mutateAsync({ organizationId, contact })} />
+          {contactUpdate.isSuccess ? (
             <p role="status" className="mt-3 text-sm text-muted-foreground">
               Opgeslagen.
             </p>

@@ -36,6 +36,8 @@ test('the REST paths are the documented ones, unchanged by generating them from 
       'PATCH /api/location/{id}',
       'DELETE /api/location/{id}',
       'GET /api/location/{id}/summary',
+      'GET /api/v1/locations/{id}/status',
+      'GET /api/v1/locations/{id}/month-report',
       'POST /api/users/create',
       'POST /api/users/invite',
       'GET /api/users/list',
@@ -240,7 +242,7 @@ test('request bodies come from the shared schemas, with their limits', async () 
   expect(list).toEqual(['pageNumber', 'pageSize', 'query']);
   // path parameters are not asked for again in the body
   const rename = doc.paths['/api/organization/{id}'].patch.requestBody.content['application/json'].schema;
-  expect(Object.keys(rename.properties)).toEqual(['name']);
+  expect(Object.keys(rename.properties)).toEqual(['name', 'contact']);
 });
 
 test('required body fields are required, without a default their own limits reject', async () => {

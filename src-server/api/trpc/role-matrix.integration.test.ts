@@ -58,12 +58,20 @@ const cases: Record<string, (w: MeterWorld, caller: Awaited<ReturnType<World['h'
   'organization.get A': (w, c) => c.organization.get({ organizationId: w.orgA }).then((o) => o.name),
   'organization.create': (_w, c) => c.organization.create({ name: 'Nieuw' }).then(() => 'ok'),
   'organization.update A': (w, c) => c.organization.update({ organizationId: w.orgA, name: 'X' }).then(() => 'ok'),
+  'organization.update A contact': (w, c) => c.organization.update({ organizationId: w.orgA, contact: { phone: '020 123 4567' } }).then((o) => o.contact.phone),
   'organization.delete B': (w, c) => c.organization.delete({ organizationId: w.orgB }).then(() => 'ok'),
   'location.list': (_w, c) => c.location.list({}).then((r) => r.locations.map((l) => l.name)),
   'location.get A1': (w, c) => c.location.get({ locationId: w.a1 }).then((l) => l.name),
   'location.summary A1': (w, c) => c.location.summary({ locationId: w.a1 }).then((l) => l.name),
   'location.create in A': (w, c) => c.location.create(newLocation(w.orgA)).then(() => 'ok'),
   'location.update A2': (w, c) => c.location.update({ locationId: w.a2, ...newLocation(w.orgA) }).then(() => 'ok'),
+  'location.update A1 customerView': (w, c) => c.location.update({ locationId: w.a1, customerView: 'SUMMARY', monthlyMail: true }).then((l) => l.customerView),
+  'customerView.status A1 (NONE)': (w, c) => c.customerView.status({ locationId: w.a1 }).then((s) => s.locationName),
+  'customerView.status A1 (SUMMARY)': async (w, c) => {
+    await (await w.h.caller(w.tokens.admin)).location.update({ locationId: w.a1, customerView: 'SUMMARY' });
+    return c.customerView.status({ locationId: w.a1 }).then((s) => s.locationName);
+  },
+  'customerView.monthReport A1': (w, c) => c.customerView.monthReport({ locationId: w.a1, month: '2024-01' }).then((r) => r.alarms === null),
   'location.delete A2': (w, c) => c.location.delete({ locationId: w.a2 }).then(() => 'ok'),
   'contactMethod.list': (_w, c) => c.contactMethod.list().then((r) => r.map((m) => m.isDefault)),
   'contactMethod.create': (_w, c) => c.contactMethod.create({ type: 'EMAIL', address: 'piket@example.nl' }).then(() => 'ok'),
@@ -206,6 +214,7 @@ const expected: Record<string, Record<Role, unknown>> = {
   'organization.get A': { admin: 'Alfa Installaties', installerA: 'Alfa Installaties', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
   'organization.create': { admin: 'ok', installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
   'organization.update A': { admin: 'ok', installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
+  'organization.update A contact': { admin: '020 123 4567', installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
   'organization.delete B': { admin: 'CONFLICT', installerA: 'FORBIDDEN', installerB: 'FORBIDDEN', customerA: 'FORBIDDEN' },
   'location.list': {
     admin: ['Alfa Kantoor', 'Alfa Magazijn', 'Bravo Hal'],
@@ -217,6 +226,12 @@ const expected: Record<string, Record<Role, unknown>> = {
   'location.summary A1': { admin: 'Alfa Kantoor', installerA: 'Alfa Kantoor', installerB: 'NOT_FOUND', customerA: 'Alfa Kantoor' },
   'location.create in A': { admin: 'ok', installerA: 'ok', installerB: 'BAD_REQUEST', customerA: 'FORBIDDEN' },
   'location.update A2': { admin: 'ok', installerA: 'ok', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
+  'location.update A1 customerView': { admin: 'SUMMARY', installerA: 'SUMMARY', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
+  // A customer reads its location's status only while the location shows it the summary.
+  'customerView.status A1 (NONE)': { admin: 'Alfa Kantoor', installerA: 'Alfa Kantoor', installerB: 'NOT_FOUND', customerA: 'NOT_FOUND' },
+  'customerView.status A1 (SUMMARY)': readersOfA1('Alfa Kantoor'),
+  // Energy for every reader of the location; its alarms (here: null) only for staff while it is NONE.
+  'customerView.monthReport A1': { admin: false, installerA: false, installerB: 'NOT_FOUND', customerA: true },
   'location.delete A2': { admin: 'ok', installerA: 'ok', installerB: 'NOT_FOUND', customerA: 'FORBIDDEN' },
   'contactMethod.list': everyone([true]),
   'contactMethod.create': everyone('ok'),

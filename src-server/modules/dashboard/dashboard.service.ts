@@ -12,7 +12,7 @@ import type { DB } from '../../platform/db/database';
 import { listVisibleLocations } from '../locations/locations.queries';
 import { predictTotal } from '../measurements/forecast';
 import { cachedFigure } from '../measurement-store/figure-cache';
-import { aggregate, dataSpan } from '../measurement-store/measurements.queries';
+import { aggregate, dataSpan, sumAndCount } from '../measurement-store/measurements.queries';
 import { metersOfLocation } from '../meters/meters.queries';
 import { dataEnd, spanFigure } from './span-figure';
 
@@ -93,4 +93,15 @@ export async function dashboardLocation(db: DB, user: User, location: Location, 
   const channels = moduleChannels(await metersOfLocation(db, user, location.id));
   const modules = await Promise.all(channels.map(({ selector, channelIds }) => moduleSummary(db, selector, channelIds, now)));
   return { id: location.id, name: location.name, city: location.city, streetAddress: location.streetAddress, selector: locationSelector(location), modules };
+}
+
+/** A location's energy per module over [from, to) as this user may see it; null where no value is stored. */
+export async function energyPerModule(db: DB, user: User, locationId: number, from: number, to: number) {
+  const channels = moduleChannels(await metersOfLocation(db, user, locationId));
+  return Promise.all(
+    channels.map(async ({ selector, channelIds }) => {
+      const { total, count } = await sumAndCount(db, channelIds, from, to);
+      return { selector, title: MODULES[selector].title, unit: MODULES[selector].unit, value: count > 0 ? total : null };
+    }),
+  );
 }

@@ -7,7 +7,14 @@ describe('locations over REST', () => {
     const res = await h.request('/api/locations', { method: 'POST', token: tokens.admin, json: { ...newLocation(orgB), unit: ' 3a ' } });
     expect(res.status).toBe(201);
     const location = await res.json();
-    expect(location).toEqual({ id: expect.any(Number), ...newLocation(orgB), unit: '3a', organizationName: 'Bravo Techniek' });
+    expect(location).toEqual({
+      id: expect.any(Number),
+      ...newLocation(orgB),
+      unit: '3a',
+      organizationName: 'Bravo Techniek',
+      customerView: 'NONE',
+      monthlyMail: false,
+    });
     expect(await (await h.request(`/api/location/${location.id}`, { token: tokens.admin })).json()).toEqual(location);
   });
 

@@ -36,7 +36,13 @@ const locationColumns = [
   'location.streetAddress',
   'location.zipcode',
   'location.unit',
+  'location.customerView',
+  'location.monthlyMail',
 ] as const;
+
+type LocationRow = Omit<Location, 'monthlyMail'> & { monthlyMail: number };
+const toLocation = ({ monthlyMail, ...row }: LocationRow): Location => ({ ...row, monthlyMail: monthlyMail === 1 });
+const toLocations = (rows: LocationRow[]) => rows.map(toLocation);
 
 export async function listLocations(db: DB, user: User, list: ListQuery): Promise<{ rows: Location[]; totalNumberOfPages: number }> {
   const { total } = await visibleLocations(db, user, list.query)
@@ -49,39 +55,48 @@ export async function listLocations(db: DB, user: User, list: ListQuery): Promis
     .limit(pageWindow(list).limit)
     .offset(pageWindow(list).offset)
     .execute();
-  return { rows, totalNumberOfPages: pageCount(total, list) };
+  return { rows: toLocations(rows), totalNumberOfPages: pageCount(total, list) };
 }
 
 /** The locations a user may see, by name: what the dashboard home lists. */
-export function listVisibleLocations(db: DB, user: User) {
-  return visibleLocations(db, user).select(locationColumns).orderBy('location.name').orderBy('location.id').execute();
+export async function listVisibleLocations(db: DB, user: User) {
+  return toLocations(await visibleLocations(db, user).select(locationColumns).orderBy('location.name').orderBy('location.id').execute());
 }
 
-export function locationsOfOrganizations(db: DB, user: User, organizationIds: number[]): Promise<Location[]> {
-  if (organizationIds.length === 0) return Promise.resolve([]);
-  return visibleLocations(db, user)
-    .select(locationColumns)
-    .where('location.organizationId', 'in', organizationIds)
-    .orderBy('location.name')
-    .orderBy('location.id')
-    .execute();
+export async function locationsOfOrganizations(db: DB, user: User, organizationIds: number[]): Promise<Location[]> {
+  if (organizationIds.length === 0) return [];
+  return toLocations(
+    await visibleLocations(db, user)
+      .select(locationColumns)
+      .where('location.organizationId', 'in', organizationIds)
+      .orderBy('location.name')
+      .orderBy('location.id')
+      .execute(),
+  );
 }
 
-export function findLocation(db: DB, user: User, id: number): Promise<Location | undefined> {
-  return visibleLocations(db, user).select(locationColumns).where('location.id', '=', id).executeTakeFirst();
+export async function findLocation(db: DB, user: User, id: number): Promise<Location | undefined> {
+  const row = await visibleLocations(db, user).select(locationColumns).where('location.id', '=', id).executeTakeFirst();
+  return row && toLocation(row);
 }
 
-export async function insertLocation(db: DB, input: CreateLocation, createdAt: number) {
+const monthlyMailValue = (monthlyMail: boolean | undefined) => (monthlyMail === undefined ? undefined : monthlyMail ? 1 : 0);
+
+export async function insertLocation(db: DB, { monthlyMail, ...input }: CreateLocation, createdAt: number) {
   const { id } = await db
     .insertInto('location')
-    .values({ ...input, createdAt })
+    .values({ ...input, monthlyMail: monthlyMailValue(monthlyMail), createdAt })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
 }
 
-export function updateLocationRow(db: DB, id: number, input: CreateLocation) {
-  return db.updateTable('location').set(input).where('id', '=', id).execute();
+/** Absent fields keep their stored values. */
+export async function updateLocationRow(db: DB, id: number, { monthlyMail, ...input }: Partial<CreateLocation>) {
+  const set = { ...input, monthlyMail: monthlyMailValue(monthlyMail) };
+  // A PATCH that names no field changes nothing (and an empty SET is no SQL).
+  if (Object.values(set).every((value) => value === undefined)) return;
+  await db.updateTable('location').set(set).where('id', '=', id).execute();
 }
 
 export function deleteLocationRow(db: DB, id: number) {
@@ -95,4 +110,9 @@ export async function countLocationsOfOrganization(db: DB, organizationId: numbe
     .where('organizationId', '=', organizationId)
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** Every location whose customers get the monthly mail (unscoped: for the job), by id. */
+export function locationsWithMonthlyMail(db: DB) {
+  return db.selectFrom('location').select(['id', 'name', 'organizationId', 'customerView']).where('monthlyMail', '=', 1).orderBy('id').execute();
 }

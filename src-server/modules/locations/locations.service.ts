@@ -53,7 +53,7 @@ export async function createLocation(deps: LocationDeps, user: User, input: Crea
 
 export async function updateLocation(deps: LocationDeps, user: User, { locationId, ...fields }: UpdateLocation) {
   await getLocation(deps, user, locationId);
-  await assertOrganizationVisible(deps.db, user, fields.organizationId);
+  if (fields.organizationId !== undefined) await assertOrganizationVisible(deps.db, user, fields.organizationId);
   await q.updateLocationRow(deps.db, locationId, fields);
   return getLocation(deps, user, locationId);
 }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CustomerView } from '@/domain/location';
 
 export interface LocationTable {
   id: Generated<number>;
@@ -11,6 +12,9 @@ export interface LocationTable {
   zipcode: string;
   unit: string | null;
   createdAt: number;
+  customerView: Generated<CustomerView>;
+  /** 0/1: the location's customers get the monthly mail. */
+  monthlyMail: Generated<number>;
 }
 
 declare module '../../platform/db/schema' {

@@ -69,3 +69,17 @@ export const insertWindow = (db: DB, values: Insertable<MaintenanceWindowTable>)
 export const setWindowEnd = (db: DB, id: number, to: number) => db.updateTable('maintenanceWindow').set({ to }).where('id', '=', id).execute();
 
 export const deleteWindow = (db: DB, id: number) => db.deleteFrom('maintenanceWindow').where('id', '=', id).execute();
+
+/** Windows on these dashboards that have not ended at `now`, soonest first; from, to and note only. */
+export async function windowsNotEndedOn(db: DB, dashboardIds: number[], now: number, limit: number) {
+  if (dashboardIds.length === 0) return [];
+  return db
+    .selectFrom('maintenanceWindow')
+    .select(['from', 'to', 'note'])
+    .where('dashboardId', 'in', dashboardIds)
+    .where('to', '>', now)
+    .orderBy('from')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

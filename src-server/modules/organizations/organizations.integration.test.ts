@@ -7,7 +7,7 @@ describe('organizations over REST', () => {
     const created = await h.request('/api/organizations', { method: 'PUT', token: tokens.admin, json: { name: '  Charlie Energie  ' } });
     expect(created.status).toBe(201);
     const org = await created.json();
-    expect(org).toEqual({ id: expect.any(Number), name: 'Charlie Energie', locations: [] });
+    expect(org).toEqual({ id: expect.any(Number), name: 'Charlie Energie', contact: { phone: null, email: null, hours: null }, locations: [] });
     const read = await h.request(`/api/organization/${org.id}`, { token: tokens.admin });
     expect(await read.json()).toEqual(org);
   });

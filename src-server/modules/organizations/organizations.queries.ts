@@ -1,3 +1,4 @@
+import type { Contact } from '@/domain/organization';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import type { DB } from '../../platform/db/database';
@@ -10,22 +11,36 @@ function visibleOrganizations(db: DB, user: User, query?: string) {
   return q;
 }
 
+const organizationColumns = [
+  'organization.id',
+  'organization.name',
+  'organization.contactPhone',
+  'organization.contactEmail',
+  'organization.contactHours',
+] as const;
+type OrganizationRow = { id: number; name: string; contactPhone: string | null; contactEmail: string | null; contactHours: string | null };
+const withContact = ({ contactPhone, contactEmail, contactHours, ...row }: OrganizationRow) => ({
+  ...row,
+  contact: { phone: contactPhone, email: contactEmail, hours: contactHours },
+});
+
 export async function listOrganizations(db: DB, user: User, list: ListQuery) {
   const { total } = await visibleOrganizations(db, user, list.query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   const rows = await visibleOrganizations(db, user, list.query)
-    .select(['organization.id', 'organization.name'])
+    .select(organizationColumns)
     .orderBy('organization.name')
     .orderBy('organization.id')
     .limit(pageWindow(list).limit)
     .offset(pageWindow(list).offset)
     .execute();
-  return { rows, totalNumberOfPages: pageCount(total, list) };
+  return { rows: rows.map(withContact), totalNumberOfPages: pageCount(total, list) };
 }
 
-export function allVisibleOrganizations(db: DB, user: User) {
-  return visibleOrganizations(db, user).select(['organization.id', 'organization.name']).orderBy('organization.name').orderBy('organization.id').execute();
+export async function allVisibleOrganizations(db: DB, user: User) {
+  const rows = await visibleOrganizations(db, user).select(organizationColumns).orderBy('organization.name').orderBy('organization.id').execute();
+  return rows.map(withContact);
 }
 
 export async function countVisibleOrganizations(db: DB, user: User) {
@@ -35,17 +50,33 @@ export async function countVisibleOrganizations(db: DB, user: User) {
   return Number(n);
 }
 
-export function findOrganization(db: DB, user: User, id: number) {
-  return visibleOrganizations(db, user).select(['organization.id', 'organization.name']).where('organization.id', '=', id).executeTakeFirst();
+export async function findOrganization(db: DB, user: User, id: number) {
+  const row = await visibleOrganizations(db, user).select(organizationColumns).where('organization.id', '=', id).executeTakeFirst();
+  return row && withContact(row);
 }
 
-export async function insertOrganization(db: DB, name: string, createdAt: number) {
-  const { id } = await db.insertInto('organization').values({ name, createdAt }).returning('id').executeTakeFirstOrThrow();
+/** An organization's contact block, unscoped: for the status its customers read and the mails they get. */
+export async function contactOfOrganization(db: DB, id: number): Promise<{ name: string; contact: Required<Contact> } | undefined> {
+  const row = await db.selectFrom('organization').select(organizationColumns).where('organization.id', '=', id).executeTakeFirst();
+  return row && withContact(row);
+}
+
+const contactColumns = (contact: Contact | undefined) => ({ contactPhone: contact?.phone, contactEmail: contact?.email, contactHours: contact?.hours });
+
+export async function insertOrganization(db: DB, name: string, contact: Contact | undefined, createdAt: number) {
+  const { id } = await db
+    .insertInto('organization')
+    .values({ name, ...contactColumns(contact), createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
-export function renameOrganization(db: DB, id: number, name: string) {
-  return db.updateTable('organization').set({ name }).where('id', '=', id).execute();
+/** Absent fields (and absent parts of the contact block) keep their stored values. */
+export async function updateOrganizationRow(db: DB, id: number, change: { name?: string; contact?: Contact }) {
+  const set = { name: change.name, ...contactColumns(change.contact) };
+  if (Object.values(set).every((value) => value === undefined)) return;
+  await db.updateTable('organization').set(set).where('id', '=', id).execute();
 }
 
 export function deleteOrganizationRow(db: DB, id: number) {

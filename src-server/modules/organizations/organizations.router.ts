@@ -40,10 +40,10 @@ export const organizationsRouter = router({
     .output(organizationSchema)
     .mutation(({ ctx, input }) => service.createOrganization(ctx.organizations, ctx.user, input)),
   update: adminProcedure
-    .meta(rest('PATCH /api/organization/{id}', 'Rename an organization (admin)', id))
+    .meta(rest('PATCH /api/organization/{id}', 'Rename an organization or change its contact block {phone, email, hours} (admin)', id))
     .input(updateOrganizationSchema)
     .output(organizationSchema)
-    .mutation(({ ctx, input }) => service.renameOrganization(ctx.organizations, ctx.user, input.organizationId, input.name)),
+    .mutation(({ ctx, input }) => service.updateOrganization(ctx.organizations, ctx.user, input)),
   delete: adminProcedure
     .meta(
       rest('DELETE /api/organization/{id}', 'Delete an organization without locations or installers (admin); 409 otherwise', {

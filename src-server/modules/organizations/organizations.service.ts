@@ -4,7 +4,7 @@
  * is told by the modules above that own it, wired into `OrganizationDeps` by the composition root.
  */
 import type { Location } from '@/domain/location';
-import { ORGANIZATION_ABSENT, type CreateOrganization, type Organization } from '@/domain/organization';
+import { ORGANIZATION_ABSENT, type CreateOrganization, type Organization, type UpdateOrganization } from '@/domain/organization';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../platform/clock';
@@ -30,7 +30,7 @@ export interface OrganizationDeps {
 
 const absent = () => notFound(ORGANIZATION_ABSENT);
 
-async function attachLocations({ db, locationsOf }: OrganizationDeps, user: User, rows: { id: number; name: string }[]): Promise<Organization[]> {
+async function attachLocations({ db, locationsOf }: OrganizationDeps, user: User, rows: Omit<Organization, 'locations'>[]): Promise<Organization[]> {
   const locations = await locationsOf(
     db,
     user,
@@ -55,12 +55,13 @@ export async function getOrganization(deps: OrganizationDeps, user: User, id: nu
 }
 
 export async function createOrganization(deps: OrganizationDeps, user: User, input: CreateOrganization) {
-  return getOrganization(deps, user, await q.insertOrganization(deps.db, input.name, epochSeconds(deps.clock)));
+  return getOrganization(deps, user, await q.insertOrganization(deps.db, input.name, input.contact, epochSeconds(deps.clock)));
 }
 
-export async function renameOrganization(deps: OrganizationDeps, user: User, id: number, name: string) {
+/** Renames it and/or changes its contact block (admins). */
+export async function updateOrganization(deps: OrganizationDeps, user: User, { organizationId: id, ...change }: UpdateOrganization) {
   await getOrganization(deps, user, id);
-  await q.renameOrganization(deps.db, id, name);
+  await q.updateOrganizationRow(deps.db, id, change);
   return getOrganization(deps, user, id);
 }
 

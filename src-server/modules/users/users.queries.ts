@@ -215,3 +215,15 @@ export function membersOfOrganizations(db: DB, organizationIds: number[]) {
     .orderBy('user.email')
     .execute();
 }
+
+/** The customers linked to a location (its monthly mail's recipients), by id. */
+export function customersOfLocation(db: DB, locationId: number) {
+  return db
+    .selectFrom('userLocation')
+    .innerJoin('user', 'user.id', 'userLocation.userId')
+    .select(['user.id', 'user.email', 'user.fullName'])
+    .where('userLocation.locationId', '=', locationId)
+    .where('user.type', '=', 'customer')
+    .orderBy('user.id')
+    .execute();
+}

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { CustomerViewSection } from '~/features/customer-views/customer-view-section';
 import { EnergySection } from '~/features/energy-rules/energy-section';
 import { LocationPage } from '~/features/locations/location-page';
 import { parseIdParam } from '~/lib/id-param';
@@ -21,5 +22,11 @@ export const Route = createFileRoute('/_auth/admin/location/$locationId')({
 
 function LocationRoute() {
   const { locationId } = Route.useParams();
-  return <LocationPage locationId={locationId} energySection={(organizationId) => <EnergySection locationId={locationId} organizationId={organizationId} />} />;
+  return (
+    <LocationPage
+      locationId={locationId}
+      customerSection={(location) => <CustomerViewSection location={location} />}
+      energySection={(organizationId) => <EnergySection locationId={locationId} organizationId={organizationId} />}
+    />
+  );
 }

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, FileText } from 'lucide-react';
 import { type ModuleSummary, locationIdOf } from '@/domain/dashboard';
+import { CustomerStatusSection } from '~/features/customer-views/customer-status-section';
 import { DashboardPage } from '~/features/dashboard/dashboard-page';
 import { Figure } from '~/features/dashboard/figures';
 import { coveredUntil, dayName, formatEnergy, freshness, wall } from '~/features/dashboard/format';
@@ -41,9 +42,19 @@ function LocationDashboard() {
   const { data: location } = useSuspenseQuery(trpc.dashboard.location.queryOptions({ locationId: locationIdOf(locationSelector)! }));
   return (
     <DashboardPage user={user} title={location.name}>
-      <p className="text-muted-foreground">
-        {location.streetAddress}, {location.city}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-muted-foreground">
+          {location.streetAddress}, {location.city}
+        </p>
+        <Link
+          to="/dashboard/$locationSelector/maandrapport"
+          params={{ locationSelector }}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+        >
+          <FileText aria-hidden className="size-4" />
+          Maandrapport
+        </Link>
+      </div>
       {location.modules.length === 0 ? (
         <p className="mt-6 text-muted-foreground">Deze locatie heeft nog geen meters met meetgegevens.</p>
       ) : (
@@ -64,6 +75,7 @@ function LocationDashboard() {
           ))}
         </ul>
       )}
+      <CustomerStatusSection locationId={location.id} staff={user.type !== 'customer'} />
     </DashboardPage>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { addDays } from '@/lib/amsterdam';
-import { isDutchHoliday } from './dutch-holidays';
+import { isDutchHoliday } from '@/lib/dutch-holidays';
 import { type DayHours, forecastDay } from './forecast-model';
 
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();

@@ -11,7 +11,7 @@
  * Every figure of a day comes from days strictly before it.
  */
 import { addDays } from '@/lib/amsterdam';
-import { isDutchHoliday } from './dutch-holidays';
+import { isDutchHoliday } from '@/lib/dutch-holidays';
 
 /** Energy per wall-clock hour 0–23 of a local day; null where nothing was stored. */
 export type DayHours = (number | null)[];

@@ -1,8 +1,9 @@
 /**
- * Dutch public holidays on which most businesses close, for the forecast: such a day is used as a
- * Sunday. Liberation Day counts only in lustrum years (when most agreements give it off).
+ * Dutch public holidays on which most businesses close (the forecast treats them as Sundays; the
+ * monthly mail waits for the next working day). Liberation Day counts only in lustrum years (when
+ * most agreements give it off).
  */
-import { addDays } from '@/lib/amsterdam';
+import { addDays } from './amsterdam';
 
 /** Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm). */
 function easter(year: number): string {

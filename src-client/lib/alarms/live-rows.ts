@@ -33,7 +33,7 @@ const RANK = { LOW: 1, MEDIUM: 2, HIGH: 3 } as const;
 const time = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
 /** The order of the server's list for a sort (alarm-lists.queries.ts): negative when `a` comes first. */
-export function compareRows(sort: AlarmSort, a: Pick<Row, 'id' | 'priority' | 'receivedAt' | 'deadlineAt'>, b: typeof a): number {
+function compareRows(sort: AlarmSort, a: Pick<Row, 'id' | 'priority' | 'receivedAt' | 'deadlineAt'>, b: typeof a): number {
   const [column, direction] = sort.split(',') as ['receivedAt' | 'priority' | 'deadlineAt', 'asc' | 'desc'];
   const sign = direction === 'asc' ? 1 : -1;
   const newestFirst = time(b.receivedAt)! - time(a.receivedAt)!;
@@ -53,7 +53,7 @@ function days(input: ListInput, now: Date): { from?: string; to?: string } {
 }
 
 /** Whether the row belongs in a list with this input: true, false, or undefined when the row cannot tell. */
-export function rowMatches(row: Row, input: ListInput, context: ListContext): boolean | undefined {
+function rowMatches(row: Row, input: ListInput, context: ListContext): boolean | undefined {
   if (input.dashboardId !== undefined) {
     if (input.dashboardId !== context.dashboardId) return false;
     if (input.folderId !== undefined) {

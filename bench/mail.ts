@@ -30,6 +30,9 @@ export async function benchMail() {
       password: 'bench-wachtwoord',
       inputFolder: 'INBOX',
     };
+    // The folder is watched: the watcher's first fetch started the mail reader's worker long before the backlog.
+    const { warmMailReaders } = await import('../src-server/modules/alarm-emails/mail-reader');
+    warmMailReaders();
     const appending = connectImap(settings);
     await appending.connect();
     for (let i = 0; i < COUNT; i++) await appending.append('INBOX', message(i));
@@ -55,7 +58,6 @@ export async function benchMail() {
     const { createSource, fetchSource } = await import('../src-server/modules/mail-sources/mail-sources.service');
     const { sourceRow } = await import('../src-server/modules/mail-sources/mail-sources.queries');
     const { createFetchGate, readRawMail } = await import('../src-server/modules/alarm-emails/mail-reading');
-    const { warmMailReaders } = await import('../src-server/modules/alarm-emails/mail-reader');
     const dashboard = await createDashboard(services, admin, { name: 'Bench', organizationId: org.id });
     // Storing and reading are timed: read mail does not start the parse job here. The reader runs
     // as the mail-read job does: woken by each stored batch, one run at a time.

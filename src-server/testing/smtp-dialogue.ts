@@ -26,11 +26,12 @@ export async function openSmtpDialogue(port: number, host = '127.0.0.1') {
       socket.write(`${line}\r\n`);
       return code();
     },
-    /** DATA, the message (dot-stuffed) and its end; answers the final reply code. */
-    async data(raw: string) {
+    /** DATA, the message (dot-stuffed) and its end; answers the final reply code. `sent` is called once the end is written. */
+    async data(raw: string, sent?: () => void) {
       const start = await this.command('DATA');
       if (start !== 354) return start;
       socket.write(raw.replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..') + (raw.endsWith('\n') ? '' : '\r\n') + '.\r\n');
+      sent?.();
       return code();
     },
     close: () => socket.destroy(),

@@ -136,6 +136,7 @@ export type AlarmListItem = v.InferOutput<typeof alarmListItemSchema>;
 
 /** A dashboard-wide list's item: where the alarm is. */
 export const alarmInFolderSchema = v.object({ ...alarmListItemSchema.entries, folderId: v.number() });
+export type AlarmInFolder = v.InferOutput<typeof alarmInFolderSchema>;
 
 export const alarmDetailSchema = v.object({
   ...alarmListItemSchema.entries,

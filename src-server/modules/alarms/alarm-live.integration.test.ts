@@ -104,6 +104,34 @@ describe('ids and resuming', () => {
   });
 });
 
+describe('the console subscription carries the rows its lists show', () => {
+  test("a new alarm's event carries its list row with its folder; the REST stream keeps the bare event", async () => {
+    const w = await liveWorld();
+    const live = reader(await subscription(w, w.tokens.installerA));
+    const plain = reader(await rest(w, w.tokens.installerA));
+    const id = await createAlarm(w, 'pomp 3 storing');
+    await live.until('"event":"counts"');
+    const line = live.text.split('\n').find((l) => l.includes(`"alarmId":${id}`))!;
+    const { row } = (JSON.parse(line.replace(/^data: ?/, '')) as { data: { row: Record<string, unknown> } }).data;
+    expect(row).toMatchObject({ id, line: 'pomp 3 storing', folderId: w.foldersA.inbox, assignees: [], source: 'MANUAL', resolvedAt: null });
+    await plain.until('event: counts');
+    expect(plain.text).not.toContain('"row"');
+    await live.cancel();
+    await plain.cancel();
+  });
+
+  test('an alarm deleted for good carries no row', async () => {
+    const w = await liveWorld();
+    const id = await createAlarm(w, 'weg');
+    await w.callers.admin.alarm.delete({ alarmId: id });
+    const live = reader(await subscription(w, w.tokens.installerA));
+    await w.callers.admin.alarm.delete({ alarmId: id });
+    await live.until('"type":"deleted"');
+    expect(live.text).not.toContain('"row"');
+    await live.cancel();
+  });
+});
+
 describe('a stream ends when its reader may no longer watch', () => {
   type Revoke = (w: AlarmWorld) => unknown;
   const revocations: Record<string, Revoke> = {

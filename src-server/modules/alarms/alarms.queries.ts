@@ -158,6 +158,18 @@ export async function findAlarm(db: DB, alarmId: number, user: User) {
   return { detail, dashboardId: row.dashboardId, groupKey: row.groupKey };
 }
 
+/** Of these ids, the list items of one dashboard's alarms with their folders (what a console's list shows of them). */
+export async function listItemsOfDashboard(db: DB, dashboardId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('alarm')
+    .select((eb) => [...listSelection(eb), 'alarm.folderId'])
+    .where('alarm.dashboardId', '=', dashboardId)
+    .where('alarm.id', 'in', ids)
+    .execute();
+  return (await toListItems(db, rows)).map(({ row, item }) => ({ ...item, folderId: row.folderId }));
+}
+
 /** Of these ids, the alarms of one dashboard, with their folders. */
 export function alarmsOfDashboard(db: DB, dashboardId: number, ids: number[]) {
   return db

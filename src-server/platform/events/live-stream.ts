@@ -20,7 +20,7 @@ const RECHECK_MS = 2_000;
 /** What a reader is sent: an alarm event, or `resync` when the missed events are no longer held (refetch everything). */
 export type LiveEvent = AlarmEvent | { event: 'resync'; data: Record<string, never> };
 
-export type LiveItem = (LiveEvent & { id: number }) | { event: 'heartbeat' };
+export type LiveItem = (LiveEvent & { id: number; attached?: unknown }) | { event: 'heartbeat' };
 
 export interface LiveStreamOptions {
   /** The last id the reader saw (`Last-Event-ID`); absent on a first connection. */
@@ -30,6 +30,12 @@ export interface LiveStreamOptions {
   /** Default RECHECK_MS; never longer than the heartbeat. */
   recheckMs?: number;
   recheck: () => Promise<void>;
+  /**
+   * What the reader gets with a batch's events beyond their shape, by event id (the alarms module
+   * hands each console the rows its list shows, so a new alarm paints without a refetch). Runs after
+   * `recheck`, so it reads only for a reader that may still watch.
+   */
+  attach?: (batch: StoredEvent[]) => Promise<ReadonlyMap<number, unknown>>;
 }
 
 /** Many changes at once (a move of 1,000 alarms) need one counts event, not 1,000; the last one's id stands for them. */
@@ -88,7 +94,8 @@ export async function* liveStream(bus: EventBus, dashboardId: number, options: L
         if (performance.now() < heartbeatAt) continue;
         yield { event: 'heartbeat' };
       }
-      for (const e of batch) yield e;
+      const attached = options.attach && batch.length ? await options.attach(batch) : undefined;
+      for (const e of batch) yield attached?.has(e.id) ? { ...e, attached: attached.get(e.id) } : e;
       heartbeatAt = performance.now() + heartbeatMs;
     }
   } finally {

@@ -33,6 +33,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A page on a busy two-core machine may take longer than poll's default 5 s to show what it will show.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

@@ -46,7 +46,11 @@ async function alarmRows(db: DB, dashboardId: number, batch: StoredEvent[]): Pro
   const unread = withRows.filter((e) => !rowsRead.has(e));
   if (unread.length) {
     const ids = [...new Set(unread.map((e) => (e.event === 'alarm' ? e.data.alarmId : 0)))];
-    const read = listItemsOfDashboard(db, dashboardId, ids).then((items) => new Map(items.map((item) => [item.id, item])));
+    // A row that cannot be read is left out: the console then refetches, as for a large batch.
+    const read = listItemsOfDashboard(db, dashboardId, ids).then(
+      (items) => new Map(items.map((item) => [item.id, item])),
+      () => new Map<number, AlarmInFolder>(),
+    );
     for (const e of unread)
       if (e.event === 'alarm')
         rowsRead.set(

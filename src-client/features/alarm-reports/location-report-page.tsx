@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '~/lib/trpc';
-import { Printer } from 'lucide-react';
+import { MonthPrintBar } from '~/components/month-print-bar';
 import type { DashboardLocation, ModuleSummary } from '@/domain/dashboard';
 import { alarmSourceLabels } from '@/domain/alarm';
 import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import { PriorityBadge } from '~/components/alarms/priority-badge';
 import { LoadError } from '~/components/lists/load-error';
-import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { formatInstant } from '~/lib/alarms/format';
 import { formatDuration } from './duration';
@@ -87,22 +84,7 @@ export function LocationReportPage({
           {monthLabel(month)} · {location.streetAddress}, {location.city} · {dashboard.name}
         </p>
       </header>
-      <div data-print-hidden className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor="location-report-month">Maand</Label>
-          <Input
-            id="location-report-month"
-            type="month"
-            className="w-44"
-            value={month}
-            onChange={(e) => (/^\d{4}-\d{2}$/.test(e.target.value) ? onMonth(e.target.value) : undefined)}
-          />
-        </div>
-        <Button variant="outline" onClick={() => window.print()}>
-          <Printer aria-hidden className="size-4" />
-          Afdrukken
-        </Button>
-      </div>
+      <MonthPrintBar id="location-report-month" month={month} onMonth={onMonth} />
       <section className="grid gap-2">
         <h2 className="text-lg font-semibold">Energie deze maand</h2>
         {location.modules.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Printer } from 'lucide-react';
+import { MonthPrintBar } from '~/components/month-print-bar';
 import { format } from 'date-fns';
 import { formatResolveTime } from '@/domain/customer-view';
 import type { User } from '@/domain/user';
@@ -9,9 +9,6 @@ import { PriorityBadge } from '~/components/alarms/priority-badge';
 import { AppHeader } from '~/components/layout/app-header';
 import { usePageTitle } from '~/components/layout/use-page-title';
 import { LoadError } from '~/components/lists/load-error';
-import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { useTRPC } from '~/lib/trpc';
 
@@ -61,22 +58,7 @@ export function MonthReportPage({
           <h1 className="text-2xl font-semibold">Maandrapport {name}</h1>
           <p className="text-muted-foreground first-letter:uppercase">{monthLabel(month)}</p>
         </header>
-        <div className="flex flex-wrap items-end gap-3 print:hidden">
-          <div className="grid gap-1.5">
-            <Label htmlFor="month-report-month">Maand</Label>
-            <Input
-              id="month-report-month"
-              type="month"
-              className="w-44"
-              value={month}
-              onChange={(e) => (/^\d{4}-\d{2}$/.test(e.target.value) ? onMonth(e.target.value) : undefined)}
-            />
-          </div>
-          <Button variant="outline" onClick={() => window.print()}>
-            <Printer aria-hidden className="size-4" />
-            Afdrukken
-          </Button>
-        </div>
+        <MonthPrintBar id="month-report-month" month={month} onMonth={onMonth} className="print:hidden" />
         {report.isError ? (
           <LoadError error={report.error} onRetry={() => void report.refetch()} />
         ) : !r ? (

@@ -90,7 +90,7 @@ describe.skipIf(!hasChromium)('the admin area in Chromium', () => {
     await nav('Locaties');
     await page.getByRole('link', { name: 'Hoofdkantoor' }).click();
     await page.getByLabel('Naam').fill('Hoofdkantoor Utrecht');
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Hoofdkantoor Utrecht' }).waitFor();
     await page.getByRole('button', { name: 'Verwijderen' }).click();
     const dialog = page.getByRole('alertdialog');

@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium)('the customer’s view: storingen en onderhoud on 
     await p.getByTestId('location-status').waitFor();
     await p.getByLabel(/Energie, storingen en onderhoud/).check();
     await p.getByLabel(/Maandoverzicht per e-mail/).check();
-    await p.getByRole('button', { name: 'Opslaan' }).last().click();
+    await p.getByRole('button', { name: 'Klantweergave opslaan' }).click();
     await p.getByText('Opgeslagen.').waitFor();
     await shot(p, 'customer-view-settings-1440');
     const location = await world.api<{ customerView: string; monthlyMail: boolean }>('GET', `/api/location/${world.locationId}`);

@@ -80,7 +80,7 @@ export function CustomerViewSection({ location }: { location: Location }) {
         </label>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={!changed || save.isPending}>
-            Opslaan
+            Klantweergave opslaan
           </Button>
           <Button type="button" variant="outline" onClick={() => setPreview((p) => !p)} aria-expanded={preview}>
             {preview ? 'Voorbeeld verbergen' : 'Zo ziet de klant het'}

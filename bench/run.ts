@@ -24,7 +24,7 @@ import { ENGINE_READS, benchEngines, type EngineFigures } from './engines';
 import { benchInstances } from './instances';
 import { benchEnergyRules } from './energy';
 import { benchBackup } from './backup';
-import { benchSchedules } from './schedules';
+import { benchSchedules, scheduleLines } from './schedules';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
@@ -213,8 +213,4 @@ console.log(
 console.log(
   `  backup ${backup.backupSeconds.toFixed(1)} s into ${fmt(backup.backupMb)} MB, restore ${backup.restoreSeconds.toFixed(1)} s; scaled to 1 GB: backup ${(backup.backupSeconds * scale).toFixed(0)} s, restore ${(backup.restoreSeconds * scale).toFixed(0)} s (goal <= 60 s each); /metrics ${ms(backup.metricsMs)} median (goal <= 20 ms)`,
 );
-const sched = await benchSchedules();
-console.log(`On-call schedules (50 of 3 layers in 10 organizations, 200 overrides), medians, with the raw SQL of the same rows beside:`);
-console.log(`  who is on call now (onCallAt): ${sched.onCall.toFixed(2)} ms (goal <= 2 ms); raw SQL ${sched.rawOnCall.toFixed(2)} ms`);
-console.log(`  a year of merged shifts (${fmt(sched.count)} shifts) through the procedure: ${ms(sched.shifts)} (goal <= 50 ms)`);
-console.log(`  an installer's calendar feed of a year (${fmt(sched.events)} events over 5 schedules): ${ms(sched.feed)} (goal <= 100 ms)`);
+for (const line of scheduleLines(await benchSchedules())) console.log(line);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterEach, expect, test } from 'vitest';
 import { type EscalationWorld, createEscalationWorld } from '../../testing/escalation-world';
 
@@ -112,4 +114,24 @@ test('a person who can no longer open the dashboard cannot act through an old li
   const { w, post } = await linked();
   await w.h.db.updateTable('user').set({ organizationId: w.orgB }).where('id', '=', w.ids.installerA).execute();
   expect((await post('acknowledge')).status).toBe(404);
+});
+
+test('the database holds the link only hashed: its table keeps the SHA-256, and no table holds the token itself', async () => {
+  const { w, alarm, token } = await linked();
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const rows = await w.h.db.selectFrom('actionToken').selectAll().execute();
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ alarmId: alarm.id, userId: w.ids.installerA, tokenHash: createHash('sha256').update(token).digest('hex') });
+  // Every table, every row and column (the stored notification and its mail included): the raw token is nowhere.
+  const tables = (await w.h.db.introspection.getTables()).map((t) => t.name);
+  expect(tables).toContain('actionToken');
+  for (const table of tables) {
+    const all = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(w.h.db);
+    for (const row of all.rows) {
+      const text = Object.values(row)
+        .map((value) => (value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : String(value)))
+        .join('\n');
+      expect(text.includes(token), `${table} holds the raw token`).toBe(false);
+    }
+  }
 });

@@ -164,7 +164,12 @@ describe('a stream ends when its reader may no longer watch', () => {
   }
 
   // A quiet dashboard: no event and no heartbeat (a minute) would wake the stream; it must end anyway, within a few seconds.
-  for (const when of ['after logout', 'after the installer moved to another organization', 'after the dashboard was deleted']) {
+  for (const when of [
+    'after logout',
+    'after the installer was deleted',
+    'after the installer moved to another organization',
+    'after the dashboard was deleted',
+  ]) {
     test(`quiet dashboard, ${when}: REST and tRPC streams end within a few seconds, without waiting for an event or heartbeat`, async () => {
       world = await createAlarmWorld({ liveHeartbeatMs: 60_000 });
       const w = world;

@@ -155,6 +155,25 @@ test('a reset request answers the same 202 for an unknown address and sends noth
   expect(((await expired.json()) as { error: { message: string } }).error.message).toBe(tokenMessages['password-reset'].expired);
 });
 
+test('a known address gets the very answer an unknown one gets, and its link is looked up, written and mailed only after that answer', async () => {
+  const w = await world();
+  const resetLinks = () => w.h.db.selectFrom('userToken').select('id').where('kind', '=', 'password-reset').execute();
+  const unknown = await w.post('/auth/password-reset', { email: 'niemand@example.nl' });
+  const known = await w.post('/auth/password-reset', { email: 'installateur@example.nl' });
+  // The moment the answer is in: no link written and no mail sent yet, so nothing the request waited for differs.
+  expect(await resetLinks()).toEqual([]);
+  expect(w.mails).toEqual([]);
+  expect(known.status).toBe(unknown.status);
+  expect(await known.text()).toBe(await unknown.text());
+  // Every header alike but the two that differ per answer anyway.
+  const headers = (res: Response) => [...res.headers].filter(([name]) => name !== 'date' && name !== 'x-request-id');
+  expect(headers(known)).toEqual(headers(unknown));
+
+  await w.h.onboarding.settled();
+  expect(await resetLinks()).toHaveLength(1);
+  expect(w.mails.map((m) => m.to)).toEqual([['installateur@example.nl']]);
+});
+
 test('a reset ends every sign-in of the user, works once, and the new password signs in', async () => {
   const w = await world();
   const other = await w.h.signIn('installateur@example.nl');

@@ -8,8 +8,10 @@
  *   overrides stop counting; the stored schedule is not rewritten.
  * - Layers are replaced as a whole (`PATCH` with `layers`); overrides are added and removed one by
  *   one, and a schedule lists those that have not ended yet.
- * - An override must end in the future and last at most a year; a local time the clock skips in
- *   spring cannot be a layer's start or an override's edge (the doubled autumn hour reads as winter time, its second pass).
+ * - An override lasts at most a year and may lie wholly in the past: a swap that already happened is
+ *   recorded so the rota of that period (and who was on call then) tells the truth. A local time the
+ *   clock skips in spring cannot be a layer's start or an override's edge (the doubled autumn hour
+ *   reads as winter time, its second pass).
  */
 import {
   type CreateOverride,
@@ -234,7 +236,6 @@ export async function addOverride(deps: Deps, actor: User, schedule: ScheduleRow
   if (from === null) throw invalidField('from', SKIPPED);
   const to = localToInstant(input.to);
   if (to === null) throw invalidField('to', SKIPPED);
-  if (to <= deps.clock().getTime()) throw invalidField('to', 'Het einde ligt in het verleden; kies een einde na nu.');
   if (to - from > MAX_OVERRIDE_MS) throw invalidField('to', 'Een vervanging duurt hoogstens een jaar.');
   const id = await q.insertOverride(deps.db, {
     scheduleId: schedule.id,

@@ -5,6 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { amsterdamIso } from '../src/lib/amsterdam';
 import { startSmtp } from '../src-server/testing/smtp';
 import { PHONE, fieldLabel, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { elementShot, shot } from './support/mail';
@@ -173,3 +174,128 @@ describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () =
     await elementShot(phone.getByRole('dialog'), 'escalation-edit-390');
   });
 });
+
+/** 'HH:mm' of an instant on the Amsterdam clock, as the alarm panel writes it. */
+const localClock = (iso: string) => amsterdamIso(Date.parse(iso)).slice(11, 16);
+
+describe.skipIf(!hasChromium)(
+  'from rota to acknowledged: an admin builds the rota and the escalation in the UI, the one on call acknowledges from the mail',
+  () => {
+    let product: Product;
+    let browser: Browser;
+    let smtp: Awaited<ReturnType<typeof startSmtp>>;
+    let token: string;
+    let dashboardId: number;
+    const api = restClient(
+      () => product,
+      () => token,
+    );
+    const jan = { email: 'jan.devries@example.nl', fullName: 'Jan de Vries' };
+    const piet = { email: 'piet.bakker@example.nl', fullName: 'Piet Bakker' };
+
+    beforeAll(async () => {
+      smtp = await startSmtp();
+      product = await startProduct({ SMTP_URL: smtp.url, SMTP_FROM: 'Energiebeheer <alarm@energiebeheer.test>', PUBLIC_URL: 'http://energiebeheer.test' });
+      token = await adminToken(product.url);
+      const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Storingsdienst Noord' })).id;
+      for (const person of [jan, piet]) {
+        await api('POST', '/api/users/create', { type: 'installer', organizationId, password: 'installateur-wachtwoord', ...person });
+      }
+      dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Noord', organizationId })).id;
+      browser = await launchBrowser();
+    }, 120_000);
+    afterAll(async () => {
+      await browser?.close();
+      await product?.stop();
+      await smtp?.close();
+    });
+
+    test('rota of two installers, step 1 to whoever is on call: the panel and the header name Jan, Jan acknowledges on his phone, the history says so', async () => {
+      const admin = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, { viewport: { width: 1440, height: 900 } });
+
+      // The rota: one layer, Jan then Piet a day each, the first handoff an hour ago, so Jan is on call now.
+      await admin.goto(`${product.url}/app/schedules`);
+      await admin.getByRole('heading', { name: 'Piketdienst' }).waitFor();
+      await admin.getByRole('button', { name: 'Rooster maken' }).click();
+      const create = admin.getByRole('dialog');
+      await create.getByLabel(fieldLabel('Organisatie')).selectOption({ label: 'Storingsdienst Noord' });
+      await create.getByLabel(fieldLabel('Naam')).fill('Nachtdienst');
+      await create.getByRole('button', { name: 'Rooster maken' }).click();
+      await admin.waitForURL(/\/app\/schedules\/\d+$/);
+      await admin.getByRole('button', { name: 'Laag toevoegen' }).click();
+      const layer = admin.getByRole('dialog');
+      await layer.getByLabel(fieldLabel('Naam van de laag')).fill('Storingen');
+      const people = layer.getByLabel(fieldLabel('Mensen, in volgorde van hun beurt'));
+      await people.selectOption({ label: jan.fullName });
+      await people.selectOption({ label: piet.fullName });
+      await layer.getByLabel(fieldLabel('Eerste overdracht')).fill(amsterdamIso(Date.now() - 3_600_000).slice(0, 16));
+      await layer.getByRole('button', { name: 'Laag opslaan' }).click();
+      await layer.waitFor({ state: 'detached' });
+      await admin.getByText(`${jan.fullName} → ${piet.fullName}`).waitFor();
+      await expect.poll(() => admin.getByTestId('on-call-now').textContent()).toContain(`Nu dienst: ${jan.fullName}`);
+
+      // The escalation: step 1 whoever is on call on that rota, step 2 after 15 minutes everyone; a rule starts it on HIGH alarms.
+      await admin.goto(`${product.url}/app/alarms/${dashboardId}/settings/notifications`);
+      const policyForm = admin.locator('form', { has: admin.getByRole('button', { name: 'Escalatie toevoegen' }) });
+      await policyForm.getByLabel(fieldLabel('Naam')).fill('Piket');
+      await policyForm.getByRole('checkbox', { name: 'Wie dienst heeft volgens rooster Nachtdienst' }).first().check();
+      await policyForm.getByRole('button', { name: 'Stap toevoegen' }).click();
+      await expect.poll(() => policyForm.getByLabel('Na (minuten na het alarm)').nth(1).inputValue()).toBe('15');
+      await policyForm.getByRole('checkbox', { name: 'Alle gebruikers van het dashboard' }).nth(1).check();
+      await policyForm.getByRole('button', { name: 'Escalatie toevoegen' }).click();
+      await admin.getByRole('list', { name: 'Escalaties' }).getByText('Piket').waitFor();
+      const ruleForm = admin.locator('form', { has: admin.getByRole('button', { name: 'Regel toevoegen' }) });
+      await ruleForm.getByLabel(fieldLabel('Naam')).fill('Escalatie HOOG');
+      await ruleForm.getByLabel(fieldLabel('Kanaal')).selectOption({ label: 'Escalatie (per stap, tot iemand bevestigt)' });
+      await ruleForm.getByLabel('Escalatie', { exact: true }).selectOption({ label: 'Piket' });
+      await ruleForm.getByRole('button', { name: 'Regel toevoegen' }).click();
+      await admin.getByText('Escalatie "Piket"').waitFor();
+
+      // A monitoring tool raises a HIGH alarm.
+      const alarm = await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, { line: 'Ketel 2 in storing', priority: 'HIGH' });
+      const { receivedAt } = await api<{ receivedAt: string }>('GET', `/api/v1/alarms/alarms/${alarm.id}`);
+      await expect.poll(() => smtp.mails.filter((m) => m.to.includes(jan.email)).length, { timeout: 20_000 }).toBe(1);
+      // Step 1 reached only the one on call.
+      expect(smtp.mails.map((m) => m.to)).toEqual([[jan.email]]);
+
+      // The panel: step 1 of 2 reached Jan, the next step 15 minutes after the alarm on the local clock; the header: Jan is on call.
+      await admin.goto(`${product.url}/app/alarms/${dashboardId}/folders/inbox?alarm=${alarm.id}`);
+      const nextStep = localClock(new Date(Date.parse(receivedAt) + 15 * 60_000).toISOString());
+      const escalation = admin.getByRole('region', { name: 'Escalatie', exact: true });
+      // The policy's name, then its state, word for word.
+      await expect
+        .poll(() => escalation.getByRole('listitem').first().textContent(), { timeout: 20_000 })
+        .toBe(`Piket: Stap 1 van 2 — ${jan.fullName}, volgende stap om ${nextStep}`);
+      const header = admin.getByTitle(`Dienst nu: ${jan.fullName}`);
+      await expect.poll(() => header.textContent()).toBe(`Dienst:${jan.fullName}`);
+      expect(await header.getByText('Dienst:').isVisible()).toBe(true);
+      await shot(admin, 'escalation-journey-panel-1440');
+
+      // Jan opens the mail's link on his phone, not signed in, and acknowledges.
+      const link = /Bevestigen: (http:\/\/energiebeheer\.test\/app\/act\/[\w-]+)/.exec(smtp.mails[0]!.mail.text ?? '')![1]!;
+      const phone = await (await browser.newContext(PHONE)).newPage();
+      await phone.goto(link.replace('http://energiebeheer.test', product.url));
+      await phone.getByText('Ketel 2 in storing').waitFor();
+      await phone.getByText(`Voor ${jan.fullName}`).waitFor();
+      expect(await fitsWidth(phone)).toBe(true);
+      await phone.getByRole('button', { name: 'Bevestigen' }).click();
+      await phone.getByRole('status').getByText('Het alarm is bevestigd.').waitFor();
+      expect(await fitsWidth(phone)).toBe(true);
+      await shot(phone, 'escalation-journey-act-390');
+      await phone.context().close();
+
+      // The console: the escalation stopped by Jan, and the history names him and the link.
+      await escalation.getByText(`Escalatie gestopt: bevestigd door ${jan.fullName}`).waitFor({ timeout: 20_000 });
+      const history = admin.getByRole('region', { name: 'Geschiedenis', exact: true });
+      await history.getByText(`Bevestigd door ${jan.fullName} (via de link in een melding)`).waitFor();
+      await history.getByText(`Escalatie stap 1: ${jan.fullName}`).waitFor();
+      await shot(admin, 'escalation-journey-history-1440');
+      const entries = await api<{ event: string; actor: { type: string; name: string }; details: Record<string, unknown> }[]>(
+        'GET',
+        `/api/v1/alarms/alarms/${alarm.id}/history`,
+      );
+      expect(entries.find((e) => e.event === 'escalated')).toMatchObject({ details: { step: 1 } });
+      expect(entries.find((e) => e.event === 'acknowledged')).toMatchObject({ actor: { type: 'USER', name: jan.fullName }, details: { via: 'link' } });
+    });
+  },
+);

@@ -1,4 +1,5 @@
 import { useForm } from '@tanstack/react-form';
+import { useState } from 'react';
 import * as v from 'valibot';
 import type { ScheduleMember } from '@/domain/schedule';
 import { amsterdamIso } from '@/lib/amsterdam';
@@ -25,17 +26,27 @@ const schema = v.pipe(
   ),
 );
 
-/** "Jan neemt de nacht van Piet over": who, from, to (Nederlandse tijd); tonight by default. */
+/**
+ * "Jan neemt de nacht van Piet over": who, from, to (Nederlandse tijd); tonight by default. A swap
+ * that already happened may be recorded too; it leaves the list of coming overrides at once, so the
+ * form says where it went.
+ */
 export function OverrideForm({ scheduleId, members }: { scheduleId: number; members: ScheduleMember[] }) {
   const add = useAddOverride();
   const { failure, run } = useRequestFailure();
+  const [past, setPast] = useState<string | null>(null);
   const defaults = (): Values => ({ userId: undefined, from: localAt(18), to: localAt(8, 1) });
   const form = useForm({
     defaultValues: defaults(),
     validators: { onSubmit: formSchema<Values>(schema) },
     onSubmit: async ({ value, formApi }) => {
+      setPast(null);
       const ok = await run(formApi, () => add.mutateAsync({ scheduleId, userId: value.userId!, from: value.from, to: value.to }));
-      if (ok) formApi.reset(defaults());
+      if (!ok) return;
+      // Local wall times compare as text; the end before now means the swap is over already.
+      if (value.to <= amsterdamIso(Date.now()).slice(0, 16))
+        setPast('Vervanging vastgelegd. Ze ligt in het verleden: ze telt in de rota van toen en staat niet bij de vervangingen die nog komen.');
+      formApi.reset(defaults());
     },
   });
   return (
@@ -58,6 +69,11 @@ export function OverrideForm({ scheduleId, members }: { scheduleId: number; memb
       <div>
         <SubmitButton form={form}>Vervanging toevoegen</SubmitButton>
       </div>
+      {past ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {past}
+        </p>
+      ) : null}
     </AppForm>
   );
 }

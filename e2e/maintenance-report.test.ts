@@ -90,7 +90,7 @@ describe.skipIf(!hasChromium)('maintenance windows and the response-time report 
     expect(await list.getByRole('listitem').count()).toBe(1);
   });
 
-  test('the report opens on this month; a month per day and per week each print as one A4 page without the navigation, with round ticks', async () => {
+  test('the report opens on this month; a month per day, per week and as one row each print as one A4 page without the navigation, with round ticks', async () => {
     await area(installer, '');
     await installer.getByTestId('sidebar').getByRole('link', { name: 'Reactietijden' }).click();
     await installer.getByRole('heading', { level: 1, name: 'Reactietijden' }).waitFor();
@@ -114,13 +114,13 @@ describe.skipIf(!hasChromium)('maintenance windows and the response-time report 
     values.forEach((v, i) => expect(v).toBeCloseTo(i * step, 6));
 
     const dir = process.env.E2E_SHOTS_DIR;
-    for (const granularity of ['day', 'week'] as const) {
+    const rowOf = { day: /^\d+ \S+$/, week: /^week \d+$/, month: /^[a-z]+ \d{4}$/ };
+    for (const granularity of ['day', 'week', 'month'] as const) {
       await installer.emulateMedia({ media: 'screen' });
       await installer.getByLabel('Indeling').selectOption(granularity);
-      await installer
-        .getByRole('rowheader', { name: granularity === 'week' ? /^week \d+$/ : /^\d+ \S+$/ })
-        .first()
-        .waitFor();
+      await installer.getByRole('rowheader', { name: rowOf[granularity] }).first().waitFor();
+      // The whole month is one row, named after the month.
+      if (granularity === 'month') expect(await installer.getByRole('rowheader', { name: rowOf.month }).count()).toBe(1);
       await installer.emulateMedia({ media: 'print' });
       expect(await installer.getByTestId('sidebar').isVisible()).toBe(false);
       expect(await installer.getByLabel('Maand').isVisible()).toBe(false);

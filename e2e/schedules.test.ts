@@ -24,6 +24,7 @@ describe.skipIf(!hasChromium)('a firm of three installers builds a rota with a n
   let browser: Browser;
   let page: Page;
   let scheduleId = 0;
+  let organizationId = 0;
   const api = restClient(
     () => product,
     () => token,
@@ -32,7 +33,7 @@ describe.skipIf(!hasChromium)('a firm of three installers builds a rota with a n
   beforeAll(async () => {
     product = await startProduct();
     token = await adminToken(product.url);
-    const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Installatiebedrijf Noord' })).id;
+    organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Installatiebedrijf Noord' })).id;
     for (const i of installers) await api('POST', '/api/users/create', { type: 'installer', organizationId, email: i.email, fullName: i.name, password });
     browser = await launchBrowser();
     page = await signedInPage(browser, product.url, installers[0]!.email, password, { viewport: { width: 1440, height: 1000 } });
@@ -181,5 +182,33 @@ describe.skipIf(!hasChromium)('a firm of three installers builds a rota with a n
     expect(await fitsWidth(phone)).toBe(true);
     await phone.screenshot({ path: path.join(shots, 'profile-390.png'), fullPage: true });
     await phone.context().close();
+  });
+
+  test('a swap that already happened is recorded from the form: it counts for who was on call then, and the form says where it went', async () => {
+    // A rota of its own: Kees every day, from a week ago.
+    const people = await api<{ users: { id: number; email: string }[] }>('GET', '/api/users/list?pageNumber=0&pageSize=100');
+    const keesId = people.users.find((u) => u.email === installers[2]!.email)!.id;
+    const { id } = await api<{ id: number }>('POST', `/api/v1/organizations/${organizationId}/schedules`, {
+      name: 'Achterwacht',
+      layers: [{ name: 'Alle dagen', users: [keesId], start: amsterdamIso(Date.now() - 7 * 86_400_000).slice(0, 16), shift: { unit: 'DAY', count: 1 } }],
+    });
+    const past = await signedInPage(browser, product.url, installers[0]!.email, password, { viewport: { width: 1440, height: 1000 } });
+    await past.goto(`${product.url}/app/schedules/${id}`);
+    await past.getByText('Geen vervangingen gepland.').waitFor();
+    // Piet stood in for Kees from three hours ago until an hour ago; it is recorded now.
+    const local = (hoursAgo: number) => amsterdamIso(Date.now() - hoursAgo * 3_600_000).slice(0, 16);
+    const form = past.locator('form', { has: past.getByRole('button', { name: 'Vervanging toevoegen' }) });
+    await form.getByLabel(fieldLabel('Wie neemt de dienst over')).selectOption({ label: 'Piet' });
+    await form.getByLabel(fieldLabel('Van')).fill(local(3));
+    await form.getByLabel(fieldLabel('Tot')).fill(local(1));
+    await form.getByRole('button', { name: 'Vervanging toevoegen' }).click();
+    await past.getByRole('status').getByText('Vervanging vastgelegd. Ze ligt in het verleden').waitFor();
+    await past.getByText('Geen vervangingen gepland.').waitFor();
+    const then = await api<{ users: { name: string }[] }>('GET', `/api/v1/schedules/${id}/on-call?at=${local(2)}`);
+    expect(then.users.map((u) => u.name)).toEqual(['Piet']);
+    const now = await api<{ users: { name: string }[] }>('GET', `/api/v1/schedules/${id}/on-call`);
+    expect(now.users.map((u) => u.name)).toEqual(['Kees']);
+    await elementShot(form, 'schedule-past-override-1440');
+    await past.context().close();
   });
 });

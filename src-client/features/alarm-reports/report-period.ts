@@ -1,13 +1,13 @@
-/** The report's period: one calendar month (Amsterdam), split per day or ISO week, optionally one priority. */
+/** The report's period: one calendar month (Amsterdam), split per day or ISO week or as one row, optionally one priority. */
 import { format } from 'date-fns';
 import * as v from 'valibot';
 import { PRIORITIES } from '@/domain/alarm-dashboard';
 import { todayLocal } from '@/lib/amsterdam';
 import { dateLocale, isoWeekNumber } from '@/lib/dates';
 
-export const REPORT_GRANULARITIES = ['day', 'week'] as const;
+export const REPORT_GRANULARITIES = ['day', 'week', 'month'] as const;
 export type ReportGranularity = (typeof REPORT_GRANULARITIES)[number];
-export const granularityLabels: Record<ReportGranularity, string> = { day: 'Per dag', week: 'Per week' };
+export const granularityLabels: Record<ReportGranularity, string> = { day: 'Per dag', week: 'Per week', month: 'Hele maand' };
 
 export const reportSearchSchema = v.object({
   month: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/))),
@@ -35,6 +35,10 @@ const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 /** 'november 2026' */
 export const monthLabel = (month: string) => format(noon(`${month}-01`), 'LLLL yyyy', { locale: dateLocale });
 
-/** A bucket as the axis and table name it: '3 nov' for a day, 'week 45' for a week. */
+/** A bucket as the axis and table name it: '3 nov' for a day, 'week 45' for a week, 'november 2026' for the month. */
 export const bucketLabel = (date: string, granularity: ReportGranularity) =>
-  granularity === 'day' ? format(noon(date), 'd MMM', { locale: dateLocale }) : `week ${isoWeekNumber(noon(date))}`;
+  granularity === 'day'
+    ? format(noon(date), 'd MMM', { locale: dateLocale })
+    : granularity === 'week'
+      ? `week ${isoWeekNumber(noon(date))}`
+      : monthLabel(date.slice(0, 7));

@@ -54,7 +54,8 @@ export function ReportPage({
             <CountsChart rows={rows} />
             <TimesChart rows={rows} />
           </div>
-          <ReportTable rows={rows} total={month.data[0]} />
+          {/* Split by month the one row is the month's total already. */}
+          <ReportTable rows={rows} total={choice.granularity === 'month' ? undefined : month.data[0]} />
           <p className="text-xs text-muted-foreground">
             Per alarm dat in de periode binnenkwam: de tijd tot bevestigen en tot oplossen. Mediaan: de helft was sneller; p90: negen op de tien waren sneller.
           </p>

@@ -7,7 +7,7 @@ import { dateLocale, isoWeekNumber } from '@/lib/dates';
 
 export const REPORT_GRANULARITIES = ['day', 'week', 'month'] as const;
 export type ReportGranularity = (typeof REPORT_GRANULARITIES)[number];
-export const granularityLabels: Record<ReportGranularity, string> = { day: 'Per dag', week: 'Per week', month: 'Hele maand' };
+export const granularityLabels: Record<ReportGranularity, string> = { day: 'Per dag', week: 'Per week', month: 'Per maand' };
 
 export const reportSearchSchema = v.object({
   month: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/))),

@@ -59,10 +59,14 @@ export const schedulesRouter = router({
     .mutation(({ ctx }) => service.deleteSchedule(ctx, ctx.schedule)),
   addOverride: scheduleProcedure
     .meta(
-      rest(`POST ${V1}/schedules/{id}/overrides`, 'Put `userId` on call instead of the layers over [from, to) (local `YYYY-MM-DDTHH:mm`)', {
-        ...schedule,
-        status: 201,
-      }),
+      rest(
+        `POST ${V1}/schedules/{id}/overrides`,
+        'Put `userId` on call instead of the layers over [from, to) (local `YYYY-MM-DDTHH:mm`); a span in the past records a swap that already happened',
+        {
+          ...schedule,
+          status: 201,
+        },
+      ),
     )
     .input(createOverrideSchema)
     .output(overrideSchema)

@@ -178,6 +178,41 @@ test('a backup killed halfway (SIGKILL) leaves the database and the earlier back
   expect(readdirSync(path.join(dir, 'backups')).filter((f) => f.startsWith('.tmp-'))).toEqual([]);
 }, 90_000);
 
+test('on a database file the product keeps writing while a backup runs; the backup holds one consistent moment', async () => {
+  const dir = testTempDir('energie-live-');
+  const h = await createHarness({ databaseFile: path.join(dir, 'app.db'), backup: { dir: path.join(dir, 'backups') } });
+  try {
+    await h.feed({ uuid: 'feed-l' });
+    const channel = await h.channel('feed-l');
+    for (let i = 0; i < 10; i++) {
+      await h.db
+        .insertInto('measurement')
+        .values(Array.from({ length: 10_000 }, (_, j) => ({ channelId: channel, ts: 1_790_000_000 + (i * 10_000 + j) * 900, value: j })))
+        .execute();
+    }
+    let finished = false;
+    const backup = (h.jobs.runNow('backup', { now: true }) as Promise<{ tables: Record<string, number> }>).finally(() => (finished = true));
+    // Writes go on during the backup: none waits for it, and none is lost.
+    let written = 0;
+    while (!finished) {
+      await h.organization(`Klant ${written}`);
+      written++;
+      await new Promise((r) => setTimeout(r, 5)); // SQLite answers synchronously: let the worker's answer in
+    }
+    const made = await backup;
+    const organizations = await h.db
+      .selectFrom('organization')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(organizations.n)).toBe(written);
+    expect(written).toBeGreaterThan(0);
+    expect(made.tables.measurement).toBe(100_000);
+    expect(made.tables.organization).toBeLessThanOrEqual(written);
+  } finally {
+    await h.close();
+  }
+}, 60_000);
+
 // 41 real backups, each checked in its own worker thread (started through tsx here: about half a second each).
 test('the scheduled job makes one backup per slot and the folder keeps what BACKUP_KEEP says across 40 days', async () => {
   let now = Date.parse('2026-03-01T02:30:00Z');
@@ -199,4 +234,4 @@ test('the scheduled job makes one backup per slot and the folder keeps what BACK
     'energiebeheer-20260409T020500Z.backup',
     'energiebeheer-20260410T020500Z.backup',
   ]);
-}, 120_000);
+}, 240_000);

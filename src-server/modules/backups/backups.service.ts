@@ -1,6 +1,6 @@
 /**
  * Backups of the whole database while the product runs. A snapshot is taken into a temp file in
- * BACKUP_DIR (SQLite: the online backup API on the product's own connection; PostgreSQL: one
+ * BACKUP_DIR (SQLite: the online backup API, in the worker thread below; PostgreSQL: one
  * REPEATABLE READ transaction copied into a SQLite file); a worker thread then checks it
  * (`integrity_check`, rows per table), writes it compressed (and encrypted with BACKUP_PASSPHRASE)
  * under a temp name, reads it back and compares it with the snapshot's hash; only then is it renamed to `energiebeheer-<UTC>.backup`. A crash
@@ -63,12 +63,15 @@ async function syncDir(dir: string) {
   await handle.close();
 }
 
-/** The consistent copy of the live database as a SQLite file. */
-async function snapshot(deps: BackupDeps, file: string) {
+/**
+ * The consistent copy of the live database as a SQLite file. A SQLite file is copied by the worker
+ * (see backup-seal.ts): the answer names it as the source. An in-memory database (tests) is copied
+ * here on the product's own connection, a few pages per step between requests.
+ */
+async function snapshot(deps: BackupDeps, file: string): Promise<string | undefined> {
   if (deps.engine === 'postgres') return void (await copyPostgresSnapshot(deps.db, file));
   if (!deps.sqlite) throw new Error('No SQLite connection to back up.');
-  // 1,000 pages (4 MB) per step: few enough steps that requests in between do not stretch the
-  // backup, small enough that each step holds the event loop for milliseconds only.
+  if (!deps.sqlite.memory) return deps.sqlite.name;
   await deps.sqlite.backup(file, { progress: () => 256 });
 }
 
@@ -88,8 +91,9 @@ export async function createBackup(deps: BackupDeps): Promise<Backup> {
   const temp = (suffix: string) => path.join(deps.dir, `${TEMP_PREFIX}${name}.${process.pid}.${suffix}`);
   const [snapshotFile, writing] = [temp('sqlite'), temp('partial')];
   try {
-    await snapshot(deps, snapshotFile);
+    const source = await snapshot(deps, snapshotFile);
     const manifest = await sealInWorker({
+      source,
       snapshotFile,
       writing,
       createdAt: at.toISOString(),

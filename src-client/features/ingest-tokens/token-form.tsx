@@ -1,5 +1,5 @@
 import { useForm } from '@tanstack/react-form';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import * as v from 'valibot';
 import { type CreatedIngestToken, createIngestTokenSchema } from '@/domain/ingest-token';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
@@ -12,8 +12,8 @@ import { useCreateIngestToken } from './use-ingest-token-mutations';
 /** The server's own rule for the name: one schema for the form and the procedure. */
 const schema = v.pick(createIngestTokenSchema, ['name']);
 
-/** Names a new token; the answer (the token, once) opens in a dialog with the ready-made examples. */
-export function TokenForm({ dashboardId }: { dashboardId: number }) {
+/** Names a new token; the answer (the token, once) opens in a dialog with `usage`, the ready-made examples. */
+export function TokenForm({ dashboardId, usage }: { dashboardId: number; usage: (token: string) => ReactNode }) {
   const create = useCreateIngestToken();
   const [created, setCreated] = useState<CreatedIngestToken | null>(null);
   const { failure, run } = useRequestFailure();
@@ -41,7 +41,7 @@ export function TokenForm({ dashboardId }: { dashboardId: number }) {
         </form.Field>
         <SubmitButton form={form}>Token aanmaken</SubmitButton>
       </AppForm>
-      <CreatedTokenDialog created={created} onClose={() => setCreated(null)} />
+      <CreatedTokenDialog created={created} onClose={() => setCreated(null)} usage={usage} />
     </>
   );
 }

@@ -87,6 +87,42 @@ const migrationAppCode = forbid(
 );
 const migrationsOnlyKysely = forbid('^(?!kysely(/|$)|\\./)', 'Migrations are frozen in time: they import only kysely and sibling migrations.');
 
+// SQL only in `*.queries.ts`: a statement (Kysely's builder or a `sql` template) anywhere else under
+// src-server/ fails the lint. The exceptions, each for its reason:
+const sqlOutsideQueries = [
+  // the engine copy (db:copy) reads the catalog and copies every table generically: its statements are its whole job
+  'src-server/platform/db/copy.ts',
+  // SQL fragments (the tenancy scopes, the search conditions) that the queries files build on, not statements
+  'src-server/platform/db/tenancy.ts',
+  'src-server/platform/db/listing.ts',
+  // opening a PostgreSQL connection creates its schema first (`create schema if not exists`)
+  'src-server/platform/db/database.ts',
+  // tests and the test worlds set up rows directly
+  'src-server/**/*.test.ts',
+  'src-server/testing/**',
+];
+const sqlOnlyInQueries = {
+  files: ['src-server/**/*.ts'],
+  ignores: ['src-server/**/*.queries.ts', ...sqlOutsideQueries],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto'].map((name) => ({
+        selector: `MemberExpression[property.name='${name}']`,
+        message: `SQL lives in the module's *.queries.ts: move this ${name} into a query function there.`,
+      })),
+      {
+        selector: "TaggedTemplateExpression[tag.name='sql']",
+        message: "SQL lives in the module's *.queries.ts: move this sql`…` into a query function there.",
+      },
+      {
+        selector: "MemberExpression[object.name=/^(sql|CompiledQuery)$/][property.name='raw']",
+        message: "SQL lives in the module's *.queries.ts: move this raw SQL into a query function there.",
+      },
+    ],
+  },
+};
+
 export default defineConfig(
   globalIgnores(['dist/', 'node_modules/', 'src-client/routeTree.gen.ts', 'data*/', '.tmp/', 'test-results/']),
   js.configs.recommended,
@@ -148,4 +184,5 @@ export default defineConfig(
   ...features.map((f) => restrict([`src-client/features/${f}/**`], otherFeatures(f))),
   restrict(['migrations/**'], [migrationsOnlyKysely], ['migrations/**/*.test.ts']),
   restrict(['migrations/**/*.test.ts'], [migrationAppCode]),
+  sqlOnlyInQueries,
 );

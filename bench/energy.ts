@@ -8,7 +8,7 @@ import { localMidnight } from '../src/lib/amsterdam';
 import { evaluateAfterSync } from '../src-server/modules/energy-rules/energy-evaluation';
 import { startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { intervalValue } from '../src-server/modules/meterbeheer/hub-simulator/profiles';
-import { upsertMeasurements } from '../src-server/modules/measurement-store/measurements.store';
+import { upsertMeasurements } from '../src-server/modules/measurement-store/measurement-store.store';
 import { TEST_ADDRESS, insertChannel, insertFeed } from '../src-server/testing/fixtures';
 import { benchAdminCaller, startBenchServices } from './bench-services';
 import { median } from './stats';

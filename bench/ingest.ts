@@ -9,7 +9,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { openDatabase } from '../src-server/platform/db/database';
 import { migrateToLatest } from '../src-server/platform/db/migrate';
-import { upsertMeasurements } from '../src-server/modules/measurement-store/measurements.store';
+import { upsertMeasurements } from '../src-server/modules/measurement-store/measurement-store.store';
 import { insertChannel, insertFeed } from '../src-server/testing/fixtures';
 
 const ROWS = 4 * 35_040; // four channel-years of quarter-hours

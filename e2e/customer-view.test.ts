@@ -49,8 +49,12 @@ describe.skipIf(!hasChromium)('the customer’s view: storingen en onderhoud on 
     return p;
   };
   const settled = (p: Page) => p.waitForLoadState('networkidle');
+  /** Each test sets what the customer sees itself, so it runs alone (`-t`) and in any order. */
+  const setCustomerView = (customerView: 'NONE' | 'SUMMARY', monthlyMail = false) =>
+    world.api('PATCH', `/api/location/${world.locationId}`, { customerView, monthlyMail });
 
   test('with NONE (the default) the customer sees only energy: no storingen, no maintenance, at 1440 and 390 px', async () => {
+    await setCustomerView('NONE');
     for (const [name, device] of [
       ['1440', { viewport: { width: 1440, height: 900 } }],
       ['390', PHONE],
@@ -66,6 +70,7 @@ describe.skipIf(!hasChromium)('the customer’s view: storingen en onderhoud on 
   });
 
   test('the installer turns on SUMMARY on the location page after looking at the preview', async () => {
+    await setCustomerView('NONE');
     const p = await signedInPage(browser, world.product.url, INSTALLER.email, INSTALLER.password, { viewport: { width: 1440, height: 900 } });
     await p.goto(`${world.product.url}/app/admin/location/${world.locationId}`);
     await p.getByRole('heading', { name: 'Wat de klant ziet' }).waitFor();
@@ -82,6 +87,7 @@ describe.skipIf(!hasChromium)('the customer’s view: storingen en onderhoud on 
   });
 
   test('with SUMMARY the customer sees open alarms (in behandeling), what was resolved and after how long, planned maintenance and whom to call, at 1440 and 390 px', async () => {
+    await setCustomerView('SUMMARY');
     for (const [name, device] of [
       ['1440', { viewport: { width: 1440, height: 900 } }],
       ['390', PHONE],

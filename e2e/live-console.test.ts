@@ -15,12 +15,15 @@ describe.skipIf(!hasChromium)('a new alarm in an open console', () => {
   let product: Product;
   let browser: Browser;
   let token: string;
+  let organizationId: number;
+  /** The dashboard of the test that runs: each test makes its own, so it runs alone and in any order. */
   let dashboardId: number;
   let page: Page;
   const api = restClient(
     () => product,
     () => token,
   );
+  const newDashboard = async (name: string) => (dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name, organizationId })).id);
   const raise = (line: string, priority = 'MEDIUM') => api('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, { line, priority });
   const rows = () => page.getByTestId('alarm-row');
   /** Holds every request for a folder's alarms (tRPC batches name their procedures in the path) until released. */
@@ -48,8 +51,7 @@ describe.skipIf(!hasChromium)('a new alarm in an open console', () => {
   beforeAll(async () => {
     product = await startProduct();
     token = await adminToken(product.url);
-    ({ dashboardId } = await installerDashboard(api, { organization: 'Koeltechniek Live', dashboard: 'Storingen Koeling', installer: INSTALLER }));
-    await raise('Koelcel 1: deur open');
+    ({ organizationId } = await installerDashboard(api, { organization: 'Koeltechniek Live', dashboard: 'Storingen Koeling', installer: INSTALLER }));
     browser = await launchBrowser();
     page = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, { viewport: { width: 1440, height: 1000 } });
   });
@@ -59,6 +61,8 @@ describe.skipIf(!hasChromium)('a new alarm in an open console', () => {
   });
 
   test('the row appears from the event while the list request is held back, on top, and the list agrees once it answers', async () => {
+    await newDashboard('Koelcellen');
+    await raise('Koelcel 1: deur open');
     await openInbox();
     await expect.poll(() => rows().count()).toBe(1);
     const lists = await holdLists();
@@ -74,6 +78,9 @@ describe.skipIf(!hasChromium)('a new alarm in an open console', () => {
   });
 
   test('a filter on the page keeps an event row out that it does not match, and takes one that it does', async () => {
+    await newDashboard('Vriescellen');
+    await raise('Koelcel 2: temperatuur te hoog', 'HIGH');
+    await raise('Koelcel 1: deur open');
     await openInbox('?priority=HIGH');
     await expect.poll(() => rows().count()).toBe(1);
     const lists = await holdLists();

@@ -1,7 +1,7 @@
 /**
  * The Markdown a reader of the repository gets: every relative link points at a file that exists
- * (and at a heading of it, where the link names one), and no page refers to documents or tracker
- * issues a reader does not have.
+ * (and at a heading of it, where the link names one), and no page or source file refers to
+ * documents or issue numbers a reader does not have.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,7 +43,20 @@ test.each(docs)('%s: every relative link resolves', (file) => {
   expect(broken).toEqual([]);
 });
 
-test.each(docs)('%s: no planning documents or tracker issues', (file) => {
-  const text = readFileSync(file, 'utf8');
-  expect(text.match(/DESIGN\.md|SPEC\.md|\bissues? #?\d+/gi) ?? []).toEqual([]);
+/** The code and its docs: what a reader of the repository opens. */
+const sources = [
+  ...docs,
+  ...['src', 'src-server', 'src-client', 'e2e', 'scripts', 'bench'].flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|tsx|mjs|js|md)$/.test(f))
+      .map((f) => `${dir}/${f}`),
+  ),
+];
+
+// Written in lower case and matched without regard to case, so this file does not name them itself.
+const elsewhere = /(design|spec)\.md|\bbeyond spec\b|\bissues? #?\d+|\btracker\s+issues?\b/gi;
+
+test('no page, comment or test name points at a planning document or an issue number', () => {
+  const found = sources.flatMap((file) => (readFileSync(file, 'utf8').match(elsewhere) ?? []).map((m) => `${file}: ${m}`));
+  expect(found).toEqual([]);
 });

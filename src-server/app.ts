@@ -9,7 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { sql } from 'kysely';
+import { ping } from './platform/db/database.queries';
 import { AppError, errorBody } from './platform/errors';
 import { openApiDocument } from './api/http/openapi';
 import { restApp } from './api/http/rest-adapter';
@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps) {
   app.get('/', (c) => c.redirect('/app/'));
   app.get('/healthz', async (c) => {
     try {
-      await sql`select 1`.execute(deps.db);
+      await ping(deps.db);
       // Which engine, which instance, and the work it holds now: for load balancers and operators.
       return c.json({ status: 'ok', engine: deps.engine, instance: deps.instanceId, leases: [...deps.jobs.held(), ...deps.leases.held()] });
     } catch {

@@ -8,7 +8,7 @@ import { alarmReportsRouter } from './modules/alarm-reports/alarm-reports.router
 import { alarmViewsRouter } from './modules/alarm-views/alarm-views.router';
 import { maintenanceWindowsRouter } from './modules/maintenance-windows/maintenance-windows.router';
 import { ingestTokensRouter } from './modules/ingest-tokens/ingest-tokens.router';
-import { hooksRouter } from './modules/alarm-hooks/alarm-hooks.router';
+import { alarmHooksRouter } from './modules/alarm-hooks/alarm-hooks.router';
 import { alarmEmailsRouter } from './modules/alarm-emails/alarm-emails.router';
 import { alarmParsersRouter } from './modules/alarm-parsers/alarm-parsers.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
@@ -52,7 +52,7 @@ export const appRouter = router({
   alarmView: alarmViewsRouter,
   maintenanceWindow: maintenanceWindowsRouter,
   ingestToken: ingestTokensRouter,
-  alarmHook: hooksRouter,
+  alarmHook: alarmHooksRouter,
   mailSource: mailSourcesRouter,
   alarmEmail: alarmEmailsRouter,
   alarmParser: alarmParsersRouter,

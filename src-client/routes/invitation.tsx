@@ -1,36 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { AuthCard } from '~/features/auth/auth-card';
-import { SetPasswordForm } from '~/features/auth/set-password-form';
-import { writeTokens } from '~/lib/token-store';
-import { useTRPC } from '~/lib/trpc';
+import { InvitationPage } from '~/features/onboarding/invitation-page';
 
 /** An invitation link: the invitee chooses a password and is signed in. */
 export const Route = createFileRoute('/invitation')({
   validateSearch: v.object({ token: v.optional(v.string(), '') }),
-  component: InvitationPage,
+  component: Invitation,
 });
 
-function InvitationPage() {
-  const trpc = useTRPC();
+function Invitation() {
   const { token } = Route.useSearch();
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const accept = useMutation(trpc.onboarding.acceptInvitation.mutationOptions());
-  return (
-    <AuthCard
-      title="Welkom bij Energiebeheer"
-      description="Je bent uitgenodigd. Kies een wachtwoord om je account te gebruiken; daarna ben je meteen ingelogd."
-    >
-      <SetPasswordForm
-        submitLabel="Wachtwoord opslaan en inloggen"
-        onSubmit={async (password) => {
-          writeTokens(await accept.mutateAsync({ token, password }));
-          queryClient.clear();
-          await router.navigate({ to: '/', replace: true });
-        }}
-      />
-    </AuthCard>
-  );
+  return <InvitationPage token={token} />;
 }

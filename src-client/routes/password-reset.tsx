@@ -1,61 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { AlertBanner } from '~/components/ui/alert-banner';
-import { AuthCard } from '~/features/auth/auth-card';
-import { ForgotPasswordForm } from '~/features/auth/forgot-password-form';
-import { SetPasswordForm } from '~/features/auth/set-password-form';
-import { useTRPC } from '~/lib/trpc';
+import { PasswordResetPage } from '~/features/onboarding/password-reset-page';
 
 /** "Wachtwoord vergeten": without a token, ask for a link; with the link's token, choose a new password. */
 export const Route = createFileRoute('/password-reset')({
   validateSearch: v.object({ token: v.optional(v.string()) }),
-  component: PasswordResetPage,
+  component: PasswordReset,
 });
 
-const toLogin = (
-  <Link to="/login" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-    Terug naar inloggen
-  </Link>
-);
-
-function PasswordResetPage() {
+function PasswordReset() {
   const { token } = Route.useSearch();
-  return token === undefined ? (
-    <AuthCard title="Wachtwoord vergeten" description="Vul je e-mailadres in. Je krijgt een e-mail met een link om een nieuw wachtwoord te kiezen.">
-      <div className="grid gap-4">
-        <ForgotPasswordForm />
-        {toLogin}
-      </div>
-    </AuthCard>
-  ) : (
-    <NewPassword token={token} />
-  );
-}
-
-function NewPassword({ token }: { token: string }) {
-  const trpc = useTRPC();
-  const confirm = useMutation(trpc.onboarding.confirmPasswordReset.mutationOptions());
-  const [done, setDone] = useState(false);
-  return (
-    <AuthCard title="Nieuw wachtwoord kiezen" description="Kies een nieuw wachtwoord. Daarna word je op alle apparaten uitgelogd.">
-      <div className="grid gap-4">
-        {done ? (
-          <AlertBanner variant="primary" title="Wachtwoord gewijzigd">
-            Je nieuwe wachtwoord is opgeslagen. Log in met je nieuwe wachtwoord.
-          </AlertBanner>
-        ) : (
-          <SetPasswordForm
-            submitLabel="Wachtwoord opslaan"
-            onSubmit={async (password) => {
-              await confirm.mutateAsync({ token, password });
-              setDone(true);
-            }}
-          />
-        )}
-        {toLogin}
-      </div>
-    </AuthCard>
-  );
+  return <PasswordResetPage token={token} />;
 }

@@ -9,6 +9,7 @@
  */
 import type { DB } from './db/database';
 import { AppError } from './errors';
+import * as q from './shared-rate-limit.queries';
 
 export interface Reservation {
   /** Seconds until the key may try again; 0 when this attempt is within the limit (and counted). */
@@ -24,29 +25,17 @@ export function createSharedLimiter(db: DB, scope: string, maxAttempts: number, 
       const at = now();
       const since = at - windowSeconds;
       // Only this limiter's old attempts: another scope's window may be longer (sign-ins count 15 minutes, hooks one).
-      await db.deleteFrom('attempt').where('key', '>=', `${scope}:`).where('key', '<', `${scope};`).where('at', '<=', since).execute();
-      const { id } = await db
-        .insertInto('attempt')
-        .values({ key: keyOf(key), at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const takeBack = async () => void (await db.deleteFrom('attempt').where('id', '=', id).execute());
+      await q.deleteOldAttempts(db, scope, since);
+      const id = await q.insertAttempt(db, keyOf(key), at);
+      const takeBack = () => q.deleteAttempt(db, id);
       // This attempt and the ones counted before it, newest first.
-      const counted = await db
-        .selectFrom('attempt')
-        .select('at')
-        .where('key', '=', keyOf(key))
-        .where('id', '<=', id)
-        .where('at', '>', since)
-        .orderBy('id', 'desc')
-        .limit(maxAttempts + 1)
-        .execute();
+      const counted = await q.attemptsUpTo(db, keyOf(key), id, since, maxAttempts + 1);
       if (counted.length <= maxAttempts) return { retryAfter: 0, takeBack };
       await takeBack();
       return { retryAfter: Math.max(1, Math.ceil(counted[maxAttempts]!.at + windowSeconds - at)), takeBack: async () => {} };
     },
     async reset(key: string): Promise<void> {
-      await db.deleteFrom('attempt').where('key', '=', keyOf(key)).execute();
+      await q.deleteAttemptsOfKey(db, keyOf(key));
     },
   };
 }

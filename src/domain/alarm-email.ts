@@ -63,7 +63,7 @@ export const listEmailsSchema = v.object({
   status: v.optional(v.picklist(PARSING_STATUSES, 'De status moet PENDING, MATCHED of REJECTED zijn.')),
 });
 
-/** Beyond SPEC: the inbox marks an e-mail read when it is opened (reading it over the API never does). */
+/** The inbox marks an e-mail read when it is opened (reading it over the API never does). */
 export const emailReadSchema = v.object({ emailId: idSchema, read: v.boolean('Geef read als true of false.') });
 
 export const parsingAttemptSchema = v.object({

@@ -287,7 +287,7 @@ const parserBase = {
   enabled: v.boolean(),
   /** Why the product switched it off, shown in the list; null otherwise. */
   disabledReason: v.nullable(v.string()),
-  /** Attempts of the last 24 hours (beyond SPEC: the parsers page shows them). */
+  /** Attempts of the last 24 hours, which the parsers page shows beside each parser. */
   last24h: outcomeCounts,
 };
 export const parserSchema = v.variant('type', [

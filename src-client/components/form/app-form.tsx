@@ -2,6 +2,7 @@ import type { AnyFormApi } from '@tanstack/react-form';
 import { type ReactNode, useState } from 'react';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { applyRequestError } from '~/lib/request-error';
+import { formContext } from './use-app-form';
 
 /**
  * Runs a form's request: field errors from the server land at their fields, the rest in the
@@ -22,7 +23,10 @@ export function useRequestFailure() {
   return { failure, run };
 }
 
-/** A form that validates in JavaScript (not the browser) and shows a failed request above its fields. */
+/**
+ * A form that validates in JavaScript (not the browser) and shows a failed request above its fields;
+ * it hands the form to its children, so `form.SubmitButton` (`useAppForm`) finds it.
+ */
 export function AppForm({ form, failure, className, children }: { form: AnyFormApi; failure: string | null; className?: string; children: ReactNode }) {
   return (
     <form
@@ -38,7 +42,7 @@ export function AppForm({ form, failure, className, children }: { form: AnyFormA
           {failure}
         </AlertBanner>
       ) : null}
-      {children}
+      <formContext.Provider value={form}>{children}</formContext.Provider>
     </form>
   );
 }

@@ -1,22 +1,21 @@
-import { useForm } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { loginSchema } from '@/domain/auth';
 import { formSchema } from '~/components/form/form-schema';
-import { TextField } from '~/components/form/text-field';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Spinner } from '~/components/ui/spinner';
 import { LoginError, login } from '~/lib/auth-client';
+import { useAppForm } from '~/components/form/use-app-form';
 
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '', password: '' },
     validators: { onSubmit: formSchema<{ email: string; password: string }>(loginSchema) },
     onSubmit: async ({ value }) => {
@@ -58,12 +57,12 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
               {failure}
             </AlertBanner>
           ) : null}
-          <form.Field name="email">
-            {(field) => <TextField field={field} label="E-mailadres" type="email" autoComplete="username" required autoFocus />}
-          </form.Field>
-          <form.Field name="password">
-            {(field) => <TextField field={field} label="Wachtwoord" type="password" autoComplete="current-password" required />}
-          </form.Field>
+          <form.AppField name="email">
+            {(field) => <field.TextField label="E-mailadres" type="email" autoComplete="username" required autoFocus />}
+          </form.AppField>
+          <form.AppField name="password">
+            {(field) => <field.TextField label="Wachtwoord" type="password" autoComplete="current-password" required />}
+          </form.AppField>
           <Link to="/password-reset" className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
             Wachtwoord vergeten
           </Link>

@@ -1,11 +1,19 @@
+import type { ReactNode } from 'react';
 import type { CreatedIngestToken } from '@/domain/ingest-token';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Dialog } from '~/components/ui/dialog';
 import { CopyButton } from '~/components/ui/copy-button';
-import { hookExamples } from './hook-examples';
 
-/** The new token, shown this once, with the configuration for Alertmanager, Grafana and curl. */
-export function CreatedTokenDialog({ created, onClose }: { created: CreatedIngestToken | null; onClose: () => void }) {
+/** The new token, shown this once, with `usage`: what to do with it (the hooks' configuration). */
+export function CreatedTokenDialog({
+  created,
+  onClose,
+  usage,
+}: {
+  created: CreatedIngestToken | null;
+  onClose: () => void;
+  usage: (token: string) => ReactNode;
+}) {
   if (!created) return null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Token "${created.name}" aangemaakt`} wide>
@@ -18,19 +26,7 @@ export function CreatedTokenDialog({ created, onClose }: { created: CreatedInges
         </code>
         <CopyButton text={created.token} label="Token kopiëren" />
       </div>
-      {hookExamples(window.location.origin, created.token).map((example) => (
-        <section key={example.title} className="grid gap-2" aria-label={example.title}>
-          <div className="flex items-center justify-between gap-2">
-            <h3 className="text-sm font-semibold">{example.title}</h3>
-            <CopyButton text={example.code} />
-          </div>
-          <p className="text-sm text-muted-foreground">{example.hint}</p>
-          {/* Focusable: a long line scrolls, and the keyboard must reach it. */}
-          <pre tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs">
-            {example.code}
-          </pre>
-        </section>
-      ))}
+      {usage(created.token)}
     </Dialog>
   );
 }

@@ -1,10 +1,9 @@
-import { useForm } from '@tanstack/react-form';
 import { type CreateLocation, type Location, createLocationSchema, locationFieldLabels as labels } from '@/domain/location';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { OrganizationField } from '~/components/form/organization-field';
-import { SubmitButton } from '~/components/form/submit-button';
 import { TextField } from '~/components/form/text-field';
+import { useAppForm } from '~/components/form/use-app-form';
 
 type LocationValues = Omit<CreateLocation, 'organizationId' | 'unit'> & { organizationId: number | undefined; unit: string };
 
@@ -21,7 +20,7 @@ export function LocationForm({
   onSubmit: (input: CreateLocation) => Promise<unknown>;
 }) {
   const { failure, run } = useRequestFailure();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       organizationId: location?.organizationId,
       name: location?.name ?? '',
@@ -46,7 +45,7 @@ export function LocationForm({
         ))}
       </div>
       <div>
-        <SubmitButton form={form}>{submitLabel}</SubmitButton>
+        <form.SubmitButton>{submitLabel}</form.SubmitButton>
       </div>
     </AppForm>
   );

@@ -1,16 +1,14 @@
-import { useForm } from '@tanstack/react-form';
 import { AtSign } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { type MailAddress, createMailAddressSchema } from '@/domain/mail-source';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
 import { CopyButton } from '~/components/ui/copy-button';
 import { Dialog } from '~/components/ui/dialog';
 import { useCreateAddress } from './use-source-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Values {
   name: string;
@@ -29,7 +27,7 @@ export function AddressDialog({ dashboardId }: { dashboardId: number }) {
   const [created, setCreated] = useState<MailAddress | null>(null);
   const create = useCreateAddress();
   const { failure, run } = useRequestFailure();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { name: '', password: '' } as Values,
     validators: { onSubmit: formSchema<Values>(schema) },
     onSubmit: ({ value, formApi }) =>
@@ -67,22 +65,19 @@ export function AddressDialog({ dashboardId }: { dashboardId: number }) {
         </div>
       ) : (
         <AppForm form={form} failure={failure} className="grid gap-4">
-          <form.Field name="name">
-            {(field) => <TextField field={field} label="Naam" required placeholder="bijv. Zabbix productie" maxLength={64} />}
-          </form.Field>
-          <form.Field name="password">
+          <form.AppField name="name">{(field) => <field.TextField label="Naam" required placeholder="bijv. Zabbix productie" maxLength={64} />}</form.AppField>
+          <form.AppField name="password">
             {(field) => (
-              <TextField
-                field={field}
+              <field.TextField
                 label="Wachtwoord (optioneel)"
                 type="password"
                 autoComplete="new-password"
                 hint="Met een wachtwoord moet de afzender zich aanmelden (AUTH PLAIN, met het adres als gebruikersnaam). Leeg: het geheime adres volstaat."
               />
             )}
-          </form.Field>
+          </form.AppField>
           <div>
-            <SubmitButton form={form}>Adres toevoegen</SubmitButton>
+            <form.SubmitButton>Adres toevoegen</form.SubmitButton>
           </div>
         </AppForm>
       )}

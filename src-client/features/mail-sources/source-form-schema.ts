@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { type MailSource, type SourceType, createSourceSchema, graphFields, imapFields, updateSourceSchema } from '@/domain/mail-source';
 
-export interface ImapValues {
+export type ImapValues = {
   name: string;
   imapHost: string;
   imapPort: string;
@@ -19,9 +19,9 @@ export interface ImapValues {
   pollIntervalSeconds: string;
   /** '' = no silence alarm */
   silenceMinutes: string;
-}
+};
 
-interface GraphValues {
+type GraphValues = {
   name: string;
   tenantId: string;
   clientId: string;
@@ -33,9 +33,12 @@ interface GraphValues {
   pollIntervalSeconds: string;
   /** '' = no silence alarm */
   silenceMinutes: string;
-}
+};
 
-export type SourceValues = ImapValues | GraphValues;
+type SourceValues = ImapValues | GraphValues;
+
+/** What the form holds: either type's values, by field name; the schema of the chosen type reads them. */
+export type SourceFormValues = Record<string, string | boolean>;
 
 const [imapCreate, graphCreate] = createSourceSchema.options;
 
@@ -120,13 +123,13 @@ export function sourceDefaults(type: SourceType, source?: MailSource): SourceVal
 }
 
 /** mailSource.create's input from valid form values. */
-export const createInput = (dashboardId: number, type: SourceType, values: SourceValues) =>
+export const createInput = (dashboardId: number, type: SourceType, values: SourceFormValues) =>
   type === 'IMAP'
     ? { dashboardId, type, ...v.parse(sourceFormSchemas.IMAP.create, values) }
     : { dashboardId, type, ...v.parse(sourceFormSchemas.MICROSOFT_GRAPH.create, values) };
 
 /** mailSource.update's input from valid form values: the secret only when typed. */
-export const updateInput = (sourceId: number, type: SourceType, values: SourceValues) => ({
+export const updateInput = (sourceId: number, type: SourceType, values: SourceFormValues) => ({
   sourceId,
   ...v.parse(sourceFormSchemas[type].edit, values),
 });

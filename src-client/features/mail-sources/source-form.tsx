@@ -1,23 +1,17 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { useForm } from '@tanstack/react-form';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { MailSource, SourceType } from '@/domain/mail-source';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
-import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
 import { checkedFields, fieldCheck, keepFieldFocus } from '~/components/form/field-checks';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
+import { useAppForm } from '~/components/form/use-app-form';
 import { fields, keepHint } from './source-fields';
-import { type SourceValues, createInput, sourceDefaults, sourceFormSchemas, updateInput } from './source-form-schema';
+import { type SourceFormValues, createInput, sourceDefaults, sourceFormSchemas, updateInput } from './source-form-schema';
 import { PlugZap } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { applyRequestError, requestErrorWithFields } from '~/lib/request-error';
 import { Outcome } from './outcome';
 import { useCreateSource, useTestNewSource, useUpdateSource } from './use-source-mutations';
-
-/** The form holds either type's values; the schema of the chosen type checks them. */
-type FormValues = Record<string, string | boolean>;
 
 /**
  * Add or edit an IMAP or Microsoft 365 source. Fields are checked with the shared schema when
@@ -44,14 +38,15 @@ export function SourceForm({
   const { failure, run } = useRequestFailure();
   const schema = sourceFormSchemas[type][source ? 'edit' : 'create'];
   const entries = schema.entries as Record<string, StandardSchemaV1>;
-  const form = useForm({
-    defaultValues: sourceDefaults(type, source) as unknown as FormValues,
+  // The form holds either type's values; the schema of the chosen type checks them.
+  const defaultValues: SourceFormValues = sourceDefaults(type, source);
+  const form = useAppForm({
+    defaultValues,
     ...checkedFields,
     onSubmit: ({ value, formApi }) =>
       run(formApi, async () => {
-        const values = value as unknown as SourceValues;
-        if (source) await update.mutateAsync(updateInput(source.id, type, values));
-        else await create.mutateAsync(createInput(dashboardId, type, values));
+        if (source) await update.mutateAsync(updateInput(source.id, type, value));
+        else await create.mutateAsync(createInput(dashboardId, type, value));
         onDone();
       }),
   });
@@ -60,21 +55,19 @@ export function SourceForm({
     <AppForm form={form} failure={failure} className="grid gap-4">
       {fields[type].map((spec) => (
         // Each field checks itself when left and on every submit; a corrected field loses its message as it is typed.
-        <form.Field key={spec.name} name={spec.name} validators={fieldCheck<string | boolean>(entries[spec.name]!)}>
+        <form.AppField key={spec.name} name={spec.name} validators={fieldCheck<string | boolean>(entries[spec.name]!)}>
           {(field) => {
             const kind = spec.kind ?? 'text';
-            if (kind === 'tls') return <CheckboxField field={field} label="TLS" hint="Versleutelde verbinding vanaf het begin (IMAPS, meestal poort 993)." />;
+            if (kind === 'tls') return <field.CheckboxField label="TLS" hint="Versleutelde verbinding vanaf het begin (IMAPS, meestal poort 993)." />;
             if (kind === 'folder')
               return (
-                <ChoiceField
-                  field={field}
+                <field.ChoiceField
                   label={spec.label}
                   options={[{ value: '', label: 'Standaardmap van het dashboard' }, ...choosable.map((f) => ({ value: String(f.id), label: f.label }))]}
                 />
               );
             return (
-              <TextField
-                field={field}
+              <field.TextField
                 label={spec.label}
                 required={!spec.optional && !(kind === 'secret' && source)}
                 hint={kind === 'secret' && source ? keepHint[type] : spec.hint}
@@ -85,10 +78,10 @@ export function SourceForm({
               />
             );
           }}
-        </form.Field>
+        </form.AppField>
       ))}
       <div className="flex flex-wrap gap-2">
-        <SubmitButton form={form}>{source ? 'Opslaan' : 'Bron toevoegen'}</SubmitButton>
+        <form.SubmitButton>{source ? 'Opslaan' : 'Bron toevoegen'}</form.SubmitButton>
         {source ? null : (
           // Before saving: the settings as typed, checked like a submit first.
           <Button
@@ -101,7 +94,7 @@ export function SourceForm({
               await form.validateAllFields('submit');
               if (form.state.isFieldsValid)
                 // A refused setting is marked at its field too, and the result line says why.
-                testNew.mutate(createInput(dashboardId, type, form.state.values as unknown as SourceValues), {
+                testNew.mutate(createInput(dashboardId, type, form.state.values), {
                   onError: (error) => applyRequestError(form, error),
                 });
             }}

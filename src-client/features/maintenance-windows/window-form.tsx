@@ -1,12 +1,10 @@
-import { useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { MAINTENANCE_MATCH_MAX, MAINTENANCE_NOTE_MAX } from '@/domain/maintenance-window';
 import { amsterdamIso, localToUtc } from '@/lib/amsterdam';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
 import { useCreateWindow } from './use-maintenance-window-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Values {
   from: string;
@@ -37,7 +35,7 @@ const schema = v.pipe(
 export function WindowForm({ dashboardId }: { dashboardId: number }) {
   const create = useCreateWindow();
   const { failure, run } = useRequestFailure();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { from: localNow(), to: localNow(2), match: '', note: '' } as Values,
     validators: { onSubmit: formSchema<Values>(schema) },
     onSubmit: async ({ value, formApi }) => {
@@ -50,24 +48,23 @@ export function WindowForm({ dashboardId }: { dashboardId: number }) {
   return (
     <AppForm form={form} failure={failure} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="from">{(field) => <TextField field={field} label="Begin" type="datetime-local" required hint="In Nederlandse tijd." />}</form.Field>
-        <form.Field name="to">
-          {(field) => <TextField field={field} label="Einde" type="datetime-local" required hint="Tot (niet tot en met) dit moment." />}
-        </form.Field>
+        <form.AppField name="from">{(field) => <field.TextField label="Begin" type="datetime-local" required hint="In Nederlandse tijd." />}</form.AppField>
+        <form.AppField name="to">
+          {(field) => <field.TextField label="Einde" type="datetime-local" required hint="Tot (niet tot en met) dit moment." />}
+        </form.AppField>
       </div>
-      <form.Field name="match">
+      <form.AppField name="match">
         {(field) => (
-          <TextField
-            field={field}
+          <field.TextField
             label="Patroon"
             placeholder="bijv. omvormer|^site-7"
             hint="Optioneel. Een reguliere expressie (RE2, hoofdletters maken niet uit) die wordt vergeleken met de sleutel en de regel van het alarm; leeg: alle alarmen."
           />
         )}
-      </form.Field>
-      <form.Field name="note">{(field) => <TextField field={field} label="Notitie" placeholder="bijv. Firmware-update omvormers" />}</form.Field>
+      </form.AppField>
+      <form.AppField name="note">{(field) => <field.TextField label="Notitie" placeholder="bijv. Firmware-update omvormers" />}</form.AppField>
       <div>
-        <SubmitButton form={form}>Onderhoudsvenster plannen</SubmitButton>
+        <form.SubmitButton>Onderhoudsvenster plannen</form.SubmitButton>
       </div>
     </AppForm>
   );

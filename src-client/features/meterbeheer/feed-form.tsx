@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { type AnyFieldApi, useForm } from '@tanstack/react-form';
+import type { AnyFieldApi } from '@tanstack/react-form';
 import { useState } from 'react';
+import * as v from 'valibot';
 import {
   type AnyFeedForm,
   type CreatableProvider,
@@ -13,7 +14,8 @@ import {
   meterKindLabels,
 } from '@/domain/meterbeheer';
 import { checkedFields, fieldCheck, keepFieldFocus } from '~/components/form/field-checks';
-import { FieldNotes, TextField, useFieldControl } from '~/components/form/text-field';
+import { FieldNotes, useFieldControl } from '~/components/form/text-field';
+import { useAppForm } from '~/components/form/use-app-form';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { FullScreenOverlay } from '~/components/ui/full-screen-overlay';
@@ -58,13 +60,14 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
   const entries = schema.entries as Record<string, StandardSchemaV1>;
   // The server's reason, shown beneath the fixed text (null: no failure).
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: Object.fromEntries(names.map((n) => [n, n === 'meterKind' ? 'gas' : ''])) as Record<string, string>,
     ...checkedFields,
     onSubmit: async ({ value, formApi }) => {
       setFailure(null);
       try {
-        await onSubmit(value as unknown as AnyFeedForm);
+        // The fields were checked with this schema; parsing gives the provider's typed form.
+        await onSubmit(v.parse(schema, value));
       } catch (error) {
         setFailure(applyRequestError(formApi, error).replace(`${FEED_CREATE_FAILED.message}: `, ''));
       }
@@ -93,10 +96,9 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
             {(field) => <MeterKindField field={field} label={labels.meterKind!} />}
           </form.Field>
         ) : (
-          <form.Field key={name} name={name} validators={fieldCheck<string>(entries[name]!)}>
+          <form.AppField key={name} name={name} validators={fieldCheck<string>(entries[name]!)}>
             {(field) => (
-              <TextField
-                field={field}
+              <field.TextField
                 label={labels[name]!}
                 required
                 type={SECRET.has(name) ? 'password' : 'text'}
@@ -104,7 +106,7 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
                 inputMode={name === 'ean' ? 'numeric' : undefined}
               />
             )}
-          </form.Field>
+          </form.AppField>
         ),
       )}
       <form.Subscribe selector={(s) => s.isSubmitting}>

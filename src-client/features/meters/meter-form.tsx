@@ -1,14 +1,12 @@
-import { type AnyFieldApi, useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { type CreateMeter, type Meter, type MeterType, createMeterSchema } from '@/domain/meter';
 import { providerNames } from '@/domain/meterbeheer';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { SelectField } from '~/components/form/select-field';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
 import { useTRPC } from '~/lib/trpc';
 import { channelOptionsInput } from './meter-form-data';
+import { useAppForm, useFieldContext } from '~/components/form/use-app-form';
 
 type ChannelRef = { type: 'meterbeheer'; id: number } | null;
 interface Values {
@@ -23,24 +21,19 @@ interface Values {
  * A channel picker over the channels of the feeds the user may see, of the meter's kind, and the
  * channels the meter already uses (which may belong to a feed the user cannot pick from).
  */
-function ChannelField({ field, label, type, meterId, required }: { field: AnyFieldApi; label: string; type: MeterType; meterId?: number; required?: boolean }) {
+function ChannelField({ label, type, meterId, required }: { label: string; type: MeterType; meterId?: number; required?: boolean }) {
   const trpc = useTRPC();
+  const field = useFieldContext<ChannelRef | undefined>();
   const channels = useQuery(trpc.meterbeheer.channels.queryOptions(channelOptionsInput(meterId)));
   const options = (channels.data ?? [])
     .filter((c) => c.meterKind === type)
     .map((c) => ({ value: c.id, label: `${c.feedName} · ${c.code} (${providerNames[c.provider]}${c.ean ? `, EAN ${c.ean}` : ''})` }));
   // SelectField works with ids; the form keeps the API's {type, id} reference.
-  const proxy = {
-    ...field,
-    name: field.name,
-    form: field.form,
-    state: { ...field.state, value: (field.state.value as ChannelRef)?.id },
-    handleChange: (id: number | undefined) => field.handleChange(id ? { type: 'meterbeheer', id } : null),
-    handleBlur: field.handleBlur,
-  } as unknown as AnyFieldApi;
   return (
     <SelectField
-      field={proxy}
+      field={field}
+      value={field.state.value?.id}
+      onChange={(id) => field.handleChange(id ? { type: 'meterbeheer', id } : null)}
       label={label}
       placeholder={channels.isLoading ? 'Bezig met laden ...' : options.length ? 'Geen kanaal' : 'Nog geen kanalen van dit type'}
       options={options}
@@ -64,7 +57,7 @@ export function MeterForm({
   const { failure, run } = useRequestFailure();
   const locations = useQuery(trpc.location.visible.queryOptions());
   const ref = (c: Meter['netImportChannel']): ChannelRef => (c ? { type: 'meterbeheer', id: c.id } : null);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       type,
       name: meter?.name ?? '',
@@ -77,36 +70,29 @@ export function MeterForm({
   });
   return (
     <AppForm form={form} failure={failure}>
-      <form.Field name="name">{(field) => <TextField field={field} label="Naam" required />}</form.Field>
-      <form.Field name="locationId">
+      <form.AppField name="name">{(field) => <field.TextField label="Naam" required />}</form.AppField>
+      <form.AppField name="locationId">
         {(field) => (
-          <SelectField
-            field={field}
+          <field.SelectField
             label="Locatie"
             required
             placeholder={locations.isLoading ? 'Bezig met laden ...' : 'Kies een locatie'}
             options={(locations.data ?? []).map((l) => ({ value: l.id, label: `${l.name} (${l.organizationName})` }))}
           />
         )}
-      </form.Field>
-      <form.Field name="netImportChannel">
-        {(field) => (
-          <ChannelField
-            field={field}
-            type={type}
-            meterId={meter?.id}
-            label={type === 'gas' ? 'Kanaal' : 'Kanaal levering (afname van het net)'}
-            required={type === 'gas'}
-          />
+      </form.AppField>
+      <form.AppField name="netImportChannel">
+        {() => (
+          <ChannelField type={type} meterId={meter?.id} label={type === 'gas' ? 'Kanaal' : 'Kanaal levering (afname van het net)'} required={type === 'gas'} />
         )}
-      </form.Field>
+      </form.AppField>
       {type === 'electricity' ? (
-        <form.Field name="netExportChannel">
-          {(field) => <ChannelField field={field} type={type} meterId={meter?.id} label="Kanaal teruglevering (aan het net)" />}
-        </form.Field>
+        <form.AppField name="netExportChannel">
+          {() => <ChannelField type={type} meterId={meter?.id} label="Kanaal teruglevering (aan het net)" />}
+        </form.AppField>
       ) : null}
       <div>
-        <SubmitButton form={form}>{submitLabel}</SubmitButton>
+        <form.SubmitButton>{submitLabel}</form.SubmitButton>
       </div>
     </AppForm>
   );

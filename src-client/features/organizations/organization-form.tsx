@@ -1,23 +1,21 @@
-import { useForm } from '@tanstack/react-form';
 import { createOrganizationSchema } from '@/domain/organization';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
+import { useAppForm } from '~/components/form/use-app-form';
 
 /** The organization's name, for creating and renaming. */
 export function OrganizationForm({ name = '', submitLabel, onSubmit }: { name?: string; submitLabel: string; onSubmit: (name: string) => Promise<unknown> }) {
   const { failure, run } = useRequestFailure();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { name },
     validators: { onSubmit: formSchema<{ name: string }>(createOrganizationSchema) },
     onSubmit: ({ value, formApi }) => run(formApi, () => onSubmit(value.name.trim())),
   });
   return (
     <AppForm form={form} failure={failure}>
-      <form.Field name="name">{(field) => <TextField field={field} label="Naam" required maxLength={200} />}</form.Field>
+      <form.AppField name="name">{(field) => <field.TextField label="Naam" required maxLength={200} />}</form.AppField>
       <div>
-        <SubmitButton form={form}>{submitLabel}</SubmitButton>
+        <form.SubmitButton>{submitLabel}</form.SubmitButton>
       </div>
     </AppForm>
   );

@@ -1,12 +1,10 @@
-import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import { type UpdateUser, type User, updateUserSchema, userFieldLabels as labels } from '@/domain/user';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
 import { OrganizationField } from '~/components/form/organization-field';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
 import { LocationsField } from './user-fields';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Values {
   userId: number;
@@ -20,7 +18,7 @@ interface Values {
 export function EditUserForm({ user, onSubmit }: { user: User; onSubmit: (input: UpdateUser) => Promise<unknown> }) {
   const { failure, run } = useRequestFailure();
   const [saved, setSaved] = useState(false);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       userId: user.id,
       email: user.email,
@@ -36,12 +34,12 @@ export function EditUserForm({ user, onSubmit }: { user: User; onSubmit: (input:
   });
   return (
     <AppForm form={form} failure={failure}>
-      <form.Field name="email">{(field) => <TextField field={field} label={labels.email} type="email" required />}</form.Field>
-      <form.Field name="fullName">{(field) => <TextField field={field} label={labels.fullName} />}</form.Field>
+      <form.AppField name="email">{(field) => <field.TextField label={labels.email} type="email" required />}</form.AppField>
+      <form.AppField name="fullName">{(field) => <field.TextField label={labels.fullName} />}</form.AppField>
       {user.type === 'installer' ? <form.Field name="organizationId">{(field) => <OrganizationField field={field} />}</form.Field> : null}
       {user.type === 'customer' ? <form.Field name="locationIds">{(field) => <LocationsField field={field} />}</form.Field> : null}
       <div className="flex items-center gap-3">
-        <SubmitButton form={form}>Opslaan</SubmitButton>
+        <form.SubmitButton>Opslaan</form.SubmitButton>
         {saved ? (
           <span role="status" className="text-sm text-muted-foreground">
             Opgeslagen.

@@ -1,13 +1,10 @@
-import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { newPasswordSchema } from '@/domain/auth';
 import { currentPasswordSchema } from '@/domain/user';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
-import { NewPasswordField } from '~/components/form/new-password-field';
+import { useAppForm } from '~/components/form/use-app-form';
 
 type Values = { currentPassword: string; password: string };
 const othersSchema = v.object({ password: newPasswordSchema });
@@ -20,7 +17,7 @@ const ownSchema = v.object({ currentPassword: currentPasswordSchema, password: n
 export function PasswordForm({ own, onSubmit }: { own: boolean; onSubmit: (values: { password: string; currentPassword?: string }) => Promise<unknown> }) {
   const { failure, run } = useRequestFailure();
   const [saved, setSaved] = useState(false);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { currentPassword: '', password: '' } as Values,
     validators: { onSubmit: formSchema<Values>(own ? ownSchema : othersSchema) },
     onSubmit: async ({ value, formApi }) => {
@@ -35,21 +32,17 @@ export function PasswordForm({ own, onSubmit }: { own: boolean; onSubmit: (value
   return (
     <AppForm form={form} failure={failure}>
       {own ? (
-        <form.Field name="currentPassword">
-          {(field) => <TextField field={field} label="Huidig wachtwoord" type="password" autoComplete="current-password" required />}
-        </form.Field>
+        <form.AppField name="currentPassword">
+          {(field) => <field.TextField label="Huidig wachtwoord" type="password" autoComplete="current-password" required />}
+        </form.AppField>
       ) : null}
-      <form.Field name="password">
+      <form.AppField name="password">
         {(field) => (
-          <NewPasswordField
-            field={field}
-            label="Nieuw wachtwoord"
-            after={`${own ? 'Je andere sessies' : 'Andere sessies van deze gebruiker'} worden beëindigd.`}
-          />
+          <field.NewPasswordField label="Nieuw wachtwoord" after={`${own ? 'Je andere sessies' : 'Andere sessies van deze gebruiker'} worden beëindigd.`} />
         )}
-      </form.Field>
+      </form.AppField>
       <div className="flex items-center gap-3">
-        <SubmitButton form={form}>Wachtwoord instellen</SubmitButton>
+        <form.SubmitButton>Wachtwoord instellen</form.SubmitButton>
         {saved ? (
           <span role="status" className="text-sm text-muted-foreground">
             Het wachtwoord is ingesteld.

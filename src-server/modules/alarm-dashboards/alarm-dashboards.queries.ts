@@ -96,6 +96,11 @@ export async function dashboardOrganizationId(db: DB, id: number): Promise<numbe
   return row?.organizationId;
 }
 
+/** A dashboard's name, without a scope: for code that has checked access already. */
+export async function dashboardName(db: DB, id: number): Promise<string> {
+  return (await db.selectFrom('alarmDashboard').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+}
+
 /** The names of an organization's alarm dashboards (what still belongs to it when it is to be deleted). */
 export async function dashboardNamesOfOrganization(db: DB, organizationId: number): Promise<string[]> {
   const rows = await db.selectFrom('alarmDashboard').select('name').where('organizationId', '=', organizationId).orderBy('name').execute();

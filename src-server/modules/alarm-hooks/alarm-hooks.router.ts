@@ -20,7 +20,7 @@ declare module '../../api/trpc/context' {
   }
 }
 
-export const hooksRouter = router({
+export const alarmHooksRouter = router({
   alertmanager: ingestProcedure
     .meta(hook('alertmanager', 'Prometheus Alertmanager webhook (version 4) with an ingest token: firing raises or groups by fingerprint, resolved resolves'))
     .input(monitoringPayloadSchema)

@@ -2,7 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import { localToUtc } from '@/lib/amsterdam';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { startSmtp } from '../../testing/smtp';
-import { upsertMeasurements } from '../measurement-store/measurements.store';
+import { upsertMeasurements } from '../measurement-store/measurement-store.store';
 import { MONTHLY_MAIL_JOB, sendMonthlyMails } from './customer-views.jobs';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { localToUtc } from '@/lib/amsterdam';
 import { measurementsChanged } from '../measurement-store/figure-cache';
-import { upsertMeasurements } from '../measurement-store/measurements.store';
+import { upsertMeasurements } from '../measurement-store/measurement-store.store';
 import { createHarness } from '../../testing/harness';
 import { testingOnPostgres } from '../../testing/test-database';
 

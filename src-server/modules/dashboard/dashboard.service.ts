@@ -12,7 +12,7 @@ import type { DB } from '../../platform/db/database';
 import { listVisibleLocations } from '../locations/locations.queries';
 import { predictTotal } from '../measurements/forecast';
 import { cachedFigure } from '../measurement-store/figure-cache';
-import { aggregate, dataSpan, sumAndCount } from '../measurement-store/measurements.queries';
+import { aggregate, dataSpan, sumAndCount } from '../measurement-store/measurement-store.queries';
 import { metersOfLocation } from '../meters/meters.queries';
 import { dataEnd, spanFigure } from './span-figure';
 

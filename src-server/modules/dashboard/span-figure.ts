@@ -7,7 +7,7 @@ import type { SpanFigure } from '@/domain/dashboard';
 import { addDays, localDate, localMidnight } from '@/lib/amsterdam';
 import { isoFromSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
-import { sumAndCount } from '../measurement-store/measurements.queries';
+import { sumAndCount } from '../measurement-store/measurement-store.queries';
 
 /** The earlier span must hold at least this share of the later span's stored rows (a DST hour, a missed quarter). */
 const COMPARABLE_SHARE = 0.95;

@@ -6,7 +6,7 @@
 import { TZDate } from '@date-fns/tz';
 import { expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
-import { upsertMeasurements } from '../measurement-store/measurements.store';
+import { upsertMeasurements } from '../measurement-store/measurement-store.store';
 import { evaluateAfterSync } from './energy-evaluation';
 
 const V1 = '/api/v1';

@@ -15,7 +15,7 @@ import type { AlarmEvent, EventBus } from '../../platform/events/event-bus';
 import { landingFolderId } from '../alarm-folders/alarm-folders.queries';
 import { countsEvent, raiseMany, resolveKeys } from '../alarms/lifecycle';
 import { setAlarmText } from '../alarms/alarms.queries';
-import { intervalsOf, lastMeasurementTs } from '../measurement-store/measurements.queries';
+import { intervalsOf, lastMeasurementTs } from '../measurement-store/measurement-store.queries';
 import { type Hit, type Names, type RuleSpec, daysRange, evaluate, loadStart, noDataHit } from './evaluate';
 import { type EvaluationRule, claimEvaluation, claimNoDataKey, evaluationRules } from './energy-rules.queries';
 

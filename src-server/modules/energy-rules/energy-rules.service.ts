@@ -19,7 +19,7 @@ import { daysBetween } from '@/lib/amsterdam';
 import { epochSeconds, isoFromSeconds } from '../../platform/clock';
 import { invalidField, invalidInput } from '../../platform/errors';
 import { dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
-import { intervalsOf } from '../measurement-store/measurements.queries';
+import { intervalsOf } from '../measurement-store/measurement-store.queries';
 import { metersOfLocation } from '../meters/meters.queries';
 import { type EnergyDeps, evaluateRule, judgedChannel, lookBackStart, namesOf, specOf } from './energy-evaluation';
 import * as q from './energy-rules.queries';

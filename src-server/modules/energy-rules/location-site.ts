@@ -4,7 +4,7 @@ import type { User } from '@/domain/user';
 import { amsterdamIso } from '@/lib/amsterdam';
 import type { DB } from '../../platform/db/database';
 import { openAlarmsOfLocation } from '../alarms/alarms.queries';
-import { lastMeasurementTs } from '../measurement-store/measurements.queries';
+import { lastMeasurementTs } from '../measurement-store/measurement-store.queries';
 import { metersOfLocation } from '../meters/meters.queries';
 
 const OPEN_ALARMS_SHOWN = 50;

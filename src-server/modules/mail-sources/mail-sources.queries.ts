@@ -4,7 +4,7 @@ import type { MailSource } from '@/domain/mail-source';
 import type { User } from '@/domain/user';
 import type { DB } from '../../platform/db/database';
 import { visibleDashboardIds } from '../alarm-dashboards/alarm-dashboards.queries';
-import type { MailSourceRow } from './mail-sources.table';
+import type { MailSourceChange, MailSourceRow, NewMailSource } from './mail-sources.table';
 
 /** A source as answered; an SMTP source's address is its local part at the instance's `smtpDomain`. */
 export const toSource = (r: MailSourceRow, smtpDomain: string): MailSource => ({
@@ -37,6 +37,18 @@ export async function sourcesOfDashboard(db: DB, dashboardId: number, smtpDomain
   return (await db.selectFrom('mailSource').selectAll().where('dashboardId', '=', dashboardId).orderBy('name').orderBy('id').execute()).map((r) =>
     toSource(r, smtpDomain),
   );
+}
+
+/** A new IMAP or Microsoft 365 source; its id. */
+export const insertSource = (db: DB, values: NewMailSource) => db.insertInto('mailSource').values(values).returning('id').executeTakeFirstOrThrow();
+
+/** Changed settings of a source. */
+export async function updateSourceRow(db: DB, id: number, change: MailSourceChange) {
+  await db.updateTable('mailSource').set(change).where('id', '=', id).execute();
+}
+
+export async function deleteSourceRow(db: DB, id: number) {
+  await db.deleteFrom('mailSource').where('id', '=', id).execute();
 }
 
 /** The ids and names of the dashboard's sources, by name. */

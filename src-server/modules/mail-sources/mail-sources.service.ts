@@ -124,11 +124,7 @@ async function newSourceValues(deps: SourceDeps, input: CreateSource) {
 export async function createSource(deps: SourceDeps, input: CreateSource) {
   const { db } = deps;
   const values = await newSourceValues(deps, input);
-  const { id } = await db
-    .insertInto('mailSource')
-    .values({ ...values, uidValidity: null, lastCheckedAt: null, lastError: null, nextAttemptAt: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await q.insertSource(db, { ...values, uidValidity: null, lastCheckedAt: null, lastError: null, nextAttemptAt: null });
   return getSource(deps, id);
 }
 
@@ -201,26 +197,22 @@ export async function updateSource(deps: SourceDeps, input: UpdateSource) {
   const moved = ['imapHost', 'imapPort', 'imapUsername', 'imapInputFolder'].some(
     (k) => k in change && change[k as keyof typeof change] !== row[k as keyof MailSourceRow],
   );
-  await db
-    .updateTable('mailSource')
-    .set({
-      ...change,
-      ...(imapSecure === undefined ? {} : { imapSecure: imapSecure ? 1 : 0 }),
-      ...(newSecret ? { secret: secrets.seal(newSecret) } : {}),
-      ...(moved ? { uidValidity: null, lastUid: 0 } : {}),
-      // New settings deserve a try now, not after the backoff of the old ones.
-      nextAttemptAt: null,
-      failureCount: 0,
-    })
-    .where('id', '=', sourceId)
-    .execute();
+  await q.updateSourceRow(db, sourceId, {
+    ...change,
+    ...(imapSecure === undefined ? {} : { imapSecure: imapSecure ? 1 : 0 }),
+    ...(newSecret ? { secret: secrets.seal(newSecret) } : {}),
+    ...(moved ? { uidValidity: null, lastUid: 0 } : {}),
+    // New settings deserve a try now, not after the backoff of the old ones.
+    nextAttemptAt: null,
+    failureCount: 0,
+  });
   return getSource(deps, sourceId);
 }
 
 export async function deleteSource({ db, smtp }: Pick<SourceDeps, 'db' | 'smtp'>, dashboardId: number, sourceId: number) {
   const row = await q.sourceRow(db, sourceId);
   if (!row || row.dashboardId !== dashboardId) throw notFound(SOURCE_ABSENT);
-  await db.deleteFrom('mailSource').where('id', '=', sourceId).execute();
+  await q.deleteSourceRow(db, sourceId);
   if (row.smtpLocalPart) smtp.forget(row.smtpLocalPart);
 }
 

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface MailSourceTable {
   id: Generated<number>;
@@ -35,6 +35,8 @@ export interface MailSourceTable {
   smtpLocalPart: string | null;
 }
 export type MailSourceRow = Selectable<MailSourceTable>;
+export type NewMailSource = Insertable<MailSourceTable>;
+export type MailSourceChange = Updateable<MailSourceTable>;
 
 declare module '../../platform/db/schema' {
   interface Database {

@@ -2,7 +2,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { localToUtc } from '@/lib/amsterdam';
 import { createHarness, type Harness } from '../../testing/harness';
 import { measurementsChanged } from '../measurement-store/figure-cache';
-import { upsertMeasurements } from '../measurement-store/measurements.store';
+import { upsertMeasurements } from '../measurement-store/measurement-store.store';
 
 /** Quarter-hours of a shop: busy 09:00–18:00 on Monday to Saturday, with a fixed wobble; read by local hour. */
 function quarters(from: string, to: string, scale = 1) {

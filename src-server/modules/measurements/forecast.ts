@@ -6,7 +6,7 @@ import { addDays, amsterdamIso, localDate, localMidnight, wallClock } from '@/li
 import type { DB } from '../../platform/db/database';
 import { bucketStarts } from '@/lib/local-buckets';
 import { cachedFigure } from '../measurement-store/figure-cache';
-import { aggregate, round } from '../measurement-store/measurements.queries';
+import { aggregate, round } from '../measurement-store/measurement-store.queries';
 import { type DayHours, HISTORY_DAYS, forecastDay } from './forecast-model';
 
 /** The stored hours of the days before `date`, summed over the channels, per local day and wall-clock hour. */

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness';
-import { upsertMeasurements } from '../measurement-store/measurements.store';
+import { upsertMeasurements } from '../measurement-store/measurement-store.store';
 
 /** Independent of the product's time code: the local date of an instant by the tz database. */
 const localDay = (ts: number) => format(new TZDate(ts * 1000, 'Europe/Amsterdam'), 'yyyy-MM-dd');

@@ -12,7 +12,7 @@ import {
 } from '@/domain/measurement';
 import { trusted } from '../../api/trpc/trusted-output';
 import { withOwnJson } from '../../api/trpc/own-json';
-import { aggregateJson } from '../measurement-store/measurements.queries';
+import { aggregateJson } from '../measurement-store/measurement-store.queries';
 import { rest } from '../../api/trpc/rest-route';
 import { router, signedInProcedure } from '../../api/trpc/trpc';
 import * as service from './measurements.service';

@@ -12,7 +12,7 @@ import { visibleChannelIds } from '../meterbeheer/meterbeheer.queries';
 import { channelIdsOfVisibleMeters } from '../meters/meters.queries';
 import { predictHourly, predictTotal } from './forecast';
 import { bucketStarts } from '@/lib/local-buckets';
-import { aggregate, peaks, select, sumTotal } from '../measurement-store/measurements.queries';
+import { aggregate, peaks, select, sumTotal } from '../measurement-store/measurement-store.queries';
 
 async function assertReadable(db: DB, user: User, ids: number[]) {
   const readable = await channelIdsOfVisibleMeters(db, user, ids);

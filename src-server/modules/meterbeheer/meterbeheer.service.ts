@@ -19,7 +19,7 @@ import { type Clock, epochSeconds, isoFromSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secrets';
-import { channelStats } from '../measurement-store/measurements.queries';
+import { channelStats } from '../measurement-store/measurement-store.queries';
 import { type HubClient, HubError, type HubFeed } from './hub-client';
 import type { ChannelRow, FeedRow } from './meterbeheer.table';
 import * as q from './meterbeheer.queries';

@@ -11,6 +11,7 @@ import {
   dashboardProcedure,
   dashboardSettingsProcedure,
 } from '../alarm-dashboards/alarm-dashboards.procedures';
+import { dashboardName } from '../alarm-dashboards/alarm-dashboards.queries';
 import { NOTIFY_JOB } from './notifications.jobs';
 import { findVisibleNotification } from './notifications.queries';
 import * as service from './notifications.service';
@@ -88,8 +89,7 @@ export const notificationsRouter = router({
     .output(testAnswerSchema)
     .mutation(async ({ ctx }) => {
       await ctx.ruleTestLimit(ctx.rule.id, ctx.user.id);
-      const { name } = await ctx.db.selectFrom('alarmDashboard').select('name').where('id', '=', ctx.rule.dashboardId).executeTakeFirstOrThrow();
-      return service.testRule(ctx.notify, ctx.rule, name);
+      return service.testRule(ctx.notify, ctx.rule, await dashboardName(ctx.db, ctx.rule.dashboardId));
     }),
   list: dashboardProcedure
     .meta(rest(`GET ${ALARMS}/dashboards/{id}/notifications`, "The dashboard's notifications, newest first, optionally of one status", dashboard))

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { type DB, describeTarget, engineOf, isPostgresUrl, openDatabase } from './database';
+import { currentSchema } from './database.queries';
 import { migrateToLatest } from './migrate';
 
 /** Any table, any column: the copy reads the tables from the database itself. */
@@ -34,7 +35,7 @@ const INTERNAL = /^kysely_/;
 
 async function tablesOf(db: AnyDB): Promise<TableInfo[]> {
   const postgres = engineOf(db) === 'postgres';
-  const schema = postgres ? (await sql<{ s: string }>`select current_schema() as "s"`.execute(db)).rows[0]!.s : undefined;
+  const schema = postgres ? await currentSchema(db) : undefined;
   const metadata = (await db.introspection.getTables()).filter((t) => !t.isView && !INTERNAL.test(t.name) && (!postgres || t.schema === schema));
   const tables: TableInfo[] = [];
   for (const t of metadata) {

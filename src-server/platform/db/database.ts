@@ -16,6 +16,7 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { ping } from './database.queries';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -52,7 +53,7 @@ export function describeTarget(target: string) {
 export async function openReachableDatabase(target: string, options: DatabaseOptions = {}): Promise<DB> {
   const db = openDatabase(target, options);
   try {
-    await db.executeQuery(CompiledQuery.raw('select 1'));
+    await ping(db);
     return db;
   } catch (error) {
     await db.destroy().catch(() => undefined);

@@ -1,13 +1,14 @@
-import { Migrator, sql } from 'kysely';
+import { Migrator } from 'kysely';
 import { migrations } from '../../../migrations';
 import { PortableSchemaPlugin } from '../../../migrations/portable';
 import { type DB, engineOf } from './database';
+import { currentSchema } from './database.queries';
 
 /** Runs every pending migration; throws with the failing migration's name. On PostgreSQL through the portable-schema mapping. */
 export async function migrateToLatest(db: DB): Promise<void> {
   const postgres = engineOf(db) === 'postgres';
   // Kysely looks for its migration tables in every schema unless told which: the one this database uses (`?schema=`).
-  const schema = postgres ? (await sql<{ s: string }>`select current_schema() as "s"`.execute(db)).rows[0]?.s : undefined;
+  const schema = postgres ? await currentSchema(db) : undefined;
   const migrator = new Migrator({
     db: postgres ? db.withPlugin(new PortableSchemaPlugin()) : db,
     provider: { getMigrations: async () => migrations },

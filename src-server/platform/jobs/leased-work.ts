@@ -4,7 +4,8 @@
  * the items whose lease it gets, renews the leases of those it runs (stopping any another instance
  * took over), and stops and releases items no longer wanted or changed (their `key` differs).
  */
-import { LEASE_RENEW_MS, type Leases } from './leases';
+import { LEASE_RENEW_MS } from './lease-timing';
+import type { Leases } from './leases';
 
 export interface LeasedWorkOptions {
   leases: Leases;

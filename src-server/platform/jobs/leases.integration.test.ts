@@ -4,7 +4,9 @@ import { migrateToLatest } from '../db/migrate';
 import { testDatabase } from '../../testing/test-database';
 import { acquireJobLock, ensureJobRuns } from './job-runs.queries';
 import { createLeasedWork } from './leased-work';
-import { acquireLease, createLeases, LEASE_SECONDS, releaseGoneLeases, releaseLease, renewLease } from './leases';
+import { LEASE_SECONDS } from './lease-timing';
+import { createLeases, releaseGoneLeases } from './leases';
+import { acquireLease, releaseLease, renewLease } from './leases.queries';
 
 let db: DB;
 let now: number;

@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import { defaultBackoff, type JobDefinition, type JobWakes } from './job';
 import { acquireJobLock, ensureJobRuns, extendJobLock, finishJobRun, jobFailureCount, jobRunsNamed, releaseJobLock } from './job-runs.queries';
 import { newInstanceId, ownerIsGone } from './instance';
-import { LEASE_RENEW_MS, LEASE_SECONDS } from './leases';
+import { LEASE_RENEW_MS, LEASE_SECONDS } from './lease-timing';
 import type { JobStatus } from '@/domain/job';
 import { toJobStatus } from './job-status';
 import { describeFailure, resultJson } from './run-outcome';

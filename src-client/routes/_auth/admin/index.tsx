@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadListData } from '~/components/lists/load-list';
-import { AdminHomePage } from '~/features/admin-overview/admin-home-page';
+import { AdminHomePage } from '~/features/overview/admin-home-page';
 import { AlarmSetupSection } from '~/features/alarm-setup/alarm-setup-steps';
 
 /** The admin start page: what exists, the setup order of a fresh install, and a missing HUB key. */

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { SectionCard } from '~/components/ui/section-card';
 import { SettingsOnly } from '~/features/alarm-dashboards/settings-only';
+import { HookConfiguration } from '~/features/alarm-hooks/hook-configuration';
 import { TokenForm } from '~/features/ingest-tokens/token-form';
 import { TokenList } from '~/features/ingest-tokens/token-list';
 import { canChangeSettings } from '~/lib/alarms/access';
@@ -31,7 +32,7 @@ function IntegrationsPage() {
       />
       <SettingsOnly user={user} dashboard={dashboard}>
         <SectionCard title="Nieuw token">
-          <TokenForm dashboardId={dashboardId} />
+          <TokenForm dashboardId={dashboardId} usage={(token) => <HookConfiguration token={token} />} />
         </SectionCard>
         <SectionCard title="Tokens">
           <Tokens dashboardId={dashboardId} />

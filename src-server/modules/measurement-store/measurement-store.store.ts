@@ -1,9 +1,9 @@
 /**
  * Storing measurements as they come in from the HUB sync (the write path; its statements and the
- * reads are in measurements.queries.ts).
+ * reads are in measurement-store.queries.ts).
  */
 import type { DB } from '../../platform/db/database';
-import { rewriteHourSums, upsertMeasurementChunk } from './measurements.queries';
+import { rewriteHourSums, upsertMeasurementChunk } from './measurement-store.queries';
 
 export interface MeasurementRow {
   ts: number;

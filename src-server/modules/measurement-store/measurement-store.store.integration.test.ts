@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { createHarness } from '../../testing/harness';
-import { aggregate, round, sumTotal } from './measurements.queries';
-import { upsertMeasurements } from './measurements.store';
+import { aggregate, round, sumTotal } from './measurement-store.queries';
+import { upsertMeasurements } from './measurement-store.store';
 
 test('hourly sums follow every write, corrections included, and agree with the quarter-hours', async () => {
   const h = await createHarness();

@@ -1,5 +1,5 @@
 /**
- * Reading measurements, and the statements that store them (measurements.store.ts). The measurement-store module owns the measurement tables:
+ * Reading measurements, and the statements that store them (measurement-store.store.ts). The measurement-store module owns the measurement tables:
  * it sits below the HUB sync (meterbeheer), which writes them, and below the measurement answers
  * and the dashboard, which read them; it knows nothing of feeds, meters or who may read what. Stored values are grouped in SQL per quarter, or read from
  * the hourly sums (every local bucket boundary is a whole UTC hour, Amsterdam's offsets being whole
@@ -388,7 +388,7 @@ export function intervalsOf(db: DB, channelId: number, from: number, to: number)
 }
 
 /*
- * The write path (measurements.store.ts). The upserts are portable (SQLite and PostgreSQL both know
+ * The write path (measurement-store.store.ts). The upserts are portable (SQLite and PostgreSQL both know
  * ON CONFLICT ... excluded).
  */
 

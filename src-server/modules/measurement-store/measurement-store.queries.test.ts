@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CHUNK_ROWS, aggregateJson, chunks } from './measurements.queries';
+import { CHUNK_ROWS, aggregateJson, chunks } from './measurement-store.queries';
 
 const HOUR = 3600;
 const YEAR = 8784 * HOUR;

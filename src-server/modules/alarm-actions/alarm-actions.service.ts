@@ -47,9 +47,18 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Makes a link for `userId` to act on `alarmId`; answers its URL (`PUBLIC_URL/app/act/<token>`). */
 export async function mintActionLink(db: DB, now: number, publicUrl: string, alarmId: number, userId: number) {
-  const token = randomBytes(32).toString('base64url');
-  await q.insertToken(db, { tokenHash: hash(token), alarmId, userId, createdAt: now, expiresAt: now + TOKEN_VALID_SECONDS });
-  return `${publicUrl.replace(/\/+$/, '')}/app/act/${token}`;
+  return (await mintActionLinks(db, now, publicUrl, [{ alarmId, userId }]))[0]!;
+}
+
+/** One link per (alarm, person) given, in that order, stored in one insert: an escalation step's links together. */
+export async function mintActionLinks(db: DB, now: number, publicUrl: string, wanted: { alarmId: number; userId: number }[]) {
+  const tokens = wanted.map(() => randomBytes(32).toString('base64url'));
+  await q.insertTokens(
+    db,
+    wanted.map(({ alarmId, userId }, i) => ({ tokenHash: hash(tokens[i]!), alarmId, userId, createdAt: now, expiresAt: now + TOKEN_VALID_SECONDS })),
+  );
+  const base = publicUrl.replace(/\/+$/, '');
+  return tokens.map((token) => `${base}/app/act/${token}`);
 }
 
 /** The API form of an action link (`PUBLIC_URL/api/v1/actions/<token>`), for a receiver that posts itself (an ntfy button). */

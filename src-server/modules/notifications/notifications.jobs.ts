@@ -153,7 +153,7 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
         const fitting = lanes.take(due);
         const claimed = await claims.claim(fitting, now);
         for (const row of fitting) if (!claimed.includes(row)) lanes.release(row);
-        const facts = createFactsCache(deps.db);
+        const facts = createFactsCache(deps, claimed);
         for (const row of claimed) start(row, facts);
         sent += claimed.length;
         if (inFlight.size === 0 && due.length === 0 && !waker.missed()) break;

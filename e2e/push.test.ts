@@ -255,7 +255,13 @@ async function clickNotification(page: Page, tag: string, action: 'ack' | 'open'
         fetch: typeof fetch;
         dispatchEvent(event: Event): boolean;
       };
-      const [notification] = await scope.registration.getNotifications({ tag });
+      // The push was handed over just now: wait until the worker has shown it.
+      let [notification] = await scope.registration.getNotifications({ tag });
+      for (let tries = 0; !notification && tries < 50; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        [notification] = await scope.registration.getNotifications({ tag });
+      }
+      if (!notification) throw new Error(`no notification with tag ${tag}`);
       const posted: { url: string; method?: string; contentType?: string; body?: unknown; status: number }[] = [];
       const opened: string[] = [];
       const realFetch = scope.fetch;

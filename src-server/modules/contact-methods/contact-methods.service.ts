@@ -73,10 +73,10 @@ export async function testMethod(deps: ContactDeps & { limit: SharedLimiter }, u
 /**
  * Reaches the person of each notification row on its method about its alarm, with their own action
  * link while the alarm is open and unacknowledged. The batch's people and methods are read in one
- * query each and its action links made in one insert; then every row's send starts at once.
- * Answers each row's send (by row id), which never throws for the receiver's failure.
+ * query each and its action links made in one insert; answers each row's send (by row id), to be
+ * started by the caller, which never throws for the receiver's failure.
  */
-export async function reachPeople(deps: ContactDeps, items: { row: PersonRow; alarm: AlarmFacts }[]): Promise<Map<number, Promise<Reached>>> {
+export async function reachPeople(deps: ContactDeps, items: { row: PersonRow; alarm: AlarmFacts }[]): Promise<Map<number, () => Promise<Reached>>> {
   const ids = (pick: (row: PersonRow) => number | null) => [...new Set(items.flatMap(({ row }) => (pick(row) === null ? [] : [pick(row)!])))];
   const [users, methods] = await Promise.all([
     contactsOfUsers(
@@ -102,14 +102,14 @@ export async function reachPeople(deps: ContactDeps, items: { row: PersonRow; al
     linked.map((r) => ({ alarmId: r.alarm.id, userId: r.user!.id })),
   );
   const linkOf = new Map(linked.map((r, i) => [r.row.id, links[i]!]));
-  const gone = (error: string, name: string) => Promise.resolve<Reached>({ attempt: { ok: false, retry: false, error }, name });
+  const gone = (error: string, name: string) => () => Promise.resolve<Reached>({ attempt: { ok: false, retry: false, error }, name });
   return new Map(
-    ready.map(({ row, alarm, user, method }): [number, Promise<Reached>] => {
+    ready.map(({ row, alarm, user, method }): [number, () => Promise<Reached>] => {
       if (!user) return [row.id, gone('Deze gebruiker bestaat niet meer.', `gebruiker ${row.userId}`)];
       const name = user.fullName || user.email;
       if (!method) return [row.id, gone('Deze contactmethode is verwijderd.', name)];
       const message = { alarm, actionUrl: linkOf.get(row.id) ?? null, deliveryId: String(row.id), test: false };
-      return [row.id, send(deps, method, user, message).then((attempt) => ({ attempt, name }))];
+      return [row.id, async () => ({ attempt: await send(deps, method, user, message), name })];
     }),
   );
 }

@@ -35,10 +35,10 @@ export function createLanes(caps: Record<string, number> = LANE_CAPS) {
   const free = (channel: string) => capOf(channel) - (perChannel.get(channel) ?? 0);
   const fits = (r: Slotted) => free(r.channel) > 0 && (perDashboard.get(key(r)) ?? 0) < dashboardCap(r.channel);
   return {
-    /** Every channel with a lane. */
-    channels: Object.keys(caps),
-    /** The most rows of one dashboard and channel any lane holds at once. */
-    groupMost: Math.max(...Object.keys(caps).map(dashboardCap)),
+    /** The channels with a free slot. */
+    open: () => Object.keys(caps).filter((c) => free(c) > 0),
+    /** The most rows of one dashboard and channel that could be taken now. */
+    perGroup: () => Math.max(0, ...Object.keys(caps).map((c) => Math.min(free(c), dashboardCap(c)))),
     /** Free slots over every lane. */
     room: () => Object.keys(caps).reduce((sum, c) => sum + Math.max(0, free(c)), 0),
     /** Of `candidates` (in turn order), those that fit now; their slots are taken. */

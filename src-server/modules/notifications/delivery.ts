@@ -170,7 +170,7 @@ export function createFactsCache(deps: Pick<DeliveryDeps, 'db' | 'people'>, batc
   const alarms = new Map<number, Promise<AlarmFacts | undefined>>();
   const alarm = (id: number) => alarms.get(id) ?? alarms.set(id, q.alarmFacts(deps.db, id)).get(id)!;
   const personal = new Set(batch.filter((r) => r.userId !== null));
-  let reaching: Promise<Map<number, Promise<Reached>>> | undefined;
+  let reaching: Promise<Map<number, () => Promise<Reached>>> | undefined;
   const reachBatch = async () => {
     const items = await Promise.all([...personal].map(async (row) => ({ row, alarm: await alarm(row.alarmId) })));
     return deps.people.reachAll(items.flatMap((i) => (i.alarm ? [{ row: i.row, alarm: i.alarm }] : [])));
@@ -181,7 +181,7 @@ export function createFactsCache(deps: Pick<DeliveryDeps, 'db' | 'people'>, batc
     /** Reaches a row's person about its alarm (read with `alarm`, so the same facts). */
     async reach(row: NotificationRow, facts: AlarmFacts): Promise<Reached> {
       const sends = personal.has(row) ? await (reaching ??= reachBatch()) : await deps.people.reachAll([{ row, alarm: facts }]);
-      return sends.get(row.id)!;
+      return sends.get(row.id)!();
     },
   };
 }

@@ -22,8 +22,12 @@ import * as q from './notifications.queries';
 export const NOTIFY_JOB = 'notify';
 const ESCALATE_EVERY_SECONDS = 15;
 const LOOK_EVERY_MS = 1000;
-/** How many due rows one read takes, in turns: about twice what every lane holds at once. */
-const DUE_READ = 600;
+/** Whether a read of due rows stopped at its limit per dashboard and channel somewhere (more may be due there). */
+function fullGroups(rows: NotificationRow[], perGroup: number) {
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(`${r.dashboardId}:${r.channel}`, (counts.get(`${r.dashboardId}:${r.channel}`) ?? 0) + 1);
+  return [...counts.values()].some((n) => n >= perGroup);
+}
 
 /** The quickest first: pushes leave before the rest of a batch builds its requests. */
 const FIRST: Record<string, number> = { WEB_PUSH: 0, NTFY: 1, TELEGRAM: 1 };
@@ -144,6 +148,7 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
       let lookedAt = -Infinity;
       let due: NotificationRow[] = [];
       let dueUnread = false;
+      let readChannels = new Set<string>();
       waker.take();
       while (!signal.aborted) {
         const now = epochSeconds(deps.clock);
@@ -159,13 +164,15 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
           await escalate(deps.db, now);
           escalatedAt = now;
         }
-        // Due rows are read on a wake, every second, and when the last read left some unread and
-        // nothing it returned fits; a freed slot in between takes the next row of that read.
+        // Due rows are read on a wake, every second, and when nothing of the last read fits while
+        // it may have left rows unread; a freed slot in between takes the next row of that read.
         let fitting = lanes.take(due);
-        if (looked || (fitting.length === 0 && dueUnread && lanes.room() > 0)) {
+        if (looked || (fitting.length === 0 && lanes.room() > 0 && (dueUnread || lanes.open().some((c) => !readChannels.has(c))))) {
           for (const row of fitting) lanes.release(row);
-          due = await q.fairDueNotifications(deps.db, now, lanes.channels, lanes.groupMost, DUE_READ);
-          dueUnread = due.length === DUE_READ;
+          const [channels, perGroup, limit] = [lanes.open(), lanes.perGroup(), lanes.room() * 2];
+          due = await q.fairDueNotifications(deps.db, now, channels, perGroup, limit);
+          readChannels = new Set(channels);
+          dueUnread = due.length === limit || fullGroups(due, perGroup);
           fitting = lanes.take(due);
         }
         const taken = new Set(fitting);

@@ -27,9 +27,9 @@ export interface People {
   policyDashboard(db: DB, policyId: number): Promise<number | undefined>;
   /**
    * Reaches each row's person on the row's contact method about its alarm. What the batch needs is
-   * read (and its action links made) before the answer; each row's send then runs on its own.
+   * read (and its action links made) before the answer: per row id, the send to start.
    */
-  reachAll(items: { row: PersonRow; alarm: AlarmFacts }[]): Promise<Map<number, Promise<Reached>>>;
+  reachAll(items: { row: PersonRow; alarm: AlarmFacts }[]): Promise<Map<number, () => Promise<Reached>>>;
 }
 
 /** A person's attempt; `name` is for the history. */

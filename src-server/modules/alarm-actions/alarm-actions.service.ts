@@ -45,12 +45,10 @@ export interface ActionDeps {
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Makes a link for `userId` to act on `alarmId`; answers its URL (`PUBLIC_URL/app/act/<token>`). */
-export async function mintActionLink(db: DB, now: number, publicUrl: string, alarmId: number, userId: number) {
-  return (await mintActionLinks(db, now, publicUrl, [{ alarmId, userId }]))[0]!;
-}
-
-/** One link per (alarm, person) given, in that order, stored in one insert: an escalation step's links together. */
+/**
+ * Makes a link for each (alarm, person) given, in that order, stored in one insert (an escalation
+ * step's links together); answers their URLs (`PUBLIC_URL/app/act/<token>`).
+ */
 export async function mintActionLinks(db: DB, now: number, publicUrl: string, wanted: { alarmId: number; userId: number }[]) {
   const tokens = wanted.map(() => randomBytes(32).toString('base64url'));
   await q.insertTokens(

@@ -3,11 +3,10 @@
  * and delivers due notifications. An alarm change wakes it at once (`wake`, and the runner's wake
  * across instances); the schedule (every 5 s) and a look every second while a run goes on are the
  * safety net. Deliveries run side by side in lanes per channel (`delivery-lanes.ts`): due rows are
- * read in turns per dashboard and channel (on a wake and every second, not on every freed slot),
- * claimed in one statement, and what they need (rule, alarm; the people, their methods and action
- * links) is read or made once per batch; outcomes that end close together are stored in one
- * transaction. A slow receiver holds only its own slots, and sends are network waits, so requests
- * go on meanwhile.
+ * read in turns per dashboard and channel, claimed in one statement, and what they need (rule,
+ * alarm; the people, their methods and action links) is read or made once per batch; outcomes that
+ * end close together are stored in one transaction. A slow receiver holds only its own slots, and
+ * sends are network waits, so requests go on meanwhile.
  */
 import { epochSeconds } from '../../platform/clock';
 import { defineJob } from '../../platform/jobs/job';
@@ -22,13 +21,6 @@ import * as q from './notifications.queries';
 export const NOTIFY_JOB = 'notify';
 const ESCALATE_EVERY_SECONDS = 15;
 const LOOK_EVERY_MS = 1000;
-/** Whether a read of due rows stopped at its limit per dashboard and channel somewhere (more may be due there). */
-function fullGroups(rows: NotificationRow[], perGroup: number) {
-  const counts = new Map<string, number>();
-  for (const r of rows) counts.set(`${r.dashboardId}:${r.channel}`, (counts.get(`${r.dashboardId}:${r.channel}`) ?? 0) + 1);
-  return [...counts.values()].some((n) => n >= perGroup);
-}
-
 /** The quickest first: pushes leave before the rest of a batch builds its requests. */
 const FIRST: Record<string, number> = { WEB_PUSH: 0, NTFY: 1, TELEGRAM: 1 };
 const startOrder = (rows: NotificationRow[]) => [...rows].sort((a, b) => (FIRST[a.channel] ?? 2) - (FIRST[b.channel] ?? 2));
@@ -146,15 +138,11 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
       let sent = 0;
       let escalatedAt = -Infinity;
       let lookedAt = -Infinity;
-      let due: NotificationRow[] = [];
-      let dueUnread = false;
-      let readChannels = new Set<string>();
       waker.take();
       while (!signal.aborted) {
         const now = epochSeconds(deps.clock);
         await claims.renew(now);
-        const looked = waker.take() || Date.now() - lookedAt >= LOOK_EVERY_MS;
-        if (looked) {
+        if (waker.take() || Date.now() - lookedAt >= LOOK_EVERY_MS) {
           lookedAt = Date.now();
           const fresh = await notificationsFromHistory(deps.db, now, deps.people.startEscalations);
           if (fresh) traceNotify(() => ({ stage: 'queued', count: fresh }));
@@ -164,26 +152,16 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
           await escalate(deps.db, now);
           escalatedAt = now;
         }
-        // Due rows are read on a wake, every second, and when nothing of the last read fits while
-        // it may have left rows unread; a freed slot in between takes the next row of that read.
-        let fitting = lanes.take(due);
-        if (looked || (fitting.length === 0 && lanes.room() > 0 && (dueUnread || lanes.open().some((c) => !readChannels.has(c))))) {
-          for (const row of fitting) lanes.release(row);
-          const [channels, perGroup, limit] = [lanes.open(), lanes.perGroup(), lanes.room() * 2];
-          due = await q.fairDueNotifications(deps.db, now, channels, perGroup, limit);
-          readChannels = new Set(channels);
-          dueUnread = due.length === limit || fullGroups(due, perGroup);
-          fitting = lanes.take(due);
-        }
-        const taken = new Set(fitting);
-        due = due.filter((row) => !taken.has(row));
+        const room = lanes.room();
+        const due = room > 0 ? await q.fairDueNotifications(deps.db, now, lanes.open(), lanes.perGroup(), room * 2) : [];
+        const fitting = lanes.take(due);
         // A row another run claimed first is left to it.
         const claimed = await claims.claim(fitting, now);
         for (const row of fitting) if (!claimed.includes(row)) lanes.release(row);
         const facts = createFactsCache(deps, claimed);
         for (const row of startOrder(claimed)) start(row, facts);
         sent += claimed.length;
-        if (inFlight.size === 0 && due.length === 0 && !dueUnread && !waker.missed()) break;
+        if (inFlight.size === 0 && due.length === 0 && !waker.missed()) break;
         await waker.wait(LOOK_EVERY_MS, freed.next, signal);
       }
       await Promise.allSettled(inFlight.values());

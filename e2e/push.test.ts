@@ -243,6 +243,10 @@ async function deliverToWorker(page: Page, origin: string, data: string) {
  * recorded rather than run, and the worker's `fetch` is recorded on its way to the real server.
  */
 async function clickNotification(page: Page, tag: string, action: 'ack' | 'open') {
+  // The push was handed over just now: wait until the worker has shown it (a cold worker on a busy machine takes a while).
+  await expect
+    .poll(() => page.evaluate(async (t) => (await (await navigator.serviceWorker.ready).getNotifications({ tag: t })).length, tag), { timeout: 20_000 })
+    .toBe(1);
   const worker = page
     .context()
     .serviceWorkers()
@@ -255,12 +259,7 @@ async function clickNotification(page: Page, tag: string, action: 'ack' | 'open'
         fetch: typeof fetch;
         dispatchEvent(event: Event): boolean;
       };
-      // The push was handed over just now: wait until the worker has shown it.
-      let [notification] = await scope.registration.getNotifications({ tag });
-      for (let tries = 0; !notification && tries < 50; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        [notification] = await scope.registration.getNotifications({ tag });
-      }
+      const [notification] = await scope.registration.getNotifications({ tag });
       if (!notification) throw new Error(`no notification with tag ${tag}`);
       const posted: { url: string; method?: string; contentType?: string; body?: unknown; status: number }[] = [];
       const opened: string[] = [];

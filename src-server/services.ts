@@ -69,7 +69,7 @@ import { wakeJob, wireReactions } from './reactions';
 import { energyAlarmJobs } from './modules/energy-rules/energy-rules.jobs';
 import { createSharedLimiter } from './platform/shared-rate-limit';
 import type { ContactDeps, WebPushSettings } from './modules/contact-methods/contact-adapter';
-import { reachPerson } from './modules/contact-methods/contact-methods.service';
+import { reachPeople } from './modules/contact-methods/contact-methods.service';
 import { newVapidKeys } from './modules/contact-methods/push-request';
 import { createTelegramBot, type TelegramOptions } from './modules/contact-methods/telegram-bot';
 import { contactMethodJobs } from './modules/contact-methods/contact-methods.jobs';
@@ -245,7 +245,7 @@ export async function createServices(options: ServiceOptions) {
     people: {
       startEscalations: (trx, starts) => startEscalations(escalation, trx, starts, epochSeconds(clock)),
       policyDashboard,
-      reach: (row, alarm) => reachPerson(contact, row, alarm),
+      reachAll: (items) => reachPeople(contact, items),
     },
   };
   // Steps an escalation queued are delivered at once.

@@ -3,6 +3,7 @@
  * tests: a policy with an ESCALATION rule on dashboard A, a way to run the jobs as the server would,
  * and the action link out of a mail.
  */
+import type { Priority } from '@/domain/alarm-dashboard';
 import type { EscalationStep } from '@/domain/escalation-policy';
 import { createAlarmWorld } from './alarm-world';
 import type { HarnessOptions } from './harness';
@@ -20,13 +21,13 @@ export async function createEscalationWorld({ telegram, ...notify }: NonNullable
     telegram,
   });
   const admin = w.callers.admin;
-  /** A policy and the rule that escalates HIGH alarms of dashboard A along it. */
-  const escalateAlong = async (steps: EscalationStep[], repeat = 0) => {
+  /** A policy and the rule that escalates HIGH alarms (or those of `priorities`) of dashboard A along it. */
+  const escalateAlong = async (steps: EscalationStep[], repeat = 0, priorities: Priority[] = ['HIGH']) => {
     const policy = await admin.escalationPolicy.create({ dashboardId: w.dashA.id, name: 'Piket', steps, repeat });
     const rule = await admin.notification.createRule({
       dashboardId: w.dashA.id,
       name: 'Escalatie',
-      priorities: ['HIGH'],
+      priorities,
       events: ['created'],
       channel: { type: 'ESCALATION', policyId: policy.id },
     });
@@ -38,7 +39,7 @@ export async function createEscalationWorld({ telegram, ...notify }: NonNullable
     await w.h.jobs.runNow('escalate');
     await w.h.jobs.runNow('notify');
   };
-  const raise = (line = 'Koelcel 4 te warm') => admin.alarm.create({ dashboardId: w.dashA.id, line, priority: 'HIGH' });
+  const raise = (line = 'Koelcel 4 te warm', priority: Priority = 'HIGH') => admin.alarm.create({ dashboardId: w.dashA.id, line, priority });
   const history = async (alarmId: number) => admin.alarm.history({ alarmId });
   return {
     ...w,

@@ -45,11 +45,18 @@ export interface ActionDeps {
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Makes a link for `userId` to act on `alarmId`; answers its URL (`PUBLIC_URL/app/act/<token>`). */
-export async function mintActionLink(db: DB, now: number, publicUrl: string, alarmId: number, userId: number) {
-  const token = randomBytes(32).toString('base64url');
-  await q.insertToken(db, { tokenHash: hash(token), alarmId, userId, createdAt: now, expiresAt: now + TOKEN_VALID_SECONDS });
-  return `${publicUrl.replace(/\/+$/, '')}/app/act/${token}`;
+/**
+ * Makes a link for each (alarm, person) given, in that order, stored in one insert (an escalation
+ * step's links together); answers their URLs (`PUBLIC_URL/app/act/<token>`).
+ */
+export async function mintActionLinks(db: DB, now: number, publicUrl: string, wanted: { alarmId: number; userId: number }[]) {
+  const tokens = wanted.map(() => randomBytes(32).toString('base64url'));
+  await q.insertTokens(
+    db,
+    wanted.map(({ alarmId, userId }, i) => ({ tokenHash: hash(tokens[i]!), alarmId, userId, createdAt: now, expiresAt: now + TOKEN_VALID_SECONDS })),
+  );
+  const base = publicUrl.replace(/\/+$/, '');
+  return tokens.map((token) => `${base}/app/act/${token}`);
 }
 
 /** The API form of an action link (`PUBLIC_URL/api/v1/actions/<token>`), for a receiver that posts itself (an ntfy button). */

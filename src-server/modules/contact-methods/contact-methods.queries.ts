@@ -9,6 +9,10 @@ export const methodsOfUser = (db: DB, userId: number) => db.selectFrom('contactM
 export const methodsOfUsers = (db: DB, userIds: number[]) =>
   userIds.length === 0 ? Promise.resolve([]) : db.selectFrom('contactMethod').selectAll().where('userId', 'in', userIds).orderBy('id').execute();
 
+/** The methods of these ids that still exist, whoever's (the caller matches each to its user). */
+export const methodsByIds = (db: DB, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('contactMethod').selectAll().where('id', 'in', ids).execute();
+
 /** A method of this user; undefined for another user's or an unknown id. */
 export const findOwnMethod = (db: DB, userId: number, id: number) =>
   db.selectFrom('contactMethod').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();

@@ -8,11 +8,11 @@ import type { User } from '@/domain/user';
 import { epochSeconds, isoFromSeconds } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { type SharedLimiter, reserveOrRefuse } from '../../platform/shared-rate-limit';
-import { mintActionLink } from '../alarm-actions/alarm-actions.service';
+import { mintActionLinks } from '../alarm-actions/alarm-actions.service';
 import { type AlarmFacts, testAlarm } from '../notifications/alarm-message';
 import type { Attempt } from '../notifications/attempt';
-import type { PersonRow } from '../notifications/people';
-import { loadUser } from '../users/users.queries';
+import type { PersonRow, Reached } from '../notifications/people';
+import { contactsOfUsers } from '../users/users.queries';
 import { adapterOf } from './adapters';
 import type { ContactAdapter, ContactDeps } from './contact-adapter';
 import * as q from './contact-methods.queries';
@@ -71,18 +71,47 @@ export async function testMethod(deps: ContactDeps & { limit: SharedLimiter }, u
 }
 
 /**
- * Reaches the person of a notification row on its method about the alarm, with their own action
- * link while the alarm is open and unacknowledged. Never throws for the receiver's failure.
+ * Reaches the person of each notification row on its method about its alarm, with their own action
+ * link while the alarm is open and unacknowledged. The batch's people and methods are read in one
+ * query each and its action links made in one insert; answers each row's send (by row id), to be
+ * started by the caller, which never throws for the receiver's failure.
  */
-export async function reachPerson(deps: ContactDeps, row: PersonRow, alarm: AlarmFacts): Promise<{ attempt: Attempt; name: string }> {
-  const user = row.userId === null ? undefined : await loadUser(deps.db, row.userId);
-  if (!user) return { attempt: { ok: false, retry: false, error: 'Deze gebruiker bestaat niet meer.' }, name: `gebruiker ${row.userId}` };
-  const name = user.fullName || user.email;
-  const stored = row.contactMethodId === null ? undefined : await q.findOwnMethod(deps.db, user.id, row.contactMethodId);
-  if (!stored) return { attempt: { ok: false, retry: false, error: 'Deze contactmethode is verwijderd.' }, name };
-  const open = alarm.acknowledgedAt === null && alarm.resolvedAt === null;
-  const actionUrl = open ? await mintActionLink(deps.db, epochSeconds(deps.clock), deps.publicUrl, alarm.id, user.id) : null;
-  return { attempt: await send(deps, stored, user, { alarm, actionUrl, deliveryId: String(row.id), test: false }), name };
+export async function reachPeople(deps: ContactDeps, items: { row: PersonRow; alarm: AlarmFacts }[]): Promise<Map<number, () => Promise<Reached>>> {
+  const ids = (pick: (row: PersonRow) => number | null) => [...new Set(items.flatMap(({ row }) => (pick(row) === null ? [] : [pick(row)!])))];
+  const [users, methods] = await Promise.all([
+    contactsOfUsers(
+      deps.db,
+      ids((r) => r.userId),
+    ),
+    q.methodsByIds(
+      deps.db,
+      ids((r) => r.contactMethodId),
+    ),
+  ]);
+  const ready = items.map(({ row, alarm }) => {
+    const user = users.find((u) => u.id === row.userId);
+    // Another user's method never stands in for this person's.
+    const method = user && methods.find((m) => m.id === row.contactMethodId && m.userId === user.id);
+    return { row, alarm, user, method, open: alarm.acknowledgedAt === null && alarm.resolvedAt === null };
+  });
+  const linked = ready.filter((r) => r.user && r.method && r.open);
+  const links = await mintActionLinks(
+    deps.db,
+    epochSeconds(deps.clock),
+    deps.publicUrl,
+    linked.map((r) => ({ alarmId: r.alarm.id, userId: r.user!.id })),
+  );
+  const linkOf = new Map(linked.map((r, i) => [r.row.id, links[i]!]));
+  const gone = (error: string, name: string) => () => Promise.resolve<Reached>({ attempt: { ok: false, retry: false, error }, name });
+  return new Map(
+    ready.map(({ row, alarm, user, method }): [number, () => Promise<Reached>] => {
+      if (!user) return [row.id, gone('Deze gebruiker bestaat niet meer.', `gebruiker ${row.userId}`)];
+      const name = user.fullName || user.email;
+      if (!method) return [row.id, gone('Deze contactmethode is verwijderd.', name)];
+      const message = { alarm, actionUrl: linkOf.get(row.id) ?? null, deliveryId: String(row.id), test: false };
+      return [row.id, async () => ({ attempt: await send(deps, method, user, message), name })];
+    }),
+  );
 }
 
 /** One send on a stored method; a method its receiver no longer knows (`gone`) is removed. */

@@ -92,6 +92,21 @@ test('an escalation reaches ntfy with the title, priority, tags, the alarm as Cl
   );
 });
 
+test('a MIDDEL alarm reaches ntfy with priority 3 and the warning tag, a LAAG one with priority 2 and the information tag', async () => {
+  const { w, ntfy } = await world();
+  await w.callers.installerA.contactMethod.create({ type: 'NTFY', url: ntfy.url('piket-a') });
+  await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }], 0, ['MEDIUM', 'LOW']);
+  await w.raise('Compressor maakt herrie', 'MEDIUM');
+  await w.settle();
+  await w.raise('Filter bijna vol', 'LOW');
+  await w.settle();
+  expect(ntfy.messages.map(({ title, priority, tags }) => ({ title, priority, tags }))).toEqual([
+    { title: '[MIDDEL] Compressor maakt herrie', priority: 3, tags: ['warning'] },
+    { title: '[LAAG] Filter bijna vol', priority: 2, tags: ['information_source'] },
+  ]);
+  expect(ntfy.messages.map((m) => m.headers.priority)).toEqual(['3', '2']);
+});
+
 test('the Bevestigen button acknowledges the alarm as the person when the ntfy app posts it as configured', async () => {
   const { w, ntfy } = await world();
   await onNtfy(w, ntfy);

@@ -138,6 +138,27 @@ test('a push service answering 410 removes the subscription; the history says th
   expect(w.push.refused).toHaveLength(1);
 });
 
+test('a push service answering 404 (an unknown subscription) removes it as 410 does, and a later alarm does not try it again', async () => {
+  const w = await world();
+  const { id, subscription } = w.push.subscribe(w.publicKey);
+  await w.callers.installerA.contactMethod.create({ type: 'WEB_PUSH', subscription });
+  w.push.answerNext(id, { status: 404 });
+  await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }]);
+  const alarm = await w.raise();
+  await w.settle();
+  expect((await w.callers.installerA.contactMethod.list()).map((m) => m.type)).toEqual(['EMAIL']);
+  const failed = (await w.history(alarm.id)).filter((h) => h.event === 'notification-failed').map((h) => h.details);
+  expect(failed).toMatchObject([
+    { channel: 'WEB_PUSH', retry: false, error: 'De pushdienst kent dit apparaat niet meer (HTTP 404). De contactmethode is verwijderd.' },
+  ]);
+  const later = await w.raise('Koelcel 5 te warm');
+  await w.settle();
+  expect(w.push.refused).toEqual([expect.objectContaining({ subscriptionId: id, status: 404 })]);
+  expect(w.push.received).toHaveLength(0);
+  // The person is still reached on what is left: their account's address.
+  expect((await w.history(later.id)).filter((h) => h.event === 'notified').map((h) => h.details)).toMatchObject([{ channel: 'EMAIL' }]);
+});
+
 test('a push service answering 503 with Retry-After is tried again after that wait, and the second try delivers', async () => {
   const w = await world();
   const { id, subscription } = w.push.subscribe(w.publicKey);

@@ -1,15 +1,16 @@
 /**
  * How many deliveries may be in flight at once, per channel, and how they are shared between
- * dashboards. A push, an ntfy post or a Telegram message is a few milliseconds of work and a wait
- * on the network, so those lanes are wide enough for a 100-person escalation step to leave at once;
- * mail (a connection and a dialogue each) and a dashboard's own webhooks are narrower. One dashboard
- * may hold at most three quarters of a lane: another dashboard's alarm always finds a free slot, even
- * while a burst or a slow receiver fills the rest.
+ * dashboards. A push is a few milliseconds of work and a wait on the network, so its lane lets a
+ * 100-person escalation step leave at once within one dashboard's share (150 of 200); ntfy and
+ * Telegram are narrower, as their servers limit how fast one sender may post; mail (a connection
+ * and a dialogue each) and a dashboard's own webhooks are narrower still. One dashboard may hold at
+ * most three quarters of a lane: another dashboard's alarm always finds a free slot, even while a
+ * burst or a slow receiver fills the rest.
  */
 import type { NotificationChannel } from '@/domain/notification';
 
 export const LANE_CAPS: Record<NotificationChannel, number> = {
-  WEB_PUSH: 100,
+  WEB_PUSH: 200,
   NTFY: 50,
   // The Bot API takes about 30 messages a second from one bot; more only earns 429s.
   TELEGRAM: 30,

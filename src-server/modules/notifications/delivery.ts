@@ -10,11 +10,11 @@ import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import type { SecretBox } from '../../platform/secrets';
 import { dashboardOrganizationId } from '../alarm-dashboards/alarm-dashboards.queries';
-import { mintActionLink } from '../alarm-actions/alarm-actions.service';
+import { mintActionLinks } from '../alarm-actions/alarm-actions.service';
 import { type HistoryEntry, recordHistory } from '../alarms/history.queries';
 import { listAssignableUsers } from '../users/users.queries';
 import { type AlarmFacts, mailBodies, mailSubject, webhookBody } from './alarm-message';
-import type { People } from './people';
+import type { People, Reached } from './people';
 import type { Attempt } from './attempt';
 import type { Mailer } from './email';
 import type { NotificationRow, NotificationRuleRow } from './notifications.table';
@@ -118,9 +118,15 @@ async function mailEachUser(
   const sent: string[] = [];
   const missed: string[] = [];
   let failure: Attempt | undefined;
-  for (const user of users) {
-    if (reached.has(user.id)) continue;
-    const link = await mintActionLink(deps.db, now, deps.publicUrl, alarm.id, user.id);
+  const toMail = users.filter((u) => !reached.has(u.id));
+  const links = await mintActionLinks(
+    deps.db,
+    now,
+    deps.publicUrl,
+    toMail.map((u) => ({ alarmId: alarm.id, userId: u.id })),
+  );
+  for (const [i, user] of toMail.entries()) {
+    const link = links[i]!;
     // The first user's mail keeps the notification's Message-ID (the thread's root); the others get their own.
     const id = user === users[0] ? messageId : messageId.replace('@', `-${user.id}@`);
     const attempt = await deps.mailer.send({
@@ -154,13 +160,29 @@ export interface Outcome {
   history: HistoryEntry;
 }
 
-/** What a batch of attempts reads once: the rules and alarms of its rows, each read once however many rows share it. */
-export function createFactsCache(db: DB) {
+/**
+ * What a batch of attempts reads once: the rules and alarms of its rows, each read once however
+ * many rows share it, and for the rows to one person (an escalation step) their people, methods
+ * and action links, read and made together when the first of them is attempted.
+ */
+export function createFactsCache(deps: Pick<DeliveryDeps, 'db' | 'people'>, batch: readonly NotificationRow[] = []) {
   const rules = new Map<number, Promise<NotificationRuleRow | undefined>>();
   const alarms = new Map<number, Promise<AlarmFacts | undefined>>();
+  const alarm = (id: number) => alarms.get(id) ?? alarms.set(id, q.alarmFacts(deps.db, id)).get(id)!;
+  const personal = new Set(batch.filter((r) => r.userId !== null));
+  let reaching: Promise<Map<number, () => Promise<Reached>>> | undefined;
+  const reachBatch = async () => {
+    const items = await Promise.all([...personal].map(async (row) => ({ row, alarm: await alarm(row.alarmId) })));
+    return deps.people.reachAll(items.flatMap((i) => (i.alarm ? [{ row: i.row, alarm: i.alarm }] : [])));
+  };
   return {
-    rule: (id: number) => rules.get(id) ?? rules.set(id, findRule(db, id)).get(id)!,
-    alarm: (id: number) => alarms.get(id) ?? alarms.set(id, q.alarmFacts(db, id)).get(id)!,
+    rule: (id: number) => rules.get(id) ?? rules.set(id, findRule(deps.db, id)).get(id)!,
+    alarm,
+    /** Reaches a row's person about its alarm (read with `alarm`, so the same facts). */
+    async reach(row: NotificationRow, facts: AlarmFacts): Promise<Reached> {
+      const sends = personal.has(row) ? await (reaching ??= reachBatch()) : await deps.people.reachAll([{ row, alarm: facts }]);
+      return sends.get(row.id)!();
+    },
   };
 }
 type FactsCache = ReturnType<typeof createFactsCache>;
@@ -169,7 +191,7 @@ type FactsCache = ReturnType<typeof createFactsCache>;
  * Runs one claimed attempt of `row` and answers what to store; never throws for a receiver's
  * failure. Undefined when the rule or the alarm was deleted meanwhile (the row went with them).
  */
-export async function attemptDelivery(deps: DeliveryDeps, row: NotificationRow, facts: FactsCache = createFactsCache(deps.db)): Promise<Outcome | undefined> {
+export async function attemptDelivery(deps: DeliveryDeps, row: NotificationRow, facts: FactsCache = createFactsCache(deps)): Promise<Outcome | undefined> {
   const rule = row.ruleId === null ? undefined : await facts.rule(row.ruleId);
   const alarm = await facts.alarm(row.alarmId);
   if (!rule || !alarm) return undefined;
@@ -177,9 +199,7 @@ export async function attemptDelivery(deps: DeliveryDeps, row: NotificationRow, 
   const unexpected = (error: unknown): Attempt => ({ ok: false, retry: true, error: `Onverwachte fout: ${String(error)}` });
   // A notification to one person (an escalation step) goes out on their contact method.
   const person =
-    row.userId === null
-      ? null
-      : await deps.people.reach(row, alarm).catch((error: unknown) => ({ attempt: unexpected(error), name: `gebruiker ${row.userId}` }));
+    row.userId === null ? null : await facts.reach(row, alarm).catch((error: unknown) => ({ attempt: unexpected(error), name: `gebruiker ${row.userId}` }));
   const reached = new Set(row.reached ? (JSON.parse(row.reached) as number[]) : []);
   const attempt = person ? person.attempt : await send(deps, rule, row.event, alarm, String(row.id), true, reached).catch(unexpected);
   const now = epochSeconds(deps.clock);

@@ -15,9 +15,9 @@ async function startSmtp() {
   return smtp;
 }
 
-async function world(smtpUrl?: string) {
+async function world(smtpUrl?: string, firmName?: string) {
   let now = T;
-  const w = await createAlarmWorld({ clock: () => new Date(now), notify: { smtpUrl, smtpFrom: 'Energiebeheer <alarm@energiebeheer.test>' } });
+  const w = await createAlarmWorld({ clock: () => new Date(now), notify: { smtpUrl, smtpFrom: 'Energiebeheer <alarm@energiebeheer.test>', firmName } });
   closing.push(() => w.h.close());
   const admin = w.callers.admin;
   const rule = (to: 'ASSIGNABLE' | string[], events = ['created', 'resolved', 'unacknowledged']) =>
@@ -93,6 +93,17 @@ test('a mail reads at night: Dutch priority, local time, the location with its a
   expect(mail.text).not.toMatch(/HIGH|T01:22|Z\b/);
   expect(mail.html).toMatch(/<a href="http:\/\/energiebeheer\.test\/app\/act\/[^"]+"[^>]*>Bevestigen<\/a>/);
   expect(mail.html).toContain('name="viewport"');
+});
+
+test('with FIRM_NAME set, an alarm mail comes from the firm’s name at the SMTP_FROM address', async () => {
+  const smtp = await startSmtp();
+  const w = await world(smtp.url, 'Koeltechniek Jansen');
+  await w.rule(['wacht@example.nl'], ['created']);
+  await w.admin.alarm.create({ dashboardId: w.dashA.id, line: 'Koelcel 4 te warm', priority: 'HIGH' } as never);
+  await w.settle();
+  expect(smtp.mails).toHaveLength(1);
+  expect(smtp.mails[0]!.mail.from?.value).toEqual([{ name: 'Koeltechniek Jansen', address: 'alarm@energiebeheer.test' }]);
+  expect(smtp.mails[0]!.mail.subject).toBe('[HOOG] Koelcel 4 te warm');
 });
 
 test('a subject fits a lock screen: at most 120 characters, cut with an ellipsis', async () => {

@@ -3,9 +3,10 @@
  * and delivers due notifications. An alarm change wakes it at once (`wake`, and the runner's wake
  * across instances); the schedule (every 5 s) and a look every second while a run goes on are the
  * safety net. Deliveries run side by side in lanes per channel (`delivery-lanes.ts`): due rows are
- * taken in turns per dashboard and channel, claimed in one statement, and what they need (rule,
- * alarm) is read once per batch; outcomes that end close together are stored in one transaction.
- * A slow receiver holds only its own slots, and sends are network waits, so requests go on meanwhile.
+ * read in turns per dashboard and channel, claimed in one statement, and what they need (rule,
+ * alarm; the people, their methods and action links) is read or made once per batch; outcomes that
+ * end close together are stored in one transaction. A slow receiver holds only its own slots, and
+ * sends are network waits, so requests go on meanwhile.
  */
 import { epochSeconds } from '../../platform/clock';
 import { defineJob } from '../../platform/jobs/job';
@@ -20,6 +21,9 @@ import * as q from './notifications.queries';
 export const NOTIFY_JOB = 'notify';
 const ESCALATE_EVERY_SECONDS = 15;
 const LOOK_EVERY_MS = 1000;
+/** The quickest first: pushes leave before the rest of a batch builds its requests. */
+const FIRST: Record<string, number> = { WEB_PUSH: 0, NTFY: 1, TELEGRAM: 1 };
+const startOrder = (rows: NotificationRow[]) => [...rows].sort((a, b) => (FIRST[a.channel] ?? 2) - (FIRST[b.channel] ?? 2));
 
 /** Lets a change of an alarm reach the run in progress at once; a wake no run took starts the next one (`missed`). */
 export function createNotifyWaker() {
@@ -151,10 +155,11 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
         const room = lanes.room();
         const due = room > 0 ? await q.fairDueNotifications(deps.db, now, lanes.open(), lanes.perGroup(), room * 2) : [];
         const fitting = lanes.take(due);
+        // A row another run claimed first is left to it.
         const claimed = await claims.claim(fitting, now);
         for (const row of fitting) if (!claimed.includes(row)) lanes.release(row);
-        const facts = createFactsCache(deps.db);
-        for (const row of claimed) start(row, facts);
+        const facts = createFactsCache(deps, claimed);
+        for (const row of startOrder(claimed)) start(row, facts);
         sent += claimed.length;
         if (inFlight.size === 0 && due.length === 0 && !waker.missed()) break;
         await waker.wait(LOOK_EVERY_MS, freed.next, signal);

@@ -175,20 +175,21 @@ async function insertEscalation(db: DB, e: Escalation, event: 'unacknowledged' |
  */
 export function fairDueNotifications(db: DB, now: number, channels: readonly string[], perGroup: number, limit: number) {
   if (channels.length === 0 || perGroup <= 0 || limit <= 0) return Promise.resolve([]);
+  // Ranked on narrow rows (a burst leaves thousands due); whole rows are read only for those taken.
   const ranked = db
     .selectFrom('notification')
-    .selectAll()
-    .select(sql<number>`row_number() over (partition by "dashboardId", "channel" order by "nextAttemptAt", "id")`.as('turn'))
+    .select(['id', 'nextAttemptAt', sql<number>`row_number() over (partition by "dashboardId", "channel" order by "nextAttemptAt", "id")`.as('turn')])
     .where('status', '=', 'PENDING')
     .where('nextAttemptAt', '<=', now)
     .where('channel', 'in', channels as NotificationChannel[]);
   return db
     .selectFrom(ranked.as('due'))
-    .selectAll()
-    .where('turn', '<=', perGroup)
-    .orderBy('turn')
-    .orderBy('nextAttemptAt')
-    .orderBy('id')
+    .innerJoin('notification', 'notification.id', 'due.id')
+    .selectAll('notification')
+    .where('due.turn', '<=', perGroup)
+    .orderBy('due.turn')
+    .orderBy('due.nextAttemptAt')
+    .orderBy('due.id')
     .limit(limit)
     .execute();
 }

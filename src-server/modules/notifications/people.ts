@@ -25,6 +25,15 @@ export interface People {
   startEscalations(trx: DB, starts: EscalationStart[]): Promise<void>;
   /** The dashboard of an escalation policy, undefined when there is none: a rule may only name its own dashboard's. */
   policyDashboard(db: DB, policyId: number): Promise<number | undefined>;
-  /** Reaches the row's person on the row's contact method about the alarm; `name` and `target` are for the history. */
-  reach(row: PersonRow, alarm: AlarmFacts): Promise<{ attempt: Attempt; name: string }>;
+  /**
+   * Reaches each row's person on the row's contact method about its alarm. What the batch needs is
+   * read (and its action links made) before the answer: per row id, the send to start.
+   */
+  reachAll(items: { row: PersonRow; alarm: AlarmFacts }[]): Promise<Map<number, () => Promise<Reached>>>;
+}
+
+/** A person's attempt; `name` is for the history. */
+export interface Reached {
+  attempt: Attempt;
+  name: string;
 }

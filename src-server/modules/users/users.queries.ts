@@ -72,6 +72,10 @@ async function withLocations(db: DB, rows: PublicColumns[]): Promise<User[]> {
   );
 }
 
+/** The name and address of each of these users that still exists, for reaching several people at once. */
+export const contactsOfUsers = (db: DB, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('user').select(['id', 'email', 'fullName']).where('id', 'in', ids).execute();
+
 export async function loadUser(db: DB, id: number): Promise<User | undefined> {
   const row = await findUserById(db, id);
   return row ? (await withLocations(db, [row]))[0] : undefined;

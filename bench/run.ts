@@ -43,6 +43,7 @@ else {
   for (const [key, label] of Object.entries(ENGINE_READS) as [keyof typeof ENGINE_READS, string][]) {
     console.log(`  ${label}: ${ms1(lite[key])} vs ${ms1(pg[key])} -> ${(pg[key] / lite[key]).toFixed(2)}x`);
   }
+  console.log(`  the heavy reads mixed, 20 clients: ${fmt(lite.mixedRps)} vs ${fmt(pg.mixedRps)} req/s -> ${(lite.mixedRps / pg.mixedRps).toFixed(2)}x`);
 }
 
 const ingest = await benchIngest();

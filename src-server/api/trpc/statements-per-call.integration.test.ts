@@ -90,7 +90,7 @@ describe('statements per call', () => {
 });
 
 /**
- * The heavy reads of the energy side, on a firm of ten locations with three meters each and four
+ * The heavy reads of the energy side, on a firm of ten locations with three meters each and two
  * weeks of quarter-hours: their statements do not grow with the locations, meters or days (on
  * PostgreSQL each statement is a round trip).
  */
@@ -110,7 +110,7 @@ describe('statements per heavy read', () => {
         const id = await h.channel('firm', `l${l}m${m}`);
         channel ??= id;
         const rows: { ts: number; value: number }[] = [];
-        for (let ts = localToUtc('2024-10-16T00:00:00'); ts < localToUtc('2024-11-13T00:00:00'); ts += 900) rows.push({ ts, value: 0.25 + m });
+        for (let ts = localToUtc('2024-10-30T00:00:00'); ts < localToUtc('2024-11-13T00:00:00'); ts += 900) rows.push({ ts, value: 0.25 + m });
         await h.db.transaction().execute((trx) => upsertMeasurements(trx, id, rows));
         await h.db
           .insertInto('meter')
@@ -118,7 +118,7 @@ describe('statements per heavy read', () => {
           .execute();
       }
     }
-  });
+  }, 60_000);
   afterAll(() => world.h.close());
 
   async function statementsAs(token: string, call: (caller: ReturnType<typeof createCaller>) => Promise<unknown>) {
@@ -145,9 +145,9 @@ describe('statements per heavy read', () => {
     expect(await statementsAs(world.tokens.installerA, (c) => c.dashboard.location({ locationId: firstLocation }))).toBeLessThanOrEqual(6);
   });
 
-  it('aggregates a channel per day over four weeks in 2 statements on PostgreSQL (one per day on SQLite, where a statement is no round trip)', async () => {
-    const input = { channelIds: String(channel), granularity: 'day' as const, from: '2024-10-16T00:00:00', to: '2024-11-13T00:00:00' };
+  it('aggregates a channel per day over two weeks in 2 statements on PostgreSQL (one per day on SQLite, where a statement is no round trip)', async () => {
+    const input = { channelIds: String(channel), granularity: 'day' as const, from: '2024-10-30T00:00:00', to: '2024-11-13T00:00:00' };
     const statements = await statementsAs(world.tokens.installerA, (c) => c.measurement.aggregate(input));
-    expect(statements).toBeLessThanOrEqual(testingOnPostgres() ? 2 : 2 + 28);
+    expect(statements).toBeLessThanOrEqual(testingOnPostgres() ? 2 : 2 + 14);
   });
 });

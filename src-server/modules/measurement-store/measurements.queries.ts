@@ -388,6 +388,8 @@ const WINDOWS_PER_STATEMENT = 2_000;
  * the hourly sums where a window is whole hours (rows are hours), else from the quarter-hours. One
  * statement per kind for up to 2,000 windows (a list of locations' days, a location's spans), where
  * a statement per window costs PostgreSQL a round trip each. Windows without rows are absent.
+ * `cross join` makes SQLite loop over the windows and seek each in the (channelId, ts) key: with a
+ * plain join it scanned the whole table (10× slower at 840 windows); PostgreSQL plans it as a join.
  */
 export async function windowSums(db: DB, windows: SumWindow[]): Promise<Map<number, WindowSum[]>> {
   const out = new Map<number, WindowSum[]>();
@@ -404,7 +406,7 @@ export async function windowSums(db: DB, windows: SumWindow[]): Promise<Map<numb
       const { rows } = await sql<{ channelId: number | string; key: number | string; total: number | string; count: number | string }>`
         with "w" ("channelId", "key", "from", "to") as (values ${values})
         select "w"."channelId" as "channelId", "w"."key" as "key", sum("m"."value") as "total", count(*) as "count"
-        from "w" join ${table} as "m" on "m"."channelId" = "w"."channelId" and "m"."ts" >= "w"."from" and "m"."ts" < "w"."to"
+        from "w" cross join ${table} as "m" where "m"."channelId" = "w"."channelId" and "m"."ts" >= "w"."from" and "m"."ts" < "w"."to"
         group by "w"."channelId", "w"."key"`.execute(db);
       for (const r of rows) {
         const key = Number(r.key);

@@ -388,8 +388,9 @@ const WINDOWS_PER_STATEMENT = 2_000;
  * the hourly sums where a window is whole hours (rows are hours), else from the quarter-hours. One
  * statement per kind for up to 2,000 windows (a list of locations' days, a location's spans), where
  * a statement per window costs PostgreSQL a round trip each. Windows without rows are absent.
- * `cross join` makes SQLite loop over the windows and seek each in the (channelId, ts) key: with a
- * plain join it scanned the whole table (10× slower at 840 windows); PostgreSQL plans it as a join.
+ * Each window's sum and count are subqueries, so both engines loop over the windows and seek each
+ * in the (channelId, ts) key: as a join, SQLite scanned the whole table (10× slower at 840 windows)
+ * and PostgreSQL hashed it on the channel alone (20×: 218 against 11 ms in `EXPLAIN ANALYZE`).
  */
 export async function windowSums(db: DB, windows: SumWindow[]): Promise<Map<number, WindowSum[]>> {
   const out = new Map<number, WindowSum[]>();
@@ -403,12 +404,13 @@ export async function windowSums(db: DB, windows: SumWindow[]): Promise<Map<numb
           .slice(i, i + WINDOWS_PER_STATEMENT)
           .map((w) => sql`(cast(${w.channelId} as bigint), cast(${w.key} as bigint), cast(${w.from} as bigint), cast(${w.to} as bigint))`),
       );
-      const { rows } = await sql<{ channelId: number | string; key: number | string; total: number | string; count: number | string }>`
+      const over = (aggregate: string) =>
+        sql`(select ${sql.raw(aggregate)} from ${table} as "m" where "m"."channelId" = "w"."channelId" and "m"."ts" >= "w"."from" and "m"."ts" < "w"."to")`;
+      const { rows } = await sql<{ channelId: number | string; key: number | string; total: number | string | null; count: number | string }>`
         with "w" ("channelId", "key", "from", "to") as (values ${values})
-        select "w"."channelId" as "channelId", "w"."key" as "key", sum("m"."value") as "total", count(*) as "count"
-        from "w" cross join ${table} as "m" where "m"."channelId" = "w"."channelId" and "m"."ts" >= "w"."from" and "m"."ts" < "w"."to"
-        group by "w"."channelId", "w"."key"`.execute(db);
+        select "w"."channelId" as "channelId", "w"."key" as "key", ${over('sum("m"."value")')} as "total", ${over('count(*)')} as "count" from "w"`.execute(db);
       for (const r of rows) {
+        if (Number(r.count) === 0) continue;
         const key = Number(r.key);
         if (!out.has(key)) out.set(key, []);
         out.get(key)!.push({ channelId: Number(r.channelId), total: Number(r.total), count: Number(r.count) });

@@ -18,7 +18,8 @@ WORKDIR /app
 COPY --from=build /src/package.json ./
 COPY --from=build /src/node_modules ./node_modules
 COPY --from=build /src/dist ./dist
-RUN mkdir -p /data && chown node:node /data
+# /backups: where compose mounts the instances' shared backup volume (a new named volume takes this owner).
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 VOLUME /data
 # 2525: the SMTP receiver, when SMTP_LISTEN=2525 is set (off by default).

@@ -5,11 +5,15 @@
  * same database with the clients split 25/25 over them (a zero-cost balancer: no proxy in the
  * path, so the figure is the instances' own), two runs each. Beside the figures, the CPU time each part used
  * (products, PostgreSQL, the load client) against what the machine's cores could give in that time.
+ * And a HIGH alarm's page when the instance sending it is killed with SIGKILL mid-delivery.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { adminToken, startProduct, type Product } from '../e2e/support/product';
+import { adminToken, restClient, startProduct, type Product } from '../e2e/support/product';
 import { postgresAvailable, startPostgres } from '../src-server/testing/postgres';
 import { type LoadFigures, mixedLoad } from './load';
 import { mixedRequests, seedMixedLoad } from './load-mixed';
@@ -103,6 +107,72 @@ export async function benchInstances() {
     return { one: meanOf(oneA, oneB), two: meanOf(twoA, twoB), cores: availableParallelism(), seconds: SECONDS };
   } finally {
     for (const p of started) await p.stop();
+    pg.stop();
+  }
+}
+
+const RECEIVER_SECRET = 'pieper-geheim-0123456789';
+
+/**
+ * One kill -9 run: two built instances on the same database, a HIGH alarm's webhook whose receiver
+ * keeps the first attempt waiting (the sending instance is mid-delivery), then SIGKILL of the
+ * instance that sent it. The time from its death until the page arrives from the other instance.
+ */
+async function pageAfterKill(databaseUrl: string): Promise<{ ms: number; sameDelivery: boolean }> {
+  const deliveries: { id: string; at: number }[] = [];
+  const waiting: ServerResponse[] = [];
+  const receiver = createServer((req, res) => {
+    deliveries.push({ id: String(req.headers['x-energiebeheer-delivery']), at: performance.now() });
+    req.resume();
+    if (deliveries.length === 1) waiting.push(res);
+    else res.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const env = { DATABASE_URL: databaseUrl, SECRET_KEY: 'een-gedeelde-sleutel-van-minstens-32-tekens', NOTIFY_ALLOW_PRIVATE_TARGETS: 'true' };
+  const started: Product[] = [];
+  try {
+    const first = await startProduct(env);
+    started.push(first);
+    const api = restClient(
+      () => first,
+      () => token,
+    );
+    const token = await adminToken(first.url);
+    const org = await api<{ id: number }>('PUT', '/api/organizations', { name: `Piket ${randomBytes(3).toString('hex')}` });
+    const dashboard = await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Piket', organizationId: org.id });
+    const { port } = receiver.address() as AddressInfo;
+    await api('POST', `/api/v1/alarms/dashboards/${dashboard.id}/notification-rules`, {
+      name: 'Pieper',
+      priorities: ['HIGH'],
+      events: ['created'],
+      channel: { type: 'WEBHOOK', url: `http://127.0.0.1:${port}/pieper`, secret: RECEIVER_SECRET },
+    });
+    await api('POST', `/api/v1/alarms/dashboards/${dashboard.id}/alarms`, { line: 'Ketel 1: storing', priority: 'HIGH' });
+    while (deliveries.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The second instance of the pair starts while the first is alive and mid-attempt.
+    started.push(await startProduct(env));
+    process.kill(first.pid, 'SIGKILL');
+    const died = performance.now();
+    while (deliveries.length < 2 && performance.now() - died < 120_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    return { ms: (deliveries[1]?.at ?? NaN) - died, sameDelivery: deliveries[1]?.id === deliveries[0]!.id };
+  } finally {
+    for (const res of waiting) res.destroy();
+    receiver.close();
+    const [first, ...rest] = started;
+    if (first) rmSync(first.dataDir, { recursive: true, force: true });
+    for (const p of rest) await p.stop();
+  }
+}
+
+/** A HIGH alarm's page after kill -9 of the instance sending it, three runs (goal: each within 60 s). Null without PostgreSQL. */
+export async function benchFailoverPage() {
+  if (!postgresAvailable()) return null;
+  const pg = await startPostgres();
+  try {
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await pageAfterKill(`${pg.url}?schema=failover${i}`));
+    return runs;
+  } finally {
     pg.stop();
   }
 }

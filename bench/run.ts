@@ -21,7 +21,7 @@ import { benchNotifications, benchSlowReceiver } from './notifications';
 import { benchEscalation } from './escalation';
 import { benchPush, pushLines } from './push';
 import { ENGINE_READS, benchEngines, type EngineFigures } from './engines';
-import { benchInstances } from './instances';
+import { benchFailoverPage, benchInstances } from './instances';
 import { benchEnergyRules } from './energy';
 import { benchBackup } from './backup';
 import { benchSchedules, scheduleLines } from './schedules';
@@ -43,6 +43,7 @@ else {
   for (const [key, label] of Object.entries(ENGINE_READS) as [keyof typeof ENGINE_READS, string][]) {
     console.log(`  ${label}: ${ms1(lite[key])} vs ${ms1(pg[key])} -> ${(pg[key] / lite[key]).toFixed(2)}x`);
   }
+  console.log(`  the heavy reads mixed, 20 clients: ${fmt(lite.mixedRps)} vs ${fmt(pg.mixedRps)} req/s -> ${(lite.mixedRps / pg.mixedRps).toFixed(2)}x`);
 }
 
 const ingest = await benchIngest();
@@ -173,6 +174,13 @@ else {
     `  -> p99 two/one ${(inst.two.load.p99 / inst.one.load.p99).toFixed(2)}, requests two/one ${(inst.two.load.requests / inst.one.load.requests).toFixed(2)}`,
   );
 }
+
+const failover = await benchFailoverPage();
+if (!failover) console.log('HIGH page after kill -9: skipped (PostgreSQL is not installed: apt-get install -y postgresql)');
+else
+  console.log(
+    `HIGH page after kill -9 of the instance sending it (two instances on PostgreSQL, 3 runs): ${failover.map((r) => `${(r.ms / 1000).toFixed(1)} s${r.sameDelivery ? '' : ' (another delivery id)'}`).join(', ')} from the kill to the page (goal <= 60 s)`,
+  );
 
 const notify = await benchNotifications();
 console.log(`HIGH alarm -> webhook received: ${ms(notify.median)} median of 100 (goal <= 1000 ms); slowest ${ms(notify.max)}`);

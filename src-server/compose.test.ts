@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { parse } from 'yaml';
 import { CONFIG_VARIABLES, loadConfig } from './config';
 import { composeCaddyfile, instanceEnvironment, interpolate, readCompose } from './testing/compose';
 
@@ -72,4 +73,43 @@ test('compose.yaml uses only forms that podman-compose 1.0 and older Compose rea
   // The secrets are left empty there: each firm generates its own once, into .env.
   expect(envExample().SECRET_KEY).toBe('');
   expect(envExample().POSTGRES_PASSWORD).toBe('');
+});
+
+test('both instances keep backups on one named volume at BACKUP_DIR, and take the backup, metrics and log settings from .env', () => {
+  const compose = parse(readFileSync(path.resolve('compose.yaml'), 'utf8'), { merge: true }) as {
+    services: Record<string, { volumes?: string[] }>;
+    volumes: Record<string, unknown>;
+  };
+  const vars = { ...VARS, BACKUP_PASSPHRASE: 'een lange back-upzin', BACKUP_SCHEDULE: 'off', METRICS_TOKEN: 'm'.repeat(20), LOG_FORMAT: 'pretty' };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-compose-'));
+  try {
+    const mounts = INSTANCES.map((name) => {
+      const config = loadConfig({ ...instanceEnvironment(name, vars), DATA_DIR: dataDir });
+      expect(config).toMatchObject({ backupPassphrase: vars.BACKUP_PASSPHRASE, metricsToken: vars.METRICS_TOKEN, logFormat: 'pretty' });
+      const mount = compose.services[name]!.volumes?.find((v) => v.split(':')[1] === config.backupDir);
+      expect(mount, `${name} mounts a volume at ${config.backupDir}`).toBeDefined();
+      return mount!.split(':')[0]!;
+    });
+    expect(new Set(mounts).size).toBe(1);
+    // A named volume, not a folder beside compose.yaml: it outlives `docker compose down` and needs no owner fixed on the host.
+    expect(Object.keys(compose.volumes)).toContain(mounts[0]);
+    // Empty in .env: the product's defaults (daily backups, unencrypted, /metrics off).
+    const env = { ...instanceEnvironment('app1', { ...envExample(), ...VARS }), DATA_DIR: dataDir };
+    const defaults = loadConfig(env);
+    expect(defaults).toMatchObject({ backupPassphrase: undefined, metricsToken: undefined, logFormat: 'json' });
+    expect(defaults.backupSchedule).toEqual(loadConfig({ ...env, BACKUP_SCHEDULE: '03:00' }).backupSchedule);
+    expect(loadConfig({ ...env, BACKUP_SCHEDULE: 'off' }).backupSchedule).not.toEqual(defaults.backupSchedule);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('the image build context leaves out data, demo data, databases, secrets and installed packages', () => {
+  const ignored = readFileSync(path.resolve('.dockerignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  for (const entry of ['node_modules', 'dist', 'data', 'data-demo', '*.db', '*.db-wal', '*.db-shm', '.env', '.git', 'test-results']) {
+    expect(ignored, entry).toContain(entry);
+  }
 });

@@ -3,8 +3,11 @@
  * trace: a bad `?schema=`, a server that is not there, a database or role the
  * server does not know. The password never shows.
  */
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { runToExit } from './testing/product-process';
+import webPush from 'web-push';
+import { killHard, runToExit, startProductProcess } from './testing/product-process';
 import { testTempDir } from './testing/temp-dir';
 
 const start = (DATABASE_URL: string) => runToExit(testTempDir('energie-dburl-'), { DATABASE_URL });
@@ -40,6 +43,30 @@ test.runIf(process.env.TEST_DATABASE_URL)(
     const noRole = await start(target('niemand', 'geheim', server.pathname.slice(1)));
     expect(noRole).toMatchObject({ code: 1, stdout: '' });
     expect(noRole.stderr).toMatch(/^Cannot open the database postgres:\/\/niemand:\*\*\*@[^ ]+: role "niemand" does not exist\n$/);
+  },
+  60_000,
+);
+
+test.runIf(process.env.TEST_DATABASE_URL)(
+  'on PostgreSQL with its keys in the environment the start line names PostgreSQL, not DATA_DIR, and nothing is written there',
+  async () => {
+    const dataDir = testTempDir('energie-pgline-');
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('schema', `startline_${randomBytes(6).toString('hex')}`);
+    const vapid = webPush.generateVAPIDKeys();
+    const product = await startProductProcess(dataDir, {
+      DATABASE_URL: url.toString(),
+      SECRET_KEY: 'een-gedeelde-sleutel-van-minstens-32-tekens',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    });
+    try {
+      expect(product.output()).toMatch(/running at http:\/\/\S+\/app\/ \(data in PostgreSQL\)/);
+      expect(product.output()).not.toContain(dataDir);
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      await killHard(product);
+    }
   },
   60_000,
 );

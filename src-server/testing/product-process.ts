@@ -9,6 +9,8 @@ export const PROCESS_ADMIN = { email: 'proces@example.nl', password: 'proces-wac
 export interface ProductProcess {
   child: ChildProcess;
   url: string;
+  /** Everything it printed so far, stdout and stderr. */
+  output: () => string;
   call: (method: string, route: string, token?: string, body?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -40,7 +42,7 @@ export function startProductProcess(dataDir: string, env: Record<string, string>
         });
         return res.status === 204 ? null : res.json();
       };
-      resolve({ child, url, call });
+      resolve({ child, url, output: () => output, call });
     });
     child.once('exit', (code) => reject(new Error(`The product exited with ${code}: ${output}`)));
   });

@@ -13,7 +13,11 @@
  */
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localToUtc } from '@/lib/amsterdam';
+import { upsertMeasurements } from '../../modules/measurement-store/measurement-store.store';
 import { type AlarmWorld, createAlarmWorld } from '../../testing/alarm-world';
+import { testingOnPostgres } from '../../testing/test-database';
+import { type World, createWorld } from '../../testing/world';
 import { createContext } from './context';
 import { createCaller } from '../../root-router';
 
@@ -82,5 +86,68 @@ describe('statements per call', () => {
   it('counts the alarms of every relevant folder per priority in 3 statements, however many folders', async () => {
     const statements = await statementsOf((c) => c.alarm.countPerPriority({ dashboardId: w.dashA.id }));
     expect(statements).toBeLessThanOrEqual(3);
+  });
+});
+
+/**
+ * The heavy reads of the energy side, on a firm of ten locations with three meters each and two
+ * weeks of quarter-hours: their statements do not grow with the locations, meters or days (on
+ * PostgreSQL each statement is a round trip).
+ */
+describe('statements per heavy read', () => {
+  const now = new Date('2024-11-13T11:00:00Z');
+  let world: World;
+  let firstLocation: number;
+  let channel: number;
+  beforeAll(async () => {
+    world = await createWorld({ clock: () => now });
+    const { h, orgA } = world;
+    await h.feed({ uuid: 'firm', organizationId: orgA });
+    for (let l = 0; l < 10; l++) {
+      const locationId = await h.location(orgA, `Vestiging ${l}`);
+      firstLocation ??= locationId;
+      for (const [m, type] of (['electricity', 'electricity', 'gas'] as const).entries()) {
+        const id = await h.channel('firm', `l${l}m${m}`);
+        channel ??= id;
+        const rows: { ts: number; value: number }[] = [];
+        for (let ts = localToUtc('2024-10-30T00:00:00'); ts < localToUtc('2024-11-13T00:00:00'); ts += 900) rows.push({ ts, value: 0.25 + m });
+        await h.db.transaction().execute((trx) => upsertMeasurements(trx, id, rows));
+        await h.db
+          .insertInto('meter')
+          .values({ locationId, name: `Meter ${m}`, type, netImportChannelId: id, netExportChannelId: null, createdAt: 0 })
+          .execute();
+      }
+    }
+  }, 60_000);
+  afterAll(() => world.h.close());
+
+  async function statementsAs(token: string, call: (caller: ReturnType<typeof createCaller>) => Promise<unknown>) {
+    const counter = { statements: 0 };
+    const plugin: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        counter.statements++;
+        return result;
+      },
+    };
+    await call(createCaller(await createContext({ ...world.h, db: world.h.db.withPlugin(plugin) }, `Bearer ${token}`, '127.0.0.1')));
+    expect(counter.statements, 'the counting plugin saw the call').toBeGreaterThan(0);
+    return counter.statements;
+  }
+
+  it('lists twelve locations with their recent days in 4 statements (locations, meters, newest intervals, the days)', async () => {
+    const list = await world.h.caller(world.tokens.installerA).then((c) => c.dashboard.locations());
+    expect(list.filter((l) => l.recentDays?.value != null)).toHaveLength(10);
+    expect(await statementsAs(world.tokens.installerA, (c) => c.dashboard.locations())).toBeLessThanOrEqual(4);
+  });
+
+  it("answers one location's dashboard of three meters in 6 statements (location, meters, first and last intervals, the spans' sums, a forecast per module until cached)", async () => {
+    expect(await statementsAs(world.tokens.installerA, (c) => c.dashboard.location({ locationId: firstLocation }))).toBeLessThanOrEqual(6);
+  });
+
+  it('aggregates a channel per day over two weeks in 3 statements on PostgreSQL (one per day on SQLite, where a statement is no round trip)', async () => {
+    const input = { channelIds: String(channel), granularity: 'day' as const, from: '2024-10-30T00:00:00', to: '2024-11-13T00:00:00' };
+    const statements = await statementsAs(world.tokens.installerA, (c) => c.measurement.aggregate(input));
+    expect(statements).toBeLessThanOrEqual(testingOnPostgres() ? 3 : 3 + 14);
   });
 });

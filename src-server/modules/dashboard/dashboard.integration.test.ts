@@ -1,8 +1,10 @@
 import { expect, test } from 'vitest';
-import { localToUtc } from '@/lib/amsterdam';
+import { addDays, localDate, localMidnight, localToUtc, wallClock } from '@/lib/amsterdam';
 import { measurementsChanged } from '../measurement-store/figure-cache';
+import { aggregate, channelStats, sumAndCount } from '../measurement-store/measurement-store.queries';
 import { upsertMeasurements } from '../measurement-store/measurement-store.store';
-import { createHarness } from '../../testing/harness';
+import { createHarness, type Harness } from '../../testing/harness';
+import { dataEnd, figureOf, shiftDays } from './span-figure';
 import { testingOnPostgres } from '../../testing/test-database';
 
 /** Wednesday 13 November 2024, 12:00 in Amsterdam. */
@@ -109,4 +111,104 @@ test('today’s forecast is computed once per day, until new values arrive for t
   }
   expect(await forecast()).toBeGreaterThan(96);
   expect(await forecast()).toBe(await fresh());
+});
+
+/** One location's recent days as the day aggregate and the sums of its spans answer them on their own. */
+async function recentDaysAlone(db: Harness['db'], channelIds: number[], nowTs: number) {
+  const stats = await channelStats(db, channelIds);
+  if (stats.length === 0) return null;
+  const last = Math.max(...stats.map((s) => Number(s.lastTs)));
+  const endDate = localDate(dataEnd(last, nowTs));
+  const from = localMidnight(addDays(endDate, -7));
+  const to = localMidnight(endDate);
+  const days = await aggregate(db, channelIds, 'day', from, to);
+  const sum = (values: (number | null)[]) => (values.every((v) => v === null) ? null : values.reduce<number>((s, v) => s + (v ?? 0), 0));
+  return {
+    ...figureOf(from, to, await sumAndCount(db, channelIds, from, to), await sumAndCount(db, channelIds, shiftDays(from, -7), shiftDays(to, -7))),
+    days: days.map((d) => ({ date: d.timestamp.slice(0, 10), value: sum(d.values) })),
+    lastDataAt: new Date(last * 1000).toISOString(),
+  };
+}
+
+/** A module's figures as summed span by span. */
+async function moduleAlone(db: Harness['db'], channelIds: number[], now: Date) {
+  const nowTs = Math.floor(now.getTime() / 1000);
+  const today = localDate(nowTs);
+  const monday = addDays(today, -((wallClock(nowTs).getUTCDay() + 6) % 7));
+  const stats = await channelStats(db, channelIds);
+  const last = stats.length === 0 ? null : Math.max(...stats.map((s) => Number(s.lastTs)));
+  const end = last === null ? localMidnight(addDays(monday, -7)) : dataEnd(last, nowTs);
+  const span = async (from: number, to: number) =>
+    to <= from
+      ? figureOf(from, from, { total: null, count: 0 }, { total: null, count: 0 })
+      : figureOf(from, to, await sumAndCount(db, channelIds, from, to), await sumAndCount(db, channelIds, shiftDays(from, -7), shiftDays(to, -7)));
+  return {
+    lastDataAt: last === null ? null : new Date(last * 1000).toISOString(),
+    latestDay: last === null ? null : await span(localMidnight(localDate(last)), end),
+    thisWeek: await span(localMidnight(monday), Math.min(end, nowTs)),
+    lastWeek: await span(localMidnight(addDays(monday, -7)), Math.min(end, localMidnight(monday))),
+  };
+}
+
+test('the location list and each location’s dashboard give the figures their spans summed one by one give, across a DST change', async () => {
+  // Tuesday 5 November 2024, 11:20: the fourteen days before cross the end of summer time (27 October).
+  const now = new Date('2024-11-05T10:20:00Z');
+  const h = await createHarness({ clock: () => now });
+  const org = await h.organization();
+  await h.feed({ uuid: 'f', organizationId: org });
+  const uneven = (from: string, to: string, seed: number) => {
+    const rows: { ts: number; value: number }[] = [];
+    for (let ts = localToUtc(from); ts < localToUtc(to); ts += 900) rows.push({ ts, value: 0.1 + ((ts / 900 + seed) % 17) * 0.0137 });
+    return rows;
+  };
+  let code = 0;
+  const meter = async (locationId: number, name: string, type: 'electricity' | 'gas', data: [string, string][]) => {
+    const channel = await h.channel('f', `c${++code}`);
+    for (const [from, to] of data) await h.db.transaction().execute((trx) => upsertMeasurements(trx, channel, uneven(from, to, code)));
+    await h.db.insertInto('meter').values({ locationId, name, type, netImportChannelId: channel, netExportChannelId: null, createdAt: 0 }).execute();
+    return channel;
+  };
+  const power: Record<string, number[]> = {};
+  // Two meters up to yesterday; one whose data stopped ten days ago; one with a gap in the week before; gas only; no data.
+  const a = await h.location(org, 'A');
+  power.A = [
+    await meter(a, 'Hal', 'electricity', [['2024-10-10T00:00:00', '2024-11-05T00:00:00']]),
+    await meter(a, 'Kantoor', 'electricity', [['2024-10-20T00:00:00', '2024-11-04T13:00:00']]),
+  ];
+  const b = await h.location(org, 'B');
+  power.B = [await meter(b, 'Oud', 'electricity', [['2024-10-01T00:00:00', '2024-10-26T07:15:00']])];
+  const c = await h.location(org, 'C');
+  power.C = [
+    await meter(c, 'Gat', 'electricity', [
+      ['2024-10-15T00:00:00', '2024-10-24T00:00:00'],
+      ['2024-10-25T00:00:00', '2024-11-05T00:00:00'],
+    ]),
+  ];
+  const d = await h.location(org, 'D');
+  await meter(d, 'Gas', 'gas', [['2024-10-01T00:00:00', '2024-11-05T00:00:00']]);
+  const e = await h.location(org, 'E');
+  power.E = [await meter(e, 'Leeg', 'electricity', [])];
+  // Data beyond now (a meter's clock ahead): today's spans end at now, off the hour (summed from the quarter-hours).
+  const f = await h.location(org, 'F');
+  power.F = [await meter(f, 'Voor', 'electricity', [['2024-10-20T00:00:00', '2024-11-05T12:00:00']])];
+  await h.user('admin', 'beheer@example.nl');
+  const caller = await h.caller((await h.signIn('beheer@example.nl')).accessToken);
+
+  const list = await caller.dashboard.locations();
+  const nowTs = Math.floor(now.getTime() / 1000);
+  expect(list.map((l) => l.name)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+  for (const [name, channelIds] of Object.entries(power)) {
+    expect(list.find((l) => l.name === name)!.recentDays, name).toEqual(await recentDaysAlone(h.db, channelIds, nowTs));
+  }
+  expect(list.find((l) => l.name === 'A')!.recentDays).toMatchObject({ previous: expect.any(Number) });
+  // And each location's own dashboard: every module's spans as summed one by one.
+  for (const location of list) {
+    for (const module of (await caller.dashboard.location({ locationId: location.id })).modules) {
+      expect(module, `${location.name} ${module.selector}`).toMatchObject(await moduleAlone(h.db, module.channelIds, now));
+    }
+  }
+  expect(list.find((l) => l.name === 'B')!.recentDays!.days[0]!.date).toBe('2024-10-19');
+  expect(list.find((l) => l.name === 'C')!.recentDays!.previous).toBeNull();
+  expect(list.find((l) => l.name === 'D')).toMatchObject({ modules: ['gas'], recentDays: null });
+  expect(list.find((l) => l.name === 'E')).toMatchObject({ modules: ['elektriciteit'], recentDays: null });
 });

@@ -348,20 +348,76 @@ export async function lastMeasurementTs(db: DB, channelId: number): Promise<numb
 }
 
 /**
- * The oldest and newest stored interval starts over the channels (UTC seconds), null when none. One
- * statement on both engines: per channel a lone min() and max() (one index step each on
- * (channelId, ts)), folded over the channels; a round trip per channel costs PostgreSQL far more
- * than the index steps.
+ * Per channel the starts of its oldest and newest stored intervals (UTC seconds), null when none:
+ * one statement for any number of channels, a lone min() and max() per channel (one index step
+ * each on (channelId, ts)).
  */
-export async function dataSpan(db: DB, channelIds: number[]): Promise<{ first: number | null; last: number | null }> {
-  if (channelIds.length === 0) return { first: null, last: null };
+export async function edgesPerChannel(db: DB, channelIds: number[]): Promise<Map<number, { first: number | null; last: number | null }>> {
+  const out = new Map<number, { first: number | null; last: number | null }>();
+  if (channelIds.length === 0) return out;
   const ids = sql.join(channelIds.map((id) => sql`(cast(${id} as bigint))`));
   const edge = (fn: 'min' | 'max') => sql.raw(`(select ${fn}("ts") from "measurement" where "channelId" = "c"."id")`);
-  const { rows } = await sql<{ first: number | null; last: number | null }>`
+  const { rows } = await sql<{ id: number | string; first: number | string | null; last: number | string | null }>`
     with "c" ("id") as (values ${ids})
-    select min(${edge('min')}) as "first", max(${edge('max')}) as "last" from "c"`.execute(db);
-  const row = rows[0];
-  return { first: row?.first == null ? null : Number(row.first), last: row?.last == null ? null : Number(row.last) };
+    select "c"."id" as "id", ${edge('min')} as "first", ${edge('max')} as "last" from "c"`.execute(db);
+  const seconds = (ts: number | string | null) => (ts === null ? null : Number(ts));
+  for (const row of rows) out.set(Number(row.id), { first: seconds(row.first), last: seconds(row.last) });
+  return out;
+}
+
+/** A span [from, to) of one channel, named by the caller's `key`. */
+export interface SumWindow {
+  channelId: number;
+  key: number;
+  from: number;
+  to: number;
+}
+
+/** One channel's sum over a window and how many stored rows it holds. */
+export interface WindowSum {
+  channelId: number;
+  total: number;
+  count: number;
+}
+
+/** Windows per statement: four parameters each, well below either engine's limit on parameters. */
+const WINDOWS_PER_STATEMENT = 2_000;
+
+/**
+ * The sum and the number of stored rows of many windows at once, per channel, as `sumAndCount` counts them: from
+ * the hourly sums where a window is whole hours (rows are hours), else from the quarter-hours. One
+ * statement per kind for up to 2,000 windows (a list of locations' days, a location's spans), where
+ * a statement per window costs PostgreSQL a round trip each. Windows without rows are absent.
+ * Each window's sum and count are subqueries, so both engines loop over the windows and seek each
+ * in the (channelId, ts) key: as a join, SQLite scanned the whole table (10× slower at 840 windows)
+ * and PostgreSQL hashed it on the channel alone (20×: 218 against 11 ms in `EXPLAIN ANALYZE`).
+ */
+export async function windowSums(db: DB, windows: SumWindow[]): Promise<Map<number, WindowSum[]>> {
+  const out = new Map<number, WindowSum[]>();
+  const kinds = [windows.filter((w) => hourAligned(w.from, w.to)), windows.filter((w) => !hourAligned(w.from, w.to))];
+  for (const [kind, list] of kinds.entries()) {
+    const table = sql.table(kind === 0 ? 'measurementHour' : 'measurement');
+    for (let i = 0; i < list.length; i += WINDOWS_PER_STATEMENT) {
+      if (i > 0) await yieldToEventLoop();
+      const values = sql.join(
+        list
+          .slice(i, i + WINDOWS_PER_STATEMENT)
+          .map((w) => sql`(cast(${w.channelId} as bigint), cast(${w.key} as bigint), cast(${w.from} as bigint), cast(${w.to} as bigint))`),
+      );
+      const over = (aggregate: string) =>
+        sql`(select ${sql.raw(aggregate)} from ${table} as "m" where "m"."channelId" = "w"."channelId" and "m"."ts" >= "w"."from" and "m"."ts" < "w"."to")`;
+      const { rows } = await sql<{ channelId: number | string; key: number | string; total: number | string | null; count: number | string }>`
+        with "w" ("channelId", "key", "from", "to") as (values ${values})
+        select "w"."channelId" as "channelId", "w"."key" as "key", ${over('sum("m"."value")')} as "total", ${over('count(*)')} as "count" from "w"`.execute(db);
+      for (const r of rows) {
+        if (Number(r.count) === 0) continue;
+        const key = Number(r.key);
+        if (!out.has(key)) out.set(key, []);
+        out.get(key)!.push({ channelId: Number(r.channelId), total: Number(r.total), count: Number(r.count) });
+      }
+    }
+  }
+  return out;
 }
 
 /** Per channel: the start of its newest stored interval and how many values are stored. */

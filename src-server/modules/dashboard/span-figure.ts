@@ -6,12 +6,7 @@
 import type { SpanFigure } from '@/domain/dashboard';
 import { addDays, localDate, localMidnight } from '@/lib/amsterdam';
 import { isoFromSeconds } from '../../platform/clock';
-import { type WindowSum, round } from '../measurement-store/measurement-store.queries';
-
-interface SumAndCount {
-  total: number | null;
-  count: number;
-}
+import { type SumAndCount, type WindowSum, round } from '../measurement-store/measurement-store.queries';
 
 /** The earlier span must hold at least this share of the later span's stored rows (a DST hour, a missed quarter). */
 const COMPARABLE_SHARE = 0.95;

@@ -287,11 +287,17 @@ export async function sumTotal(db: DB, channelIds: number[], from: number, to: n
   return round(total);
 }
 
+/** A span's sum (null without rows) and its number of stored rows. */
+export interface SumAndCount {
+  total: number | null;
+  count: number;
+}
+
 /**
  * The sum over [from, to) and how many stored rows (hours, or quarters off the hour) it holds; the
  * sum is null when none are stored, so "no data" never reads as 0.
  */
-export async function sumAndCount(db: DB, channelIds: number[], from: number, to: number): Promise<{ total: number | null; count: number }> {
+export async function sumAndCount(db: DB, channelIds: number[], from: number, to: number): Promise<SumAndCount> {
   let total: number | null = null;
   let count = 0;
   if (to <= from) return { total, count };

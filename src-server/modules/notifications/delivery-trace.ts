@@ -16,3 +16,8 @@ const channel = diagnostics.channel(NOTIFY_TRACE_CHANNEL);
 export function traceNotify(make: () => NotifyTraceStage): void {
   if (channel.hasSubscribers) channel.publish({ ...make(), at: performance.now() });
 }
+
+/** A notification row reaching `stage`. */
+export function traceRow(stage: 'claimed' | 'sending' | 'finished', row: { id: number; alarmId: number; dashboardId: number; channel: string }): void {
+  traceNotify(() => ({ stage, id: row.id, alarmId: row.alarmId, dashboardId: row.dashboardId, channel: row.channel }));
+}

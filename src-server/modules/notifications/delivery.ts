@@ -22,7 +22,7 @@ import * as q from './notifications.queries';
 import { findRule } from './notification-rules.queries';
 import { sendTeamChat } from './team-chats';
 import { sendWebhook } from './webhook';
-import { traceNotify } from './delivery-trace';
+import { traceRow } from './delivery-trace';
 
 export interface DeliveryDeps {
   db: DB;
@@ -195,7 +195,7 @@ export async function attemptDelivery(deps: DeliveryDeps, row: NotificationRow, 
   const rule = row.ruleId === null ? undefined : await facts.rule(row.ruleId);
   const alarm = await facts.alarm(row.alarmId);
   if (!rule || !alarm) return undefined;
-  traceNotify(() => ({ stage: 'sending', id: row.id, alarmId: row.alarmId, dashboardId: row.dashboardId, channel: row.channel }));
+  traceRow('sending', row);
   const unexpected = (error: unknown): Attempt => ({ ok: false, retry: true, error: `Onverwachte fout: ${String(error)}` });
   // A notification to one person (an escalation step) goes out on their contact method.
   const person =
@@ -253,6 +253,5 @@ export async function storeOutcomes(deps: Pick<DeliveryDeps, 'db' | 'clock'>, ou
       outcomes.map((o) => o.history),
     );
   });
-  for (const { row } of outcomes)
-    traceNotify(() => ({ stage: 'finished', id: row.id, alarmId: row.alarmId, dashboardId: row.dashboardId, channel: row.channel }));
+  for (const { row } of outcomes) traceRow('finished', row);
 }

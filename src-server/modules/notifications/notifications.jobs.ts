@@ -13,7 +13,7 @@ import { defineJob } from '../../platform/jobs/job';
 import { createClaims } from './claims';
 import { type DeliveryDeps, type Outcome, attemptDelivery, createFactsCache, storeOutcomes } from './delivery';
 import { createLanes } from './delivery-lanes';
-import { traceNotify } from './delivery-trace';
+import { traceNotify, traceRow } from './delivery-trace';
 import { escalate, notificationsFromHistory } from './from-history';
 import type { NotificationRow } from './notifications.table';
 import * as q from './notifications.queries';
@@ -109,7 +109,7 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
         freed.fire();
       };
       const start = (row: NotificationRow, facts: ReturnType<typeof createFactsCache>) => {
-        traceNotify(() => ({ stage: 'claimed', id: row.id, alarmId: row.alarmId, dashboardId: row.dashboardId, channel: row.channel }));
+        traceRow('claimed', row);
         const attempt = attemptDelivery(deps, row, facts)
           // A database failure mid-attempt leaves the row claimed: it is tried again when the lease ends.
           .catch((error: unknown) => {

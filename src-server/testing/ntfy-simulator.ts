@@ -87,6 +87,7 @@ export async function startNtfy(answer: (n: number) => { status: number; retryAf
   const arrivals: number[] = [];
   let requests = 0;
   const server = createServer((req, res) => {
+    const arrivedAt = Date.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -113,7 +114,7 @@ export async function startNtfy(answer: (n: number) => { status: number; retryAf
       const priority = Number(header(req.headers, 'priority') ?? 3);
       if (!(priority >= 1 && priority <= 5)) return json(400, { code: 40007, http: 400, error: 'invalid priority' });
       const auth = header(req.headers, 'authorization');
-      arrivals.push(Date.now());
+      arrivals.push(arrivedAt);
       messages.push({
         topic,
         headers: req.headers,

@@ -123,6 +123,8 @@ export async function startPushService() {
   let origin = '';
 
   const server = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+    // When the request reached the service (its headers parsed), before this simulator's own decrypting.
+    const arrivedAt = Date.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -153,7 +155,7 @@ export async function startPushService() {
         urgency: req.headers.urgency as string | undefined,
         topic: req.headers.topic as string | undefined,
         jwt: vapid.claims,
-        receivedAt: Date.now(),
+        receivedAt: arrivedAt,
       });
       answer(201, '', { Location: `${origin}/message/${received.length}` });
     });

@@ -76,7 +76,7 @@ export async function startTelegram() {
   let tooMany: number | null = null;
   const waiting = new Set<() => void>();
 
-  async function handle(method: string, p: Record<string, unknown>): Promise<unknown> {
+  async function handle(method: string, p: Record<string, unknown>, arrivedAt: number): Promise<unknown> {
     calls.push({ method, params: p });
     if (method === 'getMe') return BOT;
     if (method === 'getUpdates') {
@@ -108,13 +108,14 @@ export async function startTelegram() {
       checkMessage(message, new Set(chats.keys()));
       if (blocked.has(String(message.chat_id))) throw new ApiError(403, 'Forbidden: bot was blocked by the user');
       sent.push(message);
-      arrivals.push(Date.now());
+      arrivals.push(arrivedAt);
       return { message_id: sent.length, date: Math.floor(Date.now() / 1000), chat: chats.get(String(message.chat_id)), text: message.text };
     }
     throw new ApiError(404, 'Not Found');
   }
 
   const server = createServer((req, res) => {
+    const arrivedAt = Date.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -127,7 +128,7 @@ export async function startTelegram() {
       } catch {
         return reply(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' });
       }
-      handle(m[2]!, params).then(
+      handle(m[2]!, params, arrivedAt).then(
         (result) => reply(200, { ok: true, result }),
         (error: unknown) => {
           const e = error instanceof ApiError ? error : new ApiError(500, String(error));

@@ -114,8 +114,17 @@ export async function reachPeople(deps: ContactDeps, items: { row: PersonRow; al
   );
 }
 
-/** One send on a stored method; a method its receiver no longer knows (`gone`) is removed. */
+/** Resolves in the event loop's next turn, after I/O that is ready. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * One send on a stored method; a method its receiver no longer knows (`gone`) is removed. Each send
+ * starts in a turn of its own: a batch's sends all become ready at once, and without the turn each
+ * would build (a push: encrypt) its message before the first request left, so the first of 100
+ * pushes waited for all 100 encryptions.
+ */
 async function send(deps: ContactDeps, row: ContactMethodRow, user: Pick<User, 'email'>, message: Parameters<ContactAdapter['send']>[2]): Promise<Attempt> {
+  await nextTurn();
   const target = isOwnAddress(row) ? user.email : row.target;
   const attempt = await adapterOf(row.type).send(deps, target, message);
   if (!attempt.ok && 'gone' in attempt) {

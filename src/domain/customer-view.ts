@@ -62,17 +62,6 @@ export const locationStatusSchema = v.object({
 });
 export type LocationStatus = v.InferOutput<typeof locationStatusSchema>;
 
-/** 'opgelost na 2 u 14 min': a time to resolve as the customer reads it. */
-export function formatResolveTime(seconds: number): string {
-  const minutes = Math.max(0, Math.round(seconds / 60));
-  if (minutes < 1) return 'minder dan 1 min';
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  const rest = minutes % 60;
-  const parts = [days && `${days} d`, hours && `${hours} u`, rest && `${rest} min`].filter(Boolean);
-  return parts.join(' ');
-}
-
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** The month report lists at most this many alarms; `alarmCount` says how many there were. */
 export const MONTH_ALARMS_MAX = 100;

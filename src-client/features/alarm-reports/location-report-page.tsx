@@ -8,7 +8,7 @@ import { PriorityBadge } from '~/components/alarms/priority-badge';
 import { LoadError } from '~/components/lists/load-error';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { formatInstant } from '~/lib/alarms/format';
-import { formatDuration } from './duration';
+import { formatDuration } from '@/lib/duration';
 import { monthLabel, monthRange } from './report-period';
 import { ReportSummary } from './report-summary';
 import './report-print.css';

@@ -1,5 +1,5 @@
 import type { ResponseTimeItem } from '@/domain/alarm-report';
-import { formatDuration } from './duration';
+import { formatDuration } from '@/lib/duration';
 
 const share = (part: number, whole: number) => (whole ? ` (${Math.round((part / whole) * 100)}%)` : '');
 

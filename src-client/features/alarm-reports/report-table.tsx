@@ -1,5 +1,5 @@
 import type { ResponseTimeItem } from '@/domain/alarm-report';
-import { formatDuration } from './duration';
+import { formatDuration } from '@/lib/duration';
 
 const head = ['Periode', 'Binnen', 'Bevestigd', 'Opgelost', 'Bevestigen mediaan', 'p90', 'Oplossen mediaan', 'p90'];
 

@@ -1,6 +1,7 @@
 import { CalendarClock, CheckCircle2, Clock, Mail, Phone, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { type LocationStatus, RESOLVED_DAYS, formatResolveTime } from '@/domain/customer-view';
+import { type LocationStatus, RESOLVED_DAYS } from '@/domain/customer-view';
+import { formatDuration } from '@/lib/duration';
 import { PriorityBadge } from '~/components/alarms/priority-badge';
 import { formatDateTime } from '@/lib/dates';
 
@@ -87,7 +88,7 @@ export function LocationStatusView({ status }: { status: LocationStatus }) {
                   <span className="min-w-0 break-words">{a.line}</span>
                 </span>
                 <span className="text-sm text-muted-foreground">
-                  {when(a.since)} · opgelost na {formatResolveTime(a.resolveSeconds)}
+                  {when(a.since)} · opgelost na {formatDuration(a.resolveSeconds)}
                 </span>
               </li>
             ))}

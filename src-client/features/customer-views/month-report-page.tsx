@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MonthPrintBar } from '~/components/month-print-bar';
 import { format } from 'date-fns';
-import { formatResolveTime } from '@/domain/customer-view';
+import { formatDuration } from '@/lib/duration';
 import type { User } from '@/domain/user';
 import { dateLocale, formatDateTime } from '@/lib/dates';
 import { PriorityBadge } from '~/components/alarms/priority-badge';
@@ -112,7 +112,7 @@ export function MonthReportPage({
                                 </span>
                               </TableCell>
                               <TableCell className="text-right whitespace-nowrap tabular-nums">
-                                {a.resolveSeconds === null ? 'nog open' : formatResolveTime(a.resolveSeconds)}
+                                {a.resolveSeconds === null ? 'nog open' : formatDuration(a.resolveSeconds)}
                               </TableCell>
                             </TableRow>
                           ))}

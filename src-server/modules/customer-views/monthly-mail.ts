@@ -4,7 +4,8 @@
  * printable report and the firm's contact block. One narrow column with inline styles.
  */
 import { priorityLabels } from '@/domain/alarm-dashboard';
-import { formatResolveTime, type MonthReport } from '@/domain/customer-view';
+import { type MonthReport } from '@/domain/customer-view';
+import { formatDuration } from '@/lib/duration';
 import { escapeHtml } from '@/domain/text';
 import { formatDateTime } from '@/lib/dates';
 import { format } from 'date-fns';
@@ -29,7 +30,7 @@ export function monthlyMail(report: MonthReport, recipient: { fullName: string |
         : `${alarms.count} ${alarms.count === 1 ? 'storing' : 'storingen'} in ${month}, ${alarms.resolvedCount} opgelost.`;
   const alarmLines = (alarms?.list ?? []).map(
     (a) =>
-      `${when(a.since)} · ${priorityLabels[a.priority]} · ${a.line} · ${a.resolveSeconds === null ? 'nog niet opgelost' : `opgelost na ${formatResolveTime(a.resolveSeconds)}`}`,
+      `${when(a.since)} · ${priorityLabels[a.priority]} · ${a.line} · ${a.resolveSeconds === null ? 'nog niet opgelost' : `opgelost na ${formatDuration(a.resolveSeconds)}`}`,
   );
   const more = alarms && alarms.count > alarms.list.length ? [`En nog ${alarms.count - alarms.list.length} meer; zie het maandrapport.`] : [];
   const c = report.contact;

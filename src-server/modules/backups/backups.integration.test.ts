@@ -78,6 +78,26 @@ test.skipIf(!testingOnPostgres())('on PostgreSQL a backup restores into a Postgr
   expect(await answers(restored, token)).toEqual(before);
 });
 
+test.skipIf(!testingOnPostgres())('on PostgreSQL a restore refuses while an instance holds a live lease on the database, and changes nothing', async () => {
+  const { w, token } = await world();
+  const backup = await (await w.h.request('/api/admin/backups', { method: 'POST', token })).json();
+  const target = await testDatabase();
+  const running = await createHarness({ databaseFile: target });
+  await running.db.insertInto('organization').values({ name: 'Al in gebruik', createdAt: 0 }).execute();
+  // What a running instance holds while it works: a lease that has not expired.
+  await running.db
+    .insertInto('lease')
+    .values({ name: 'notify', owner: 'server-a:4242', expiresAt: Math.floor(Date.now() / 1000) + 60 })
+    .execute();
+  const lines: string[] = [];
+  await expect(restoreBackup({ file: path.join(w.h.backups.dir, backup.name), to: target, log: (l) => lines.push(l) })).rejects.toThrow(
+    /Er draait nog een server .*server-a:4242.*Er is niets veranderd/,
+  );
+  expect(lines).toEqual([]);
+  const names = await running.db.selectFrom('organization').select('name').execute();
+  expect(names.map((o) => o.name)).toEqual(['Al in gebruik']);
+});
+
 test('only admins list, make or download backups; a name that is not a backup of the folder is a 404', async () => {
   const { w, token } = await world();
   const installer = (await w.h.signIn('inst-a@example.nl')).accessToken;

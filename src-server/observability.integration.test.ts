@@ -10,7 +10,7 @@ import { createApp } from './app';
 import { createAlarmWorld } from './testing/alarm-world';
 import { createHarness } from './testing/harness';
 import { testTempDir } from './testing/temp-dir';
-import type { LogFields } from './platform/logger';
+import { type LogFields, createLogger } from './platform/logger';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -147,4 +147,32 @@ test('the request log has one JSON-ready line per request and never a password, 
     expect(text, 'a secret in the log').not.toContain(secret);
   }
   expect(lines.map((l) => l.route)).toContain('/auth/login');
+});
+
+test('each job run writes one log line: JSON with the job, its time and level, a failure with its error; readable on a terminal', async () => {
+  const fields: LogFields[] = [];
+  const h = await createHarness({ log: (f) => fields.push(f) });
+  await h.jobs.runNow('backup', { now: true });
+  // A backup folder under a file cannot be made: this run fails.
+  const file = path.join(testTempDir('energie-joblog-'), 'a-file');
+  writeFileSync(file, '');
+  h.backups.dir = path.join(file, 'backups');
+  await expect(h.jobs.runNow('backup', { now: true })).rejects.toThrow();
+
+  const runs = fields.filter((f) => f.job === 'backup');
+  expect(runs.map((f) => [f.level ?? 'info', f.msg])).toEqual([
+    ['info', 'job run'],
+    ['error', 'job failed'],
+  ]);
+  const json: string[] = [];
+  const pretty: string[] = [];
+  for (const f of runs) {
+    createLogger('json', (line) => json.push(line))(f);
+    createLogger('pretty', (line) => pretty.push(line))(f);
+  }
+  const parsed = json.map((line) => JSON.parse(line));
+  expect(parsed[0]).toEqual({ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: 'info', msg: 'job run', job: 'backup', ms: expect.any(Number) });
+  expect(parsed[1]).toMatchObject({ level: 'error', msg: 'job failed', job: 'backup', error: expect.stringContaining('a-file') });
+  expect(json.every((line) => !line.includes('\n'))).toBe(true);
+  expect(pretty[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} ERROR job failed backup \d+ ms — .*a-file/);
 });

@@ -46,6 +46,8 @@ export interface HarnessOptions {
   telegram?: { botToken?: string; apiUrl?: string };
   /** The SMTP receiver's domain, and where it listens (a test starts it: `smtpReceiver.start()`). */
   smtp?: ServiceOptions['smtp'];
+  /** The request and job-run log (default silent). */
+  log?: ServiceOptions['log'];
 }
 
 export async function createHarness(options: HarnessOptions = {}) {
@@ -73,6 +75,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     backup: { schedule: 'off', keep: { d: 7, w: 4, m: 12 }, ...options.backup, dir: backupDir },
     telegram: { waitSeconds: 0, ...options.telegram },
     smtp: options.smtp,
+    log: options.log,
   });
   const { db } = services;
   const app = createApp(services);

@@ -85,6 +85,26 @@ test('the check sees the service files and their exports', () => {
   expect(services.length).toBeGreaterThan(100);
 });
 
+test('the check refuses the old shapes and accepts the convention', () => {
+  const verdicts = (code: string) => exportedFunctions('x.service.ts', code).map((s) => problems(s).length > 0);
+  expect(
+    verdicts(`
+      export async function a(db: DB, user: User, id: number) {}
+      export async function b(deps: XDeps, user: User, id: number) {}
+      export const c = (deps: XDeps, actor: Actor, id: number) => id;
+      export async function d({ db }: { db: DB }, id: number) {}
+      export async function e(deps: XDeps, userId: number, input: unknown) {}
+    `),
+  ).toEqual([true, true, true, true, true]);
+  expect(
+    verdicts(`
+      export async function f(deps: XDeps, caller: Caller, id: number) {}
+      export const g = ({ db }: Pick<XDeps, 'db'>, { user }: Caller, id: number) => id;
+      export async function h(deps: Pick<XDeps, 'db' | 'clock'>, row: Row) {}
+    `),
+  ).toEqual([false, false, false]);
+});
+
 test('listed exceptions still exist', () => {
   const names = new Set(services.map((s) => `${s.where} ${s.name}`));
   expect(Object.keys(pureHelpers).filter((k) => !names.has(k))).toEqual([]);

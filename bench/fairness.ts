@@ -9,6 +9,7 @@ import { startDovecot } from '../src-server/testing/dovecot';
 import { dovecotSource, insertAlarmParser } from '../src-server/testing/fixtures';
 import { median } from './stats';
 import { startBenchServices } from './bench-services';
+import { callerOf } from '../src-server/platform/caller';
 
 const USER = { 'stil@example.nl': 'bench-wachtwoord' };
 const SAMPLES = 7;
@@ -22,7 +23,7 @@ export async function benchFairness() {
     const { createDashboard } = await import('../src-server/modules/alarm-dashboards/alarm-dashboards.service');
     const { createSource } = await import('../src-server/modules/mail-sources/mail-sources.service');
     const org = await services.db.insertInto('organization').values({ name: 'Bench', createdAt: 0 }).returning('id').executeTakeFirstOrThrow();
-    const admin = { id: 0, type: 'admin' as const, email: 'x', fullName: null };
+    const admin = callerOf({ user: { id: 0, type: 'admin' as const, email: 'x', fullName: null }, via: 'trpc' });
     const quiet = await createDashboard(services, admin, { name: 'Stil', organizationId: org.id });
     const hostile = await createDashboard(services, admin, { name: 'Vijandig', organizationId: org.id });
     const parser = (dashboardId: number, name: string, type: 'DEFAULT' | 'CUSTOM', body: string, index: number) =>

@@ -11,6 +11,7 @@ import { startDovecot } from '../src-server/testing/dovecot';
 import { dovecotSource } from '../src-server/testing/fixtures';
 import { startBenchServices } from './bench-services';
 import { createEventBus } from '../src-server/platform/events/event-bus';
+import { callerOf } from '../src-server/platform/caller';
 
 const COUNT = 1000;
 const USER = { 'bench@example.nl': 'bench-wachtwoord' };
@@ -53,7 +54,7 @@ export async function benchMail() {
     const bareMs = performance.now() - start;
 
     const org = await services.db.insertInto('organization').values({ name: 'Bench', createdAt: 0 }).returning('id').executeTakeFirstOrThrow();
-    const admin = { id: 0, type: 'admin' as const, email: 'x', fullName: null };
+    const admin = callerOf({ user: { id: 0, type: 'admin' as const, email: 'x', fullName: null }, via: 'trpc' });
     const { createDashboard } = await import('../src-server/modules/alarm-dashboards/alarm-dashboards.service');
     const { createSource, fetchSource } = await import('../src-server/modules/mail-sources/mail-sources.service');
     const { sourceRow } = await import('../src-server/modules/mail-sources/mail-sources.queries');

@@ -87,7 +87,7 @@ export async function benchSchedules() {
     }
 
     const at = now;
-    const onCall = await timed((i) => onCallAt(db, scheduleIds[Math.max(0, i) % scheduleIds.length]!, at), 101);
+    const onCall = await timed((i) => onCallAt({ db }, scheduleIds[Math.max(0, i) % scheduleIds.length]!, at), 101);
     const rawOnCall = await timed((i) => rawRows(db, scheduleIds[Math.max(0, i) % scheduleIds.length]!, at.getTime(), at.getTime() + 366 * DAY_MS), 101);
     const year = { from: '2026-11-02', to: '2027-11-02' };
     const shifts = await timed((i) => caller.schedule.shifts({ scheduleId: scheduleIds[Math.max(0, i) % scheduleIds.length]!, ...year }), 31);
@@ -114,7 +114,7 @@ export function scheduleLines(r: Awaited<ReturnType<typeof benchSchedules>>) {
 }
 
 /** The rows one schedule's answer reads, by plain SQL: the floor under the engine. */
-async function rawRows(db: Parameters<typeof onCallAt>[0], scheduleId: number, from: number, to: number) {
+async function rawRows(db: Parameters<typeof onCallAt>[0]['db'], scheduleId: number, from: number, to: number) {
   const schedule = await db.selectFrom('schedule').selectAll().where('id', '=', scheduleId).executeTakeFirstOrThrow();
   await db.selectFrom('scheduleLayer').selectAll().where('scheduleId', '=', scheduleId).execute();
   await db

@@ -105,7 +105,7 @@ export async function seedDemoAlarms(
       .replace('{n}', String(n))
       .replace('{code}', String(100 + n))
       .replace('{time}', at.toLocaleTimeString('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }));
-    await raiseAlarm({ ...services, clock: () => at }, { type: 'SYSTEM', name: 'Demo' }, dashboard.id, {
+    await raiseAlarm({ ...services, clock: () => at }, { actor: { type: 'SYSTEM', name: 'Demo' } }, dashboard.id, {
       line,
       priority: sender.priority,
       data: sender.data(n),

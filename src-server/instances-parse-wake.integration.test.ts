@@ -16,6 +16,7 @@ import { dovecotAvailable, startDovecot } from './testing/dovecot';
 import { dovecotSource, insertAlarmParser } from './testing/fixtures';
 import { createHarness } from './testing/harness';
 import { testDatabase } from './testing/test-database';
+import { callerOf } from './platform/caller';
 
 const USER = { 'stil@example.nl': 'wachtwoord-stil' };
 const mail = (subject: string, body = 'Storing') =>
@@ -29,7 +30,7 @@ test.runIf(process.env.TEST_DATABASE_URL && dovecotAvailable())(
     const a = await createHarness({ databaseFile: database });
     const b = await createHarness({ databaseFile: database });
     try {
-      const admin = { id: 0, type: 'admin' as const, email: 'x', fullName: null };
+      const admin = callerOf({ user: { id: 0, type: 'admin' as const, email: 'x', fullName: null }, via: 'trpc' });
       const org = await a.organization();
       const quiet = await createDashboard(a, admin, { name: 'Stil', organizationId: org });
       const hostile = await createDashboard(a, admin, { name: 'Vijandig', organizationId: org });

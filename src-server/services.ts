@@ -233,7 +233,10 @@ export async function createServices(options: ServiceOptions) {
   const escalation: PolicyDeps = {
     db,
     clock,
-    schedules: { onCall: onCallAt, organizationOf: async (db, scheduleId) => (await findSchedule(db, scheduleId))?.organizationId },
+    schedules: {
+      onCall: (db, scheduleId, at) => onCallAt({ db }, scheduleId, at),
+      organizationOf: async (db, scheduleId) => (await findSchedule(db, scheduleId))?.organizationId,
+    },
   };
   const notify: DeliveryDeps = {
     db,

@@ -49,7 +49,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  * Makes a link for each (alarm, person) given, in that order, stored in one insert (an escalation
  * step's links together); answers their URLs (`PUBLIC_URL/app/act/<token>`).
  */
-export async function mintActionLinks(db: DB, now: number, publicUrl: string, wanted: { alarmId: number; userId: number }[]) {
+export async function mintActionLinks({ db }: Pick<ActionDeps, 'db'>, now: number, publicUrl: string, wanted: { alarmId: number; userId: number }[]) {
   const tokens = wanted.map(() => randomBytes(32).toString('base64url'));
   await q.insertTokens(
     db,
@@ -139,4 +139,4 @@ export async function act(deps: ActionDeps, token: string, action: AlarmAction, 
   return { action, message: action === 'acknowledge' ? 'Het alarm is bevestigd.' : 'Het alarm is opgelost.', view };
 }
 
-export const sweepExpiredTokens = (db: DB, now: number) => q.deleteExpiredTokens(db, now - KEEP_EXPIRED_SECONDS);
+export const sweepExpiredTokens = ({ db }: Pick<ActionDeps, 'db'>, now: number) => q.deleteExpiredTokens(db, now - KEEP_EXPIRED_SECONDS);

@@ -7,6 +7,7 @@ import type { Updateable } from 'kysely';
 import { DASHBOARD_ABSENT, DEFAULT_THEME, type Priority, type Theme } from '@/domain/alarm-dashboard';
 import type { ListQuery } from '@/domain/paging';
 import type { User } from '@/domain/user';
+import type { Caller } from '../../platform/caller';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import { notFound, invalidField } from '../../platform/errors';
@@ -32,13 +33,15 @@ export interface DashboardDeps {
   dashboardFolders: DashboardFolders;
 }
 
-export async function getDashboard(db: DB, user: User, id: number) {
+export const getDashboard = ({ db }: Pick<DashboardDeps, 'db'>, { user }: Caller, id: number) => dashboardOf(db, user, id);
+
+async function dashboardOf(db: DB, user: User, id: number) {
   const dashboard = await findDashboard(db, user, id);
   if (!dashboard) throw notFound(DASHBOARD_ABSENT);
   return dashboard;
 }
 
-export async function createDashboard({ db, clock, dashboardFolders }: DashboardDeps, user: User, input: { name: string; organizationId: number }) {
+export async function createDashboard({ db, clock, dashboardFolders }: DashboardDeps, { user }: Caller, input: { name: string; organizationId: number }) {
   if (!(await findOrganization(db, user, input.organizationId))) throw invalidField('organizationId', ORGANIZATION_ABSENT);
   const id = await db.transaction().execute(async (trx) => {
     const id = await insertDashboard(trx, {
@@ -56,21 +59,23 @@ export async function createDashboard({ db, clock, dashboardFolders }: Dashboard
     await updateDashboardRow(trx, id, { defaultFolderId: folders.inbox, resolvedFolderId: folders.done });
     return id;
   });
-  return getDashboard(db, user, id);
+  return dashboardOf(db, user, id);
 }
 
 async function update(db: DB, user: User, id: number, values: Updateable<AlarmDashboardTable>) {
-  await getDashboard(db, user, id);
+  await dashboardOf(db, user, id);
   await updateDashboardRow(db, id, values);
-  return getDashboard(db, user, id);
+  return dashboardOf(db, user, id);
 }
 
-export const renameDashboard = (db: DB, user: User, id: number, name: string) => update(db, user, id, { name });
-export const setTheme = (db: DB, user: User, id: number, theme: Theme) => update(db, user, id, theme);
-export const setDefaultPriority = (db: DB, user: User, id: number, defaultPriority: Priority) => update(db, user, id, { defaultPriority });
-export const setCustomizable = (db: DB, user: User, id: number, customizable: boolean) => update(db, user, id, { customizable: customizable ? 1 : 0 });
+export const renameDashboard = ({ db }: Pick<DashboardDeps, 'db'>, { user }: Caller, id: number, name: string) => update(db, user, id, { name });
+export const setTheme = ({ db }: Pick<DashboardDeps, 'db'>, { user }: Caller, id: number, theme: Theme) => update(db, user, id, theme);
+export const setDefaultPriority = ({ db }: Pick<DashboardDeps, 'db'>, { user }: Caller, id: number, defaultPriority: Priority) =>
+  update(db, user, id, { defaultPriority });
+export const setCustomizable = ({ db }: Pick<DashboardDeps, 'db'>, { user }: Caller, id: number, customizable: boolean) =>
+  update(db, user, id, { customizable: customizable ? 1 : 0 });
 
-export async function setDefaultFolder({ db, dashboardFolders }: DashboardDeps, user: User, id: number, folderId: number) {
+export async function setDefaultFolder({ db, dashboardFolders }: DashboardDeps, { user }: Caller, id: number, folderId: number) {
   const folder = await dashboardFolders.folderOfDashboard(db, id, folderId);
   if (!folder) throw invalidField('folderId', 'Deze map hoort niet bij dit dashboard.');
   if (folder.trash) throw invalidField('folderId', 'De prullenbak kan niet de standaardmap zijn.');
@@ -78,21 +83,21 @@ export async function setDefaultFolder({ db, dashboardFolders }: DashboardDeps, 
 }
 
 /** Where recoveries and maintenance windows send alarms: a folder of the dashboard that is not relevant. */
-export async function setResolvedFolder({ db, dashboardFolders }: DashboardDeps, user: User, id: number, folderId: number) {
+export async function setResolvedFolder({ db, dashboardFolders }: DashboardDeps, { user }: Caller, id: number, folderId: number) {
   const folder = await dashboardFolders.folderOfDashboard(db, id, folderId);
   if (!folder) throw invalidField('folderId', 'Deze map hoort niet bij dit dashboard.');
   if (folder.relevant) throw invalidField('folderId', 'Kies een map die niet meetelt (niet relevant): opgeloste alarmen horen niet bij de open alarmen.');
   return update(db, user, id, { resolvedFolderId: folderId });
 }
 
-export async function setBranding(db: DB, clock: Clock, user: User, id: number, file: unknown) {
-  await getDashboard(db, user, id);
+export async function setBranding({ db, clock }: Pick<DashboardDeps, 'db' | 'clock'>, { user }: Caller, id: number, file: unknown) {
+  await dashboardOf(db, user, id);
   const sha = await storeBrandingImage(db, file, epochSeconds(clock));
   return update(db, user, id, { brandingSha256: sha });
 }
 
-export async function deleteDashboard(db: DB, user: User, id: number) {
-  await getDashboard(db, user, id);
+export async function deleteDashboard({ db }: Pick<DashboardDeps, 'db'>, { user }: Caller, id: number) {
+  await dashboardOf(db, user, id);
   await deleteDashboardRow(db, id);
 }
 
@@ -102,12 +107,12 @@ async function organizationOf(db: DB, dashboardId: number) {
   return organizationId;
 }
 
-export async function dashboardUsers(db: DB, dashboardId: number, list: ListQuery) {
+export async function dashboardUsers({ db }: Pick<DashboardDeps, 'db'>, dashboardId: number, list: ListQuery) {
   return listAssignableUsers(db, await organizationOf(db, dashboardId), list);
 }
 
 /** Assignable users by id, in the order asked; an id that is not one of them is a 404. */
-export async function dashboardUsersById(db: DB, dashboardId: number, ids: number[]) {
+export async function dashboardUsersById({ db }: Pick<DashboardDeps, 'db'>, dashboardId: number, ids: number[]) {
   const users = await assignableUsers(db, await organizationOf(db, dashboardId), ids);
   const missing = ids.find((id) => !users.some((u) => u.id === id));
   if (missing !== undefined) throw notFound(`Gebruiker ${missing} hoort niet bij dit dashboard.`);

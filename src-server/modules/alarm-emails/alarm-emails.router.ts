@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { emailOverviewSchema, emailReadSchema, emailSchema, listEmailsSchema, parsingAttemptSchema } from '@/domain/alarm-email';
 import { idSchema } from '@/domain/common';
 import { pageSchema } from '@/domain/paging';
+import { callerOf } from '../../platform/caller';
 import { rest } from '../../api/trpc/rest-route';
 import { router } from '../../api/trpc/trpc';
 import {
@@ -40,17 +41,17 @@ export const alarmEmailsRouter = router({
     .meta(rest(`GET ${ALARMS}/emails/{id}`, 'One e-mail: headers, text body, sanitized HTML', email))
     .input(byEmail)
     .output(emailSchema)
-    .query(({ ctx, input }) => service.getEmail(ctx.db, ctx.user, input.emailId)),
+    .query(({ ctx, input }) => service.getEmail(ctx, callerOf(ctx), input.emailId)),
   attempts: alarmAreaProcedure
     .meta(rest(`GET ${ALARMS}/emails/{id}/parsing-attempts`, "The e-mail's parsing attempts, oldest first", email))
     .input(byEmail)
     .output(v.array(parsingAttemptSchema))
-    .query(({ ctx, input }) => service.emailAttempts(ctx.db, ctx.user, input.emailId)),
+    .query(({ ctx, input }) => service.emailAttempts(ctx, callerOf(ctx), input.emailId)),
   markRead: alarmAreaProcedure
     .meta(rest(`PATCH ${ALARMS}/emails/{id}/read`, 'Mark read (readAt = now) or unread again; the inbox marks an e-mail read when it is opened', email))
     .input(emailReadSchema)
     .output(emailSchema)
-    .mutation(({ ctx, input }) => service.setRead(ctx, ctx.user, input.emailId, input.read)),
+    .mutation(({ ctx, input }) => service.setRead(ctx, callerOf(ctx), input.emailId, input.read)),
   reparse: alarmAreaProcedure
     .meta(
       rest(
@@ -63,10 +64,10 @@ export const alarmEmailsRouter = router({
     .output(emailSchema)
     .mutation(async ({ ctx, input }) => {
       // Re-parsing loads the parser pool: on a locked dashboard only admins may, and it is rate-limited.
-      const dashboardId = await service.dashboardOfEmail(ctx.db, ctx.user, input.emailId);
+      const dashboardId = await service.dashboardOfEmail(ctx, callerOf(ctx), input.emailId);
       await assertCustomizable(ctx, dashboardId);
       ctx.parseCallLimit(dashboardId);
-      return service.reparse(ctx, ctx.user, input.emailId);
+      return service.reparse(ctx, callerOf(ctx), input.emailId);
     }),
   reparseRejected: dashboardSettingsProcedure
     .meta(

@@ -35,7 +35,7 @@ export const alarmFoldersRouter = router({
     )
     .input(createFolderSchema)
     .output(folderSchema)
-    .mutation(({ ctx, input }) => service.createFolder(ctx.db, input)),
+    .mutation(({ ctx, input }) => service.createFolder(ctx, input)),
   update: folderSettingsProcedure
     .meta(rest(`PATCH ${ALARMS}/folders/{id}`, "Change label, icon, count mode, relevance, or a non-system folder's name", { ...folder, errors: [409] }))
     .input(updateFolderSchema)
@@ -54,7 +54,7 @@ export const alarmFoldersRouter = router({
     )
     .input(folderOrderSchema)
     .output(v.array(folderSchema))
-    .mutation(({ ctx, input }) => service.reorderFolders(ctx.db, input.dashboardId, input.folderIds)),
+    .mutation(({ ctx, input }) => service.reorderFolders(ctx, input.dashboardId, input.folderIds)),
   // Clearing empties a folder for everyone: on a locked dashboard only admins may.
   clear: folderSettingsProcedure
     .meta(rest(`POST ${ALARMS}/folders/{id}/clear`, "Move the folder's alarms to the trash (in the trash: delete them for good)", { ...folder, status: 204 }))

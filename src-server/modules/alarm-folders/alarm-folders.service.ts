@@ -51,7 +51,10 @@ const invalid = (field: string, message: string, code: 'BAD_REQUEST' | 'CONFLICT
   new AppError(code, code === 'CONFLICT' ? message : 'De invoer is ongeldig.', { fieldErrors: { [field]: [message] } });
 const nameTaken = () => invalid('name', 'Er is al een map met deze naam in dit dashboard.', 'CONFLICT');
 
-export async function createFolder(db: DB, input: { dashboardId: number; name: string; label: string; icon: string; countMode: CountMode; relevant: boolean }) {
+export async function createFolder(
+  { db }: Pick<FolderDeps, 'db'>,
+  input: { dashboardId: number; name: string; label: string; icon: string; countMode: CountMode; relevant: boolean },
+) {
   if (await folderByName(db, input.dashboardId, input.name)) throw nameTaken();
   const last = await lastFolderPosition(db, input.dashboardId);
   return insertFolder(db, { ...input, position: Number(last ?? -1) + 1 });
@@ -97,7 +100,7 @@ export async function deleteFolder(deps: FolderDeps, caller: Caller, folder: Vis
 }
 
 /** `folderIds` must be every folder of the dashboard exactly once. */
-export async function reorderFolders(db: DB, dashboardId: number, folderIds: number[]) {
+export async function reorderFolders({ db }: Pick<FolderDeps, 'db'>, dashboardId: number, folderIds: number[]) {
   const folders = await foldersOfDashboard(db, dashboardId);
   const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
   if (sorted(folderIds) !== sorted(folders.map((f) => f.id))) {

@@ -35,14 +35,14 @@ export async function takeAlerts(
   const folderId = await landingFolderId(db, dashboardId, []);
   // A location of another organization refuses the whole request, as a bad payload does.
   await checkLocations(
-    db,
+    deps,
     dashboardId,
     alerts.map((a) => a.locationId),
     locationField,
   );
   // A label naming no location of the organization leaves the alarm without one (no 4xx: the tool cannot fix it).
   const labelled = await locationsByRef(
-    db,
+    deps,
     dashboardId,
     alerts.map((a) => a.locationRef),
   );

@@ -80,14 +80,14 @@ export const alarmParsersRouter = router({
     .mutation(({ ctx, input }) => service.updateParser(ctx, ctx.parser, input)),
   delete: parserSettingsProcedure
     .meta(rest(`DELETE ${ALARMS}/alarm-email-parsers/{id}`, 'Delete a parser; its past attempts keep its name', { ...parser, status: 204 }))
-    .mutation(({ ctx }) => service.deleteParser(ctx.db, ctx.parser)),
+    .mutation(({ ctx }) => service.deleteParser(ctx, ctx.parser)),
   sources: alarmAreaProcedure
     .meta(rest(`GET ${ALARMS}/alarm-email-parser-sources`, "The dashboard's mail sources a parser may be limited to (`?dashboardId=`)"))
     .input(v.object({ dashboardId: v.union([idSchema, idParamSchema], 'Geef dashboardId als een positief geheel getal.') }))
     .output(v.array(parserSourceSchema))
     .query(async ({ ctx, input }) => {
       if (!(await findDashboard(ctx.db, ctx.user, input.dashboardId))) throw notFound(DASHBOARD_ABSENT);
-      return service.parserSources(ctx.db, input.dashboardId);
+      return service.parserSources(ctx, input.dashboardId);
     }),
   // Dry runs load the parser pool: on a locked dashboard only admins may.
   dryRun: parserSettingsProcedure

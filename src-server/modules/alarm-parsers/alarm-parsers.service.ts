@@ -49,7 +49,7 @@ export async function getParser(deps: ParserDeps, parserId: number) {
 }
 
 /** The dashboard's mail sources a parser may be limited to. */
-export async function parserSources(db: DB, dashboardId: number) {
+export async function parserSources({ db }: Pick<ParserDeps, 'db'>, dashboardId: number) {
   return sourceNamesOfDashboard(db, dashboardId);
 }
 
@@ -61,7 +61,7 @@ export async function checkParserFields(
   prefix = '',
 ) {
   const errors: FieldErrors = {};
-  if (fields.sourceId != null && !(await parserSources(deps.db, dashboardId)).some((s) => s.id === fields.sourceId))
+  if (fields.sourceId != null && !(await parserSources(deps, dashboardId)).some((s) => s.id === fields.sourceId))
     errors[`${prefix}sourceId`] = ['Deze bron hoort niet bij dit dashboard.'];
   const folderId = fields.config?.folderId;
   if (folderId != null && !(await folderOfDashboard(deps.db, dashboardId, folderId)))
@@ -140,7 +140,7 @@ export async function updateParser(deps: ParserDeps, row: AlarmParserRow, { pars
 }
 
 /** Deletes a parser and closes the gap in the order; its past attempts keep its name. */
-export async function deleteParser(db: DB, row: AlarmParserRow) {
+export async function deleteParser({ db }: Pick<ParserDeps, 'db'>, row: AlarmParserRow) {
   await db.transaction().execute(async (trx) => {
     await q.deleteParserRow(trx, row.id);
     await q.writeOrder(

@@ -79,7 +79,7 @@ async function raiseAlarms(trx: DB, matched: Matched[]): Promise<Applied[]> {
   );
   const raising = matched.filter((m) => m.email.alarmId === null || !existing.has(m.email.alarmId));
   const raised = await raiseParsedAlarms(
-    trx,
+    { db: trx },
     raising.map(({ at, actor, email, effect }) => ({
       at,
       actor,

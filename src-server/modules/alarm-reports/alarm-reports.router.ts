@@ -17,5 +17,5 @@ export const alarmReportsRouter = router({
     )
     .input(responseTimesSchema)
     .output(v.array(responseTimeItemSchema))
-    .query(({ ctx, input }) => responseTimes(ctx.db, input.dashboardId, input)),
+    .query(({ ctx, input }) => responseTimes(ctx, input.dashboardId, input)),
 });

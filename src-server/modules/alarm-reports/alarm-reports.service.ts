@@ -12,6 +12,10 @@ import { trashFolderId } from '../alarm-folders/alarm-folders.queries';
 import { type BucketQuery, alarmBuckets } from '../alarms/alarm-buckets';
 import { durationsPerBucket } from './alarm-reports.queries';
 
+interface ReportDeps {
+  db: DB;
+}
+
 /** Nearest-rank percentile of ascending values; null for none. */
 function nearestRank(sorted: ArrayLike<number>, p: number): number | null {
   if (sorted.length === 0) return null;
@@ -22,7 +26,7 @@ function nearestRank(sorted: ArrayLike<number>, p: number): number | null {
 const sortedSeconds = (list: string | null) => (list === null ? new Int32Array(0) : Int32Array.from(JSON.parse(`[${list}]`) as number[]).sort());
 
 export async function responseTimes(
-  db: DB,
+  { db }: ReportDeps,
   dashboardId: number,
   input: BucketQuery & { priority?: Priority; locationId?: number },
 ): Promise<ResponseTimeItem[]> {

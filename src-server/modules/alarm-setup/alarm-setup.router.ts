@@ -6,6 +6,7 @@
 import { DASHBOARD_ABSENT } from '@/domain/alarm-dashboard';
 import { alarmSetupQuerySchema, alarmSetupSchema } from '@/domain/alarm-setup';
 import { router, staffProcedure } from '../../api/trpc/trpc';
+import { callerOf } from '../../platform/caller';
 import { notFound } from '../../platform/errors';
 import { alarmSetupOf } from './alarm-setup.service';
 
@@ -14,7 +15,7 @@ export const alarmSetupRouter = router({
     .input(alarmSetupQuerySchema)
     .output(alarmSetupSchema)
     .query(async ({ ctx, input }) => {
-      const setup = await alarmSetupOf(ctx.db, ctx.user, input.dashboardId);
+      const setup = await alarmSetupOf(ctx, callerOf(ctx), input.dashboardId);
       if (!setup) throw notFound(DASHBOARD_ABSENT);
       return setup;
     }),

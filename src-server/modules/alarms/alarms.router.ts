@@ -104,7 +104,7 @@ export const alarmsRouter = router({
     .meta(rest(`GET ${ALARMS}/alarms/{id}`, 'One alarm with its data, notes, folder and e-mail (reading does not mark it seen)', alarm))
     .input(byAlarm)
     .output(alarmDetailSchema)
-    .query(({ ctx, input }) => service.getAlarm(ctx.db, ctx.user, input.alarmId)),
+    .query(({ ctx, input }) => service.getAlarm(ctx, callerOf(ctx), input.alarmId)),
   delete: alarmAreaProcedure
     .meta(rest(`DELETE ${ALARMS}/alarms/{id}`, 'Delete an alarm: to the trash; from the trash for good', { ...alarm, status: 204 }))
     .input(byAlarm)
@@ -173,12 +173,12 @@ export const alarmsRouter = router({
     .meta(rest(`GET ${ALARMS}/alarms/{id}/history`, 'Every change of the alarm, oldest first, with who made it', alarm))
     .input(byAlarm)
     .output(v.array(historyItemSchema))
-    .query(({ ctx, input }) => service.alarmHistory(ctx.db, ctx.user, input.alarmId)),
+    .query(({ ctx, input }) => service.alarmHistory(ctx, callerOf(ctx), input.alarmId)),
   assignees: alarmAreaProcedure
     .meta(rest(`GET ${ALARMS}/alarms/{id}/assignees`, 'The users the alarm is assigned to', alarm))
     .input(byAlarm)
     .output(v.array(dashboardUserSchema))
-    .query(({ ctx, input }) => service.alarmAssignees(ctx.db, ctx.user, input.alarmId)),
+    .query(({ ctx, input }) => service.alarmAssignees(ctx, callerOf(ctx), input.alarmId)),
   assign: alarmAreaProcedure
     .meta(rest(`POST ${ALARMS}/alarms/{id}/assignees`, "Assign a user of the dashboard; answers the alarm's assignees", alarm))
     .input(assigneeSchema)
@@ -191,15 +191,15 @@ export const alarmsRouter = router({
   countPerPriority: dashboardProcedure
     .meta(rest(`GET ${ALARMS}/dashboards/{id}/alarm-count`, 'Alarms in relevant folders per priority, all three', dashboard))
     .output(v.array(priorityCountSchema))
-    .query(({ ctx, input }) => counts.alarmCountPerPriority(ctx.db, input.dashboardId)),
+    .query(({ ctx, input }) => counts.alarmCountPerPriority(ctx, input.dashboardId)),
   assignedCount: dashboardProcedure
     .meta(rest(`GET ${ALARMS}/dashboards/{id}/assigned-alarm-count`, 'Alarms in relevant folders assigned to you', dashboard))
     .output(v.number())
-    .query(({ ctx, input }) => counts.assignedAlarmCount(ctx.db, input.dashboardId, ctx.user.id)),
+    .query(({ ctx, input }) => counts.assignedAlarmCount(ctx, callerOf(ctx), input.dashboardId)),
   unassignedCount: dashboardProcedure
     .meta(rest(`GET ${ALARMS}/dashboards/{id}/unassigned-alarm-count`, 'Alarms in relevant folders without an assignee', dashboard))
     .output(v.number())
-    .query(({ ctx, input }) => counts.unassignedAlarmCount(ctx.db, input.dashboardId)),
+    .query(({ ctx, input }) => counts.unassignedAlarmCount(ctx, input.dashboardId)),
   periodicCount: dashboardProcedure
     .meta(
       rest(
@@ -210,7 +210,7 @@ export const alarmsRouter = router({
     )
     .input(periodicCountSchema)
     .output(v.array(periodicCountItemSchema))
-    .query(({ ctx, input }) => counts.periodicAlarmCount(ctx.db, input.dashboardId, input)),
+    .query(({ ctx, input }) => counts.periodicAlarmCount(ctx, input.dashboardId, input)),
   events: dashboardProcedure
     .meta(
       rest(

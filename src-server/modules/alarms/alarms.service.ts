@@ -34,9 +34,10 @@ async function load(db: DB, user: User, alarmId: number) {
   return found;
 }
 
-export const getAlarm = async (db: DB, user: User, alarmId: number): Promise<AlarmDetail> => (await load(db, user, alarmId)).detail;
+export const getAlarm = async ({ db }: Pick<AlarmDeps, 'db'>, { user }: Caller, alarmId: number): Promise<AlarmDetail> =>
+  (await load(db, user, alarmId)).detail;
 
-export async function alarmHistory(db: DB, user: User, alarmId: number) {
+export async function alarmHistory({ db }: Pick<AlarmDeps, 'db'>, { user }: Caller, alarmId: number) {
   await load(db, user, alarmId);
   return historyOf(db, alarmId);
 }
@@ -62,7 +63,12 @@ export interface NewAlarm {
  * The locations these ids name, each of the dashboard's organization; a foreign or unknown one is
  * a field error at `fieldOf(index)` (the alarm is not raised).
  */
-export async function checkLocations(db: DB, dashboardId: number, ids: (number | null | undefined)[], fieldOf: (index: number) => string) {
+export async function checkLocations(
+  { db }: Pick<AlarmDeps, 'db'>,
+  dashboardId: number,
+  ids: (number | null | undefined)[],
+  fieldOf: (index: number) => string,
+) {
   if (ids.every((id) => id == null)) return;
   const organizationId = await dashboardOrganizationId(db, dashboardId);
   for (const [index, id] of ids.entries()) {
@@ -75,7 +81,7 @@ export async function checkLocations(db: DB, dashboardId: number, ids: (number |
  * The ids of the locations these references name (a location's id or its exact name, any case),
  * among those of the dashboard's organization; null for a reference that names none.
  */
-export async function locationsByRef(db: DB, dashboardId: number, refs: (string | null | undefined)[]): Promise<(number | null)[]> {
+export async function locationsByRef({ db }: Pick<AlarmDeps, 'db'>, dashboardId: number, refs: (string | null | undefined)[]): Promise<(number | null)[]> {
   if (refs.every((ref) => !ref)) return refs.map(() => null);
   const organizationId = await dashboardOrganizationId(db, dashboardId);
   const locations = organizationId === undefined ? [] : await q.locationsOfOrganization(db, organizationId);
@@ -90,12 +96,12 @@ export async function locationsByRef(db: DB, dashboardId: number, refs: (string 
  * default priority and folder unless given. With a key, while an alarm of that key is open, it adds
  * an occurrence to that one instead (PagerDuty's dedup key). Answers the alarm's id.
  */
-export async function raiseAlarm(deps: AlarmDeps, actor: Actor, dashboardId: number, alarm: NewAlarm): Promise<number> {
+export async function raiseAlarm(deps: AlarmDeps, { actor }: Pick<Caller, 'actor'>, dashboardId: number, alarm: NewAlarm): Promise<number> {
   const { db } = deps;
   const defaults = await dashboardDefaults(db, dashboardId);
   // A folder named by the caller must be the dashboard's (a field error, not a silent fallback).
   if (alarm.folderId) await ownFolder(db, dashboardId, alarm.folderId);
-  await checkLocations(db, dashboardId, [alarm.locationId], () => 'locationId');
+  await checkLocations(deps, dashboardId, [alarm.locationId], () => 'locationId');
   const folderId = await landingFolderId(db, dashboardId, [alarm.folderId]);
   const at = epochSeconds(deps.clock);
   const raised = await db.transaction().execute((trx) =>
@@ -116,10 +122,11 @@ export async function raiseAlarm(deps: AlarmDeps, actor: Actor, dashboardId: num
 }
 
 /** Parsed e-mails' alarms, in their order, inside the caller's transaction; answers the events to publish after the commit. */
-export const raiseParsedAlarms = (trx: DB, raises: { at: number; actor: Actor; dashboardId: number; alarm: Raise }[]) => raiseMany(trx, raises);
+export const raiseParsedAlarms = ({ db }: Pick<AlarmDeps, 'db'>, raises: { at: number; actor: Actor; dashboardId: number; alarm: Raise }[]) =>
+  raiseMany(db, raises);
 
 export async function createAlarm(deps: AlarmDeps, caller: Caller, { dashboardId, ...alarm }: CreateAlarm) {
-  return getAlarm(deps.db, caller.user, await raiseAlarm(deps, caller.actor, dashboardId, alarm));
+  return getAlarm(deps, caller, await raiseAlarm(deps, caller, dashboardId, alarm));
 }
 
 /** Every open alarm of the dashboard with this key to the resolved folder (resolution API). */
@@ -152,7 +159,7 @@ export async function changeAlarm(deps: AlarmDeps, caller: Caller, alarmId: numb
     const alarms = await q.alarmsOfDashboard(db, dashboardId, [alarmId]);
     const events = await db.transaction().execute((trx) => moveWithLifecycle(trx, at, caller.actor, { dashboardId, alarms, toFolderId: change.folderId }));
     deps.events.publish(dashboardId, events.length ? [...events, countsEvent] : [alarmEvent('changed', alarmId, detail.folderId)]);
-    return getAlarm(db, caller.user, alarmId);
+    return getAlarm(deps, caller, alarmId);
   }
   const unchanged = 'seen' in change ? change.seen === detail.seen : 'priority' in change ? change.priority === detail.priority : false;
   if (!unchanged) {
@@ -164,7 +171,7 @@ export async function changeAlarm(deps: AlarmDeps, caller: Caller, alarmId: numb
   }
   const countsChange = 'seen' in change || 'priority' in change;
   deps.events.publish(dashboardId, [alarmEvent('changed', alarmId, detail.folderId), ...(countsChange ? [countsEvent] : [])]);
-  return getAlarm(db, caller.user, alarmId);
+  return getAlarm(deps, caller, alarmId);
 }
 
 /** Alarms to the trash (resolved on the way); those already in the trash are deleted for good. One transaction. */
@@ -219,7 +226,7 @@ export async function clearFolder(deps: AlarmDeps, caller: Caller, folder: { id:
  */
 export async function acknowledge(deps: AlarmDeps, caller: Caller, dashboardId: number, ids: number[]) {
   await alarmsByIds(deps.db, dashboardId, ids);
-  const assignable = await dashboardUsersById(deps.db, dashboardId, [caller.user.id]).then(
+  const assignable = await dashboardUsersById(deps, dashboardId, [caller.user.id]).then(
     () => true,
     () => false,
   );
@@ -240,18 +247,18 @@ export async function acknowledge(deps: AlarmDeps, caller: Caller, dashboardId: 
 export async function acknowledgeAlarm(deps: AlarmDeps, caller: Caller, alarmId: number) {
   const { dashboardId } = await load(deps.db, caller.user, alarmId);
   await acknowledge(deps, caller, dashboardId, [alarmId]);
-  return getAlarm(deps.db, caller.user, alarmId);
+  return getAlarm(deps, caller, alarmId);
 }
 
-export async function alarmAssignees(db: DB, user: User, alarmId: number) {
+export async function alarmAssignees({ db }: Pick<AlarmDeps, 'db'>, { user }: Caller, alarmId: number) {
   const { dashboardId } = await load(db, user, alarmId);
-  return dashboardUsersById(db, dashboardId, await q.assigneeIds(db, alarmId));
+  return dashboardUsersById({ db }, dashboardId, await q.assigneeIds(db, alarmId));
 }
 
 /** Assigns a user of the dashboard; assigning acknowledges the alarm too. */
 export async function assign(deps: AlarmDeps, caller: Caller, alarmId: number, userId: number) {
   const { dashboardId, detail } = await load(deps.db, caller.user, alarmId);
-  const [assignee] = await dashboardUsersById(deps.db, dashboardId, [userId]).catch(() => {
+  const [assignee] = await dashboardUsersById(deps, dashboardId, [userId]).catch(() => {
     throw invalidField('userId', 'Deze gebruiker kan niet aan alarmen van dit dashboard worden toegewezen.');
   });
   const at = epochSeconds(deps.clock);
@@ -265,7 +272,7 @@ export async function assign(deps: AlarmDeps, caller: Caller, alarmId: number, u
     ]);
   });
   deps.events.publish(dashboardId, [alarmEvent('changed', alarmId, detail.folderId), countsEvent]);
-  return alarmAssignees(deps.db, caller.user, alarmId);
+  return alarmAssignees(deps, caller, alarmId);
 }
 
 export async function unassign(deps: AlarmDeps, caller: Caller, alarmId: number, userId: number) {

@@ -31,11 +31,17 @@ export interface AuthOptions {
 
 const sessionExpired = () => new AppError('UNAUTHORIZED', 'Je sessie is verlopen. Log opnieuw in.');
 
+interface AuthDeps {
+  db: DB;
+  clock: Clock;
+  sessionCache?: SessionCache;
+}
+
 /**
  * `sessionCache`: only where this process is the database's one writer, and installed on `db`
  * (see session-cache.ts); without it every request reads its session from the database.
  */
-export function createAuthService({ db, clock, sessionCache }: { db: DB; clock: Clock; sessionCache?: SessionCache }, options: AuthOptions = {}) {
+export function createAuthService({ db, clock, sessionCache }: AuthDeps, options: AuthOptions = {}) {
   const accessTtl = options.accessTtlSeconds ?? 3600;
   const refreshTtl = options.refreshTtlSeconds ?? 30 * 24 * 3600;
   const window = options.failureWindowSeconds ?? 15 * 60;

@@ -16,6 +16,7 @@ import type { SharedLimiter } from '../../platform/shared-rate-limit';
 import type { ContactDeps } from './contact-adapter';
 import * as service from './contact-methods.service';
 import { newLinkCode, telegramSetup } from './telegram-links';
+import { callerOf } from '../../platform/caller';
 
 /** The services this module's procedures use, built by the composition root. */
 declare module '../../api/trpc/context' {
@@ -31,7 +32,7 @@ export const contactMethodsRouter = router({
   list: signedInProcedure
     .meta(rest('GET /api/v1/users/me/contact-methods', "Your contact methods: your account's e-mail address first (`isDefault`), then the ones you added"))
     .output(v.array(contactMethodSchema))
-    .query(({ ctx }) => service.listMethods(ctx.contact, ctx.user)),
+    .query(({ ctx }) => service.listMethods(ctx.contact, callerOf(ctx))),
   create: signedInProcedure
     .meta(
       rest(
@@ -45,7 +46,7 @@ export const contactMethodsRouter = router({
     )
     .input(createContactMethodSchema)
     .output(contactMethodSchema)
-    .mutation(({ ctx, input }) => service.createMethod(ctx.contact, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.createMethod(ctx.contact, callerOf(ctx), input)),
   delete: signedInProcedure
     .meta(
       rest('DELETE /api/v1/contact-methods/{id}', 'Delete one of your contact methods (409 for your account address, which always stays)', {
@@ -55,7 +56,7 @@ export const contactMethodsRouter = router({
       }),
     )
     .input(contactMethodIdSchema)
-    .mutation(({ ctx, input }) => service.deleteMethod(ctx, ctx.user, input.contactMethodId)),
+    .mutation(({ ctx, input }) => service.deleteMethod(ctx, callerOf(ctx), input.contactMethodId)),
   test: signedInProcedure
     .meta(
       rest('POST /api/v1/contact-methods/{id}/test', 'Send a test message to one of your contact methods now; `message` says how it went', {
@@ -65,7 +66,7 @@ export const contactMethodsRouter = router({
     )
     .input(contactMethodIdSchema)
     .output(testAnswerSchema)
-    .mutation(({ ctx, input }) => service.testMethod(ctx.contact, ctx.user, input.contactMethodId)),
+    .mutation(({ ctx, input }) => service.testMethod(ctx.contact, callerOf(ctx), input.contactMethodId)),
   // The VAPID public key is public by nature; the service worker asks for it without a session.
   webPushKey: publicProcedure
     .meta(rest('GET /api/v1/web-push/public-key', "The server's VAPID public key (base64url) for a browser's `PushManager.subscribe`"))

@@ -16,6 +16,7 @@ import { contactsOfUsers } from '../users/users.queries';
 import { adapterOf } from './adapters';
 import type { ContactAdapter, ContactDeps } from './contact-adapter';
 import * as q from './contact-methods.queries';
+import type { Caller } from '../../platform/caller';
 import type { ContactMethodRow } from './contact-methods.table';
 
 const METHOD_ABSENT = 'Deze contactmethode bestaat niet.';
@@ -30,16 +31,18 @@ const toMethod = (deps: ContactDeps, r: ContactMethodRow, user: Pick<User, 'emai
 });
 
 /** The user's methods, their account's address first (made now if it was not there yet). */
-export async function listMethods(deps: ContactDeps, user: User) {
+export async function listMethods(deps: ContactDeps, caller: Caller) {
+  const { user } = caller;
   await q.ensureOwnAddresses(deps.db, [user.id], epochSeconds(deps.clock));
   const rows = await q.methodsOfUser(deps.db, user.id);
   return [...rows.filter(isOwnAddress), ...rows.filter((r) => !isOwnAddress(r))].map((r) => toMethod(deps, r, user));
 }
 
-export async function createMethod(deps: ContactDeps, user: User, input: CreateContactMethod) {
+export async function createMethod(deps: ContactDeps, caller: Caller, input: CreateContactMethod) {
+  const { user } = caller;
   const adapter = adapterOf(input.type);
   const target = await adapter.store(deps, input);
-  const known = await listMethods(deps, user);
+  const known = await listMethods(deps, caller);
   const address = adapter.describe(deps, target).toLowerCase();
   if (known.some((m) => m.type === input.type && m.address.toLowerCase() === address)) {
     throw new AppError('CONFLICT', 'Dit adres staat al bij je contactmethoden.');
@@ -48,7 +51,8 @@ export async function createMethod(deps: ContactDeps, user: User, input: CreateC
   return toMethod(deps, (await q.findOwnMethod(deps.db, user.id, id))!, user);
 }
 
-export async function deleteMethod(deps: Pick<ContactDeps, 'db'>, user: User, id: number) {
+export async function deleteMethod(deps: Pick<ContactDeps, 'db'>, caller: Caller, id: number) {
+  const { user } = caller;
   const row = await q.findOwnMethod(deps.db, user.id, id);
   if (!row) throw notFound(METHOD_ABSENT);
   if (isOwnAddress(row)) throw new AppError('CONFLICT', 'Het e-mailadres van je account blijft altijd een contactmethode.');
@@ -56,7 +60,8 @@ export async function deleteMethod(deps: Pick<ContactDeps, 'db'>, user: User, id
 }
 
 /** Sends a test message about a made-up HIGH alarm now; at most a few an hour per user (`limit`). */
-export async function testMethod(deps: ContactDeps & { limit: SharedLimiter }, user: User, id: number) {
+export async function testMethod(deps: ContactDeps & { limit: SharedLimiter }, caller: Caller, id: number) {
+  const { user } = caller;
   const row = await q.findOwnMethod(deps.db, user.id, id);
   if (!row) throw notFound(METHOD_ABSENT);
   const method = toMethod(deps, row, user);
@@ -96,7 +101,7 @@ export async function reachPeople(deps: ContactDeps, items: { row: PersonRow; al
   });
   const linked = ready.filter((r) => r.user && r.method && r.open);
   const links = await mintActionLinks(
-    deps.db,
+    deps,
     epochSeconds(deps.clock),
     deps.publicUrl,
     linked.map((r) => ({ alarmId: r.alarm.id, userId: r.user!.id })),

@@ -81,7 +81,7 @@ async function sendOne(deps: MonthlyMailDeps, location: Awaited<ReturnType<typeo
   if (scope) {
     if (!deps.mailer.configured) error = 'Er is geen SMTP-server ingesteld (SMTP_URL en SMTP_FROM).';
     else {
-      const report = await monthReportOf(db, scope, location, month, location.customerView === 'SUMMARY');
+      const report = await monthReportOf(deps, { user: scope }, location, month, location.customerView === 'SUMMARY');
       const url = `${deps.publicUrl.replace(/\/$/, '')}/app/dashboard/${locationSelector(location)}/maandrapport?month=${month}`;
       for (const recipient of recipients) {
         const mail = monthlyMail(report, recipient, url);

@@ -6,7 +6,6 @@
  */
 import { MONTH_ALARMS_MAX, RESOLVED_DAYS, STATUS_LIST_MAX, type LocationStatus, type MonthReport, previousMonth } from '@/domain/customer-view';
 import type { Location } from '@/domain/location';
-import type { User } from '@/domain/user';
 import { addDays, localDate, localMidnight } from '@/lib/amsterdam';
 import { type Clock, epochSeconds, isoFromSeconds } from '../../platform/clock';
 import type { Caller } from '../../platform/caller';
@@ -86,15 +85,15 @@ export async function locationStatus({ db, clock }: CustomerViewDeps, { user }: 
  * report shows and the monthly mail sends.
  */
 export async function monthReportOf(
-  db: DB,
-  user: User,
+  { db }: Pick<CustomerViewDeps, 'db'>,
+  caller: Pick<Caller, 'user'>,
   location: Pick<Location, 'id' | 'name' | 'organizationId'>,
   month: string,
   withAlarms: boolean,
 ): Promise<MonthReport> {
   const from = localMidnight(`${month}-01`);
   const to = localMidnight(addDays(`${month}-01`, 32).slice(0, 8) + '01');
-  const [energy, contact] = await Promise.all([energyPerModule(db, user, location.id, from, to), contactBlock(db, location.organizationId)]);
+  const [energy, contact] = await Promise.all([energyPerModule({ db }, caller, location.id, from, to), contactBlock(db, location.organizationId)]);
   let alarms: MonthReport['alarms'] = null;
   if (withAlarms) {
     const [rows, count] = await Promise.all([
@@ -118,5 +117,5 @@ export async function monthReport({ db, clock }: CustomerViewDeps, { user }: Cal
   const location = await findLocation(db, user, input.locationId);
   if (!location) throw notFound('Deze locatie bestaat niet.');
   const month = input.month ?? previousMonth(localDate(epochSeconds(clock)));
-  return monthReportOf(db, user, location, month, user.type !== 'customer' || location.customerView === 'SUMMARY');
+  return monthReportOf({ db }, { user }, location, month, user.type !== 'customer' || location.customerView === 'SUMMARY');
 }

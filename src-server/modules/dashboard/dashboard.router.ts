@@ -4,12 +4,13 @@ import { rest } from '../../api/trpc/rest-route';
 import { router, signedInProcedure } from '../../api/trpc/trpc';
 import { locationProcedure } from '../locations/locations.procedures';
 import { dashboardLocation, dashboardLocations } from './dashboard.service';
+import { callerOf } from '../../platform/caller';
 
 export const dashboardRouter = router({
   locations: signedInProcedure
     .meta(rest('GET /api/dashboard/locations', 'The visible locations, each with its electricity use of the last seven whole days with data'))
     .output(v.array(dashboardLocationItemSchema))
-    .query(({ ctx }) => dashboardLocations(ctx.db, ctx.user, ctx.clock())),
+    .query(({ ctx }) => dashboardLocations(ctx, callerOf(ctx), ctx.clock())),
   location: locationProcedure()
     .meta(
       rest(
@@ -21,5 +22,5 @@ export const dashboardRouter = router({
       ),
     )
     .output(dashboardLocationSchema)
-    .query(({ ctx }) => dashboardLocation(ctx.db, ctx.user, ctx.location, ctx.clock())),
+    .query(({ ctx }) => dashboardLocation(ctx, callerOf(ctx), ctx.location, ctx.clock())),
 });

@@ -6,7 +6,6 @@
 import { MODULES, MODULE_SELECTORS, type ModuleSummary, locationSelector } from '@/domain/dashboard';
 import type { Location } from '@/domain/location';
 import type { Meter } from '@/domain/meter';
-import type { User } from '@/domain/user';
 import { addDays, localDate, localMidnight, wallClock } from '@/lib/amsterdam';
 import { isoFromSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
@@ -16,6 +15,7 @@ import { cachedFigure } from '../measurement-store/figure-cache';
 import { type SumWindow, edgesPerChannel, sumAndCount, windowSums } from '../measurement-store/measurement-store.queries';
 import { metersOfLocation, metersOfLocations } from '../meters/meters.queries';
 import { recentDaysOfLocations } from './recent-days';
+import type { Caller } from '../../platform/caller';
 import { dataEnd, figureOf, shiftDays, totalOf } from './span-figure';
 
 function moduleChannels(meters: Meter[]) {
@@ -33,8 +33,13 @@ function weekSpan(now: Date) {
   return { nowTs, today, monday };
 }
 
+interface Deps {
+  db: DB;
+}
+
 /** Every visible location with its modules and recent electricity days, in four statements however many there are. */
-export async function dashboardLocations(db: DB, user: User, now: Date) {
+export async function dashboardLocations({ db }: Deps, caller: Caller, now: Date) {
+  const { user } = caller;
   const nowTs = Math.floor(now.getTime() / 1000);
   const locations = await listVisibleLocations(db, user);
   const meters = await metersOfLocations(
@@ -121,13 +126,15 @@ async function moduleSummaries(db: DB, channels: { selector: ModuleSummary['sele
 }
 
 /** The modules of a location the caller's scoped query found. */
-export async function dashboardLocation(db: DB, user: User, location: Location, now: Date) {
+export async function dashboardLocation({ db }: Deps, caller: Caller, location: Location, now: Date) {
+  const { user } = caller;
   const modules = await moduleSummaries(db, moduleChannels(await metersOfLocation(db, user, location.id)), now);
   return { id: location.id, name: location.name, city: location.city, streetAddress: location.streetAddress, selector: locationSelector(location), modules };
 }
 
 /** A location's energy per module over [from, to) as this user may see it; null where no value is stored. */
-export async function energyPerModule(db: DB, user: User, locationId: number, from: number, to: number) {
+export async function energyPerModule({ db }: Deps, caller: Pick<Caller, 'user'>, locationId: number, from: number, to: number) {
+  const { user } = caller;
   const channels = moduleChannels(await metersOfLocation(db, user, locationId));
   return Promise.all(
     channels.map(async ({ selector, channelIds }) => {

@@ -21,6 +21,7 @@ import { findVisibleRule } from './energy-rules.queries';
 import * as service from './energy-rules.service';
 import { locationSite } from './location-site';
 import type { EnergyDeps } from './energy-evaluation';
+import { callerOf } from '../../platform/caller';
 
 const V1 = '/api/v1';
 const location = { params: { id: 'locationId' } };
@@ -52,7 +53,7 @@ export const energyRulesRouter = router({
     .meta(rest(`POST ${V1}/locations/{id}/energy-rules`, 'Create an energy rule; it looks back at most 7 days at once', { ...location, status: 201 }))
     .input(energyRuleInputSchema)
     .output(energyRuleSchema)
-    .mutation(({ ctx, input }) => service.createRule(ctx, ctx.user, ctx.location, input)),
+    .mutation(({ ctx, input }) => service.createRule(ctx, callerOf(ctx), ctx.location, input)),
   get: ruleProcedure
     .meta(rest(`GET ${V1}/energy-rules/{id}`, 'One energy rule', rule))
     .output(energyRuleSchema)
@@ -61,7 +62,7 @@ export const energyRulesRouter = router({
     .meta(rest(`PATCH ${V1}/energy-rules/{id}`, 'Change any of the fields of an energy rule (checked whole, as on create)', rule))
     .input(updateEnergyRuleSchema)
     .output(energyRuleSchema)
-    .mutation(({ ctx, input }) => service.updateRule(ctx, ctx.user, ctx.ruleLocation, ctx.rule, input)),
+    .mutation(({ ctx, input }) => service.updateRule(ctx, callerOf(ctx), ctx.ruleLocation, ctx.rule, input)),
   delete: ruleProcedure
     .meta(rest(`DELETE ${V1}/energy-rules/{id}`, 'Delete an energy rule (its alarms stay)', { ...rule, status: 204 }))
     .mutation(({ ctx }) => service.deleteRule(ctx, ctx.rule)),
@@ -69,12 +70,12 @@ export const energyRulesRouter = router({
     .meta(rest(`POST ${V1}/energy-rules/{id}/preview`, 'The alarms the rule would have raised over local dates [from, to); nothing is stored', rule))
     .input(previewEnergyRuleSchema)
     .output(energyPreviewSchema)
-    .mutation(({ ctx, input }) => service.previewSaved(ctx, ctx.user, ctx.ruleLocation, ctx.rule, input)),
+    .mutation(({ ctx, input }) => service.previewSaved(ctx, callerOf(ctx), ctx.ruleLocation, ctx.rule, input)),
   previewUnsaved: locationProcedure(locationOf)
     .meta(rest(`POST ${V1}/locations/{id}/energy-rules/preview`, 'The alarms an unsaved rule would have raised over [from, to); nothing is stored', location))
     .input(previewUnsavedEnergyRuleSchema)
     .output(energyPreviewSchema)
-    .mutation(({ ctx, input }) => service.previewUnsaved(ctx, ctx.user, ctx.location, input.rule, input)),
+    .mutation(({ ctx, input }) => service.previewUnsaved(ctx, callerOf(ctx), ctx.location, input.rule, input)),
   /** The location's page (tRPC only: not a documented REST path). */
   site: locationProcedure(locationOf)
     .output(locationSiteSchema)

@@ -24,6 +24,7 @@ import { metersOfLocation } from '../meters/meters.queries';
 import { type EnergyDeps, evaluateRule, judgedChannel, lookBackStart, namesOf, specOf } from './energy-evaluation';
 import * as q from './energy-rules.queries';
 import type { EnergyRuleRow } from './energy-rules.table';
+import type { Caller } from '../../platform/caller';
 import { type Point, type RuleSpec, daysRange, evaluate, loadStart } from './evaluate';
 
 export const RULE_ABSENT = 'Deze energieregel bestaat niet.';
@@ -67,7 +68,8 @@ async function checkReferences(deps: EnergyDeps, user: User, location: Location,
 
 export const listRules = async (deps: EnergyDeps, locationId: number) => (await q.rulesOfLocation(deps.db, locationId)).map(toRule);
 
-export async function createRule(deps: EnergyDeps, user: User, location: Location, input: EnergyRuleInput) {
+export async function createRule(deps: EnergyDeps, caller: Caller, location: Location, input: EnergyRuleInput) {
+  const { user } = caller;
   await checkReferences(deps, user, location, input);
   const { common, fields } = split(input);
   const { id } = await q.insertRule(deps.db, {
@@ -82,7 +84,8 @@ export async function createRule(deps: EnergyDeps, user: User, location: Locatio
   return toRule(await q.ruleById(deps.db, id));
 }
 
-export async function updateRule(deps: EnergyDeps, user: User, location: Location, row: EnergyRuleRow, patch: Record<string, unknown>) {
+export async function updateRule(deps: EnergyDeps, caller: Caller, location: Location, row: EnergyRuleRow, patch: Record<string, unknown>) {
+  const { user } = caller;
   const current = toRule(row) as Record<string, unknown>;
   const given = Object.fromEntries(Object.entries(patch).filter(([k, value]) => k !== 'ruleId' && value !== undefined));
   // A change of type starts from the common fields only: the old type's fields do not carry over.
@@ -125,12 +128,14 @@ async function previewSpec(
   return { alarms: hits.map(({ line, priority, key, data }) => ({ line, priority, key, data })) };
 }
 
-export async function previewSaved(deps: EnergyDeps, user: User, location: Location, row: EnergyRuleRow, period: { from: string; to: string }) {
+export async function previewSaved(deps: EnergyDeps, caller: Caller, location: Location, row: EnergyRuleRow, period: { from: string; to: string }) {
+  const { user } = caller;
   const meter = (await metersOfLocation(deps.db, user, location.id)).find((m) => m.id === row.meterId)!;
   return previewSpec(deps, specOf(row), location, meter, period);
 }
 
-export async function previewUnsaved(deps: EnergyDeps, user: User, location: Location, rule: EnergyRuleInput, period: { from: string; to: string }) {
+export async function previewUnsaved(deps: EnergyDeps, caller: Caller, location: Location, rule: EnergyRuleInput, period: { from: string; to: string }) {
+  const { user } = caller;
   const meter = await checkReferences(deps, user, location, rule).catch((error: { details?: { fieldErrors?: Record<string, string[]> } }) => {
     // The form's fields sit under `rule` in this call.
     const fieldErrors = error.details?.fieldErrors;

@@ -21,7 +21,7 @@ export const escalationJobs = (deps: PolicyDeps, wakeNotify: () => void) => [
       const now = epochSeconds(deps.clock);
       const sent = await sendDueSteps(deps, now);
       if (sent.notifications > 0) wakeNotify();
-      await sweepExpiredTokens(deps.db, now);
+      await sweepExpiredTokens(deps, now);
       return sent;
     },
   }),

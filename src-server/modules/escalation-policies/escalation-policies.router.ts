@@ -51,7 +51,7 @@ export const escalationPoliciesRouter = router({
   list: dashboardProcedure
     .meta(rest(`GET ${ALARMS}/dashboards/{id}/escalation-policies`, "The dashboard's escalation policies, oldest first", dashboard))
     .output(v.array(escalationPolicySchema))
-    .query(({ ctx, input }) => service.listPolicies(ctx.db, input.dashboardId)),
+    .query(({ ctx, input }) => service.listPolicies(ctx, input.dashboardId)),
   create: dashboardSettingsProcedure
     .meta(
       rest(
@@ -81,7 +81,7 @@ export const escalationPoliciesRouter = router({
         errors: [409],
       }),
     )
-    .mutation(({ ctx }) => service.deletePolicy(ctx.db, ctx.policy)),
+    .mutation(({ ctx }) => service.deletePolicy(ctx, ctx.policy)),
   state: alarmAreaProcedure
     .meta(
       rest(`GET ${ALARMS}/alarms/{id}/escalation`, "Where the alarm's escalations stand: the step, who it reached, the next step's time or why it stopped", {

@@ -58,7 +58,7 @@ async function checkTargets(deps: PolicyDeps, dashboardId: number, steps: Escala
   }
 }
 
-export async function listPolicies(db: DB, dashboardId: number) {
+export async function listPolicies({ db }: Pick<PolicyDeps, 'db'>, dashboardId: number) {
   return (await q.policiesOfDashboard(db, dashboardId)).map(toPolicy);
 }
 
@@ -85,7 +85,7 @@ export async function updatePolicy(deps: PolicyDeps, policy: EscalationPolicyRow
   return toPolicy((await q.findPolicy(deps.db, policy.id))!);
 }
 
-export async function deletePolicy(db: DB, policy: EscalationPolicyRow) {
+export async function deletePolicy({ db }: Pick<PolicyDeps, 'db'>, policy: EscalationPolicyRow) {
   const rules = await ruleNamesUsingPolicy(db, policy.id);
   if (rules.length) {
     throw new AppError('CONFLICT', `Deze escalatie wordt gebruikt door meldingsregel ${rules.map((r) => `"${r}"`).join(', ')}; kies daar eerst iets anders.`);

@@ -6,6 +6,7 @@ import { router } from '../../api/trpc/trpc';
 import { ALARMS, dashboardRowSettingsProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findVisibleToken } from './ingest-tokens.queries';
 import * as service from './ingest-tokens.service';
+import { callerOf } from '../../platform/caller';
 
 const dashboard = { params: { id: 'dashboardId' } };
 
@@ -31,7 +32,7 @@ export const ingestTokensRouter = router({
     )
     .input(createIngestTokenSchema)
     .output(createdIngestTokenSchema)
-    .mutation(({ ctx, input }) => service.createToken(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => service.createToken(ctx, callerOf(ctx), input)),
   revoke: tokenSettingsProcedure
     .meta(rest(`DELETE ${ALARMS}/ingest-tokens/{id}`, 'Revoke an ingest token: the next request with it is a 401', { params: { id: 'tokenId' }, status: 204 }))
     .mutation(({ ctx }) => service.revokeToken(ctx, ctx.ingestToken.id)),

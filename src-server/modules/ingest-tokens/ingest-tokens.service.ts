@@ -9,6 +9,7 @@ import { type CreateIngestToken, type CreatedIngestToken, INGEST_TOKEN_PREFIX, t
 import { type Clock, epochSeconds, isoFromSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import * as q from './ingest-tokens.queries';
+import type { Caller } from '../../platform/caller';
 
 export const TOKEN_ABSENT = 'Dit token bestaat niet.';
 
@@ -28,14 +29,14 @@ export async function listTokens(deps: Deps, dashboardId: number): Promise<Inges
   }));
 }
 
-export async function createToken(deps: Deps, userId: number, input: CreateIngestToken): Promise<CreatedIngestToken> {
+export async function createToken(deps: Deps, { user }: Caller, input: CreateIngestToken): Promise<CreatedIngestToken> {
   const token = INGEST_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const createdAt = epochSeconds(deps.clock);
   const { id } = await q.insertToken(deps.db, {
     dashboardId: input.dashboardId,
     name: input.name,
     tokenHash: hashIngestToken(token),
-    createdBy: userId,
+    createdBy: user.id,
     createdAt,
   });
   return { id, name: input.name, token, createdAt: isoFromSeconds(createdAt)! };

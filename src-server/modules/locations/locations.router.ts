@@ -7,6 +7,7 @@ import { router, signedInProcedure, staffProcedure } from '../../api/trpc/trpc';
 import { listLocations, listVisibleLocations } from './locations.queries';
 import * as service from './locations.service';
 import type { LocationDeps } from './locations.service';
+import { callerOf } from '../../platform/caller';
 
 const byId = v.object({ locationId: idSchema });
 const id = { params: { id: 'locationId' } };
@@ -33,24 +34,24 @@ export const locationsRouter = router({
     .meta(rest('GET /api/location/{id}', 'One location', id))
     .input(byId)
     .output(locationSchema)
-    .query(({ ctx, input }) => service.getLocation(ctx.locations, ctx.user, input.locationId)),
+    .query(({ ctx, input }) => service.getLocation(ctx.locations, callerOf(ctx), input.locationId)),
   summary: signedInProcedure
     .meta(rest('GET /api/location/{id}/summary', '{id, name, meters[]}', id))
     .input(byId)
     .output(locationSummarySchema)
-    .query(({ ctx, input }) => service.locationSummary(ctx.locations, ctx.user, input.locationId)),
+    .query(({ ctx, input }) => service.locationSummary(ctx.locations, callerOf(ctx), input.locationId)),
   create: staffProcedure
     .meta(rest('POST /api/locations', 'Create a location', { status: 201 }))
     .input(createLocationSchema)
     .output(locationSchema)
-    .mutation(({ ctx, input }) => service.createLocation(ctx.locations, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.createLocation(ctx.locations, callerOf(ctx), input)),
   update: staffProcedure
     .meta(rest('PATCH /api/location/{id}', 'Edit a location', id))
     .input(updateLocationSchema)
     .output(locationSchema)
-    .mutation(({ ctx, input }) => service.updateLocation(ctx.locations, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.updateLocation(ctx.locations, callerOf(ctx), input)),
   delete: staffProcedure
     .meta(rest('DELETE /api/location/{id}', 'Delete a location without customers or meters; 409 otherwise', { ...id, status: 204, errors: [409] }))
     .input(byId)
-    .mutation(({ ctx, input }) => service.deleteLocation(ctx.locations, ctx.user, input.locationId)),
+    .mutation(({ ctx, input }) => service.deleteLocation(ctx.locations, callerOf(ctx), input.locationId)),
 });

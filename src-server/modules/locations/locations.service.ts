@@ -10,6 +10,7 @@ import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import { AppError, invalidField, notFound } from '../../platform/errors';
 import { findOrganization } from '../organizations/organizations.queries';
+import type { Caller } from '../../platform/caller';
 import * as q from './locations.queries';
 
 /** What still uses a location, each asked of the module that owns it (inside the delete's transaction). */
@@ -28,14 +29,16 @@ export interface LocationDeps {
 
 const absent = () => notFound('Deze locatie bestaat niet.');
 
-export async function getLocation({ db }: LocationDeps, user: User, id: number) {
+export async function getLocation({ db }: LocationDeps, caller: Caller, id: number) {
+  const { user } = caller;
   const location = await q.findLocation(db, user, id);
   if (!location) throw absent();
   return location;
 }
 
-export async function locationSummary(deps: LocationDeps, user: User, id: number): Promise<LocationSummary> {
-  const { name } = await getLocation(deps, user, id);
+export async function locationSummary(deps: LocationDeps, caller: Caller, id: number): Promise<LocationSummary> {
+  const { user } = caller;
+  const { name } = await getLocation(deps, caller, id);
   const meters = await deps.metersOf(deps.db, user, id);
   return { id, name, meters: meters.map(({ id, name, type }) => ({ id, name, type })) };
 }
@@ -46,19 +49,22 @@ async function assertOrganizationVisible(db: DB, user: User, organizationId: num
   }
 }
 
-export async function createLocation(deps: LocationDeps, user: User, input: CreateLocation) {
+export async function createLocation(deps: LocationDeps, caller: Caller, input: CreateLocation) {
+  const { user } = caller;
   await assertOrganizationVisible(deps.db, user, input.organizationId);
-  return getLocation(deps, user, await q.insertLocation(deps.db, input, epochSeconds(deps.clock)));
+  return getLocation(deps, caller, await q.insertLocation(deps.db, input, epochSeconds(deps.clock)));
 }
 
-export async function updateLocation(deps: LocationDeps, user: User, { locationId, ...fields }: UpdateLocation) {
-  await getLocation(deps, user, locationId);
+export async function updateLocation(deps: LocationDeps, caller: Caller, { locationId, ...fields }: UpdateLocation) {
+  const { user } = caller;
+  await getLocation(deps, caller, locationId);
   if (fields.organizationId !== undefined) await assertOrganizationVisible(deps.db, user, fields.organizationId);
   await q.updateLocationRow(deps.db, locationId, fields);
-  return getLocation(deps, user, locationId);
+  return getLocation(deps, caller, locationId);
 }
 
-export async function deleteLocation({ db, dependents }: LocationDeps, user: User, id: number) {
+export async function deleteLocation({ db, dependents }: LocationDeps, caller: Caller, id: number) {
+  const { user } = caller;
   await db.transaction().execute(async (trx) => {
     if (!(await q.findLocation(trx, user, id))) throw absent();
     const customers = await dependents.countCustomers(trx, id);

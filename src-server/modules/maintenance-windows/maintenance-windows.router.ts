@@ -6,6 +6,7 @@ import { router } from '../../api/trpc/trpc';
 import { ALARMS, dashboardRowSettingsProcedure, dashboardProcedure, dashboardSettingsProcedure } from '../alarm-dashboards/alarm-dashboards.procedures';
 import { findVisibleWindow } from './maintenance-windows.queries';
 import * as service from './maintenance-windows.service';
+import { callerOf } from '../../platform/caller';
 
 const dashboard = { params: { id: 'dashboardId' } };
 const window = { params: { id: 'windowId' } };
@@ -33,7 +34,7 @@ export const maintenanceWindowsRouter = router({
     )
     .input(createMaintenanceWindowSchema)
     .output(maintenanceWindowSchema)
-    .mutation(({ ctx, input }) => service.createWindow(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => service.createWindow(ctx, callerOf(ctx), input)),
   end: windowSettingsProcedure
     .meta(rest(`POST ${ALARMS}/maintenance-windows/{id}/end`, 'End an active window now (409 when it has not begun or is over)', { ...window, errors: [409] }))
     .output(maintenanceWindowSchema)

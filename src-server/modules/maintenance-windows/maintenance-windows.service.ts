@@ -15,6 +15,7 @@ import type { DB } from '../../platform/db/database';
 import { AppError, invalidField } from '../../platform/errors';
 import * as q from './maintenance-windows.queries';
 import type { MaintenanceWindowRow } from './maintenance-windows.table';
+import type { Caller } from '../../platform/caller';
 
 export const WINDOW_ABSENT = 'Dit onderhoudsvenster bestaat niet.';
 
@@ -41,10 +42,10 @@ export async function listWindows(deps: Deps, dashboardId: number) {
   return (await q.windowsOfDashboard(deps.db, dashboardId, now)).map((r) => toWindow(r, now));
 }
 
-export async function createWindow(deps: Deps, userId: number, input: CreateMaintenanceWindow) {
+export async function createWindow(deps: Deps, { user }: Caller, input: CreateMaintenanceWindow) {
   const now = epochSeconds(deps.clock);
   if (input.to <= now) throw invalidField('to', 'Het einde ligt in het verleden; kies een einde na nu.');
-  const { id } = await q.insertWindow(deps.db, { ...input, match: input.match ?? null, note: input.note ?? '', createdBy: userId, createdAt: now });
+  const { id } = await q.insertWindow(deps.db, { ...input, match: input.match ?? null, note: input.note ?? '', createdBy: user.id, createdAt: now });
   return toWindow(await q.windowWithAuthor(deps.db, id), now);
 }
 

@@ -16,6 +16,7 @@ import { aggregateJson } from '../measurement-store/measurement-store.queries';
 import { rest } from '../../api/trpc/rest-route';
 import { router, signedInProcedure } from '../../api/trpc/trpc';
 import * as service from './measurements.service';
+import { callerOf } from '../../platform/caller';
 
 const BASE = '/api/meter-channel/{ids}/measurements';
 const ids = { params: { ids: 'channelIds' } };
@@ -35,18 +36,18 @@ export const measurementsRouter = router({
     .output(trusted(v.array(aggregateMeasurementSchema)))
     // REST sends the series as `aggregateJson` writes it (the same bytes as JSON.stringify, faster).
     .query(async ({ ctx, input }) =>
-      withOwnJson(await service.aggregateMeasurements(ctx.db, ctx.user, input.channelIds, input.granularity, input.from, input.to), aggregateJson),
+      withOwnJson(await service.aggregateMeasurements(ctx, callerOf(ctx), input.channelIds, input.granularity, input.from, input.to), aggregateJson),
     ),
   select: signedInProcedure
     .meta(rest(`GET ${BASE}/select/{kind}`, 'Per stored interval summed over the channels (interval) or a running total (cumulative)', ids))
     .input(selectSchema)
     .output(measurements)
-    .query(({ ctx, input }) => service.selectMeasurements(ctx.db, ctx.user, input.channelIds, input.kind, input.from, input.to)),
+    .query(({ ctx, input }) => service.selectMeasurements(ctx, callerOf(ctx), input.channelIds, input.kind, input.from, input.to)),
   sumTotal: signedInProcedure
     .meta(rest(`GET ${BASE}/sum/total`, 'One number: the sum over channels and range', ids))
     .input(rangeSchema)
     .output(v.number())
-    .query(({ ctx, input }) => service.totalMeasurements(ctx.db, ctx.user, input.channelIds, input.from, input.to)),
+    .query(({ ctx, input }) => service.totalMeasurements(ctx, callerOf(ctx), input.channelIds, input.from, input.to)),
   predictHourly: signedInProcedure
     .meta(
       rest(
@@ -57,12 +58,12 @@ export const measurementsRouter = router({
     )
     .input(dateSchema)
     .output(v.array(forecastHourSchema))
-    .query(({ ctx, input }) => service.forecastHourly(ctx.db, ctx.user, input.channelIds, input.date)),
+    .query(({ ctx, input }) => service.forecastHourly(ctx, callerOf(ctx), input.channelIds, input.date)),
   predictTotal: signedInProcedure
     .meta(rest(`GET ${BASE}/predict-sum/total-at-date`, "Forecast of the date's total", ids))
     .input(dateSchema)
     .output(v.nullable(v.number()))
-    .query(({ ctx, input }) => service.forecastTotal(ctx.db, ctx.user, input.channelIds, input.date)),
+    .query(({ ctx, input }) => service.forecastTotal(ctx, callerOf(ctx), input.channelIds, input.date)),
   peaks: signedInProcedure
     .meta(
       rest(
@@ -73,5 +74,5 @@ export const measurementsRouter = router({
     )
     .input(peakSchema)
     .output(v.array(peakMeasurementSchema))
-    .query(({ ctx, input }) => service.peakDemand(ctx.db, ctx.user, input.channelIds, input.granularity, input.from, input.to)),
+    .query(({ ctx, input }) => service.peakDemand(ctx, callerOf(ctx), input.channelIds, input.granularity, input.from, input.to)),
 });

@@ -12,6 +12,7 @@ import { visibleChannelIds } from '../meterbeheer/meterbeheer.queries';
 import { channelIdsOfVisibleMeters } from '../meters/meters.queries';
 import { predictHourly, predictTotal } from './forecast';
 import { bucketStarts } from '@/lib/local-buckets';
+import type { Caller } from '../../platform/caller';
 import { aggregate, peaks, select, sumTotal } from '../measurement-store/measurement-store.queries';
 
 async function assertReadable(db: DB, user: User, ids: number[]) {
@@ -43,11 +44,16 @@ function assertCells(channels: number, buckets: number) {
   }
 }
 
+interface Deps {
+  db: DB;
+}
+
 /**
  * One value per channel *as given*: a repeated id is read once and its values repeated at each of
  * its positions, so `values[]` lines up with the ids the client sent.
  */
-export async function aggregateMeasurements(db: DB, user: User, ids: number[], granularity: Granularity, from: string, to: string) {
+export async function aggregateMeasurements({ db }: Deps, caller: Caller, ids: number[], granularity: Granularity, from: string, to: string) {
+  const { user } = caller;
   const channels = uniqueChannelIds(ids);
   await assertReadable(db, user, channels);
   const { start, end } = range(from, to);
@@ -60,7 +66,8 @@ export async function aggregateMeasurements(db: DB, user: User, ids: number[], g
   return rows.map((row) => ({ timestamp: row.timestamp, values: positions.map((p) => row.values[p]!) }));
 }
 
-export async function selectMeasurements(db: DB, user: User, ids: number[], kind: 'interval' | 'cumulative', from: string, to: string) {
+export async function selectMeasurements({ db }: Deps, caller: Caller, ids: number[], kind: 'interval' | 'cumulative', from: string, to: string) {
+  const { user } = caller;
   const channels = uniqueChannelIds(ids);
   await assertReadable(db, user, channels);
   const { start, end } = range(from, to);
@@ -70,26 +77,30 @@ export async function selectMeasurements(db: DB, user: User, ids: number[], kind
   return select(db, channels, kind, start, end);
 }
 
-export async function totalMeasurements(db: DB, user: User, ids: number[], from: string, to: string) {
+export async function totalMeasurements({ db }: Deps, caller: Caller, ids: number[], from: string, to: string) {
+  const { user } = caller;
   const channels = uniqueChannelIds(ids);
   await assertReadable(db, user, channels);
   const { start, end } = range(from, to);
   return sumTotal(db, channels, start, end);
 }
 
-export async function forecastHourly(db: DB, user: User, ids: number[], date: string) {
+export async function forecastHourly({ db }: Deps, caller: Caller, ids: number[], date: string) {
+  const { user } = caller;
   const channels = uniqueChannelIds(ids);
   await assertReadable(db, user, channels);
   return predictHourly(db, channels, date);
 }
 
-export async function forecastTotal(db: DB, user: User, ids: number[], date: string) {
+export async function forecastTotal({ db }: Deps, caller: Caller, ids: number[], date: string) {
+  const { user } = caller;
   const channels = uniqueChannelIds(ids);
   await assertReadable(db, user, channels);
   return predictTotal(db, channels, date);
 }
 
-export async function peakDemand(db: DB, user: User, ids: number[], granularity: 'day' | 'week' | 'month' | 'year', from: string, to: string) {
+export async function peakDemand({ db }: Deps, caller: Caller, ids: number[], granularity: 'day' | 'week' | 'month' | 'year', from: string, to: string) {
+  const { user } = caller;
   const channels = uniqueChannelIds(ids);
   await assertReadable(db, user, channels);
   const { start, end } = range(from, to);

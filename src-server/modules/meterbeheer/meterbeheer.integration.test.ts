@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createWorld } from '../../testing/world';
 import { createHarness } from '../../testing/harness';
 import { deleteFeed } from './meterbeheer.service';
+import { callerOf } from '../../platform/caller';
 import { type HubSimulator, startHubSimulator } from './hub-simulator/hub-simulator';
 
 let sim: HubSimulator;
@@ -244,7 +245,7 @@ describe('deleting and detaching feeds', () => {
           .execute();
       },
     };
-    await expect(deleteFeed({ ...h.feeds, hub }, user, feed.uuid)).rejects.toMatchObject({
+    await expect(deleteFeed({ ...h.feeds, hub }, callerOf({ user, via: 'trpc' }), feed.uuid)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('Ontkoppel de feed en verwijder hem opnieuw'),
     });

@@ -22,6 +22,7 @@ import type { SecretBox } from '../../platform/secrets';
 import { channelStats } from '../measurement-store/measurement-store.queries';
 import { type HubClient, HubError, type HubFeed } from './hub-client';
 import type { ChannelRow, FeedRow } from './meterbeheer.table';
+import type { Caller } from '../../platform/caller';
 import * as q from './meterbeheer.queries';
 
 /** The meters' side of channels (the meters module's). */
@@ -96,18 +97,21 @@ function toChannel(c: ChannelRow, stat?: { lastTs: number | null; count: number 
   };
 }
 
-export async function listFeeds(deps: FeedDeps, user: User, list: ListQuery) {
+export async function listFeeds(deps: FeedDeps, caller: Caller, list: ListQuery) {
+  const { user } = caller;
   const { rows, totalNumberOfPages } = await q.listFeedRows(deps.db, user, list);
   return { feeds: await toFeeds(deps, rows), totalNumberOfPages };
 }
 
-export async function getFeed(deps: FeedDeps, user: User, uuid: string) {
+export async function getFeed(deps: FeedDeps, caller: Caller, uuid: string) {
+  const { user } = caller;
   const row = await q.findFeedRow(deps.db, user, uuid);
   if (!row) throw absent();
   return (await toFeeds(deps, [row]))[0]!;
 }
 
-export async function addFeed(deps: FeedDeps, user: User, provider: CreatableProvider, form: AnyFeedForm) {
+export async function addFeed(deps: FeedDeps, caller: Caller, provider: CreatableProvider, form: AnyFeedForm) {
+  const { user } = caller;
   // Installers' feeds belong to their organization; an admin's feeds are admin-only.
   const organizationId = user.type === 'installer' ? user.organizationId : null;
   if (user.type === 'customer') throw new AppError('FORBIDDEN', 'Je hebt geen toegang tot het beheer.');
@@ -143,19 +147,20 @@ export async function addFeed(deps: FeedDeps, user: User, provider: CreatablePro
     });
     await q.storeChannels(trx, created.uuid, created.channels, epochSeconds(clock));
   });
-  return getFeed(deps, user, created.uuid);
+  return getFeed(deps, caller, created.uuid);
 }
 
 /** Unlinks the meters the user may see from this feed's channels (never another organization's); the meters stay. */
-export async function detachFeed(deps: FeedDeps, user: User, uuid: string) {
-  await getFeed(deps, user, uuid);
+export async function detachFeed(deps: FeedDeps, caller: Caller, uuid: string) {
+  const { user } = caller;
+  await getFeed(deps, caller, uuid);
   const ids = (await q.channelsOfFeed(deps.db, uuid)).map((c) => c.id);
   await deps.db.transaction().execute((trx) => deps.meters.detach(trx, user, ids));
-  return getFeed(deps, user, uuid);
+  return getFeed(deps, caller, uuid);
 }
 
-async function assertDeletable(deps: FeedDeps, user: User, uuid: string, message: string) {
-  if ((await getFeed(deps, user, uuid)).attached) throw new AppError('CONFLICT', message);
+async function assertDeletable(deps: FeedDeps, caller: Caller, uuid: string, message: string) {
+  if ((await getFeed(deps, caller, uuid)).attached) throw new AppError('CONFLICT', message);
 }
 
 /**
@@ -165,8 +170,8 @@ async function assertDeletable(deps: FeedDeps, user: User, uuid: string, message
  * since the HUB's 404 counts as deleted. The other order could leave a feed at the HUB that
  * nobody here knows, which the sync would adopt back as an admin-only feed.
  */
-export async function deleteFeed(deps: FeedDeps, user: User, uuid: string) {
-  await assertDeletable(deps, user, uuid, 'De feed is nog aan een meter gekoppeld. Ontkoppel de feed eerst.');
+export async function deleteFeed(deps: FeedDeps, caller: Caller, uuid: string) {
+  await assertDeletable(deps, caller, uuid, 'De feed is nog aan een meter gekoppeld. Ontkoppel de feed eerst.');
   try {
     await deps.hub.deleteFeed(uuid);
   } catch (error) {
@@ -176,7 +181,7 @@ export async function deleteFeed(deps: FeedDeps, user: User, uuid: string) {
   await deps.db.transaction().execute(async (trx) => {
     await assertDeletable(
       { ...deps, db: trx },
-      user,
+      caller,
       uuid,
       'De feed is intussen aan een meter gekoppeld; bij Meterbeheer HUB is hij al verwijderd. Ontkoppel de feed en verwijder hem opnieuw.',
     );
@@ -184,14 +189,16 @@ export async function deleteFeed(deps: FeedDeps, user: User, uuid: string) {
   });
 }
 
-export async function channelWithFeed(deps: FeedDeps, user: User, id: number): Promise<ChannelWithFeed> {
+export async function channelWithFeed(deps: FeedDeps, caller: Caller, id: number): Promise<ChannelWithFeed> {
+  const { user } = caller;
   const channel = await q.findVisibleChannel(deps.db, user, id);
   if (!channel) throw notFound('Dit kanaal bestaat niet.');
-  const feed = await getFeed(deps, user, channel.feedUuid);
+  const feed = await getFeed(deps, caller, channel.feedUuid);
   return { ...feed.channels!.find((c) => c.id === id)!, feed };
 }
 
 /** Channels for a meter's pickers; with `meterId`, also the channels that meter (if visible) already uses, whoever's feed they are. */
-export async function channelOptions({ db, meters }: FeedDeps, user: User, meterId?: number) {
+export async function channelOptions({ db, meters }: FeedDeps, caller: Caller, meterId?: number) {
+  const { user } = caller;
   return q.visibleChannels(db, user, meterId ? await meters.ofMeter(db, user, meterId) : undefined);
 }

@@ -30,7 +30,14 @@ export interface SyncOptions {
   historyDays?: number;
 }
 
-export function createSyncService({ db, hub, clock, events }: { db: DB; hub: HubClient; clock: Clock; events: EventBus }, options: SyncOptions = {}) {
+interface SyncDeps {
+  db: DB;
+  hub: HubClient;
+  clock: Clock;
+  events: EventBus;
+}
+
+export function createSyncService({ db, hub, clock, events }: SyncDeps, options: SyncOptions = {}) {
   const historyDays = options.historyDays ?? 730;
   const seconds = () => Math.floor(clock().getTime() / 1000);
   /** Channels with values stored since the last `measurements-stored` was told. */

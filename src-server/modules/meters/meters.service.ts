@@ -6,6 +6,7 @@ import type { DB } from '../../platform/db/database';
 import { notFound, invalidField } from '../../platform/errors';
 import { findLocation } from '../locations/locations.queries';
 import { findVisibleChannel } from '../meterbeheer/meterbeheer.queries';
+import type { Caller } from '../../platform/caller';
 import { channelIdsOf, deleteMeterRow, findMeter, insertMeter, updateMeterRow } from './meters.queries';
 
 /** Meters need nothing from modules above them: the database and the clock. */
@@ -14,7 +15,8 @@ export interface MeterDeps {
   clock: Clock;
 }
 
-export async function getMeter({ db }: MeterDeps, user: User, id: number) {
+export async function getMeter({ db }: MeterDeps, caller: Caller, id: number) {
+  const { user } = caller;
   const meter = await findMeter(db, user, id);
   if (!meter) throw notFound('Deze meter bestaat niet.');
   return meter;
@@ -55,22 +57,24 @@ async function meterColumns(db: DB, user: User, input: CreateMeter, kept: Readon
   };
 }
 
-export async function createMeter(deps: MeterDeps, user: User, input: CreateMeter) {
+export async function createMeter(deps: MeterDeps, caller: Caller, input: CreateMeter) {
+  const { user } = caller;
   const { db, clock } = deps;
   const values = await meterColumns(db, user, input);
   const id = await insertMeter(db, { ...values, createdAt: epochSeconds(clock) });
-  return getMeter(deps, user, id);
+  return getMeter(deps, caller, id);
 }
 
-export async function updateMeter(deps: MeterDeps, user: User, { meterId, ...input }: UpdateMeter) {
+export async function updateMeter(deps: MeterDeps, caller: Caller, { meterId, ...input }: UpdateMeter) {
+  const { user } = caller;
   const { db } = deps;
-  const current = await getMeter(deps, user, meterId);
+  const current = await getMeter(deps, caller, meterId);
   if (current.type !== input.type) throw invalidField('type', 'Het type van een meter kan niet worden gewijzigd.');
   await updateMeterRow(db, meterId, await meterColumns(db, user, input as CreateMeter, channelIdsOf(current)));
-  return getMeter(deps, user, meterId);
+  return getMeter(deps, caller, meterId);
 }
 
-export async function deleteMeter(deps: MeterDeps, user: User, id: number) {
-  await getMeter(deps, user, id);
+export async function deleteMeter(deps: MeterDeps, caller: Caller, id: number) {
+  await getMeter(deps, caller, id);
   await deleteMeterRow(deps.db, id);
 }

@@ -120,7 +120,7 @@ async function mailEachUser(
   let failure: Attempt | undefined;
   const toMail = users.filter((u) => !reached.has(u.id));
   const links = await mintActionLinks(
-    deps.db,
+    deps,
     now,
     deps.publicUrl,
     toMail.map((u) => ({ alarmId: alarm.id, userId: u.id })),

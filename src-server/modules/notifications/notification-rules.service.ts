@@ -137,7 +137,7 @@ function columns(deps: RuleDeps, input: Fields, stored?: NotificationRuleRow) {
   };
 }
 
-export async function listRules(db: DB, dashboardId: number) {
+export async function listRules({ db }: Pick<RuleDeps, 'db'>, dashboardId: number) {
   return (await q.rulesOfDashboard(db, dashboardId)).map((r) => toRule(r));
 }
 
@@ -165,4 +165,4 @@ export async function updateRule(deps: RuleDeps, rule: NotificationRuleRow, inpu
   return toRule((await q.findRule(deps.db, rule.id))!);
 }
 
-export const deleteRule = (db: DB, rule: NotificationRuleRow) => q.deleteRule(db, rule.id);
+export const deleteRule = ({ db }: Pick<RuleDeps, 'db'>, rule: NotificationRuleRow) => q.deleteRule(db, rule.id);

@@ -52,7 +52,7 @@ export const notificationsRouter = router({
   rules: dashboardProcedure
     .meta(rest(`GET ${ALARMS}/dashboards/{id}/notification-rules`, "The dashboard's notification rules (webhook secrets answer null)", dashboard))
     .output(v.array(ruleSchema))
-    .query(({ ctx, input }) => rules.listRules(ctx.db, input.dashboardId)),
+    .query(({ ctx, input }) => rules.listRules(ctx, input.dashboardId)),
   createRule: dashboardSettingsProcedure
     .meta(
       rest(
@@ -77,7 +77,7 @@ export const notificationsRouter = router({
     .mutation(({ ctx, input }) => rules.updateRule(ctx, ctx.rule, input)),
   deleteRule: ruleSettingsProcedure
     .meta(rest(`DELETE ${ALARMS}/notification-rules/{id}`, 'Delete a rule and its notifications', { ...rule, status: 204 }))
-    .mutation(({ ctx }) => rules.deleteRule(ctx.db, ctx.rule)),
+    .mutation(({ ctx }) => rules.deleteRule(ctx, ctx.rule)),
   testRule: ruleSettingsProcedure
     .meta(
       rest(

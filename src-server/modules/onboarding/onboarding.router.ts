@@ -4,6 +4,7 @@ import { authTokensSchema } from '@/domain/auth';
 import { PASSWORD_RESET_REQUESTED, invitationResultSchema, passwordResetRequestSchema, setPasswordWithTokenSchema } from '@/domain/onboarding';
 import { inviteUserSchema } from '@/domain/user';
 import { rest } from '../../api/trpc/rest-route';
+import { callerOf } from '../../platform/caller';
 import { publicProcedure, router, staffProcedure } from '../../api/trpc/trpc';
 import type { createOnboarding } from './onboarding.service';
 
@@ -28,7 +29,7 @@ export const onboardingRouter = router({
     )
     .input(inviteUserSchema)
     .output(invitationResultSchema)
-    .mutation(({ ctx, input }) => ctx.onboarding.invite(ctx.user, input)),
+    .mutation(({ ctx, input }) => ctx.onboarding.invite(callerOf(ctx), input)),
   acceptInvitation: publicProcedure
     .meta(
       rest('POST /auth/invitation/accept', 'Set the password from an invitation link: {accessToken, refreshToken}; a used or expired link is a 400', {

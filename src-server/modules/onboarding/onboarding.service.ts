@@ -15,7 +15,8 @@ import {
   tokenMessages,
   tooManyResetRequestsMessage,
 } from '@/domain/onboarding';
-import type { InviteUser, User } from '@/domain/user';
+import type { InviteUser } from '@/domain/user';
+import type { Caller } from '../../platform/caller';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -105,9 +106,9 @@ export function createOnboarding(deps: OnboardingDeps) {
 
   return {
     /** Creates the user (same roles and checks as creating one) with an invitation link; mails it when SMTP is set. */
-    async invite(actor: User, input: InviteUser): Promise<InvitationResult> {
+    async invite(caller: Caller, input: InviteUser): Promise<InvitationResult> {
       let inviteUrl = '';
-      const user = await createInvitedUser(deps.users, actor, input, async (trx, userId) => {
+      const user = await createInvitedUser(deps.users, caller, input, async (trx, userId) => {
         inviteUrl = await newLink(trx, userId, 'invitation');
       });
       await sendLink(user.email, 'invitation', invitationMail(user, mailer.firmName, inviteUrl));

@@ -6,6 +6,7 @@ import { rest } from '../../api/trpc/rest-route';
 import { adminProcedure, router, staffProcedure } from '../../api/trpc/trpc';
 import * as service from './organizations.service';
 import type { OrganizationDeps } from './organizations.service';
+import { callerOf } from '../../platform/caller';
 
 const byId = v.object({ organizationId: idSchema });
 const id = { params: { id: 'organizationId' } };
@@ -24,26 +25,26 @@ export const organizationsRouter = router({
     .meta(rest('GET /api/organizations/list', 'Page through organizations (pageNumber 0-based, pageSize ≤ 100, query)'))
     .input(listQuerySchema)
     .output(pageSchema('organizations', organizationSchema))
-    .query(({ ctx, input }) => service.listOrganizations(ctx.organizations, ctx.user, input)),
+    .query(({ ctx, input }) => service.listOrganizations(ctx.organizations, callerOf(ctx), input)),
   withLocations: staffProcedure
     .meta(rest('GET /api/organizations/with-locations', 'Every visible organization with its locations'))
     .output(v.array(organizationSchema))
-    .query(({ ctx }) => service.organizationsWithLocations(ctx.organizations, ctx.user)),
+    .query(({ ctx }) => service.organizationsWithLocations(ctx.organizations, callerOf(ctx))),
   get: staffProcedure
     .meta(rest('GET /api/organization/{id}', 'One organization with its locations', id))
     .input(byId)
     .output(organizationSchema)
-    .query(({ ctx, input }) => service.getOrganization(ctx.organizations, ctx.user, input.organizationId)),
+    .query(({ ctx, input }) => service.getOrganization(ctx.organizations, callerOf(ctx), input.organizationId)),
   create: adminProcedure
     .meta(rest('PUT /api/organizations', 'Create an organization (admin)', { status: 201 }))
     .input(createOrganizationSchema)
     .output(organizationSchema)
-    .mutation(({ ctx, input }) => service.createOrganization(ctx.organizations, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.createOrganization(ctx.organizations, callerOf(ctx), input)),
   update: adminProcedure
     .meta(rest('PATCH /api/organization/{id}', 'Rename an organization or change its contact block {phone, email, hours} (admin)', id))
     .input(updateOrganizationSchema)
     .output(organizationSchema)
-    .mutation(({ ctx, input }) => service.updateOrganization(ctx.organizations, ctx.user, input)),
+    .mutation(({ ctx, input }) => service.updateOrganization(ctx.organizations, callerOf(ctx), input)),
   delete: adminProcedure
     .meta(
       rest('DELETE /api/organization/{id}', 'Delete an organization without locations or installers (admin); 409 otherwise', {
@@ -53,5 +54,5 @@ export const organizationsRouter = router({
       }),
     )
     .input(byId)
-    .mutation(({ ctx, input }) => service.deleteOrganization(ctx.organizations, ctx.user, input.organizationId)),
+    .mutation(({ ctx, input }) => service.deleteOrganization(ctx.organizations, callerOf(ctx), input.organizationId)),
 });

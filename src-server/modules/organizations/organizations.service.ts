@@ -10,6 +10,7 @@ import type { User } from '@/domain/user';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
+import type { Caller } from '../../platform/caller';
 import * as q from './organizations.queries';
 
 /** What still belongs to an organization, each asked of the module that owns it (inside the delete's transaction). */
@@ -39,30 +40,33 @@ async function attachLocations({ db, locationsOf }: OrganizationDeps, user: User
   return rows.map((row) => ({ ...row, locations: locations.filter((l) => l.organizationId === row.id) }));
 }
 
-export async function listOrganizations(deps: OrganizationDeps, user: User, list: ListQuery) {
+export async function listOrganizations(deps: OrganizationDeps, caller: Caller, list: ListQuery) {
+  const { user } = caller;
   const { rows, totalNumberOfPages } = await q.listOrganizations(deps.db, user, list);
   return { organizations: await attachLocations(deps, user, rows), totalNumberOfPages };
 }
 
-export async function organizationsWithLocations(deps: OrganizationDeps, user: User) {
+export async function organizationsWithLocations(deps: OrganizationDeps, caller: Caller) {
+  const { user } = caller;
   return attachLocations(deps, user, await q.allVisibleOrganizations(deps.db, user));
 }
 
-export async function getOrganization(deps: OrganizationDeps, user: User, id: number): Promise<Organization> {
+export async function getOrganization(deps: OrganizationDeps, caller: Caller, id: number): Promise<Organization> {
+  const { user } = caller;
   const row = await q.findOrganization(deps.db, user, id);
   if (!row) throw absent();
   return (await attachLocations(deps, user, [row]))[0]!;
 }
 
-export async function createOrganization(deps: OrganizationDeps, user: User, input: CreateOrganization) {
-  return getOrganization(deps, user, await q.insertOrganization(deps.db, input.name, input.contact, epochSeconds(deps.clock)));
+export async function createOrganization(deps: OrganizationDeps, caller: Caller, input: CreateOrganization) {
+  return getOrganization(deps, caller, await q.insertOrganization(deps.db, input.name, input.contact, epochSeconds(deps.clock)));
 }
 
 /** Renames it and/or changes its contact block (admins). */
-export async function updateOrganization(deps: OrganizationDeps, user: User, { organizationId: id, ...change }: UpdateOrganization) {
-  await getOrganization(deps, user, id);
+export async function updateOrganization(deps: OrganizationDeps, caller: Caller, { organizationId: id, ...change }: UpdateOrganization) {
+  await getOrganization(deps, caller, id);
   await q.updateOrganizationRow(deps.db, id, change);
-  return getOrganization(deps, user, id);
+  return getOrganization(deps, caller, id);
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -70,7 +74,8 @@ const named = (names: string[], one: string, many: string) => names.length && `$
 const dutchList = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} en ${items.at(-1)}`);
 
 /** Refused (409, naming what blocks it) while locations, installers, feeds or alarm dashboards belong to it: nothing cascades. */
-export async function deleteOrganization({ db, dependents }: OrganizationDeps, user: User, id: number) {
+export async function deleteOrganization({ db, dependents }: OrganizationDeps, caller: Caller, id: number) {
+  const { user } = caller;
   await db.transaction().execute(async (trx) => {
     if (!(await q.findOrganization(trx, user, id))) throw absent();
     const locations = await dependents.countLocations(trx, id);

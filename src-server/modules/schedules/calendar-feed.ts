@@ -72,7 +72,7 @@ export async function calendarText(deps: FeedDeps, user: User, weeks = CALENDAR_
   const now = deps.clock().getTime();
   const from = now - 7 * DAY_MS;
   const to = now + weeks * 7 * DAY_MS;
-  const shifts = await shiftsOfUser(deps.db, user, from, to);
+  const shifts = await shiftsOfUser(deps, { user }, from, to);
   const calendar = icalGenerator({
     name: 'Piketdienst',
     description: `Piketdiensten van ${user.fullName ?? user.email}`,

@@ -122,7 +122,7 @@ describe('schedules over REST', () => {
       json: { userId: w.piet, from: '2026-11-02T08:00', to: '2026-11-02T10:00' },
     });
     expect(res.status).toBe(201);
-    expect(await onCallAt(w.h.db, id, new Date('2026-11-02T08:30:00Z'))).toEqual({ users: [{ id: w.piet, name: 'piet' }], until: '2026-11-02T10:00:00+01:00' });
+    expect(await onCallAt(w.h, id, new Date('2026-11-02T08:30:00Z'))).toEqual({ users: [{ id: w.piet, name: 'piet' }], until: '2026-11-02T10:00:00+01:00' });
     const at = (moment: string) => w.h.request(`/api/v1/schedules/${id}/on-call?at=${moment}`, { token: w.tokens.installerA });
     expect((await (await at('2026-11-02T09:00')).json()).users).toEqual([{ id: w.piet, name: 'piet' }]);
     expect((await (await at('2026-11-02T10:30')).json()).users).toEqual([{ id: w.jan, name: 'jan' }]);
@@ -149,8 +149,8 @@ describe('schedules over REST', () => {
   test('onCallAt, for the escalation engine, answers the same by schedule id and nobody for a deleted one', async () => {
     const w = await firm();
     const { id } = await created(w);
-    expect(await onCallAt(w.h.db, id, new Date('2026-11-02T20:00:00Z'))).toEqual({ users: [{ id: w.kees, name: 'kees' }], until: '2026-11-03T08:00:00+01:00' });
-    expect(await onCallAt(w.h.db, 999_999, NOW)).toEqual({ users: [], until: null });
+    expect(await onCallAt(w.h, id, new Date('2026-11-02T20:00:00Z'))).toEqual({ users: [{ id: w.kees, name: 'kees' }], until: '2026-11-03T08:00:00+01:00' });
+    expect(await onCallAt(w.h, 999_999, NOW)).toEqual({ users: [], until: null });
   });
 });
 

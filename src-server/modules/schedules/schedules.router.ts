@@ -19,6 +19,7 @@ import { router, staffProcedure } from '../../api/trpc/trpc';
 import { type FeedDeps, calendarUrl, resetCalendarUrl } from './calendar-feed';
 import { overrideProcedure, scheduleOrganizationProcedure, scheduleProcedure } from './schedules.procedures';
 import * as service from './schedules.service';
+import { callerOf } from '../../platform/caller';
 
 const V1 = '/api/v1';
 const organization = { params: { id: 'organizationId' } };
@@ -27,7 +28,7 @@ const override = { params: { id: 'overrideId' } };
 
 export const schedulesRouter = router({
   /** The schedules page: every schedule the caller may see, with who is on call now. */
-  overview: staffProcedure.output(v.array(scheduleSummarySchema)).query(({ ctx }) => service.overview(ctx, ctx.user)),
+  overview: staffProcedure.output(v.array(scheduleSummarySchema)).query(({ ctx }) => service.overview(ctx, callerOf(ctx))),
   /** Who may be on a schedule of the organization (its admins and installers), for the forms. */
   members: scheduleOrganizationProcedure.output(v.array(scheduleMemberSchema)).query(({ ctx }) => service.members(ctx, ctx.organization.id)),
   list: scheduleOrganizationProcedure
@@ -70,7 +71,7 @@ export const schedulesRouter = router({
     )
     .input(createOverrideSchema)
     .output(overrideSchema)
-    .mutation(({ ctx, input }) => service.addOverride(ctx, ctx.user, ctx.schedule, input)),
+    .mutation(({ ctx, input }) => service.addOverride(ctx, callerOf(ctx), ctx.schedule, input)),
   deleteOverride: overrideProcedure
     .meta(rest(`DELETE ${V1}/overrides/{id}`, 'Remove an override', { ...override, status: 204 }))
     .mutation(({ ctx }) => service.deleteOverride(ctx, ctx.override)),

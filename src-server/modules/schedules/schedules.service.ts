@@ -26,7 +26,6 @@ import {
   type Shift,
   type UpdateSchedule,
 } from '@/domain/schedule';
-import type { User } from '@/domain/user';
 import { amsterdamIso } from '@/lib/amsterdam';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
@@ -44,6 +43,7 @@ import {
   wallToUtc,
 } from './rotation';
 import * as q from './schedules.queries';
+import type { Caller } from '../../platform/caller';
 import type { ScheduleLayerRow } from './schedules.table';
 
 interface Deps {
@@ -120,7 +120,11 @@ const answerOnCall = (r: { users: OnCallUser[]; until: number | null }): OnCall 
  * Who is on call for a schedule at `at`, and until when (the next change, ISO with offset; null when
  * nothing changes within a year). A schedule that no longer exists has nobody.
  */
-export async function onCallAt(db: DB, scheduleId: number, at: Date): Promise<{ users: { id: number; name: string }[]; until: string | null }> {
+export async function onCallAt(
+  { db }: Pick<Deps, 'db'>,
+  scheduleId: number,
+  at: Date,
+): Promise<{ users: { id: number; name: string }[]; until: string | null }> {
   const schedule = await q.findSchedule(db, scheduleId);
   if (!schedule) return { users: [], until: null };
   const ms = at.getTime();
@@ -165,7 +169,8 @@ export async function listSchedules(deps: Deps, organizationId: number) {
 }
 
 /** Every schedule the user may see, with who is on call now: the schedules page. */
-export async function overview(deps: Deps, user: User) {
+export async function overview(deps: Deps, caller: Caller) {
+  const { user } = caller;
   const rows = await q.visibleSchedules(deps.db, user);
   const now = deps.clock().getTime();
   const rotas = await loadRotas(deps.db, rows, now, now + YEAR_MS);
@@ -228,7 +233,8 @@ export async function deleteSchedule(deps: Deps, schedule: ScheduleRow) {
 
 const MAX_OVERRIDE_MS = 366 * 86_400_000;
 
-export async function addOverride(deps: Deps, actor: User, schedule: ScheduleRow, input: CreateOverride) {
+export async function addOverride(deps: Deps, caller: Caller, schedule: ScheduleRow, input: CreateOverride) {
+  const { user: actor } = caller;
   const people = (await membersByOrganization(deps.db, [schedule.organizationId])).get(schedule.organizationId)!;
   const user = people.get(input.userId);
   if (!user) throw invalidField('userId', NOT_A_MEMBER);
@@ -270,7 +276,7 @@ function momentToMs(moment: string, field: string): number {
 
 export async function onCall(deps: Deps, schedule: ScheduleRow, at: string | undefined) {
   const when = at === undefined ? deps.clock() : new Date(momentToMs(at, 'at'));
-  return onCallAt(deps.db, schedule.id, when);
+  return onCallAt(deps, schedule.id, when);
 }
 
 const shiftAnswer =
@@ -297,7 +303,8 @@ export async function shifts(deps: Deps, schedule: ScheduleRow, input: { from: s
  * One user's shifts over [from, to) (ms) across every schedule they could be on: those of their
  * organization (an admin's: all) where a layer has them in turn or an override names them.
  */
-export async function shiftsOfUser(db: DB, user: User, from: number, to: number) {
+export async function shiftsOfUser({ db }: Pick<Deps, 'db'>, caller: Pick<Caller, 'user'>, from: number, to: number) {
+  const { user } = caller;
   if (user.type === 'customer') return [];
   const candidates = await q.visibleSchedules(db, user);
   const [layers, withOverride] = await Promise.all([

@@ -12,6 +12,7 @@ import { AppError, notFound, invalidField } from '../../platform/errors';
 import { hashPassword } from './passwords';
 import { findLocation } from '../locations/locations.queries';
 import { findOrganization } from '../organizations/organizations.queries';
+import type { Caller } from '../../platform/caller';
 import * as q from './users.queries';
 
 /** What changing a password needs of sign-in (the auth module's, above this one). */
@@ -36,12 +37,14 @@ export interface UserDeps {
 const absent = () => notFound('Deze gebruiker bestaat niet.');
 const emailTaken = () => new AppError('CONFLICT', 'Dit e-mailadres is al in gebruik.', { fieldErrors: { email: ['Dit e-mailadres is al in gebruik.'] } });
 
-export const listUsers = async ({ db }: UserDeps, actor: User, list: ListQuery) => {
+export const listUsers = async ({ db }: UserDeps, caller: Caller, list: ListQuery) => {
+  const { user: actor } = caller;
   const { rows, totalNumberOfPages } = await q.listUsers(db, actor, list);
   return { users: rows, totalNumberOfPages };
 };
 
-export async function getUser({ db }: UserDeps, actor: User, id: number): Promise<User> {
+export async function getUser({ db }: UserDeps, caller: Caller, id: number): Promise<User> {
+  const { user: actor } = caller;
   const user = actor.id === id ? await q.loadUser(db, id) : await q.findVisibleUser(db, actor, id);
   if (!user) throw absent();
   return user;
@@ -79,25 +82,26 @@ async function assertWhollyManaged(db: DB, actor: User, target: User) {
   }
 }
 
-export function createUser(deps: UserDeps, actor: User, { password, ...input }: CreateUser): Promise<User> {
-  return insertNewUser(deps, actor, input, password);
+export function createUser(deps: UserDeps, caller: Caller, { password, ...input }: CreateUser): Promise<User> {
+  return insertNewUser(deps, caller, input, password);
 }
 
 /**
  * An invited user: same roles and checks as creating one, with a random password
  * nobody knows until the invitee sets one from the link; `withUser` stores the link in the same transaction.
  */
-export function createInvitedUser(deps: UserDeps, actor: User, input: InviteUser, withUser: (trx: DB, userId: number) => Promise<void>): Promise<User> {
-  return insertNewUser(deps, actor, input, randomBytes(32).toString('base64url'), withUser);
+export function createInvitedUser(deps: UserDeps, caller: Caller, input: InviteUser, withUser: (trx: DB, userId: number) => Promise<void>): Promise<User> {
+  return insertNewUser(deps, caller, input, randomBytes(32).toString('base64url'), withUser);
 }
 
 async function insertNewUser(
   deps: UserDeps,
-  actor: User,
+  caller: Caller,
   input: InviteUser,
   password: string,
   withUser?: (trx: DB, userId: number) => Promise<void>,
 ): Promise<User> {
+  const { user: actor } = caller;
   if (actor.type !== 'admin' && input.type !== 'customer') {
     throw new AppError('FORBIDDEN', 'Alleen beheerders mogen beheerders en installateurs aanmaken.');
   }
@@ -119,12 +123,13 @@ async function insertNewUser(
     await withUser?.(trx, userId);
     return userId;
   });
-  return getUser(deps, actor, id);
+  return getUser(deps, caller, id);
 }
 
-export async function updateUser(deps: UserDeps, actor: User, { userId, email, fullName, organizationId, locationIds }: UpdateUser): Promise<User> {
+export async function updateUser(deps: UserDeps, caller: Caller, { userId, email, fullName, organizationId, locationIds }: UpdateUser): Promise<User> {
+  const { user: actor } = caller;
   const { db } = deps;
-  const target = await getUser(deps, actor, userId);
+  const target = await getUser(deps, caller, userId);
   await assertEmailFree(db, email, userId);
   if (target.type === 'installer' && organizationId !== undefined) await assertOrganizationVisible(db, actor, organizationId);
   await assertWhollyManaged(db, actor, target);
@@ -134,7 +139,7 @@ export async function updateUser(deps: UserDeps, actor: User, { userId, email, f
     await q.updateUserRow(trx, userId, { email, fullName, ...(target.type === 'installer' && organizationId ? { organizationId } : {}) });
     if (links) await q.setUserLocations(trx, userId, links);
   });
-  return getUser(deps, actor, userId);
+  return getUser(deps, caller, userId);
 }
 
 /**
@@ -144,12 +149,13 @@ export async function updateUser(deps: UserDeps, actor: User, { userId, email, f
  */
 export async function updatePassword(
   deps: UserDeps,
-  actor: User,
+  caller: Caller,
   session: { familyId: string; ip: string },
   { userId, password, currentPassword }: { userId: number } & UpdatePassword,
 ) {
+  const { user: actor } = caller;
   const { db, sessions } = deps;
-  await assertWhollyManaged(db, actor, await getUser(deps, actor, userId));
+  await assertWhollyManaged(db, actor, await getUser(deps, caller, userId));
   if (userId === actor.id) {
     if (!currentPassword) throw invalidField('currentPassword', passwordChangeMessages.currentMissing);
     if (!(await sessions.verifyOwnPassword(actor.id, currentPassword, session.ip))) throw invalidField('currentPassword', passwordChangeMessages.currentWrong);
@@ -162,8 +168,9 @@ export async function updatePassword(
   await sessions.revokeOtherSessions(userId, userId === actor.id ? session.familyId : undefined);
 }
 
-export async function deleteUser(deps: UserDeps, actor: User, userId: number) {
+export async function deleteUser(deps: UserDeps, caller: Caller, userId: number) {
+  const { user: actor } = caller;
   if (userId === actor.id) throw new AppError('CONFLICT', 'Je kunt jezelf niet verwijderen.');
-  await assertWhollyManaged(deps.db, actor, await getUser(deps, actor, userId));
+  await assertWhollyManaged(deps.db, actor, await getUser(deps, caller, userId));
   await q.deleteUserRow(deps.db, userId);
 }

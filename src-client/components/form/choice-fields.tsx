@@ -75,7 +75,7 @@ export function CheckGroupField({ field, legend, options }: { field: AnyFieldApi
     field.handleBlur();
   };
   return (
-    <fieldset className="grid gap-1.5" aria-describedby={messages.length ? `${id}-error` : undefined}>
+    <fieldset className="grid content-start gap-1.5" aria-describedby={messages.length ? `${id}-error` : undefined}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       {options.map((o) => (
         <label key={o.value} className="flex items-center gap-2 text-sm">

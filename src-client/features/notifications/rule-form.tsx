@@ -1,6 +1,8 @@
 import { PRIORITIES, type Priority, priorityLabels } from '@/domain/alarm-dashboard';
-import { NOTIFY_EVENTS, type NotifyEvent, notifyEventLabels } from '@/domain/notification';
+import * as v from 'valibot';
+import { NOTIFY_EVENTS, type NotifyEvent, createRuleSchema, notifyEventLabels } from '@/domain/notification';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
+import { formSchema } from '~/components/form/form-schema';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { useCreateRule } from './use-notification-mutations';
 import { requestFieldErrors } from '~/lib/request-error';
@@ -32,6 +34,13 @@ const initial: Values = {
   secret: '',
 };
 
+/**
+ * The server's own rules for the fields the form holds as the API takes them. The events are left
+ * to the server: an escalation ignores them (it always starts on a new alarm).
+ */
+const { name, priorities } = createRuleSchema.pipe[0].entries;
+const schema = v.object({ name, priorities });
+
 /** The server's messages for the channel's parts, which have no field of their own here. */
 function channelErrors(error: unknown) {
   return Object.entries(requestFieldErrors(error))
@@ -61,6 +70,7 @@ export function RuleForm({
   const { failure, run } = useRequestFailure();
   const form = useAppForm({
     defaultValues: initial,
+    validators: { onSubmit: formSchema<Values>(schema) },
     onSubmit: async ({ value, formApi }) => {
       const escalation = value.channelType === 'ESCALATION';
       const chat = value.channelType === 'TEAMS' || value.channelType === 'SLACK' ? value.channelType : null;

@@ -123,6 +123,53 @@ const sqlOnlyInQueries = {
   },
 };
 
+// Forms are made with `useAppForm` (src-client/components/form/use-app-form.tsx): the shared field
+// components, `form.SubmitButton` and the shared schema as validator. Plain `useForm` is for the
+// form kit itself.
+const formsOnOneHook = {
+  files: ['src-client/**/*.{ts,tsx}'],
+  ignores: ['src-client/components/form/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...["CallExpression[callee.name='useForm']", "ImportSpecifier[imported.name='useForm']"].map((selector) => ({
+        selector,
+        message: 'Make forms with useAppForm (~/components/form/use-app-form), not plain useForm.',
+      })),
+    ],
+  },
+};
+
+// Tests clean up with `onTestFinished` (right after the thing is made), `afterEach` or `afterAll`,
+// never in a `try`/`finally`: a finally keeps the body about clean-up and is easy to get wrong when
+// an assertion throws. A finally that is part of what runs stays; each is listed here with the
+// function it sits in (the selector skips tries inside that function) and its reason.
+const finallyAllowed = [
+  // a helper that opens its own connection per call and closes it before returning
+  { file: 'src-server/modules/alarm-parsers/parse-process.integration.test.ts', inside: 'FunctionDeclaration[id.name="storeMail"]' },
+  { file: 'src-server/modules/auth/cache-across-instances.integration.test.ts', inside: 'FunctionDeclaration[id.name="behindEveryonesBack"]' },
+  { file: 'src-server/modules/mail-sources/smtp/smtp-receiver.integration.test.ts', inside: 'FunctionDeclaration[id.name="send"]' },
+  { file: 'src-server/modules/mail-sources/imap/imap-fetch.integration.test.ts', inside: 'VariableDeclarator[id.name="run"]' },
+  // the helper stops the timer that measures the loop's lag before it reports the figure
+  { file: 'src-server/platform/sandbox/parser-sandbox.integration.test.ts', inside: 'FunctionDeclaration[id.name="withLoopLag"]' },
+  // the first server stops mid-test so the same DATA_DIR can start again: the stop is a step of the test
+  { file: 'src-server/start-checks.integration.test.ts', inside: 'CallExpression[arguments.0.value=/^a SECRET_KEY that does not open/]' },
+  // runs inside the service worker (page.evaluate): it restores fetch and openWindow before reading
+  { file: 'e2e/push.test.ts', inside: 'CallExpression[callee.property.name="evaluate"]' },
+];
+const noFinally = (inside) => ({
+  selector: inside ? `TryStatement[finalizer]:not(${inside} TryStatement)` : 'TryStatement[finalizer]',
+  message: 'Tests clean up with onTestFinished(() => …) right after making the thing (or afterEach/afterAll), not in try/finally.',
+});
+const cleanUpInHooks = [
+  {
+    files: ['**/*.test.ts'],
+    ignores: finallyAllowed.map((a) => a.file),
+    rules: { 'no-restricted-syntax': ['error', noFinally()] },
+  },
+  ...finallyAllowed.map((a) => ({ files: [a.file], rules: { 'no-restricted-syntax': ['error', noFinally(a.inside)] } })),
+];
+
 export default defineConfig(
   globalIgnores(['dist/', 'node_modules/', 'src-client/routeTree.gen.ts', 'data*/', '.tmp/', 'test-results/']),
   js.configs.recommended,
@@ -185,4 +232,6 @@ export default defineConfig(
   restrict(['migrations/**'], [migrationsOnlyKysely], ['migrations/**/*.test.ts']),
   restrict(['migrations/**/*.test.ts'], [migrationAppCode]),
   sqlOnlyInQueries,
+  formsOnOneHook,
+  ...cleanUpInHooks,
 );

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, onTestFinished } from 'vitest';
 import { testTempDir } from '../src-server/testing/temp-dir';
 import { startProduct } from './support/product';
 
@@ -74,14 +74,11 @@ test('SIGTERM to `npm run demo` stops the demo and everything it started', async
 
 test('/app/ links a favicon that is served', async () => {
   const product = await startProduct();
-  try {
-    const html = await (await fetch(`${product.url}/app/`)).text();
-    const href = html.match(/<link rel="icon"[^>]* href="([^"]+)"/)?.[1];
-    expect(href).toBe('/app/favicon.svg');
-    const icon = await fetch(`${product.url}${href}`);
-    expect(icon.status).toBe(200);
-    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-  } finally {
-    await product.stop();
-  }
+  onTestFinished(() => product.stop());
+  const html = await (await fetch(`${product.url}/app/`)).text();
+  const href = html.match(/<link rel="icon"[^>]* href="([^"]+)"/)?.[1];
+  expect(href).toBe('/app/favicon.svg');
+  const icon = await fetch(`${product.url}${href}`);
+  expect(icon.status).toBe(200);
+  expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
 });

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, onTestFinished } from 'vitest';
 import { composeCaddyfile } from './testing/compose';
 import { freePort } from './testing/dovecot';
 import { PROCESS_ADMIN, type ProductProcess, killHard, startProductProcess } from './testing/product-process';
@@ -97,25 +97,22 @@ describe.runIf(url && caddyAvailable)('compose.yaml’s Caddy in front of two in
     const org = await a.call('PUT', '/api/organizations', token, { name: 'Proxy' });
     const { id: dashboardId } = await a.call('POST', '/api/v1/alarms/dashboards', token, { name: 'Proxy', organizationId: org.id });
     const stream = new AbortController();
-    try {
-      const res = await fetch(`${proxy}/api/v1/alarms/dashboards/${dashboardId}/events`, {
-        headers: { authorization: `Bearer ${token}` },
-        signal: stream.signal,
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toContain('text/event-stream');
-      const body = res.body!.getReader();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      let text = '';
-      // One alarm through each instance: the stream is served by one of them, so one alarm comes from the other.
-      for (const instance of [a, b]) {
-        const started = performance.now();
-        const alarm = await instance.call('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, token, { line: 'Ketel 2: storing', priority: 'HIGH' });
-        while (!text.includes(`"alarmId":${alarm.id}`)) text += new TextDecoder().decode((await body.read()).value);
-        expect(performance.now() - started).toBeLessThan(1000);
-      }
-    } finally {
-      stream.abort();
+    onTestFinished(() => stream.abort());
+    const res = await fetch(`${proxy}/api/v1/alarms/dashboards/${dashboardId}/events`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: stream.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const body = res.body!.getReader();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let text = '';
+    // One alarm through each instance: the stream is served by one of them, so one alarm comes from the other.
+    for (const instance of [a, b]) {
+      const started = performance.now();
+      const alarm = await instance.call('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, token, { line: 'Ketel 2: storing', priority: 'HIGH' });
+      while (!text.includes(`"alarmId":${alarm.id}`)) text += new TextDecoder().decode((await body.read()).value);
+      expect(performance.now() - started).toBeLessThan(1000);
     }
   });
 

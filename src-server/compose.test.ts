@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from 'vitest';
+import { expect, test, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
 import { CONFIG_VARIABLES, loadConfig } from './config';
 import { composeCaddyfile, instanceEnvironment, interpolate, readCompose } from './testing/compose';
@@ -44,22 +44,19 @@ function envExample(): Record<string, string> {
 
 test('the environment compose gives an instance loads as PostgreSQL at the postgres service behind one proxy', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-compose-'));
-  try {
-    for (const name of INSTANCES) {
-      const config = loadConfig({ ...instanceEnvironment(name, { ...envExample(), ...VARS }), DATA_DIR: dataDir });
-      expect(config.databaseUrl).toBe(`postgres://energiebeheer:${VARS.POSTGRES_PASSWORD}@postgres:5432/energiebeheer`);
-      expect(config.secretKey).toBe(VARS.SECRET_KEY);
-      expect(config.trustProxy).toBe(1);
-      expect(config.adminEmail).toBe(VARS.ADMIN_EMAIL);
-      expect(config.publicUrl).toBe('http://localhost:8080');
-      // The proxy sends to the port the instance listens on (the image's PORT, config's default).
-      expect(composeCaddyfile()).toContain(`${name}:${config.port}`);
-    }
-    // And the database's password is the one compose gives PostgreSQL.
-    expect(interpolate(readCompose().services.postgres!.environment!.POSTGRES_PASSWORD!, VARS)).toBe(VARS.POSTGRES_PASSWORD);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+  for (const name of INSTANCES) {
+    const config = loadConfig({ ...instanceEnvironment(name, { ...envExample(), ...VARS }), DATA_DIR: dataDir });
+    expect(config.databaseUrl).toBe(`postgres://energiebeheer:${VARS.POSTGRES_PASSWORD}@postgres:5432/energiebeheer`);
+    expect(config.secretKey).toBe(VARS.SECRET_KEY);
+    expect(config.trustProxy).toBe(1);
+    expect(config.adminEmail).toBe(VARS.ADMIN_EMAIL);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    // The proxy sends to the port the instance listens on (the image's PORT, config's default).
+    expect(composeCaddyfile()).toContain(`${name}:${config.port}`);
   }
+  // And the database's password is the one compose gives PostgreSQL.
+  expect(interpolate(readCompose().services.postgres!.environment!.POSTGRES_PASSWORD!, VARS)).toBe(VARS.POSTGRES_PASSWORD);
 });
 
 test('compose.yaml uses only forms that podman-compose 1.0 and older Compose read, and every variable it uses is in .env.example', () => {
@@ -82,26 +79,23 @@ test('both instances keep backups on one named volume at BACKUP_DIR, and take th
   };
   const vars = { ...VARS, BACKUP_PASSPHRASE: 'een lange back-upzin', BACKUP_SCHEDULE: 'off', METRICS_TOKEN: 'm'.repeat(20), LOG_FORMAT: 'pretty' };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'energie-compose-'));
-  try {
-    const mounts = INSTANCES.map((name) => {
-      const config = loadConfig({ ...instanceEnvironment(name, vars), DATA_DIR: dataDir });
-      expect(config).toMatchObject({ backupPassphrase: vars.BACKUP_PASSPHRASE, metricsToken: vars.METRICS_TOKEN, logFormat: 'pretty' });
-      const mount = compose.services[name]!.volumes?.find((v) => v.split(':')[1] === config.backupDir);
-      expect(mount, `${name} mounts a volume at ${config.backupDir}`).toBeDefined();
-      return mount!.split(':')[0]!;
-    });
-    expect(new Set(mounts).size).toBe(1);
-    // A named volume, not a folder beside compose.yaml: it outlives `docker compose down` and needs no owner fixed on the host.
-    expect(Object.keys(compose.volumes)).toContain(mounts[0]);
-    // Empty in .env: the product's defaults (daily backups, unencrypted, /metrics off).
-    const env = { ...instanceEnvironment('app1', { ...envExample(), ...VARS }), DATA_DIR: dataDir };
-    const defaults = loadConfig(env);
-    expect(defaults).toMatchObject({ backupPassphrase: undefined, metricsToken: undefined, logFormat: 'json' });
-    expect(defaults.backupSchedule).toEqual(loadConfig({ ...env, BACKUP_SCHEDULE: '03:00' }).backupSchedule);
-    expect(loadConfig({ ...env, BACKUP_SCHEDULE: 'off' }).backupSchedule).not.toEqual(defaults.backupSchedule);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+  const mounts = INSTANCES.map((name) => {
+    const config = loadConfig({ ...instanceEnvironment(name, vars), DATA_DIR: dataDir });
+    expect(config).toMatchObject({ backupPassphrase: vars.BACKUP_PASSPHRASE, metricsToken: vars.METRICS_TOKEN, logFormat: 'pretty' });
+    const mount = compose.services[name]!.volumes?.find((v) => v.split(':')[1] === config.backupDir);
+    expect(mount, `${name} mounts a volume at ${config.backupDir}`).toBeDefined();
+    return mount!.split(':')[0]!;
+  });
+  expect(new Set(mounts).size).toBe(1);
+  // A named volume, not a folder beside compose.yaml: it outlives `docker compose down` and needs no owner fixed on the host.
+  expect(Object.keys(compose.volumes)).toContain(mounts[0]);
+  // Empty in .env: the product's defaults (daily backups, unencrypted, /metrics off).
+  const env = { ...instanceEnvironment('app1', { ...envExample(), ...VARS }), DATA_DIR: dataDir };
+  const defaults = loadConfig(env);
+  expect(defaults).toMatchObject({ backupPassphrase: undefined, metricsToken: undefined, logFormat: 'json' });
+  expect(defaults.backupSchedule).toEqual(loadConfig({ ...env, BACKUP_SCHEDULE: '03:00' }).backupSchedule);
+  expect(loadConfig({ ...env, BACKUP_SCHEDULE: 'off' }).backupSchedule).not.toEqual(defaults.backupSchedule);
 });
 
 test('the image build context leaves out data, demo data, databases, secrets and installed packages', () => {

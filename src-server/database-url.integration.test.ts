@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { expect, test } from 'vitest';
+import { expect, test, onTestFinished } from 'vitest';
 import webPush from 'web-push';
 import { killHard, runToExit, startProductProcess } from './testing/product-process';
 import { testTempDir } from './testing/temp-dir';
@@ -60,13 +60,10 @@ test.runIf(process.env.TEST_DATABASE_URL)(
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
     });
-    try {
-      expect(product.output()).toMatch(/running at http:\/\/\S+\/app\/ \(data in PostgreSQL\)/);
-      expect(product.output()).not.toContain(dataDir);
-      expect(readdirSync(dataDir)).toEqual([]);
-    } finally {
-      await killHard(product);
-    }
+    onTestFinished(() => killHard(product));
+    expect(product.output()).toMatch(/running at http:\/\/\S+\/app\/ \(data in PostgreSQL\)/);
+    expect(product.output()).not.toContain(dataDir);
+    expect(readdirSync(dataDir)).toEqual([]);
   },
   60_000,
 );

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from 'vitest';
+import { expect, test, onTestFinished } from 'vitest';
 import { PROCESS_ADMIN, type ProductProcess, killHard, startProductProcess } from './testing/product-process';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -31,35 +31,34 @@ test.runIf(url)(
     target.searchParams.set('schema', `notify_${randomBytes(6).toString('hex')}`);
     const env = { DATABASE_URL: target.toString(), SECRET_KEY: 'een-gedeelde-sleutel-van-minstens-32-tekens', NOTIFY_ALLOW_PRIVATE_TARGETS: 'true' };
     const processes: ProductProcess[] = [];
-    try {
-      const a = await startProductProcess(mkdtempSync(path.join(dir, 'a-')), env);
-      processes.push(a);
-      const { accessToken: token } = await a.call('POST', '/auth/login', undefined, PROCESS_ADMIN);
-      const org = await a.call('PUT', '/api/organizations', token, { name: 'Piket' });
-      const dashboard = await a.call('POST', '/api/v1/alarms/dashboards', token, { name: 'Piket', organizationId: org.id });
-      const { port } = receiver.address() as { port: number };
-      await a.call('POST', `/api/v1/alarms/dashboards/${dashboard.id}/notification-rules`, token, {
-        name: 'Pieper',
-        priorities: ['HIGH'],
-        events: ['created'],
-        channel: { type: 'WEBHOOK', url: `http://127.0.0.1:${port}/pieper`, secret: 'pieper-geheim-0123456789' },
-      });
-      await a.call('POST', `/api/v1/alarms/dashboards/${dashboard.id}/alarms`, token, { line: 'Ketel 1: storing', priority: 'HIGH' });
-      await expect.poll(() => deliveries.length, { timeout: 15_000, interval: 50 }).toBe(1);
-      // B starts while A is alive and mid-attempt, as the second instance of a pair would be.
-      processes.push(await startProductProcess(mkdtempSync(path.join(dir, 'b-')), env));
-      await killHard(a);
-      const died = performance.now();
-
-      await expect.poll(() => deliveries.length, { timeout: 60_000, interval: 200 }).toBeGreaterThanOrEqual(2);
-      expect(deliveries[1]!.at - died).toBeLessThan(60_000);
-      expect(deliveries[1]!.id).toBe(deliveries[0]!.id);
-    } finally {
+    onTestFinished(async () => {
       for (const res of waiting) res.destroy();
       receiver.close();
       for (const p of processes) await killHard(p);
       rmSync(dir, { recursive: true, force: true });
-    }
+    });
+    const a = await startProductProcess(mkdtempSync(path.join(dir, 'a-')), env);
+    processes.push(a);
+    const { accessToken: token } = await a.call('POST', '/auth/login', undefined, PROCESS_ADMIN);
+    const org = await a.call('PUT', '/api/organizations', token, { name: 'Piket' });
+    const dashboard = await a.call('POST', '/api/v1/alarms/dashboards', token, { name: 'Piket', organizationId: org.id });
+    const { port } = receiver.address() as { port: number };
+    await a.call('POST', `/api/v1/alarms/dashboards/${dashboard.id}/notification-rules`, token, {
+      name: 'Pieper',
+      priorities: ['HIGH'],
+      events: ['created'],
+      channel: { type: 'WEBHOOK', url: `http://127.0.0.1:${port}/pieper`, secret: 'pieper-geheim-0123456789' },
+    });
+    await a.call('POST', `/api/v1/alarms/dashboards/${dashboard.id}/alarms`, token, { line: 'Ketel 1: storing', priority: 'HIGH' });
+    await expect.poll(() => deliveries.length, { timeout: 15_000, interval: 50 }).toBe(1);
+    // B starts while A is alive and mid-attempt, as the second instance of a pair would be.
+    processes.push(await startProductProcess(mkdtempSync(path.join(dir, 'b-')), env));
+    await killHard(a);
+    const died = performance.now();
+
+    await expect.poll(() => deliveries.length, { timeout: 60_000, interval: 200 }).toBeGreaterThanOrEqual(2);
+    expect(deliveries[1]!.at - died).toBeLessThan(60_000);
+    expect(deliveries[1]!.id).toBe(deliveries[0]!.id);
   },
   120_000,
 );

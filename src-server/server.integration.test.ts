@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type Server, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from 'vitest';
+import { expect, test, onTestFinished } from 'vitest';
 import { loadConfig } from './config';
 import { ConfigError } from './platform/errors';
 import { startServer } from './server';
@@ -39,17 +39,16 @@ async function busyPort(): Promise<{ port: number; holder: Server }> {
 
 test('a busy port stops start-up with one Dutch line before the first admin is made; the next start still shows the password', async () => {
   const { port, holder } = await busyPort();
+  onTestFinished(() => {
+    holder.close();
+  });
   const dataDir = testTempDir('energie-start-');
   const lines: string[] = [];
   const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', METERBEHEER_API_KEY: 'key' };
-  try {
-    const failed = startServer(loadConfig({ ...env, PORT: String(port) }), { log: (line) => lines.push(line) });
-    await expect(failed).rejects.toThrow(ConfigError);
-    await expect(failed).rejects.toThrow(`Poort ${port} op 127.0.0.1 is al in gebruik: stop het programma dat hem gebruikt of kies een andere PORT.`);
-    expect(lines).toEqual([]);
-  } finally {
-    holder.close();
-  }
+  const failed = startServer(loadConfig({ ...env, PORT: String(port) }), { log: (line) => lines.push(line) });
+  await expect(failed).rejects.toThrow(ConfigError);
+  await expect(failed).rejects.toThrow(`Poort ${port} op 127.0.0.1 is al in gebruik: stop het programma dat hem gebruikt of kies een andere PORT.`);
+  expect(lines).toEqual([]);
   const server = await startServer(loadConfig({ ...env, PORT: '0' }), { log: (line) => lines.push(line) });
   await server.stop();
   expect(lines).toEqual([expect.stringMatching(/^First admin created: admin@example\.com with password \S+ \(shown once/)]);
@@ -57,22 +56,21 @@ test('a busy port stops start-up with one Dutch line before the first admin is m
 
 test('the product process on a busy port: exit code 1, one line on stderr, nothing on stdout', async () => {
   const { port, holder } = await busyPort();
-  try {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: testTempDir('energie-start-'), ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    expect({ code, stdout, stderr }).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: `Poort ${port} op 127.0.0.1 is al in gebruik: stop het programma dat hem gebruikt of kies een andere PORT.\n`,
-    });
-  } finally {
+  onTestFinished(() => {
     holder.close();
-  }
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: testTempDir('energie-start-'), ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  expect({ code, stdout, stderr }).toEqual({
+    code: 1,
+    stdout: '',
+    stderr: `Poort ${port} op 127.0.0.1 is al in gebruik: stop het programma dat hem gebruikt of kies een andere PORT.\n`,
+  });
 });

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, onTestFinished } from 'vitest';
 import { PROCESS_ADMIN, type ProductProcess, startProductProcess, watchProductProcess } from './testing/product-process';
 
 const dirs: string[] = [];
@@ -64,18 +64,17 @@ test('SIGTERM while start-up waits for a PostgreSQL that does not answer exits w
   });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const { port } = silent.address() as { port: number };
-  try {
-    const stopped = watchProductProcess(dataDir(), {
-      DATABASE_URL: `postgres://stil:stil@127.0.0.1:${port}/stil`,
-      SECRET_KEY: 'een-sleutel-van-minstens-32-tekens-lang',
-    });
-    await reached;
-    processes.push({ child: stopped.child } as ProductProcess);
-    const code = await exitAfterTerm(stopped.child, 5000);
-    expect(code).toBe(0);
-    expect((await stopped.done).stdout).toContain('Gestopt tijdens het starten.');
-  } finally {
+  onTestFinished(() => {
     for (const s of sockets) s.destroy();
     silent.close();
-  }
+  });
+  const stopped = watchProductProcess(dataDir(), {
+    DATABASE_URL: `postgres://stil:stil@127.0.0.1:${port}/stil`,
+    SECRET_KEY: 'een-sleutel-van-minstens-32-tekens-lang',
+  });
+  await reached;
+  processes.push({ child: stopped.child } as ProductProcess);
+  const code = await exitAfterTerm(stopped.child, 5000);
+  expect(code).toBe(0);
+  expect((await stopped.done).stdout).toContain('Gestopt tijdens het starten.');
 });

@@ -1,5 +1,5 @@
 import { ImapFlow } from 'imapflow';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, onTestFinished } from 'vitest';
 import { type TestDovecot, dovecotAvailable, startDovecot } from './dovecot';
 
 const available = dovecotAvailable();
@@ -19,14 +19,11 @@ test.runIf(available)('the private Dovecot takes an APPEND and serves it back ov
   });
   client.on('error', () => undefined);
   await client.connect();
+  onTestFinished(() => client.logout());
   await client.append('INBOX', 'Subject: hallo\r\nMessage-ID: <a@b>\r\n\r\nbody\r\n');
   const lock = await client.getMailboxLock('INBOX');
-  try {
-    const messages = [];
-    for await (const m of client.fetch('1:*', { envelope: true })) messages.push(m.envelope?.subject);
-    expect(messages).toEqual(['hallo']);
-  } finally {
-    lock.release();
-  }
-  await client.logout();
+  onTestFinished(() => lock.release());
+  const messages = [];
+  for await (const m of client.fetch('1:*', { envelope: true })) messages.push(m.envelope?.subject);
+  expect(messages).toEqual(['hallo']);
 });

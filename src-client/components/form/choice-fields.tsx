@@ -1,6 +1,6 @@
-/** Checkbox and select fields bound to a TanStack Form field, beside `TextField`. */
+/** Checkbox, check-group and select fields bound to a TanStack Form field, beside `TextField`. */
 import type { AnyFieldApi } from '@tanstack/react-form';
-import { FieldNotes, useFieldControl } from './text-field';
+import { FieldError, FieldNotes, shownErrors, useFieldControl, useFieldId } from './text-field';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
 
@@ -24,19 +24,25 @@ export function CheckboxField({ field, label, hint }: { field: AnyFieldApi; labe
   );
 }
 
-/** A labelled native select bound to a text field of the form ('' for the first option, "none"). */
+/**
+ * A labelled native select bound to a field of the form: a text field ('' for the first option,
+ * "none"), or, with `parse`, a field holding what the option's text stands for (a number of days,
+ * a folder's id).
+ */
 export function ChoiceField({
   field,
   label,
   options,
   hint,
   labelClassName,
+  parse = (value) => value,
 }: {
   field: AnyFieldApi;
   label: string;
   options: { value: string; label: string }[];
   hint?: string;
   labelClassName?: string;
+  parse?: (value: string) => unknown;
 }) {
   const { id, messages, control } = useFieldControl(field, hint);
   return (
@@ -44,7 +50,7 @@ export function ChoiceField({
       <Label htmlFor={id} className={labelClassName}>
         {label}
       </Label>
-      <Select {...control} value={String(field.state.value ?? '')} onChange={(e) => field.handleChange(e.target.value)}>
+      <Select {...control} value={String(field.state.value ?? '')} onChange={(e) => field.handleChange(parse(e.target.value))}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -53,5 +59,31 @@ export function ChoiceField({
       </Select>
       <FieldNotes id={id} hint={hint} messages={messages} />
     </div>
+  );
+}
+
+/**
+ * Several values from a short list, each a checkbox under a legend (priorities, events); the field
+ * holds the chosen values in the list's order.
+ */
+export function CheckGroupField({ field, legend, options }: { field: AnyFieldApi; legend: string; options: { value: string; label: string }[] }) {
+  const id = useFieldId(field);
+  const messages = shownErrors(field);
+  const chosen: string[] = field.state.value ?? [];
+  const toggle = (value: string, on: boolean) => {
+    field.handleChange(options.map((o) => o.value).filter((v) => (v === value ? on : chosen.includes(v))));
+    field.handleBlur();
+  };
+  return (
+    <fieldset className="grid content-start gap-1.5" aria-describedby={messages.length ? `${id}-error` : undefined}>
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value} className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" checked={chosen.includes(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} />
+          {o.label}
+        </label>
+      ))}
+      <FieldError id={`${id}-error`} messages={messages} />
+    </fieldset>
   );
 }

@@ -1,13 +1,17 @@
 /**
  * The app's one form hook (TanStack Form's `createFormHook`): `useAppForm` makes a form whose
  * fields render the shared field components through `form.AppField` (`field.TextField`,
- * `field.SelectField`, …) and whose submit button is `form.SubmitButton`, inside `AppForm`.
+ * `field.SelectField`, `field.ChoiceField`, `field.CheckGroupField` and `field.CheckboxListField`
+ * for several values, `field.OrganizationField`, …) and whose submit button is
+ * `form.SubmitButton`, inside `AppForm`.
  * Validation is the shared valibot schema, through `formSchema` or `fieldCheck`.
  */
 import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import type { ComponentProps } from 'react';
-import { CheckboxField, ChoiceField } from './choice-fields';
+import { CheckboxListField } from './checkbox-list-field';
+import { CheckGroupField, CheckboxField, ChoiceField } from './choice-fields';
 import { NewPasswordField } from './new-password-field';
+import { OrganizationField } from './organization-field';
 import { SelectField } from './select-field';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
@@ -34,6 +38,15 @@ function BoundChoiceField(props: Unbound<ComponentProps<typeof ChoiceField>>) {
 function BoundNewPasswordField(props: Unbound<ComponentProps<typeof NewPasswordField>>) {
   return <NewPasswordField field={useFieldContext()} {...props} />;
 }
+function BoundCheckGroupField(props: Unbound<ComponentProps<typeof CheckGroupField>>) {
+  return <CheckGroupField field={useFieldContext()} {...props} />;
+}
+function BoundCheckboxListField(props: Unbound<ComponentProps<typeof CheckboxListField>>) {
+  return <CheckboxListField field={useFieldContext()} {...props} />;
+}
+function BoundOrganizationField() {
+  return <OrganizationField field={useFieldContext()} />;
+}
 function BoundSubmitButton(props: Omit<ComponentProps<typeof SubmitButton>, 'form'>) {
   return <SubmitButton form={useFormContext()} {...props} />;
 }
@@ -47,6 +60,9 @@ export const { useAppForm } = createFormHook({
     CheckboxField: BoundCheckboxField,
     ChoiceField: BoundChoiceField,
     NewPasswordField: BoundNewPasswordField,
+    CheckGroupField: BoundCheckGroupField,
+    CheckboxListField: BoundCheckboxListField,
+    OrganizationField: BoundOrganizationField,
   },
   formComponents: { SubmitButton: BoundSubmitButton },
 });

@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -6,12 +5,10 @@ import * as v from 'valibot';
 import { createDashboardSchema } from '@/domain/alarm-dashboard';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { OrganizationField } from '~/components/form/organization-field';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { useCreateDashboard } from './use-dashboard-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Values {
   name: string;
@@ -26,7 +23,7 @@ export function CreateDashboard() {
   const navigate = useNavigate();
   const create = useCreateDashboard();
   const { failure, run } = useRequestFailure();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { name: '', organizationId: undefined } as Values,
     validators: { onSubmit: formSchema<Values>(schema) },
     onSubmit: ({ value, formApi }) =>
@@ -50,10 +47,10 @@ export function CreateDashboard() {
       }
     >
       <AppForm form={form} failure={failure}>
-        <form.Field name="name">{(field) => <TextField field={field} label="Naam" required maxLength={128} />}</form.Field>
-        <form.Field name="organizationId">{(field) => <OrganizationField field={field} />}</form.Field>
+        <form.AppField name="name">{(field) => <field.TextField label="Naam" required maxLength={128} />}</form.AppField>
+        <form.AppField name="organizationId">{(field) => <field.OrganizationField />}</form.AppField>
         <div>
-          <SubmitButton form={form}>Toevoegen</SubmitButton>
+          <form.SubmitButton>Toevoegen</form.SubmitButton>
         </div>
       </AppForm>
     </Dialog>

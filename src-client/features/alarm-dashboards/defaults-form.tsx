@@ -1,16 +1,13 @@
-import { type AnyFormApi, useForm } from '@tanstack/react-form';
+import type { AnyFormApi } from '@tanstack/react-form';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { type AlarmDashboard, PRIORITIES, type Priority, priorityLabels, prioritySchema } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { SubmitButton } from '~/components/form/submit-button';
-import { FieldError, shownErrors } from '~/components/form/text-field';
-import { Label } from '~/components/ui/label';
-import { Select } from '~/components/ui/select';
 import { requestErrorMessage, requestFieldErrors, showFieldError } from '~/lib/request-error';
 import { useSetDefaultFolder, useSetDefaultPriority, useSetResolvedFolder } from './use-dashboard-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Values {
   priority: Priority;
@@ -43,7 +40,7 @@ export function DefaultsForm({ dashboard, folders }: { dashboard: AlarmDashboard
     folderId: dashboard.settings.defaultFolderId ?? choosable.find((f) => f.name === 'inbox')?.id ?? choosable[0]?.id ?? 0,
     resolvedFolderId: dashboard.settings.resolvedFolderId ?? resolvable.find((f) => f.system && f.name === 'done')?.id ?? resolvable[0]?.id ?? 0,
   };
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: initial,
     validators: { onSubmit: formSchema<Values>(schema) },
     onSubmit: async ({ value, formApi }) => {
@@ -64,66 +61,25 @@ export function DefaultsForm({ dashboard, folders }: { dashboard: AlarmDashboard
   return (
     <AppForm form={form} failure={failure}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="priority">
+        <form.AppField name="priority">
+          {(field) => <field.ChoiceField label="Standaardprioriteit" options={PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />}
+        </form.AppField>
+        <form.AppField name="folderId">
+          {(field) => <field.ChoiceField label="Standaardmap" options={choosable.map((f) => ({ value: String(f.id), label: f.label }))} parse={Number} />}
+        </form.AppField>
+        <form.AppField name="resolvedFolderId">
           {(field) => (
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor="default-priority">Standaardprioriteit</Label>
-              <Select id="default-priority" value={field.state.value} onChange={(e) => field.handleChange(e.target.value as Priority)}>
-                {PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {priorityLabels[p]}
-                  </option>
-                ))}
-              </Select>
-              <FieldError id="default-priority-error" messages={shownErrors(field)} />
-            </div>
+            <field.ChoiceField
+              label="Map voor opgeloste alarmen"
+              options={resolvable.map((f) => ({ value: String(f.id), label: f.label }))}
+              parse={Number}
+              hint="Herstelmeldingen, onderhoud en Oplossen verplaatsen alarmen hierheen. Alleen mappen die niet meetellen."
+            />
           )}
-        </form.Field>
-        <form.Field name="folderId">
-          {(field) => (
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor="default-folder">Standaardmap</Label>
-              <Select id="default-folder" value={String(field.state.value)} onChange={(e) => field.handleChange(Number(e.target.value))}>
-                {choosable.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.label}
-                  </option>
-                ))}
-              </Select>
-              <FieldError id="default-folder-error" messages={shownErrors(field)} />
-            </div>
-          )}
-        </form.Field>
-        <form.Field name="resolvedFolderId">
-          {(field) => (
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor="resolved-folder">Map voor opgeloste alarmen</Label>
-              <Select
-                id="resolved-folder"
-                value={String(field.state.value)}
-                onChange={(e) => field.handleChange(Number(e.target.value))}
-                aria-invalid={shownErrors(field).length > 0}
-                aria-describedby={shownErrors(field).length ? 'resolved-folder-error' : 'resolved-folder-hint'}
-              >
-                {resolvable.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.label}
-                  </option>
-                ))}
-              </Select>
-              {shownErrors(field).length ? (
-                <FieldError id="resolved-folder-error" messages={shownErrors(field)} />
-              ) : (
-                <p id="resolved-folder-hint" className="text-sm text-muted-foreground">
-                  Herstelmeldingen, onderhoud en Oplossen verplaatsen alarmen hierheen. Alleen mappen die niet meetellen.
-                </p>
-              )}
-            </div>
-          )}
-        </form.Field>
+        </form.AppField>
       </div>
       <div className="flex items-center gap-3">
-        <SubmitButton form={form}>Opslaan</SubmitButton>
+        <form.SubmitButton>Opslaan</form.SubmitButton>
         {saved ? (
           <span role="status" className="text-sm text-muted-foreground">
             Opgeslagen.

@@ -1,9 +1,8 @@
-import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form';
+import { type AnyFieldApi, useStore } from '@tanstack/react-form';
 import { useState } from 'react';
 import { type AlarmDashboard, DEFAULT_THEME, THEME_KEYS, type ThemeKey, themeLabels, themeSchema } from '@/domain/alarm-dashboard';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { SubmitButton } from '~/components/form/submit-button';
 import { FieldError, shownErrors, useFieldId } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
@@ -11,6 +10,7 @@ import { Label } from '~/components/ui/label';
 import { isColour, validTheme } from '~/lib/alarms/theme';
 import { ThemePreview } from './theme-preview';
 import { useSetTheme } from './use-dashboard-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 type Values = Record<ThemeKey, string>;
 
@@ -51,7 +51,7 @@ export function ThemeForm({ dashboard }: { dashboard: AlarmDashboard }) {
   const save = useSetTheme();
   const { failure, run } = useRequestFailure();
   const [saved, setSaved] = useState(false);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { ...dashboard.theme } as Values,
     validators: { onSubmit: formSchema<Values>(themeSchema) },
     onSubmit: async ({ value, formApi }) => {
@@ -71,7 +71,7 @@ export function ThemeForm({ dashboard }: { dashboard: AlarmDashboard }) {
           ))}
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <SubmitButton form={form}>Thema opslaan</SubmitButton>
+          <form.SubmitButton>Thema opslaan</form.SubmitButton>
           <Button
             variant="outline"
             onClick={() => {

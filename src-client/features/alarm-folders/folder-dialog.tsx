@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form';
 import { type ReactNode, useState } from 'react';
 import * as v from 'valibot';
 import {
@@ -12,12 +11,11 @@ import {
 } from '@/domain/alarm-folder';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
-import { SubmitButton } from '~/components/form/submit-button';
-import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
+import { FieldError, shownErrors } from '~/components/form/text-field';
 import { Dialog } from '~/components/ui/dialog';
 import { FolderIcon, folderIconLabels } from '~/components/alarms/folder-icon';
 import { useCreateFolder, useUpdateFolder } from './use-folder-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Values {
   name: string;
@@ -39,7 +37,7 @@ export function FolderDialog({ dashboardId, folder, trigger, title }: { dashboar
   const defaults: Values = folder
     ? { name: folder.name, label: folder.label, icon: folder.icon, countMode: folder.countMode, relevant: folder.relevant }
     : { name: '', label: '', icon: 'folder', countMode: 'TOTAL', relevant: true };
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: defaults,
     validators: { onSubmit: formSchema<Values>(schema) },
     onSubmit: ({ value, formApi }) =>
@@ -61,11 +59,10 @@ export function FolderDialog({ dashboardId, folder, trigger, title }: { dashboar
       trigger={trigger}
     >
       <AppForm form={form} failure={failure} className="grid max-h-[75vh] gap-4 overflow-y-auto px-1 pb-1">
-        <form.Field name="label">{(field) => <TextField field={field} label="Label" required maxLength={64} />}</form.Field>
-        <form.Field name="name">
+        <form.AppField name="label">{(field) => <field.TextField label="Label" required maxLength={64} />}</form.AppField>
+        <form.AppField name="name">
           {(field) => (
-            <TextField
-              field={field}
+            <field.TextField
               label="Naam in de URL"
               required
               maxLength={32}
@@ -73,7 +70,7 @@ export function FolderDialog({ dashboardId, folder, trigger, title }: { dashboar
               hint={folder?.system ? 'De naam van een systeemmap ligt vast.' : 'Kleine letters, cijfers en streepjes, bijvoorbeeld storingen.'}
             />
           )}
-        </form.Field>
+        </form.AppField>
         <form.Field name="icon">
           {(field) => (
             <fieldset className="grid gap-2">
@@ -102,22 +99,16 @@ export function FolderDialog({ dashboardId, folder, trigger, title }: { dashboar
             </fieldset>
           )}
         </form.Field>
-        <form.Field name="countMode">
+        <form.AppField name="countMode">
+          {(field) => <field.ChoiceField label="Telling in de zijbalk" options={COUNT_MODES.map((mode) => ({ value: mode, label: countModeLabels[mode] }))} />}
+        </form.AppField>
+        <form.AppField name="relevant">
           {(field) => (
-            <ChoiceField field={field} label="Telling in de zijbalk" options={COUNT_MODES.map((mode) => ({ value: mode, label: countModeLabels[mode] }))} />
+            <field.CheckboxField label="Telt mee in het overzicht" hint="De alarmen in deze map tellen mee bij de aantallen per prioriteit en toewijzing." />
           )}
-        </form.Field>
-        <form.Field name="relevant">
-          {(field) => (
-            <CheckboxField
-              field={field}
-              label="Telt mee in het overzicht"
-              hint="De alarmen in deze map tellen mee bij de aantallen per prioriteit en toewijzing."
-            />
-          )}
-        </form.Field>
+        </form.AppField>
         <div>
-          <SubmitButton form={form}>{folder ? 'Opslaan' : 'Map toevoegen'}</SubmitButton>
+          <form.SubmitButton>{folder ? 'Opslaan' : 'Map toevoegen'}</form.SubmitButton>
         </div>
       </AppForm>
     </Dialog>

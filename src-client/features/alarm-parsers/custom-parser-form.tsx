@@ -1,8 +1,7 @@
 import { Suspense, lazy } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { Parser } from '@/domain/alarm-parser';
-import { CheckboxField } from '~/components/form/choice-fields';
-import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
+import { FieldError, shownErrors } from '~/components/form/text-field';
 import { Label } from '~/components/ui/label';
 import { Spinner } from '~/components/ui/spinner';
 import { DryRunPanel } from './dry-run-panel';
@@ -41,10 +40,10 @@ export function CustomParserForm({
       aside={<DryRunPanel dashboardId={dashboardId} form={form} savedParserId={readOnly ? parser?.id : undefined} sample={sample} folders={folders} />}
     >
       <FieldGroup title="Algemeen">
-        <form.Field name="name">{(field) => <TextField field={field} label="Naam" required maxLength={64} />}</form.Field>
-        <form.Field name="enabled">
-          {(field) => <CheckboxField field={field} label="Ingeschakeld" hint="Een uitgeschakelde parser slaat de pijplijn over." />}
-        </form.Field>
+        <form.AppField name="name">{(field) => <field.TextField label="Naam" required maxLength={64} />}</form.AppField>
+        <form.AppField name="enabled">
+          {(field) => <field.CheckboxField label="Ingeschakeld" hint="Een uitgeschakelde parser slaat de pijplijn over." />}
+        </form.AppField>
       </FieldGroup>
       <FieldGroup title="Code">
         <form.Field name="code">

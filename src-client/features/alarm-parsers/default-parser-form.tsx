@@ -2,8 +2,6 @@ import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import { priorityLabels } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { MATCH_FIELDS, type Parser, matchFieldLabels } from '@/domain/alarm-parser';
-import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
-import { TextField } from '~/components/form/text-field';
 import { DryRunPanel } from './dry-run-panel';
 import { FieldGroup } from './field-group';
 import { LocationSection } from './location-rules';
@@ -61,22 +59,22 @@ export function DefaultParserForm({
       aside={<DryRunPanel dashboardId={dashboard.id} form={form} savedParserId={readOnly ? parser?.id : undefined} sample={sample} folders={folders} />}
     >
       <FieldGroup title="Algemeen">
-        <form.Field name="name">{(field) => <TextField field={field} label="Naam" required maxLength={64} />}</form.Field>
-        <form.Field name="sourceId">
-          {(field) => <ChoiceField field={field} label="Bron" options={sourceOptions} hint="Alleen e-mails uit deze bron gaan langs deze parser." />}
-        </form.Field>
-        <form.Field name="enabled">
-          {(field) => <CheckboxField field={field} label="Ingeschakeld" hint="Een uitgeschakelde parser slaat de pijplijn over." />}
-        </form.Field>
+        <form.AppField name="name">{(field) => <field.TextField label="Naam" required maxLength={64} />}</form.AppField>
+        <form.AppField name="sourceId">
+          {(field) => <field.ChoiceField label="Bron" options={sourceOptions} hint="Alleen e-mails uit deze bron gaan langs deze parser." />}
+        </form.AppField>
+        <form.AppField name="enabled">
+          {(field) => <field.CheckboxField label="Ingeschakeld" hint="Een uitgeschakelde parser slaat de pijplijn over." />}
+        </form.AppField>
       </FieldGroup>
       <FieldGroup
         title="Herkennen"
         description="Reguliere expressies, ongevoelig voor hoofdletters; ^ en $ passen bij elke regel. Alle ingevulde patronen moeten passen; laat alles leeg om elke e-mail te nemen. Een benoemde groep (?<naam>…) kun je in de melding gebruiken."
       >
         {MATCH_FIELDS.map((f) => (
-          <form.Field key={f} name={`config.match.${f}`}>
-            {(field) => <TextField field={field} label={matchFieldLabels[f]} hint={matchHints[f]} {...patternProps} />}
-          </form.Field>
+          <form.AppField key={f} name={`config.match.${f}`}>
+            {(field) => <field.TextField label={matchFieldLabels[f]} hint={matchHints[f]} {...patternProps} />}
+          </form.AppField>
         ))}
       </FieldGroup>
       <FieldGroup title="Gegevens" description="Waarden die bij het alarm worden bewaard: de eerste groep ( … ) van het patroon wordt de waarde.">
@@ -99,22 +97,21 @@ export function DefaultParserForm({
       </FieldGroup>
       <FieldGroup title="Deadline en map" container>
         <div className="grid gap-4 @2xl:grid-cols-2">
-          <form.Field name="config.deadlineMinutes">
-            {(field) => <TextField field={field} label="Deadline (minuten na ontvangst)" inputMode="numeric" hint="Leeg: geen deadline." autoComplete="off" />}
-          </form.Field>
-          <form.Field name="config.folderId">{(field) => <ChoiceField field={field} label="Map" options={folderOptions} />}</form.Field>
+          <form.AppField name="config.deadlineMinutes">
+            {(field) => <field.TextField label="Deadline (minuten na ontvangst)" inputMode="numeric" hint="Leeg: geen deadline." autoComplete="off" />}
+          </form.AppField>
+          <form.AppField name="config.folderId">{(field) => <field.ChoiceField label="Map" options={folderOptions} />}</form.AppField>
         </div>
       </FieldGroup>
       <FieldGroup title="Groeperen">
-        <form.Field name="grouping">
+        <form.AppField name="grouping">
           {(field) => (
-            <CheckboxField
-              field={field}
+            <field.CheckboxField
               label="Herhalingen groeperen"
               hint="Een alarm met dezelfde sleutel binnen het venster telt als herhaling (×N) van het bestaande alarm in plaats van een nieuw alarm."
             />
           )}
-        </form.Field>
+        </form.AppField>
         <form.Subscribe selector={(s) => s.values.grouping}>
           {(grouping) =>
             grouping ? (
@@ -126,9 +123,9 @@ export function DefaultParserForm({
                   hint="Bijvoorbeeld {{installatie}}."
                   sample={sample.sample}
                 />
-                <form.Field name="config.group.windowMinutes">
-                  {(field) => <TextField field={field} label="Venster (minuten)" required inputMode="numeric" autoComplete="off" className="sm:max-w-40" />}
-                </form.Field>
+                <form.AppField name="config.group.windowMinutes">
+                  {(field) => <field.TextField label="Venster (minuten)" required inputMode="numeric" autoComplete="off" className="sm:max-w-40" />}
+                </form.AppField>
               </div>
             ) : null
           }

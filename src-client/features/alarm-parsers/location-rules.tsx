@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { LOCATION_RULES_MAX, MATCH_FIELDS, matchFieldLabels } from '@/domain/alarm-parser';
-import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
-import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
+import { FieldError, shownErrors } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
 import { useTRPC } from '~/lib/trpc';
 import { FieldGroup } from './field-group';
@@ -25,15 +24,14 @@ export function LocationSection({ form, organizationId, readOnly }: { form: Defa
       description="Koppel het alarm aan een locatie van de klant, bijvoorbeeld op EAN, afzender of installatienaam. De eerste regel waarvan het patroon past, bepaalt de locatie."
       container
     >
-      <form.Field name="locating">{(field) => <CheckboxField field={field} label="Locatie bepalen" />}</form.Field>
+      <form.AppField name="locating">{(field) => <field.CheckboxField label="Locatie bepalen" />}</form.AppField>
       <form.Subscribe selector={(s) => [s.values.locating, s.values.config.data.map((d) => d.name.trim()).filter(Boolean)] as const}>
         {([locating, dataNames]) =>
           locating ? (
             <div className="grid gap-3">
-              <form.Field name="config.location.field">
+              <form.AppField name="config.location.field">
                 {(field) => (
-                  <ChoiceField
-                    field={field}
+                  <field.ChoiceField
                     label="Zoeken in"
                     options={[
                       ...MATCH_FIELDS.map((f) => ({ value: f, label: matchFieldLabels[f] })),
@@ -41,7 +39,7 @@ export function LocationSection({ form, organizationId, readOnly }: { form: Defa
                     ]}
                   />
                 )}
-              </form.Field>
+              </form.AppField>
               <form.Field name="config.location.map" mode="array">
                 {(list) => (
                   <div className="grid gap-3">
@@ -49,10 +47,9 @@ export function LocationSection({ form, organizationId, readOnly }: { form: Defa
                     <ol className="@container grid gap-3" aria-label="Locatieregels">
                       {list.state.value.map((_, i) => (
                         <li key={i} className={rowClass} data-testid="location-rule">
-                          <form.Field name={`config.location.map[${i}].pattern`}>
+                          <form.AppField name={`config.location.map[${i}].pattern`}>
                             {(field) => (
-                              <TextField
-                                field={field}
+                              <field.TextField
                                 label="Patroon"
                                 required
                                 hint="Bijvoorbeeld ^871234 of bakkerij-jansen\.nl"
@@ -61,10 +58,10 @@ export function LocationSection({ form, organizationId, readOnly }: { form: Defa
                                 autoComplete="off"
                               />
                             )}
-                          </form.Field>
-                          <form.Field name={`config.location.map[${i}].locationId`}>
-                            {(field) => <ChoiceField field={field} label="Locatie" options={locationOptions} />}
-                          </form.Field>
+                          </form.AppField>
+                          <form.AppField name={`config.location.map[${i}].locationId`}>
+                            {(field) => <field.ChoiceField label="Locatie" options={locationOptions} />}
+                          </form.AppField>
                           <RemoveButton label={`Locatieregel ${i + 1} verwijderen`} hidden={readOnly} onClick={() => list.removeValue(i)} />
                         </li>
                       ))}

@@ -2,8 +2,7 @@ import { keepFieldFocus } from '~/components/form/field-checks';
 import { Plus, Trash2 } from 'lucide-react';
 import { PRIORITIES, priorityLabels } from '@/domain/alarm-dashboard';
 import { DATA_FIELDS_MAX, MATCH_FIELDS, PRIORITY_RULES_MAX, matchFieldLabels } from '@/domain/alarm-parser';
-import { ChoiceField } from '~/components/form/choice-fields';
-import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
+import { FieldError, shownErrors } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
 import type { DefaultForm } from './use-parser-form';
 
@@ -38,15 +37,15 @@ export function PriorityRules({ form, readOnly }: { form: DefaultForm; readOnly:
           <ol className="@container grid gap-3" aria-label="Prioriteitsregels">
             {list.state.value.map((_, i) => (
               <li key={i} className={rowClass} data-testid="priority-rule">
-                <form.Field name={`config.priority[${i}].field`}>{(field) => <ChoiceField field={field} label="Veld" options={fieldOptions} />}</form.Field>
+                <form.AppField name={`config.priority[${i}].field`}>{(field) => <field.ChoiceField label="Veld" options={fieldOptions} />}</form.AppField>
                 <div className={patternClass}>
-                  <form.Field name={`config.priority[${i}].pattern`}>
-                    {(field) => <TextField field={field} label="Patroon" required className="font-mono" spellCheck={false} autoComplete="off" />}
-                  </form.Field>
+                  <form.AppField name={`config.priority[${i}].pattern`}>
+                    {(field) => <field.TextField label="Patroon" required className="font-mono" spellCheck={false} autoComplete="off" />}
+                  </form.AppField>
                 </div>
-                <form.Field name={`config.priority[${i}].priority`}>
-                  {(field) => <ChoiceField field={field} label="Prioriteit" options={priorityOptions} />}
-                </form.Field>
+                <form.AppField name={`config.priority[${i}].priority`}>
+                  {(field) => <field.ChoiceField label="Prioriteit" options={priorityOptions} />}
+                </form.AppField>
                 <RemoveButton label={`Prioriteitsregel ${i + 1} verwijderen`} hidden={readOnly} onClick={() => list.removeValue(i)} />
               </li>
             ))}
@@ -81,15 +80,15 @@ export function DataFields({ form, readOnly }: { form: DefaultForm; readOnly: bo
           <ol className="@container grid gap-3" aria-label="Gegevens">
             {list.state.value.map((_, i) => (
               <li key={i} className={rowClass} data-testid="data-field">
-                <form.Field name={`config.data[${i}].name`}>
-                  {(field) => <TextField field={field} label="Naam" required className="font-mono" spellCheck={false} autoComplete="off" />}
-                </form.Field>
+                <form.AppField name={`config.data[${i}].name`}>
+                  {(field) => <field.TextField label="Naam" required className="font-mono" spellCheck={false} autoComplete="off" />}
+                </form.AppField>
                 <div className={patternClass}>
-                  <form.Field name={`config.data[${i}].pattern`}>
-                    {(field) => <TextField field={field} label="Patroon" required className="font-mono" spellCheck={false} autoComplete="off" />}
-                  </form.Field>
+                  <form.AppField name={`config.data[${i}].pattern`}>
+                    {(field) => <field.TextField label="Patroon" required className="font-mono" spellCheck={false} autoComplete="off" />}
+                  </form.AppField>
                 </div>
-                <form.Field name={`config.data[${i}].field`}>{(field) => <ChoiceField field={field} label="Zoeken in" options={fieldOptions} />}</form.Field>
+                <form.AppField name={`config.data[${i}].field`}>{(field) => <field.ChoiceField label="Zoeken in" options={fieldOptions} />}</form.AppField>
                 <RemoveButton label={`Gegeven ${i + 1} verwijderen`} hidden={readOnly} onClick={() => list.removeValue(i)} />
               </li>
             ))}

@@ -1,8 +1,7 @@
 import { HEARTBEAT_MINUTES_MAX, MATCH_FIELDS, matchFieldLabels, recoveryKeyTrap } from '@/domain/alarm-parser';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
-import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
-import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
+import { FieldError, shownErrors } from '~/components/form/text-field';
 import { FieldGroup } from './field-group';
 import type { DefaultForm } from './use-parser-form';
 
@@ -16,18 +15,17 @@ export function RecoverySection({ form }: { form: DefaultForm }) {
       description="Meldt het apparaat ook dat een storing voorbij is (RECOVERY, Resolved, Storing opgeheven)? Zo'n e-mail maakt geen alarm maar lost de open alarmen met dezelfde groeperingssleutel op. Zet daarom ook Groeperen aan: de sleutel zegt welk alarm hersteld is."
       container
     >
-      <form.Field name="recovering">
-        {(field) => <CheckboxField field={field} label="Herstelmeldingen herkennen" hint="Past dit patroon ook, dan is de e-mail een herstelmelding." />}
-      </form.Field>
+      <form.AppField name="recovering">
+        {(field) => <field.CheckboxField label="Herstelmeldingen herkennen" hint="Past dit patroon ook, dan is de e-mail een herstelmelding." />}
+      </form.AppField>
       <form.Subscribe selector={(s) => s.values.recovering}>
         {(recovering) =>
           recovering ? (
             <div className="grid gap-4 @2xl:grid-cols-[9rem_minmax(0,1fr)]">
-              <form.Field name="config.recovery.field">{(field) => <ChoiceField field={field} label="Veld" options={fieldOptions} />}</form.Field>
-              <form.Field name="config.recovery.pattern">
+              <form.AppField name="config.recovery.field">{(field) => <field.ChoiceField label="Veld" options={fieldOptions} />}</form.AppField>
+              <form.AppField name="config.recovery.pattern">
                 {(field) => (
-                  <TextField
-                    field={field}
+                  <field.TextField
                     label="Patroon"
                     required
                     hint="Bijvoorbeeld ^\*\* RECOVERY of ^Resolved. Werkt alleen met een groeperingssleutel."
@@ -36,7 +34,7 @@ export function RecoverySection({ form }: { form: DefaultForm }) {
                     autoComplete="off"
                   />
                 )}
-              </form.Field>
+              </form.AppField>
             </div>
           ) : null
         }
@@ -90,14 +88,13 @@ export function HeartbeatSection({ form }: { form: DefaultForm }) {
       title="Hartslag"
       description="Voor apparaten die regelmatig een bericht sturen (dagrapport, back-up gelukt). Herkende e-mails maken dan geen alarm: ze tellen als teken van leven, per groeperingssleutel. Blijft een sleutel langer stil, dan volgt een alarm ‘Geen bericht van … sinds …’; het volgende bericht lost het op."
     >
-      <form.Field name="beating">{(field) => <CheckboxField field={field} label="Als hartslag gebruiken" />}</form.Field>
+      <form.AppField name="beating">{(field) => <field.CheckboxField label="Als hartslag gebruiken" />}</form.AppField>
       <form.Subscribe selector={(s) => s.values.beating}>
         {(beating) =>
           beating ? (
-            <form.Field name="config.heartbeat.everyMinutes">
+            <form.AppField name="config.heartbeat.everyMinutes">
               {(field) => (
-                <TextField
-                  field={field}
+                <field.TextField
                   label="Alarm na stilte van (minuten)"
                   required
                   inputMode="numeric"
@@ -106,7 +103,7 @@ export function HeartbeatSection({ form }: { form: DefaultForm }) {
                   className="sm:max-w-40"
                 />
               )}
-            </form.Field>
+            </form.AppField>
           ) : null
         }
       </form.Subscribe>

@@ -1,10 +1,10 @@
-import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import type { Parser, ParserDraft } from '@/domain/alarm-parser';
 import { formSchema } from '~/components/form/form-schema';
 import { applyParserErrors, clearChangedFieldErrors } from './parser-errors';
 import { type DefaultValues, type ParserValues, parsedDraft, parserFormSchema } from './parser-form-values';
 import { useCreateParser, useUpdateParser } from './use-parser-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 /** update's input: everything the form holds; `config`/`sourceId` for DEFAULT, `code` for CUSTOM. */
 const updateInput = (parserId: number, { type: _type, ...draft }: ParserDraft) => ({ parserId, ...draft });
@@ -27,7 +27,7 @@ export function useParserForm<T extends ParserValues>({
   const create = useCreateParser();
   const update = useUpdateParser();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues,
     validators: { onBlur: formSchema<T>(parserFormSchema), onSubmit: formSchema<T>(parserFormSchema) },
     listeners: { onChange: clearChangedFieldErrors },

@@ -1,5 +1,5 @@
 import { keepFieldFocus } from '~/components/form/field-checks';
-import { useForm, useStore } from '@tanstack/react-form';
+import { useStore } from '@tanstack/react-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -8,15 +8,13 @@ import { type AlarmDashboard, PRIORITIES, type Priority, priorityLabels, priorit
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { SubmitButton } from '~/components/form/submit-button';
-import { FieldError, TextField, shownErrors } from '~/components/form/text-field';
+import { FieldError, shownErrors } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
-import { Select } from '~/components/ui/select';
 import { fromLocalInput, isLocalInput } from './alarm-format';
 import { useCreateAlarm } from './use-alarm-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Values {
   line: string;
@@ -55,7 +53,7 @@ export function NewAlarmDialog({ dashboard, folders, folderId }: { dashboard: Al
   const { failure, run } = useRequestFailure();
   const choosable = folders.filter((f) => !f.trash);
   const initialFolder = choosable.find((f) => f.id === folderId) ?? choosable.find((f) => f.id === dashboard.settings.defaultFolderId) ?? choosable[0];
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { line: '', priority: dashboard.settings.defaultPriority, folderId: initialFolder?.id ?? 0, deadlineAt: '', data: [] } as Values,
     validators: { onSubmit: formSchema<Values>(schema) },
     onSubmit: ({ value, formApi }) =>
@@ -90,42 +88,18 @@ export function NewAlarmDialog({ dashboard, folders, folderId }: { dashboard: Al
       }
     >
       <AppForm form={form} failure={failure} className="grid max-h-[70vh] gap-4 overflow-y-auto px-1 pb-1">
-        <form.Field name="line">{(field) => <TextField field={field} label="Melding" required maxLength={512} autoFocus />}</form.Field>
+        <form.AppField name="line">{(field) => <field.TextField label="Melding" required maxLength={512} autoFocus />}</form.AppField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <form.Field name="priority">
-            {(field) => (
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor="new-alarm-priority">Prioriteit</Label>
-                <Select id="new-alarm-priority" value={field.state.value} onChange={(e) => field.handleChange(e.target.value as Priority)}>
-                  {PRIORITIES.map((p) => (
-                    <option key={p} value={p}>
-                      {priorityLabels[p]}
-                    </option>
-                  ))}
-                </Select>
-                <FieldError id="new-alarm-priority-error" messages={shownErrors(field)} />
-              </div>
-            )}
-          </form.Field>
-          <form.Field name="folderId">
-            {(field) => (
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor="new-alarm-folder">Map</Label>
-                <Select id="new-alarm-folder" value={String(field.state.value)} onChange={(e) => field.handleChange(Number(e.target.value))}>
-                  {choosable.map((f) => (
-                    <option key={f.id} value={f.id}>
-                      {f.label}
-                    </option>
-                  ))}
-                </Select>
-                <FieldError id="new-alarm-folder-error" messages={shownErrors(field)} />
-              </div>
-            )}
-          </form.Field>
+          <form.AppField name="priority">
+            {(field) => <field.ChoiceField label="Prioriteit" options={PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />}
+          </form.AppField>
+          <form.AppField name="folderId">
+            {(field) => <field.ChoiceField label="Map" options={choosable.map((f) => ({ value: String(f.id), label: f.label }))} parse={Number} />}
+          </form.AppField>
         </div>
-        <form.Field name="deadlineAt">
-          {(field) => <TextField field={field} label="Deadline" type="datetime-local" hint="Optioneel, in Nederlandse tijd." />}
-        </form.Field>
+        <form.AppField name="deadlineAt">
+          {(field) => <field.TextField label="Deadline" type="datetime-local" hint="Optioneel, in Nederlandse tijd." />}
+        </form.AppField>
         <form.Field name="data" mode="array">
           {(dataField) => (
             <fieldset className="grid gap-2">
@@ -178,7 +152,7 @@ export function NewAlarmDialog({ dashboard, folders, folderId }: { dashboard: Al
           )}
         </form.Field>
         <div>
-          <SubmitButton form={form}>Alarm aanmaken</SubmitButton>
+          <form.SubmitButton>Alarm aanmaken</form.SubmitButton>
         </div>
       </AppForm>
     </Dialog>

@@ -1,11 +1,9 @@
-import { useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { createContactMethodSchema } from '@/domain/contact-method';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
 import { useCreateContactMethod } from './use-contact-method-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 /** The server's own rule for an address: the EMAIL variant of the contact method schema. */
 const schema = v.pick(createContactMethodSchema.options[0], ['address']);
@@ -14,7 +12,7 @@ const schema = v.pick(createContactMethodSchema.options[0], ['address']);
 export function AddEmailForm() {
   const create = useCreateContactMethod();
   const { failure, run } = useRequestFailure();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { address: '' },
     validators: { onSubmit: formSchema<{ address: string }>(schema) },
     onSubmit: async ({ value, formApi }) => {
@@ -24,10 +22,10 @@ export function AddEmailForm() {
   });
   return (
     <AppForm form={form} failure={failure} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-      <form.Field name="address">
-        {(field) => <TextField field={field} label="E-mailadres toevoegen" type="email" autoComplete="email" placeholder="bijv. piket@installateur.nl" />}
-      </form.Field>
-      <SubmitButton form={form}>Adres toevoegen</SubmitButton>
+      <form.AppField name="address">
+        {(field) => <field.TextField label="E-mailadres toevoegen" type="email" autoComplete="email" placeholder="bijv. piket@installateur.nl" />}
+      </form.AppField>
+      <form.SubmitButton>Adres toevoegen</form.SubmitButton>
     </AppForm>
   );
 }

@@ -1,21 +1,26 @@
-import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
+import * as v from 'valibot';
+import { createContactMethodSchema } from '@/domain/contact-method';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
+import { formSchema } from '~/components/form/form-schema';
 import { SectionCard } from '~/components/ui/section-card';
 import { TestMethodButton } from './test-method-button';
 import { useAddContactMethod } from './use-add-contact-method';
+import { useAppForm } from '~/components/form/use-app-form';
 
 const initial = { url: '', token: '' };
+
+/** The server's own rules for the topic URL and the token: the NTFY variant of the contact method schema. */
+const schema = v.pick(createContactMethodSchema.options[2], ['url', 'token']);
 
 /** Adds an ntfy topic as a contact method: escalations then reach the ntfy app on the phone. */
 export function NtfyCard() {
   const add = useAddContactMethod();
   const { failure, run } = useRequestFailure();
   const [added, setAdded] = useState<{ id: number; address: string } | null>(null);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: initial,
+    validators: { onSubmit: formSchema<typeof initial>(schema) },
     onSubmit: async ({ value, formApi }) => {
       setAdded(null);
       const ok = await run(formApi, async () => {
@@ -37,10 +42,9 @@ export function NtfyCard() {
           <li>Vul hieronder de server en het topic in. Gebruikt je eigen ntfy-server inloggen, maak dan een toegangstoken en vul dat ook in.</li>
         </ol>
         <AppForm form={form} failure={failure} className="grid gap-4">
-          <form.Field name="url">
+          <form.AppField name="url">
             {(field) => (
-              <TextField
-                field={field}
+              <field.TextField
                 label="Server en topic"
                 type="url"
                 required
@@ -49,20 +53,19 @@ export function NtfyCard() {
                 hint="De server met het topic erachter, zoals de app het toont."
               />
             )}
-          </form.Field>
-          <form.Field name="token">
+          </form.AppField>
+          <form.AppField name="token">
             {(field) => (
-              <TextField
-                field={field}
+              <field.TextField
                 label="Toegangstoken (niet verplicht)"
                 type="password"
                 autoComplete="new-password"
                 hint="Alleen nodig als je ntfy-server inloggen vraagt; het token wordt versleuteld bewaard en nooit getoond."
               />
             )}
-          </form.Field>
+          </form.AppField>
           <div>
-            <SubmitButton form={form}>ntfy toevoegen</SubmitButton>
+            <form.SubmitButton>ntfy toevoegen</form.SubmitButton>
           </div>
         </AppForm>
         {added ? (

@@ -1,13 +1,10 @@
-import { type AnyFormApi, useForm, useStore } from '@tanstack/react-form';
+import { type AnyFormApi, useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PRIORITIES, priorityLabels } from '@/domain/alarm-dashboard';
 import { ENERGY_RULE_TYPES, type EnergyAlarm, energyRuleTypeHints, energyRuleTypeLabels } from '@/domain/energy-rule';
 import { addDays, todayLocal } from '@/lib/amsterdam';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
-import { CheckboxField, ChoiceField } from '~/components/form/choice-fields';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
@@ -16,6 +13,7 @@ import { requestErrorMessage, showFieldError } from '~/lib/request-error';
 import { useTRPC } from '~/lib/trpc';
 import { PreviewChart } from './preview-chart';
 import { type RuleValues, formFieldErrors, inputOf, limitLines } from './rule-values';
+import { useAppForm } from '~/components/form/use-app-form';
 
 export interface MeterOption {
   id: number;
@@ -48,7 +46,7 @@ export function RuleForm({
 }) {
   const trpc = useTRPC();
   const { failure, run } = useRequestFailure();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: initial,
     onSubmit: async ({ value, formApi }) => {
       await run(formApi, () =>
@@ -83,66 +81,59 @@ export function RuleForm({
   return (
     <AppForm form={form} failure={failure} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="ruleName">
-          {(field) => <TextField field={field} label="Naam van de regel" required placeholder="bijv. Gecontracteerd vermogen" />}
-        </form.Field>
-        <form.Field name="type">
+        <form.AppField name="ruleName">
+          {(field) => <field.TextField label="Naam van de regel" required placeholder="bijv. Gecontracteerd vermogen" />}
+        </form.AppField>
+        <form.AppField name="type">
           {(field) => (
-            <ChoiceField
-              field={field}
+            <field.ChoiceField
               label="Soort regel"
               options={ENERGY_RULE_TYPES.map((t) => ({ value: t, label: energyRuleTypeLabels[t] }))}
               hint={energyRuleTypeHints[type]}
             />
           )}
-        </form.Field>
-        <form.Field name="meterId">
+        </form.AppField>
+        <form.AppField name="meterId">
           {(field) => (
-            <ChoiceField
-              field={field}
+            <field.ChoiceField
               label="Meter"
               options={[{ value: '', label: 'Kies een meter' }, ...meters.map((m) => ({ value: String(m.id), label: m.name }))]}
             />
           )}
-        </form.Field>
-        <form.Field name="dashboardId">
+        </form.AppField>
+        <form.AppField name="dashboardId">
           {(field) => (
-            <ChoiceField
-              field={field}
+            <field.ChoiceField
               label="Alarmdashboard"
               options={[{ value: '', label: 'Kies een alarmdashboard' }, ...dashboards.map((d) => ({ value: String(d.id), label: d.name }))]}
             />
           )}
-        </form.Field>
-        <form.Field name="priority">
-          {(field) => <ChoiceField field={field} label="Prioriteit" options={PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />}
-        </form.Field>
+        </form.AppField>
+        <form.AppField name="priority">
+          {(field) => <field.ChoiceField label="Prioriteit" options={PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />}
+        </form.AppField>
         {type === 'CAPACITY' || type === 'BASE_LOAD' ? (
-          <form.Field name="limitKw">
-            {(field) => <TextField field={field} label="Grens (kW)" inputMode="decimal" required placeholder="bijv. 120" />}
-          </form.Field>
+          <form.AppField name="limitKw">{(field) => <field.TextField label="Grens (kW)" inputMode="decimal" required placeholder="bijv. 120" />}</form.AppField>
         ) : null}
         {type === 'BASE_LOAD' ? (
           <>
-            <form.Field name="from">{(field) => <TextField field={field} label="Van (UU:MM)" placeholder="01:00" hint="Nederlandse tijd." />}</form.Field>
-            <form.Field name="to">
+            <form.AppField name="from">{(field) => <field.TextField label="Van (UU:MM)" placeholder="01:00" hint="Nederlandse tijd." />}</form.AppField>
+            <form.AppField name="to">
               {(field) => (
-                <TextField
-                  field={field}
+                <field.TextField
                   label="Tot (UU:MM)"
                   placeholder="05:00"
                   hint="Tot, niet tot en met. Een nacht (22:00 tot 06:00) hoort bij de dag waarop hij begint; 00:00 is het einde van de dag."
                 />
               )}
-            </form.Field>
+            </form.AppField>
           </>
         ) : null}
         {type === 'DAILY_ENERGY' ? (
           <>
-            <form.Field name="channel">
+            <form.AppField name="channel">
               {(field) => (
-                <ChoiceField
-                  field={field}
+                <field.ChoiceField
                   label="Kanaal"
                   options={[
                     { value: 'import', label: 'Afname (import)' },
@@ -150,20 +141,20 @@ export function RuleForm({
                   ]}
                 />
               )}
-            </form.Field>
-            <form.Field name="minKwh">
-              {(field) => <TextField field={field} label="Ondergrens per dag (kWh)" inputMode="decimal" hint="Leeg: geen ondergrens." />}
-            </form.Field>
-            <form.Field name="maxKwh">
-              {(field) => <TextField field={field} label="Bovengrens per dag (kWh)" inputMode="decimal" hint="Leeg: geen bovengrens." />}
-            </form.Field>
+            </form.AppField>
+            <form.AppField name="minKwh">
+              {(field) => <field.TextField label="Ondergrens per dag (kWh)" inputMode="decimal" hint="Leeg: geen ondergrens." />}
+            </form.AppField>
+            <form.AppField name="maxKwh">
+              {(field) => <field.TextField label="Bovengrens per dag (kWh)" inputMode="decimal" hint="Leeg: geen bovengrens." />}
+            </form.AppField>
           </>
         ) : null}
         {type === 'NO_DATA' ? (
-          <form.Field name="hours">{(field) => <TextField field={field} label="Uren zonder gegevens" inputMode="numeric" required />}</form.Field>
+          <form.AppField name="hours">{(field) => <field.TextField label="Uren zonder gegevens" inputMode="numeric" required />}</form.AppField>
         ) : null}
       </div>
-      <form.Field name="enabled">{(field) => <CheckboxField field={field} label="Regel staat aan" />}</form.Field>
+      <form.AppField name="enabled">{(field) => <field.CheckboxField label="Regel staat aan" />}</form.AppField>
 
       <fieldset className="grid gap-3 rounded-md border p-3">
         <legend className="px-1 text-sm font-medium">Voorbeeld: wat had deze regel gemeld?</legend>
@@ -215,7 +206,7 @@ export function RuleForm({
         ) : null}
       </fieldset>
       <div>
-        <SubmitButton form={form}>{submitLabel}</SubmitButton>
+        <form.SubmitButton>{submitLabel}</form.SubmitButton>
       </div>
     </AppForm>
   );

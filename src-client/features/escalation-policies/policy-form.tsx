@@ -1,4 +1,4 @@
-import { type AnyFieldApi, useForm } from '@tanstack/react-form';
+import { type AnyFieldApi } from '@tanstack/react-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -12,13 +12,13 @@ import {
   updateEscalationPolicySchema,
 } from '@/domain/escalation-policy';
 import { AppForm } from '~/components/form/app-form';
-import { SubmitButton } from '~/components/form/submit-button';
-import { FieldError, TextField, shownErrors, useFieldId } from '~/components/form/text-field';
+import { FieldError, shownErrors, useFieldId } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
 import { requestErrorMessage, requestFieldErrors, showFieldError } from '~/lib/request-error';
 import { useCreatePolicy, useUpdatePolicy } from './use-escalation-policy-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Step {
   afterMinutes: string;
@@ -120,7 +120,7 @@ export function PolicyForm({
   const [failure, setFailure] = useState<string | null>(null);
   const fields = (value: Values) => ({ name: value.name, repeat: value.repeat, steps: toSteps(value.steps) });
   const input = (value: Values) => (policy ? { policyId: policy.id, ...fields(value) } : { dashboardId, ...fields(value) });
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: policy ? toValues(policy) : empty(),
     validators: {
       onSubmit: ({ value }) => {
@@ -144,17 +144,16 @@ export function PolicyForm({
   });
   return (
     <AppForm form={form} failure={failure} className="grid gap-4">
-      <form.Field name="name">{(field) => <TextField field={field} label="Naam" placeholder="bijv. Piket nacht" required />}</form.Field>
+      <form.AppField name="name">{(field) => <field.TextField label="Naam" placeholder="bijv. Piket nacht" required />}</form.AppField>
       <form.Field name="steps" mode="array">
         {(steps) => (
           <div className="grid gap-3">
             {steps.state.value.map((_, i) => (
               <fieldset key={i} className="grid gap-3 rounded-md border border-border p-3">
                 <legend className="px-1 text-sm font-medium">Stap {i + 1}</legend>
-                <form.Field name={`steps[${i}].afterMinutes`}>
+                <form.AppField name={`steps[${i}].afterMinutes`}>
                   {(field) => (
-                    <TextField
-                      field={field}
+                    <field.TextField
                       label="Na (minuten na het alarm)"
                       type="number"
                       inputMode="numeric"
@@ -165,7 +164,7 @@ export function PolicyForm({
                       hint={i === 0 ? 'De eerste stap gaat meteen.' : undefined}
                     />
                   )}
-                </form.Field>
+                </form.AppField>
                 <form.Field name={`steps[${i}].targets`}>{(field) => <TargetsField field={field} choices={choices} />}</form.Field>
                 {i > 0 ? (
                   <Button type="button" size="sm" variant="outline" className="justify-self-start" onClick={() => steps.removeValue(i)}>
@@ -193,7 +192,7 @@ export function PolicyForm({
       </form.Field>
       <form.Field name="repeat">{(field) => <RepeatField field={field} />}</form.Field>
       <div>
-        <SubmitButton form={form}>{policy ? 'Escalatie opslaan' : 'Escalatie toevoegen'}</SubmitButton>
+        <form.SubmitButton>{policy ? 'Escalatie opslaan' : 'Escalatie toevoegen'}</form.SubmitButton>
       </div>
     </AppForm>
   );

@@ -1,7 +1,6 @@
 import { type CreateLocation, type Location, createLocationSchema, locationFieldLabels as labels } from '@/domain/location';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { OrganizationField } from '~/components/form/organization-field';
 import { TextField } from '~/components/form/text-field';
 import { useAppForm } from '~/components/form/use-app-form';
 
@@ -36,7 +35,7 @@ export function LocationForm({
   });
   return (
     <AppForm form={form} failure={failure} className="grid max-w-2xl gap-4">
-      <form.Field name="organizationId">{(field) => <OrganizationField field={field} />}</form.Field>
+      <form.AppField name="organizationId">{(field) => <field.OrganizationField />}</form.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
         {textFields.map((name) => (
           <form.Field key={name} name={name}>

@@ -1,13 +1,12 @@
-import { useForm } from '@tanstack/react-form';
 import { PRIORITIES, type Priority, priorityLabels } from '@/domain/alarm-dashboard';
-import { NOTIFY_EVENTS, type NotifyEvent, notifyEventLabels } from '@/domain/notification';
+import * as v from 'valibot';
+import { NOTIFY_EVENTS, type NotifyEvent, createRuleSchema, notifyEventLabels } from '@/domain/notification';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
-import { ChoiceField } from '~/components/form/choice-fields';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
+import { formSchema } from '~/components/form/form-schema';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { useCreateRule } from './use-notification-mutations';
 import { requestFieldErrors } from '~/lib/request-error';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Values {
   name: string;
@@ -35,44 +34,18 @@ const initial: Values = {
   secret: '',
 };
 
+/**
+ * The server's own rules for the fields the form holds as the API takes them. The events are left
+ * to the server: an escalation ignores them (it always starts on a new alarm).
+ */
+const { name, priorities } = createRuleSchema.pipe[0].entries;
+const schema = v.object({ name, priorities });
+
 /** The server's messages for the channel's parts, which have no field of their own here. */
 function channelErrors(error: unknown) {
   return Object.entries(requestFieldErrors(error))
     .filter(([name]) => name.startsWith('channel'))
     .flatMap(([, messages]) => messages);
-}
-
-function toggle<T>(list: T[], value: T, on: boolean) {
-  return on ? [...new Set([...list, value])] : list.filter((x) => x !== value);
-}
-
-function CheckGroup<T extends string>({
-  legend,
-  options,
-  value,
-  onChange,
-}: {
-  legend: string;
-  options: [T, string][];
-  value: T[];
-  onChange: (v: T[]) => void;
-}) {
-  return (
-    <fieldset className="grid gap-1.5">
-      <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      {options.map(([key, label]) => (
-        <label key={key} className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={value.includes(key)}
-            onChange={(e) => onChange(toggle(value, key, e.target.checked))}
-          />
-          {label}
-        </label>
-      ))}
-    </fieldset>
-  );
 }
 
 /** How to get a team chat's webhook URL, under its URL field. */
@@ -95,8 +68,9 @@ export function RuleForm({
 }) {
   const create = useCreateRule();
   const { failure, run } = useRequestFailure();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: initial,
+    validators: { onSubmit: formSchema<Values>(schema) },
     onSubmit: async ({ value, formApi }) => {
       const escalation = value.channelType === 'ESCALATION';
       const chat = value.channelType === 'TEAMS' || value.channelType === 'SLACK' ? value.channelType : null;
@@ -128,37 +102,27 @@ export function RuleForm({
   const extra = channelErrors(create.error);
   return (
     <AppForm form={form} failure={failure && extra.length ? `${failure} ${extra.join(' ')}` : failure} className="grid gap-4">
-      <form.Field name="name">{(field) => <TextField field={field} label="Naam" required placeholder="bijv. Wachtdienst nacht" />}</form.Field>
+      <form.AppField name="name">{(field) => <field.TextField label="Naam" required placeholder="bijv. Wachtdienst nacht" />}</form.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="priorities">
-          {(field) => (
-            <CheckGroup legend="Prioriteiten" options={PRIORITIES.map((p) => [p, priorityLabels[p]])} value={field.state.value} onChange={field.handleChange} />
-          )}
-        </form.Field>
-        <form.Field name="events">
-          {(field) => (
-            <CheckGroup
-              legend="Gebeurtenissen"
-              options={NOTIFY_EVENTS.map((e) => [e, notifyEventLabels[e]])}
-              value={field.state.value}
-              onChange={field.handleChange}
-            />
-          )}
-        </form.Field>
+        <form.AppField name="priorities">
+          {(field) => <field.CheckGroupField legend="Prioriteiten" options={PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />}
+        </form.AppField>
+        <form.AppField name="events">
+          {(field) => <field.CheckGroupField legend="Gebeurtenissen" options={NOTIFY_EVENTS.map((e) => ({ value: e, label: notifyEventLabels[e] }))} />}
+        </form.AppField>
       </div>
       <form.Subscribe selector={(s) => s.values.events.includes('unacknowledged')}>
         {(on) =>
           on ? (
-            <form.Field name="unacknowledgedMinutes">
-              {(field) => <TextField field={field} label="Niet bevestigd na (minuten)" type="number" min={1} max={1440} required />}
-            </form.Field>
+            <form.AppField name="unacknowledgedMinutes">
+              {(field) => <field.TextField label="Niet bevestigd na (minuten)" type="number" min={1} max={1440} required />}
+            </form.AppField>
           ) : null
         }
       </form.Subscribe>
-      <form.Field name="channelType">
+      <form.AppField name="channelType">
         {(field) => (
-          <ChoiceField
-            field={field}
+          <field.ChoiceField
             label="Kanaal"
             options={[
               { value: 'EMAIL', label: 'E-mail' },
@@ -169,7 +133,7 @@ export function RuleForm({
             ]}
           />
         )}
-      </form.Field>
+      </form.AppField>
       <form.Subscribe selector={(s) => [s.values.channelType, s.values.emailTarget] as const}>
         {([type, target]) =>
           type === 'ESCALATION' ? (
@@ -204,10 +168,9 @@ export function RuleForm({
                   Stel SMTP_URL en SMTP_FROM in op de server; tot dan mislukken e-mailmeldingen.
                 </AlertBanner>
               )}
-              <form.Field name="emailTarget">
+              <form.AppField name="emailTarget">
                 {(field) => (
-                  <ChoiceField
-                    field={field}
+                  <field.ChoiceField
                     label="Aan"
                     options={[
                       { value: 'ASSIGNABLE', label: 'De gebruikers van dit dashboard' },
@@ -215,18 +178,17 @@ export function RuleForm({
                     ]}
                   />
                 )}
-              </form.Field>
+              </form.AppField>
               {target === 'ADDRESSES' ? (
-                <form.Field name="addresses">
-                  {(field) => <TextField field={field} label="E-mailadressen" hint="Gescheiden door komma's of spaties; hoogstens 20." required />}
-                </form.Field>
+                <form.AppField name="addresses">
+                  {(field) => <field.TextField label="E-mailadressen" hint="Gescheiden door komma's of spaties; hoogstens 20." required />}
+                </form.AppField>
               ) : null}
             </>
           ) : type === 'TEAMS' || type === 'SLACK' ? (
-            <form.Field name="url">
+            <form.AppField name="url">
               {(field) => (
-                <TextField
-                  field={field}
+                <field.TextField
                   label={type === 'TEAMS' ? 'Webhook-URL van de Teams-workflow' : 'Webhook-URL van Slack'}
                   type="url"
                   required
@@ -235,14 +197,13 @@ export function RuleForm({
                   hint={chatHints[type]}
                 />
               )}
-            </form.Field>
+            </form.AppField>
           ) : (
             <>
-              <form.Field name="url">{(field) => <TextField field={field} label="URL" type="url" required placeholder="https://…" />}</form.Field>
-              <form.Field name="secret">
+              <form.AppField name="url">{(field) => <field.TextField label="URL" type="url" required placeholder="https://…" />}</form.AppField>
+              <form.AppField name="secret">
                 {(field) => (
-                  <TextField
-                    field={field}
+                  <field.TextField
                     label="Geheim"
                     type="password"
                     required
@@ -250,13 +211,13 @@ export function RuleForm({
                     hint="Minstens 16 tekens. De ontvanger controleert er de handtekening X-Energiebeheer-Signature mee."
                   />
                 )}
-              </form.Field>
+              </form.AppField>
             </>
           )
         }
       </form.Subscribe>
       <div>
-        <SubmitButton form={form}>Regel toevoegen</SubmitButton>
+        <form.SubmitButton>Regel toevoegen</form.SubmitButton>
       </div>
     </AppForm>
   );

@@ -1,15 +1,15 @@
-import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form';
+import { type AnyFieldApi, useStore } from '@tanstack/react-form';
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { type Layer, RESTRICTIONS_MAX, SHIFT_UNITS, type ScheduleMember, layerSchema, shiftUnitLabels, weekdayLabels } from '@/domain/schedule';
 import { AppForm } from '~/components/form/app-form';
-import { SubmitButton } from '~/components/form/submit-button';
-import { FieldError, TextField, shownErrors, useFieldId } from '~/components/form/text-field';
+import { FieldError, shownErrors, useFieldId } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Select } from '~/components/ui/select';
 import { requestErrorMessage, requestFieldErrors, showFieldError } from '~/lib/request-error';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Window {
   days: number[];
@@ -90,7 +90,7 @@ export function LayerForm({
   onSave: (layer: Layer) => Promise<unknown>;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: toValues(layer, defaultStart),
     validators: {
       onSubmit: ({ value }) => {
@@ -112,30 +112,25 @@ export function LayerForm({
   const restricted = useStore(form.store, (s) => s.values.restricted);
   return (
     <AppForm form={form} failure={failure} className="grid gap-4">
-      <form.Field name="name">{(field) => <TextField field={field} label="Naam van de laag" placeholder="bijv. Nacht" required />}</form.Field>
+      <form.AppField name="name">{(field) => <field.TextField label="Naam van de laag" placeholder="bijv. Nacht" required />}</form.AppField>
       <form.Field name="users">{(field) => <PeopleInTurn field={field} members={members} />}</form.Field>
-      <form.Field name="start">
+      <form.AppField name="start">
         {(field) => (
-          <TextField
-            field={field}
+          <field.TextField
             label="Eerste overdracht"
             type="datetime-local"
             required
             hint="De overdrachten volgen op dit tijdstip (Nederlandse tijd), ook over zomer- en wintertijd."
           />
         )}
-      </form.Field>
+      </form.AppField>
       <div className="grid grid-cols-2 gap-3">
-        <form.Field name="count">
-          {(field) => (
-            <FieldSelect field={field} label="Een beurt duurt" options={[1, 2, 3, 4].map((n) => ({ value: String(n), label: String(n) }))} parse={Number} />
-          )}
-        </form.Field>
-        <form.Field name="unit">
-          {(field) => (
-            <FieldSelect field={field} label="Eenheid" options={SHIFT_UNITS.map((u) => ({ value: u, label: shiftUnitLabels[u].many }))} parse={(s) => s} />
-          )}
-        </form.Field>
+        <form.AppField name="count">
+          {(field) => <field.ChoiceField label="Een beurt duurt" options={[1, 2, 3, 4].map((n) => ({ value: String(n), label: String(n) }))} parse={Number} />}
+        </form.AppField>
+        <form.AppField name="unit">
+          {(field) => <field.ChoiceField label="Eenheid" options={SHIFT_UNITS.map((u) => ({ value: u, label: shiftUnitLabels[u].many }))} />}
+        </form.AppField>
       </div>
       <form.Field name="restricted">
         {(field) => (
@@ -154,10 +149,10 @@ export function LayerForm({
                   <legend className="px-1 text-sm font-medium">Tijdvenster {w + 1}</legend>
                   <form.Field name={`restrictions[${w}].days`}>{(field) => <DaysField field={field} />}</form.Field>
                   <div className="grid grid-cols-2 gap-3">
-                    <form.Field name={`restrictions[${w}].from`}>{(field) => <TextField field={field} label="Van" type="time" required />}</form.Field>
-                    <form.Field name={`restrictions[${w}].to`}>
-                      {(field) => <TextField field={field} label="Tot" type="time" required hint="Eerder dan 'van': tot de volgende dag." />}
-                    </form.Field>
+                    <form.AppField name={`restrictions[${w}].from`}>{(field) => <field.TextField label="Van" type="time" required />}</form.AppField>
+                    <form.AppField name={`restrictions[${w}].to`}>
+                      {(field) => <field.TextField label="Tot" type="time" required hint="Eerder dan 'van': tot de volgende dag." />}
+                    </form.AppField>
                   </div>
                   {windows.state.value.length > 1 ? (
                     <Button type="button" size="sm" variant="outline" className="justify-self-start" onClick={() => windows.removeValue(w)}>
@@ -177,7 +172,7 @@ export function LayerForm({
         </form.Field>
       ) : null}
       <div>
-        <SubmitButton form={form}>Laag opslaan</SubmitButton>
+        <form.SubmitButton>Laag opslaan</form.SubmitButton>
       </div>
     </AppForm>
   );
@@ -212,33 +207,6 @@ function DaysField({ field }: { field: AnyFieldApi }) {
       </div>
       <FieldError id={`${id}-error`} messages={shownErrors(field)} />
     </fieldset>
-  );
-}
-
-/** A labelled select bound to a field whose value is not an id. */
-function FieldSelect({
-  field,
-  label,
-  options,
-  parse,
-}: {
-  field: AnyFieldApi;
-  label: string;
-  options: { value: string; label: string }[];
-  parse: (s: string) => unknown;
-}) {
-  const id = useFieldId(field);
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select id={id} value={String(field.state.value)} onChange={(e) => field.handleChange(parse(e.target.value))}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-    </div>
   );
 }
 

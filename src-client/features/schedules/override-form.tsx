@@ -1,14 +1,11 @@
-import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import * as v from 'valibot';
-import type { ScheduleMember } from '@/domain/schedule';
+import { type ScheduleMember, createOverrideSchema } from '@/domain/schedule';
 import { amsterdamIso } from '@/lib/amsterdam';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { SelectField } from '~/components/form/select-field';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
 import { useAddOverride } from './use-schedule-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Values {
   userId: number | undefined;
@@ -17,9 +14,10 @@ interface Values {
 }
 
 const localAt = (hour: number, plusDays = 0) => `${amsterdamIso(Date.now() + plusDays * 86_400_000).slice(0, 10)}T${String(hour).padStart(2, '0')}:00`;
-const localInput = (label: string) => v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, `Vul ${label} in als datum en tijd.`));
+/** The server's own rules for the times (a real calendar date and time); the person is chosen from a list. */
+const { from, to } = createOverrideSchema.pipe[0].entries;
 const schema = v.pipe(
-  v.object({ userId: v.number('Kies wie de dienst overneemt.'), from: localInput('het begin'), to: localInput('het einde') }),
+  v.object({ userId: v.number('Kies wie de dienst overneemt.'), from, to }),
   v.forward(
     v.check((o) => o.from < o.to, 'Het einde moet na het begin liggen.'),
     ['to'],
@@ -36,7 +34,7 @@ export function OverrideForm({ scheduleId, members }: { scheduleId: number; memb
   const { failure, run } = useRequestFailure();
   const [past, setPast] = useState<string | null>(null);
   const defaults = (): Values => ({ userId: undefined, from: localAt(18), to: localAt(8, 1) });
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: defaults(),
     validators: { onSubmit: formSchema<Values>(schema) },
     onSubmit: async ({ value, formApi }) => {
@@ -51,23 +49,22 @@ export function OverrideForm({ scheduleId, members }: { scheduleId: number; memb
   });
   return (
     <AppForm form={form} failure={failure} className="grid gap-4">
-      <form.Field name="userId">
+      <form.AppField name="userId">
         {(field) => (
-          <SelectField
-            field={field}
+          <field.SelectField
             label="Wie neemt de dienst over"
             placeholder="Kies een persoon"
             options={members.map((m) => ({ value: m.id, label: m.name }))}
             required
           />
         )}
-      </form.Field>
+      </form.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="from">{(field) => <TextField field={field} label="Van" type="datetime-local" required hint="In Nederlandse tijd." />}</form.Field>
-        <form.Field name="to">{(field) => <TextField field={field} label="Tot" type="datetime-local" required />}</form.Field>
+        <form.AppField name="from">{(field) => <field.TextField label="Van" type="datetime-local" required hint="In Nederlandse tijd." />}</form.AppField>
+        <form.AppField name="to">{(field) => <field.TextField label="Tot" type="datetime-local" required />}</form.AppField>
       </div>
       <div>
-        <SubmitButton form={form}>Vervanging toevoegen</SubmitButton>
+        <form.SubmitButton>Vervanging toevoegen</form.SubmitButton>
       </div>
       {past ? (
         <p role="status" className="text-sm text-muted-foreground">

@@ -1,20 +1,18 @@
-import { useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CalendarClock, Plus } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { createScheduleSchema } from '@/domain/schedule';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { OrganizationField } from '~/components/form/organization-field';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
 import { PageHeader } from '~/components/layout/page-header';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { useTRPC } from '~/lib/trpc';
 import { onCallText } from './on-call-now';
 import { useCreateSchedule } from './use-schedule-mutations';
+import { useAppForm } from '~/components/form/use-app-form';
 
 /** Every schedule the user may see, per organization, with who is on call now. */
 export function SchedulesPage() {
@@ -61,7 +59,7 @@ interface Values {
 }
 const schema = v.object({
   organizationId: v.number('Kies een organisatie.'),
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty('Geef het rooster een naam.'), v.maxLength(100, 'De naam mag maximaal 100 tekens lang zijn.')),
+  name: createScheduleSchema.entries.name,
 });
 
 function CreateSchedule() {
@@ -69,7 +67,7 @@ function CreateSchedule() {
   const navigate = useNavigate();
   const create = useCreateSchedule();
   const { failure, run } = useRequestFailure();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { organizationId: undefined, name: '' } as Values,
     validators: { onSubmit: formSchema<Values>(schema) },
     onSubmit: async ({ value, formApi }) => {
@@ -93,10 +91,10 @@ function CreateSchedule() {
       }
     >
       <AppForm form={form} failure={failure} className="grid gap-4">
-        <form.Field name="organizationId">{(field) => <OrganizationField field={field} />}</form.Field>
-        <form.Field name="name">{(field) => <TextField field={field} label="Naam" placeholder="bijv. Storingsdienst" required />}</form.Field>
+        <form.AppField name="organizationId">{(field) => <field.OrganizationField />}</form.AppField>
+        <form.AppField name="name">{(field) => <field.TextField label="Naam" placeholder="bijv. Storingsdienst" required />}</form.AppField>
         <div>
-          <SubmitButton form={form}>Rooster maken</SubmitButton>
+          <form.SubmitButton>Rooster maken</form.SubmitButton>
         </div>
       </AppForm>
     </Dialog>

@@ -1,14 +1,10 @@
-import { useForm } from '@tanstack/react-form';
 import { useState } from 'react';
 import { type CreateUser, type InviteUser, type UserType, createUserSchema, inviteUserSchema, userFieldLabels as labels } from '@/domain/user';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { OrganizationField } from '~/components/form/organization-field';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
-import { NewPasswordField } from '~/components/form/new-password-field';
 import { AccessChoice, type AccessMode } from './access-choice';
 import { LocationsField } from './user-fields';
+import { useAppForm } from '~/components/form/use-app-form';
 
 interface Values {
   type: UserType;
@@ -37,7 +33,7 @@ export function CreateUserForm({
 }) {
   const { failure, run } = useRequestFailure();
   const [mode, setMode] = useState<AccessMode>('password');
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { type, email: '', fullName: '', password: '', organizationId: undefined, locationIds: [] } as Values,
     validators: { onSubmit: mode === 'invite' ? inviteSchema : createSchema },
     onSubmit: ({ value, formApi }) => {
@@ -48,14 +44,14 @@ export function CreateUserForm({
   });
   return (
     <AppForm form={form} failure={failure}>
-      <form.Field name="email">{(field) => <TextField field={field} label={labels.email} type="email" autoComplete="off" required />}</form.Field>
-      <form.Field name="fullName">{(field) => <TextField field={field} label={labels.fullName} autoComplete="off" />}</form.Field>
+      <form.AppField name="email">{(field) => <field.TextField label={labels.email} type="email" autoComplete="off" required />}</form.AppField>
+      <form.AppField name="fullName">{(field) => <field.TextField label={labels.fullName} autoComplete="off" />}</form.AppField>
       <AccessChoice mode={mode} onChange={setMode} />
-      {mode === 'password' ? <form.Field name="password">{(field) => <NewPasswordField field={field} label={labels.password} />}</form.Field> : null}
-      {type === 'installer' ? <form.Field name="organizationId">{(field) => <OrganizationField field={field} />}</form.Field> : null}
-      {type === 'customer' ? <form.Field name="locationIds">{(field) => <LocationsField field={field} />}</form.Field> : null}
+      {mode === 'password' ? <form.AppField name="password">{(field) => <field.NewPasswordField label={labels.password} />}</form.AppField> : null}
+      {type === 'installer' ? <form.AppField name="organizationId">{(field) => <field.OrganizationField />}</form.AppField> : null}
+      {type === 'customer' ? <form.AppField name="locationIds">{() => <LocationsField />}</form.AppField> : null}
       <div>
-        <SubmitButton form={form}>{mode === 'invite' ? 'Uitnodiging versturen' : 'Gebruiker aanmaken'}</SubmitButton>
+        <form.SubmitButton>{mode === 'invite' ? 'Uitnodiging versturen' : 'Gebruiker aanmaken'}</form.SubmitButton>
       </div>
     </AppForm>
   );

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { type UpdateUser, type User, updateUserSchema, userFieldLabels as labels } from '@/domain/user';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
-import { OrganizationField } from '~/components/form/organization-field';
 import { LocationsField } from './user-fields';
 import { useAppForm } from '~/components/form/use-app-form';
 
@@ -36,8 +35,8 @@ export function EditUserForm({ user, onSubmit }: { user: User; onSubmit: (input:
     <AppForm form={form} failure={failure}>
       <form.AppField name="email">{(field) => <field.TextField label={labels.email} type="email" required />}</form.AppField>
       <form.AppField name="fullName">{(field) => <field.TextField label={labels.fullName} />}</form.AppField>
-      {user.type === 'installer' ? <form.Field name="organizationId">{(field) => <OrganizationField field={field} />}</form.Field> : null}
-      {user.type === 'customer' ? <form.Field name="locationIds">{(field) => <LocationsField field={field} />}</form.Field> : null}
+      {user.type === 'installer' ? <form.AppField name="organizationId">{(field) => <field.OrganizationField />}</form.AppField> : null}
+      {user.type === 'customer' ? <form.AppField name="locationIds">{() => <LocationsField />}</form.AppField> : null}
       <div className="flex items-center gap-3">
         <form.SubmitButton>Opslaan</form.SubmitButton>
         {saved ? (

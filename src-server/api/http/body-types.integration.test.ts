@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, onTestFinished } from 'vitest';
 import { createHarness, TEST_PASSWORD } from '../../testing/harness';
 import { createWorld } from '../../testing/world';
 
@@ -99,14 +99,13 @@ describe('body types', () => {
         req.on('error', reject);
         req.end(body);
       });
-    try {
-      const refused = await send('POST', '/auth/login', { 'content-type': 'text/plain' }, login.padEnd(200_000));
-      expect(refused).toMatchObject({ status: 415, connection: 'close' });
-      await refused.closed;
-      expect((await send('GET', '/healthz')).status).toBe(200);
-    } finally {
+    onTestFinished(async () => {
       agent.destroy();
       await new Promise((resolve) => server.close(resolve));
-    }
+    });
+    const refused = await send('POST', '/auth/login', { 'content-type': 'text/plain' }, login.padEnd(200_000));
+    expect(refused).toMatchObject({ status: 415, connection: 'close' });
+    await refused.closed;
+    expect((await send('GET', '/healthz')).status).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from 'vitest';
+import { expect, test, onTestFinished } from 'vitest';
 import { createHarness } from '../../testing/harness';
 
 const run = promisify(execFile);
@@ -29,22 +29,19 @@ async function tool(dir: string, file: string, args: string[]) {
 test('Redocly and Spectral find no errors in the document, and openapi-typescript types compile', { timeout: 90_000 }, async () => {
   const h = await createHarness();
   const dir = await mkdtemp(path.join(tmpdir(), 'energie-openapi-'));
-  try {
-    await writeFile(path.join(dir, 'openapi.json'), await (await h.request('/api/openapi.json')).text());
-    await writeFile(path.join(dir, 'redocly.yaml'), 'extends:\n  - recommended\n');
-    await writeFile(path.join(dir, '.spectral.yaml'), 'extends: ["spectral:oas"]\n');
-    await writeFile(
-      path.join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: false }, files: ['api.d.ts'] }),
-    );
-    const lint = await Promise.all([
-      tool(dir, 'redocly', ['lint', '--config', 'redocly.yaml', 'openapi.json']),
-      tool(dir, 'spectral', ['lint', '--ruleset', '.spectral.yaml', '--fail-severity', 'error', 'openapi.json']),
-    ]);
-    expect(lint).toEqual(['', '']);
-    expect(await tool(dir, 'openapi-typescript', ['openapi.json', '--output', 'api.d.ts'])).toBe('');
-    expect(await tool(dir, 'tsc', ['--project', 'tsconfig.json'])).toBe('');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  await writeFile(path.join(dir, 'openapi.json'), await (await h.request('/api/openapi.json')).text());
+  await writeFile(path.join(dir, 'redocly.yaml'), 'extends:\n  - recommended\n');
+  await writeFile(path.join(dir, '.spectral.yaml'), 'extends: ["spectral:oas"]\n');
+  await writeFile(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: false }, files: ['api.d.ts'] }),
+  );
+  const lint = await Promise.all([
+    tool(dir, 'redocly', ['lint', '--config', 'redocly.yaml', 'openapi.json']),
+    tool(dir, 'spectral', ['lint', '--ruleset', '.spectral.yaml', '--fail-severity', 'error', 'openapi.json']),
+  ]);
+  expect(lint).toEqual(['', '']);
+  expect(await tool(dir, 'openapi-typescript', ['openapi.json', '--output', 'api.d.ts'])).toBe('');
+  expect(await tool(dir, 'tsc', ['--project', 'tsconfig.json'])).toBe('');
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, vi } from 'vitest';
+import { expect, test, vi, onTestFinished } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { createHarness } from '../../testing/harness';
 import { testDatabase, testingOnPostgres } from '../../testing/test-database';
@@ -348,24 +348,21 @@ test.skipIf(!testingOnPostgres())(
     const databaseFile = await testDatabase();
     const w = await createAlarmWorld({ databaseFile, clock });
     const other = await createHarness({ databaseFile, clock });
-    try {
-      const { token } = (await (
-        await w.h.request(`${V1}/dashboards/${w.dashA.id}/ingest-tokens`, { method: 'POST', token: w.tokens.installerA, json: { name: 'Prometheus' } })
-      ).json()) as { token: string };
-      const hook = (h: typeof other) => h.request(`${V1}/hooks/alertmanager`, { method: 'POST', token, json: { alerts: [] } });
-      for (let i = 0; i < 600; i++) {
-        expect((await hook(i % 2 ? other : w.h)).status, `request ${i + 1}`).toBe(200);
-        if (i === 299) now += 30_000;
-      }
-      for (const h of [w.h, other]) {
-        const limited = await hook(h);
-        expect(limited.status).toBe(429);
-        expect(Number(limited.headers.get('retry-after'))).toBe(30);
-      }
-      now += 30_000;
-      expect((await hook(other)).status).toBe(200);
-    } finally {
-      await other.close();
+    onTestFinished(() => other.close());
+    const { token } = (await (
+      await w.h.request(`${V1}/dashboards/${w.dashA.id}/ingest-tokens`, { method: 'POST', token: w.tokens.installerA, json: { name: 'Prometheus' } })
+    ).json()) as { token: string };
+    const hook = (h: typeof other) => h.request(`${V1}/hooks/alertmanager`, { method: 'POST', token, json: { alerts: [] } });
+    for (let i = 0; i < 600; i++) {
+      expect((await hook(i % 2 ? other : w.h)).status, `request ${i + 1}`).toBe(200);
+      if (i === 299) now += 30_000;
     }
+    for (const h of [w.h, other]) {
+      const limited = await hook(h);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBe(30);
+    }
+    now += 30_000;
+    expect((await hook(other)).status).toBe(200);
   },
 );

@@ -4,7 +4,7 @@
  * database file, and the next sign of life resolves it.
  */
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, onTestFinished } from 'vitest';
 import { createAlarmWorld, type AlarmWorld } from '../../testing/alarm-world';
 import { testTempDir } from '../../testing/temp-dir';
 import { createHarness } from '../../testing/harness';
@@ -100,13 +100,10 @@ describe('heartbeats', () => {
     await w.h.close();
 
     const again = await createHarness({ clock: t.clock, databaseFile });
-    try {
-      t.advance(10);
-      await again.jobs.runNow(HEARTBEAT_CHECK_JOB);
-      const alarms = await again.db.selectFrom('alarm').select(['line', 'occurrences']).execute();
-      expect(alarms).toEqual([{ line: 'Geen bericht van Hoeve sinds 25-11 08:00', occurrences: 1 }]);
-    } finally {
-      await again.close();
-    }
+    onTestFinished(() => again.close());
+    t.advance(10);
+    await again.jobs.runNow(HEARTBEAT_CHECK_JOB);
+    const alarms = await again.db.selectFrom('alarm').select(['line', 'occurrences']).execute();
+    expect(alarms).toEqual([{ line: 'Geen bericht van Hoeve sinds 25-11 08:00', occurrences: 1 }]);
   });
 });

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, onTestFinished } from 'vitest';
 import { PARSER_TIME_LIMIT_MS } from '@/domain/alarm-parser';
 import { openDatabase } from '../../platform/db/database';
 import { PROCESS_ADMIN, type ProductProcess, killHard, startProductProcess } from '../../testing/product-process';
@@ -71,22 +71,21 @@ test('/healthz keeps answering while a hostile CUSTOM parser and a catastrophic 
     `${'a'.repeat(40)}!`,
   );
   const reader = new SQLite(file, { readonly: true });
+  onTestFinished(() => {
+    reader.close();
+  });
   const pending = () => (reader.prepare(`select count(*) as n from alarmEmail where parsingStatus = 'PENDING'`).get() as { n: number }).n;
   const samples: number[] = [];
-  try {
-    while (pending() > 0) {
-      const started = performance.now();
-      const res = await fetch(`${product!.url}/healthz`);
-      samples.push(performance.now() - started);
-      expect(res.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const attempts = reader.prepare(`select parserName, type, exceptionType from parsingAttempt order by id`).all() as { parserName: string; type: string }[];
-    expect(attempts).toHaveLength(8);
-    expect(attempts.every((a) => a.type === 'FAILED')).toBe(true);
-  } finally {
-    reader.close();
+  while (pending() > 0) {
+    const started = performance.now();
+    const res = await fetch(`${product!.url}/healthz`);
+    samples.push(performance.now() - started);
+    expect(res.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  const attempts = reader.prepare(`select parserName, type, exceptionType from parsingAttempt order by id`).all() as { parserName: string; type: string }[];
+  expect(attempts).toHaveLength(8);
+  expect(attempts.every((a) => a.type === 'FAILED')).toBe(true);
   // The parsers ran while we asked: several seconds of limits (250 ms each plus the watchdog's grace).
   expect(samples.length).toBeGreaterThan(20);
   // A main thread held by a parser would answer after a whole run (≥ 250 ms); a loaded test machine
@@ -117,45 +116,44 @@ test('SIGKILL while 1,000 PENDING e-mails parse, restart: each e-mail has exactl
   product = await startProductProcess(dataDir);
   const reader = new SQLite(file, { readonly: true });
   const done = () => (reader.prepare(`select count(*) as n from alarmEmail where parsingStatus != 'PENDING'`).get() as { n: number }).n;
-  try {
-    await expect.poll(done, { timeout: 60_000, interval: 5 }).toBeGreaterThan(50);
-    await killHard(product);
-    expect(done()).toBeLessThan(COUNT);
-
-    product = await startProductProcess(dataDir);
-    await expect.poll(done, { timeout: 120_000, interval: 200 }).toBe(COUNT);
-
-    const emails = reader.prepare(`select id, subject, parsingStatus as status from alarmEmail order by id`).all() as {
-      id: number;
-      subject: string;
-      status: string;
-    }[];
-    const attempts = reader.prepare(`select emailId, parserName, type, timestamp from parsingAttempt order by id`).all() as {
-      emailId: number;
-      parserName: string;
-      type: string;
-      timestamp: number;
-    }[];
-    const alarms = reader.prepare(`select id, alarmEmailId, occurrences from alarm`).all() as { id: number; alarmEmailId: number; occurrences: number }[];
-    const byEmail = groupBy(attempts, (a) => a.emailId);
-    const want = { group: ['MATCHED', ['Omvormer']], own: ['MATCHED', ['Omvormer', 'Pomp']], none: ['REJECTED', ['Omvormer', 'Pomp', 'Ketel']] } as const;
-    for (const [i, email] of emails.entries()) {
-      const [status, parsers] = want[kinds[i]!];
-      expect(email.status, email.subject).toBe(status);
-      // One final run: exactly its parsers once each, written at one moment.
-      const own = byEmail.get(email.id) ?? [];
-      expect(
-        own.map((a) => a.parserName),
-        email.subject,
-      ).toEqual(parsers);
-      expect(new Set(own.map((a) => a.timestamp)).size, email.subject).toBe(1);
-    }
-    const alarmsPerEmail = groupBy(alarms, (a) => a.alarmEmailId);
-    expect([...alarmsPerEmail.values()].every((list) => list.length === 1)).toBe(true);
-    // Ten grouped alarms plus one per 'own' e-mail; every matched e-mail counted once.
-    expect(alarms).toHaveLength(10 + kinds.filter((k) => k === 'own').length);
-    expect(alarms.reduce((sum, a) => sum + a.occurrences, 0)).toBe(emails.filter((e) => e.status === 'MATCHED').length);
-  } finally {
+  onTestFinished(() => {
     reader.close();
+  });
+  await expect.poll(done, { timeout: 60_000, interval: 5 }).toBeGreaterThan(50);
+  await killHard(product);
+  expect(done()).toBeLessThan(COUNT);
+
+  product = await startProductProcess(dataDir);
+  await expect.poll(done, { timeout: 120_000, interval: 200 }).toBe(COUNT);
+
+  const emails = reader.prepare(`select id, subject, parsingStatus as status from alarmEmail order by id`).all() as {
+    id: number;
+    subject: string;
+    status: string;
+  }[];
+  const attempts = reader.prepare(`select emailId, parserName, type, timestamp from parsingAttempt order by id`).all() as {
+    emailId: number;
+    parserName: string;
+    type: string;
+    timestamp: number;
+  }[];
+  const alarms = reader.prepare(`select id, alarmEmailId, occurrences from alarm`).all() as { id: number; alarmEmailId: number; occurrences: number }[];
+  const byEmail = groupBy(attempts, (a) => a.emailId);
+  const want = { group: ['MATCHED', ['Omvormer']], own: ['MATCHED', ['Omvormer', 'Pomp']], none: ['REJECTED', ['Omvormer', 'Pomp', 'Ketel']] } as const;
+  for (const [i, email] of emails.entries()) {
+    const [status, parsers] = want[kinds[i]!];
+    expect(email.status, email.subject).toBe(status);
+    // One final run: exactly its parsers once each, written at one moment.
+    const own = byEmail.get(email.id) ?? [];
+    expect(
+      own.map((a) => a.parserName),
+      email.subject,
+    ).toEqual(parsers);
+    expect(new Set(own.map((a) => a.timestamp)).size, email.subject).toBe(1);
   }
+  const alarmsPerEmail = groupBy(alarms, (a) => a.alarmEmailId);
+  expect([...alarmsPerEmail.values()].every((list) => list.length === 1)).toBe(true);
+  // Ten grouped alarms plus one per 'own' e-mail; every matched e-mail counted once.
+  expect(alarms).toHaveLength(10 + kinds.filter((k) => k === 'own').length);
+  expect(alarms.reduce((sum, a) => sum + a.occurrences, 0)).toBe(emails.filter((e) => e.status === 'MATCHED').length);
 }, 240_000);

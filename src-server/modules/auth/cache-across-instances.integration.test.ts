@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { expect, test } from 'vitest';
+import { expect, test, onTestFinished } from 'vitest';
 import { createHarness, type Harness, TEST_PASSWORD } from '../../testing/harness';
 import { testTempDir } from '../../testing/temp-dir';
 import { testDatabase, testingOnPostgres } from '../../testing/test-database';
@@ -132,14 +132,11 @@ test.skipIf(!onPostgres)('a dropped listening connection turns B’s caches off 
   // B's listening connection ends (a restarted database, a network cut).
   const admin = new pg.Client({ connectionString: databaseFile });
   await admin.connect();
-  try {
-    const { rows } = await admin.query('select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = $1', [
-      listenerName(b.instanceId),
-    ]);
-    expect(rows).toEqual([{ ended: true }]);
-  } finally {
-    await admin.end();
-  }
+  onTestFinished(() => admin.end());
+  const { rows } = await admin.query('select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = $1', [
+    listenerName(b.instanceId),
+  ]);
+  expect(rows).toEqual([{ ended: true }]);
   expect(await soon(() => !b.notices.live)).toBe(true);
   // Meanwhile B hears nothing, so it must not answer from what it remembered.
   await behindEveryonesBack(databaseFile, 'delete from "session"');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, onTestFinished } from 'vitest';
 import { createHarness, type Harness, TEST_PASSWORD } from '../../testing/harness';
 import { createSessionCache, writesWatched } from './session-cache';
 import { createChangeNotices } from '../../platform/db/change-notices';
@@ -37,23 +37,20 @@ async function adminWithToken(h: Harness) {
 describe('GET /auth/me after a change to the sign-in, with its answer cached', () => {
   test('a cached answer is served without the database: a change behind the process’s back goes unseen (why other instances’ writes must be told)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'session-cache-'));
-    try {
-      const h = await createHarness({ databaseFile: path.join(dir, 'app.db') });
-      await h.user('admin', 'anna@example.nl');
-      const { accessToken } = await cachedSignIn(h, 'anna@example.nl');
-      const other = new SQLite(path.join(dir, 'app.db'));
-      other.prepare('delete from session').run();
-      other.close();
-      expect((await me(h, accessToken)).status).toBe(200);
-      // Shared by the requests of that token: frozen, so none can change it for the others.
-      expect(Object.isFrozen((await h.auth.authenticate(accessToken))!.user)).toBe(true);
-      // Any write through the process empties the cache, and the database answers again.
-      await h.db.updateTable('user').set({ fullName: 'Anna' }).execute();
-      expect((await me(h, accessToken)).status).toBe(401);
-      await h.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const h = await createHarness({ databaseFile: path.join(dir, 'app.db') });
+    await h.user('admin', 'anna@example.nl');
+    const { accessToken } = await cachedSignIn(h, 'anna@example.nl');
+    const other = new SQLite(path.join(dir, 'app.db'));
+    other.prepare('delete from session').run();
+    other.close();
+    expect((await me(h, accessToken)).status).toBe(200);
+    // Shared by the requests of that token: frozen, so none can change it for the others.
+    expect(Object.isFrozen((await h.auth.authenticate(accessToken))!.user)).toBe(true);
+    // Any write through the process empties the cache, and the database answers again.
+    await h.db.updateTable('user').set({ fullName: 'Anna' }).execute();
+    expect((await me(h, accessToken)).status).toBe(401);
+    await h.close();
   });
 
   test('logout: the access token answers 401 at once', async () => {

@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from 'vitest';
+import { expect, test, onTestFinished } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { createHarness } from '../../testing/harness';
 import { testDatabase, testingOnPostgres } from '../../testing/test-database';
@@ -144,11 +144,8 @@ test('a restore refuses while a server holds the DATA_DIR, and changes nothing',
   const dataDir = testTempDir('energie-running-');
   writeFileSync(path.join(dataDir, 'app.db'), 'in gebruik');
   const unlock = lockDataDir(dataDir);
-  try {
-    await expect(restoreBackup({ file: path.join(w.h.backups.dir, backup.name), to: dataDir, log: () => undefined })).rejects.toThrow(ConfigError);
-  } finally {
-    unlock();
-  }
+  onTestFinished(() => unlock());
+  await expect(restoreBackup({ file: path.join(w.h.backups.dir, backup.name), to: dataDir, log: () => undefined })).rejects.toThrow(ConfigError);
   expect(readFileSync(path.join(dataDir, 'app.db'), 'utf8')).toBe('in gebruik');
   expect(existsSync(path.join(dataDir, 'secret.key'))).toBe(false);
 });
@@ -201,36 +198,33 @@ test('a backup killed halfway (SIGKILL) leaves the database and the earlier back
 test('on a database file the product keeps writing while a backup runs; the backup holds one consistent moment', async () => {
   const dir = testTempDir('energie-live-');
   const h = await createHarness({ databaseFile: path.join(dir, 'app.db'), backup: { dir: path.join(dir, 'backups') } });
-  try {
-    await h.feed({ uuid: 'feed-l' });
-    const channel = await h.channel('feed-l');
-    for (let i = 0; i < 10; i++) {
-      await h.db
-        .insertInto('measurement')
-        .values(Array.from({ length: 10_000 }, (_, j) => ({ channelId: channel, ts: 1_790_000_000 + (i * 10_000 + j) * 900, value: j })))
-        .execute();
-    }
-    let finished = false;
-    const backup = (h.jobs.runNow('backup', { now: true }) as Promise<{ tables: Record<string, number> }>).finally(() => (finished = true));
-    // Writes go on during the backup: none waits for it, and none is lost.
-    let written = 0;
-    while (!finished) {
-      await h.organization(`Klant ${written}`);
-      written++;
-      await new Promise((r) => setTimeout(r, 5)); // SQLite answers synchronously: let the worker's answer in
-    }
-    const made = await backup;
-    const organizations = await h.db
-      .selectFrom('organization')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(organizations.n)).toBe(written);
-    expect(written).toBeGreaterThan(0);
-    expect(made.tables.measurement).toBe(100_000);
-    expect(made.tables.organization).toBeLessThanOrEqual(written);
-  } finally {
-    await h.close();
+  onTestFinished(() => h.close());
+  await h.feed({ uuid: 'feed-l' });
+  const channel = await h.channel('feed-l');
+  for (let i = 0; i < 10; i++) {
+    await h.db
+      .insertInto('measurement')
+      .values(Array.from({ length: 10_000 }, (_, j) => ({ channelId: channel, ts: 1_790_000_000 + (i * 10_000 + j) * 900, value: j })))
+      .execute();
   }
+  let finished = false;
+  const backup = (h.jobs.runNow('backup', { now: true }) as Promise<{ tables: Record<string, number> }>).finally(() => (finished = true));
+  // Writes go on during the backup: none waits for it, and none is lost.
+  let written = 0;
+  while (!finished) {
+    await h.organization(`Klant ${written}`);
+    written++;
+    await new Promise((r) => setTimeout(r, 5)); // SQLite answers synchronously: let the worker's answer in
+  }
+  const made = await backup;
+  const organizations = await h.db
+    .selectFrom('organization')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  expect(Number(organizations.n)).toBe(written);
+  expect(written).toBeGreaterThan(0);
+  expect(made.tables.measurement).toBe(100_000);
+  expect(made.tables.organization).toBeLessThanOrEqual(written);
 }, 60_000);
 
 // 41 real backups, each checked in its own worker thread (started through tsx here: about half a second each).

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { TZDate } from '@date-fns/tz';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, onTestFinished } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { createHarness } from '../../testing/harness';
 import { testTempDir } from '../../testing/temp-dir';
@@ -275,18 +275,15 @@ describe('evaluation after syncs', () => {
     await w.h.close();
 
     const again = await createHarness({ clock: () => now.value, databaseFile, hub: { baseUrl: sim!.baseUrl, apiKey: sim!.apiKey, historyDays: 12 } });
-    try {
-      for (let i = 0; i < 3 && (await again.sync.syncAll({ force: true })).failed > 0; i++);
-      const after = await again.db
-        .selectFrom('alarm')
-        .select(['groupKey', 'line', 'occurrences', 'resolvedAt', 'resolutionBy', 'locationId', 'data'])
-        .where('groupKey', 'like', 'energy:%')
-        .orderBy('groupKey')
-        .execute();
-      expect(after).toEqual(twoWeeks);
-    } finally {
-      await again.close();
-    }
+    onTestFinished(() => again.close());
+    for (let i = 0; i < 3 && (await again.sync.syncAll({ force: true })).failed > 0; i++);
+    const after = await again.db
+      .selectFrom('alarm')
+      .select(['groupKey', 'line', 'occurrences', 'resolvedAt', 'resolutionBy', 'locationId', 'data'])
+      .where('groupKey', 'like', 'energy:%')
+      .orderBy('groupKey')
+      .execute();
+    expect(after).toEqual(twoWeeks);
   });
 
   test('NO_DATA raises once when the meter stays silent longer than its hours, and resolves when data arrives', async () => {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, onTestFinished } from 'vitest';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../../testing/dovecot';
 import { PROCESS_ADMIN, killHard, startProductProcess } from '../../testing/product-process';
 import { connectImap } from './imap/imap-fetch';
@@ -64,31 +64,30 @@ test.runIf(available)(
 
     const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
     const stored = () => (db.prepare('select count(*) as n from alarmEmail').get() as { n: number }).n;
-    try {
-      // The IDLE watcher and the polling job pick the source up within seconds; kill mid-way.
-      await expect.poll(stored, { timeout: 30_000, interval: 10 }).toBeGreaterThan(150);
-      await killHard(product);
-      const atKill = stored();
-      expect(atKill).toBeLessThan(COUNT);
-
-      product = await startProductProcess(dataDir);
-      await expect.poll(stored, { timeout: 60_000, interval: 200 }).toBe(COUNT);
-      // A little longer: nothing more may arrive.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(stored()).toBe(COUNT);
-      expect((db.prepare('select count(distinct dedupeKey) as n from alarmEmail').get() as { n: number }).n).toBe(COUNT);
-      expect((db.prepare('select messagesStored as n from mailSource').get() as { n: number }).n).toBe(COUNT);
-      const done = () =>
-        (
-          db.prepare("select count(*) as n from alarmEmail where contentPending = 0 and subject like 'Melding %' and parsingStatus <> 'PENDING'").get() as {
-            n: number;
-          }
-        ).n;
-      await expect.poll(done, { timeout: 60_000, interval: 200 }).toBe(COUNT);
-    } finally {
+    onTestFinished(() => {
       db.close();
       product.child.kill('SIGTERM');
-    }
+    });
+    // The IDLE watcher and the polling job pick the source up within seconds; kill mid-way.
+    await expect.poll(stored, { timeout: 30_000, interval: 10 }).toBeGreaterThan(150);
+    await killHard(product);
+    const atKill = stored();
+    expect(atKill).toBeLessThan(COUNT);
+
+    product = await startProductProcess(dataDir);
+    await expect.poll(stored, { timeout: 60_000, interval: 200 }).toBe(COUNT);
+    // A little longer: nothing more may arrive.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(stored()).toBe(COUNT);
+    expect((db.prepare('select count(distinct dedupeKey) as n from alarmEmail').get() as { n: number }).n).toBe(COUNT);
+    expect((db.prepare('select messagesStored as n from mailSource').get() as { n: number }).n).toBe(COUNT);
+    const done = () =>
+      (
+        db.prepare("select count(*) as n from alarmEmail where contentPending = 0 and subject like 'Melding %' and parsingStatus <> 'PENDING'").get() as {
+          n: number;
+        }
+      ).n;
+    await expect.poll(done, { timeout: 60_000, interval: 200 }).toBe(COUNT);
   },
   180_000,
 );

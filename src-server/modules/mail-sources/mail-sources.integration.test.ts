@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, onTestFinished } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../../testing/dovecot';
 import { connectImap } from './imap/imap-fetch';
@@ -170,27 +170,22 @@ describe('Microsoft 365 sources', () => {
   test('through the Graph simulator: stored once, tagged after storing, secret write-only, a 401 tenant a Dutch error', async () => {
     const { startGraphSimulator } = await import('./graph/graph-simulator');
     const sim = await startGraphSimulator({ folders: ['Alarmen'] });
-    try {
-      const w = await createAlarmWorld({ graph: { loginUrl: sim.loginUrl, apiUrl: sim.apiUrl } });
-      const json = sim.sourceSettings('Servicedesk', 'Alarmen');
-      const source = await (
-        await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, { method: 'POST', token: w.tokens.installerA, json })
-      ).json();
-      expect(source.clientSecret).toBeNull();
-      sim.deliver('From: pv@example.nl\r\nSubject: Omvormer offline\r\nMessage-ID: <pv-1@example.nl>\r\n\r\nOmvormer 3 offline\r\n', { folder: 'Alarmen' });
-      sim.deliver('From: pv@example.nl\r\nSubject: Omvormer offline\r\nMessage-ID: <pv-1@example.nl>\r\n\r\nOmvormer 3 offline\r\n', { folder: 'Alarmen' });
-      const tested = await (await w.h.request(`${V1}/sources/${source.id}/test`, { method: 'POST', token: w.tokens.installerA })).json();
-      expect(tested).toMatchObject({ ok: true, messageCount: 2 });
-      const fetched = await (await w.h.request(`${V1}/sources/${source.id}/fetch-now`, { method: 'POST', token: w.tokens.installerA })).json();
-      expect(fetched.status).toMatchObject({ lastError: null, messagesStored: 1 });
-      expect(sim.messages('Alarmen').every((m) => m.categories.includes('Verwerkt'))).toBe(true);
-      await w.h.request(`${V1}/sources/${source.id}`, { method: 'PATCH', token: w.tokens.installerA, json: { clientSecret: 'verkeerd-geheim' } });
-      const refused = await (await w.h.request(`${V1}/sources/${source.id}/fetch-now`, { method: 'POST', token: w.tokens.installerA })).json();
-      expect(refused.status.lastError).toContain('Microsoft 365 weigert de inloggegevens');
-      expect(await w.h.db.selectFrom('alarmEmail').select('subject').execute()).toEqual([{ subject: 'Omvormer offline' }]);
-    } finally {
-      await sim.close();
-    }
+    onTestFinished(() => sim.close());
+    const w = await createAlarmWorld({ graph: { loginUrl: sim.loginUrl, apiUrl: sim.apiUrl } });
+    const json = sim.sourceSettings('Servicedesk', 'Alarmen');
+    const source = await (await w.h.request(`${V1}/dashboards/${w.dashA.id}/email-alarm-sources`, { method: 'POST', token: w.tokens.installerA, json })).json();
+    expect(source.clientSecret).toBeNull();
+    sim.deliver('From: pv@example.nl\r\nSubject: Omvormer offline\r\nMessage-ID: <pv-1@example.nl>\r\n\r\nOmvormer 3 offline\r\n', { folder: 'Alarmen' });
+    sim.deliver('From: pv@example.nl\r\nSubject: Omvormer offline\r\nMessage-ID: <pv-1@example.nl>\r\n\r\nOmvormer 3 offline\r\n', { folder: 'Alarmen' });
+    const tested = await (await w.h.request(`${V1}/sources/${source.id}/test`, { method: 'POST', token: w.tokens.installerA })).json();
+    expect(tested).toMatchObject({ ok: true, messageCount: 2 });
+    const fetched = await (await w.h.request(`${V1}/sources/${source.id}/fetch-now`, { method: 'POST', token: w.tokens.installerA })).json();
+    expect(fetched.status).toMatchObject({ lastError: null, messagesStored: 1 });
+    expect(sim.messages('Alarmen').every((m) => m.categories.includes('Verwerkt'))).toBe(true);
+    await w.h.request(`${V1}/sources/${source.id}`, { method: 'PATCH', token: w.tokens.installerA, json: { clientSecret: 'verkeerd-geheim' } });
+    const refused = await (await w.h.request(`${V1}/sources/${source.id}/fetch-now`, { method: 'POST', token: w.tokens.installerA })).json();
+    expect(refused.status.lastError).toContain('Microsoft 365 weigert de inloggegevens');
+    expect(await w.h.db.selectFrom('alarmEmail').select('subject').execute()).toEqual([{ subject: 'Omvormer offline' }]);
   });
 });
 
@@ -200,19 +195,16 @@ describe.runIf(available)('IDLE', () => {
     // A long poll interval: only IDLE can bring the mail in quickly.
     await w.callers.installerA.mailSource.create({ dashboardId: w.dashA.id, ...imapSource({ name: 'Live', pollIntervalSeconds: 3600 }) } as never);
     await w.h.imapWatchers.start();
-    try {
-      const subjects = async () => (await w.h.db.selectFrom('alarmEmail').select('subject').execute()).map((e) => e.subject);
-      const before = (await subjects()).length;
-      await deliver(['Live via IDLE']);
-      // Seconds, not the poll interval (an hour); generous for a loaded CI machine: the bench measures the latency.
-      await expect.poll(subjects, { timeout: 15_000, interval: 100 }).toContain('Live via IDLE');
-      await dovecot.restart();
-      await deliver(['Na herstart']);
-      await expect.poll(subjects, { timeout: 15_000, interval: 200 }).toContain('Na herstart');
-      expect(new Set(await subjects()).size).toBe((await subjects()).length);
-      expect((await subjects()).length).toBeGreaterThanOrEqual(before + 2);
-    } finally {
-      await w.h.imapWatchers.stop();
-    }
+    onTestFinished(() => w.h.imapWatchers.stop());
+    const subjects = async () => (await w.h.db.selectFrom('alarmEmail').select('subject').execute()).map((e) => e.subject);
+    const before = (await subjects()).length;
+    await deliver(['Live via IDLE']);
+    // Seconds, not the poll interval (an hour); generous for a loaded CI machine: the bench measures the latency.
+    await expect.poll(subjects, { timeout: 15_000, interval: 100 }).toContain('Live via IDLE');
+    await dovecot.restart();
+    await deliver(['Na herstart']);
+    await expect.poll(subjects, { timeout: 15_000, interval: 200 }).toContain('Na herstart');
+    expect(new Set(await subjects()).size).toBe((await subjects()).length);
+    expect((await subjects()).length).toBeGreaterThanOrEqual(before + 2);
   }, 30_000);
 });

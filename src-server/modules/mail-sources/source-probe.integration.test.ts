@@ -2,7 +2,7 @@
  * Mail sources are no network probe: internal hosts refused before any
  * connection, one message for every "no IMAP server there", and tests and fetches rate-limited.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, onTestFinished } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { type TestServer, startHttpServer, startTcpServer } from '../../testing/tcp-servers';
 import { INTERNAL_HOST_MESSAGE } from './imap/imap-address';
@@ -78,20 +78,19 @@ describe('with MAIL_ALLOW_PRIVATE_HOSTS on (the harness default)', () => {
   test('a closed port, a web server and a garbage server give one and the same message on test and fetch-now', async () => {
     const garbage = await startTcpServer('HTTP/1.1 400 Bad Request\r\n\r\n\x00garbage\r\n');
     const web = await startHttpServer();
-    try {
-      const w = await createAlarmWorld();
-      const ports = [9, web.port, garbage.port];
-      const sources = await Promise.all(ports.map((port, i) => createSource(w.h, { dashboardId: w.dashA.id, ...imap(`Bron ${i}`, '127.0.0.1', port) })));
-      const call = async (id: number, action: string) =>
-        (await w.h.request(`${V1}/sources/${id}/${action}`, { method: 'POST', token: w.tokens.installerA })).json();
-      const tests = await Promise.all(sources.map((s) => call(s.id, 'test')));
-      expect(tests).toEqual(Array(3).fill({ ok: false, message: NO_IMAP_SERVER }));
-      const fetched = await Promise.all(sources.map((s) => call(s.id, 'fetch-now')));
-      expect(fetched.map((s) => s.status.lastError)).toEqual(Array(3).fill(NO_IMAP_SERVER));
-      expect(web.connections()).toBe(2);
-    } finally {
+    onTestFinished(async () => {
       await Promise.all([garbage.close(), web.close()]);
-    }
+    });
+    const w = await createAlarmWorld();
+    const ports = [9, web.port, garbage.port];
+    const sources = await Promise.all(ports.map((port, i) => createSource(w.h, { dashboardId: w.dashA.id, ...imap(`Bron ${i}`, '127.0.0.1', port) })));
+    const call = async (id: number, action: string) =>
+      (await w.h.request(`${V1}/sources/${id}/${action}`, { method: 'POST', token: w.tokens.installerA })).json();
+    const tests = await Promise.all(sources.map((s) => call(s.id, 'test')));
+    expect(tests).toEqual(Array(3).fill({ ok: false, message: NO_IMAP_SERVER }));
+    const fetched = await Promise.all(sources.map((s) => call(s.id, 'fetch-now')));
+    expect(fetched.map((s) => s.status.lastError)).toEqual(Array(3).fill(NO_IMAP_SERVER));
+    expect(web.connections()).toBe(2);
   });
 });
 

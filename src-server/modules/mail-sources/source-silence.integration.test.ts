@@ -4,7 +4,7 @@
  * the next e-mail stored from it resolves the alarm.
  */
 import path from 'node:path';
-import { expect, test } from 'vitest';
+import { expect, test, onTestFinished } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { createHarness } from '../../testing/harness';
 import { testTempDir } from '../../testing/temp-dir';
@@ -41,15 +41,12 @@ test('a silent source raises once, also after a restart; the next stored e-mail 
 
   // Restarted: new services on the same file check again, and a stored e-mail ends the silence.
   const h = await createHarness({ clock, databaseFile });
-  try {
-    now += 60 * 60_000;
-    await h.jobs.runNow(SOURCE_SILENCE_JOB);
-    const emailId = (await storeSourceMail({ ...deps, db: h.db, events: h.events }, (await sourceRow(h.db, source.id))!, rawMail('Storing pomp'), null)).id;
-    expect(await h.db.selectFrom('alarm').select(['line', 'occurrences', 'resolutionBy', 'resolutionEmailId']).execute()).toEqual([
-      { line: 'Geen e-mail via bron GBS Priva sinds 25-11 08:30', occurrences: 1, resolutionBy: 'RECOVERY', resolutionEmailId: emailId },
-    ]);
-    expect((await sourceRow(h.db, source.id))!.lastEmailAt).toBe(Math.floor(now / 1000));
-  } finally {
-    await h.close();
-  }
+  onTestFinished(() => h.close());
+  now += 60 * 60_000;
+  await h.jobs.runNow(SOURCE_SILENCE_JOB);
+  const emailId = (await storeSourceMail({ ...deps, db: h.db, events: h.events }, (await sourceRow(h.db, source.id))!, rawMail('Storing pomp'), null)).id;
+  expect(await h.db.selectFrom('alarm').select(['line', 'occurrences', 'resolutionBy', 'resolutionEmailId']).execute()).toEqual([
+    { line: 'Geen e-mail via bron GBS Priva sinds 25-11 08:30', occurrences: 1, resolutionBy: 'RECOVERY', resolutionEmailId: emailId },
+  ]);
+  expect((await sourceRow(h.db, source.id))!.lastEmailAt).toBe(Math.floor(now / 1000));
 });

@@ -2,7 +2,7 @@
  * The sandbox bar of Every hostile parser is a FAILED outcome with a clear message, the
  * next parser in the chain still runs, and the main event loop stays responsive meanwhile.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { EXAMPLE_CUSTOM_CODE, type ParseOutcome, type ParserEmail } from '@/domain/alarm-parser';
 import { createParserSandbox } from './parser-sandbox';
 import type { ParserProgram } from './parser-sandbox.types';
@@ -272,15 +272,12 @@ describe('checkCustomCode', () => {
   it('does not blame the code for the machine being busy: a worker with next to no time per run, and a blocked main thread', async () => {
     // As if the worker thread got 1 ms of wall clock per run on a loaded machine.
     const starved = createParserSandbox({ workers: 1, timeLimitMs: 1 });
-    try {
-      expect(await starved.checkCustomCode('function parse(e) { return { line: e.subject }; }')).toBeNull();
-      const pending = starved.checkCustomCode(EXAMPLE_CUSTOM_CODE);
-      const until = Date.now() + 600;
-      while (Date.now() < until); // the main thread busy past the run limit and the watchdog's grace
-      expect(await pending).toBeNull();
-    } finally {
-      await starved.close();
-    }
+    onTestFinished(() => starved.close());
+    expect(await starved.checkCustomCode('function parse(e) { return { line: e.subject }; }')).toBeNull();
+    const pending = starved.checkCustomCode(EXAMPLE_CUSTOM_CODE);
+    const until = Date.now() + 600;
+    while (Date.now() < until); // the main thread busy past the run limit and the watchdog's grace
+    expect(await pending).toBeNull();
   });
 });
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, onTestFinished } from 'vitest';
 import { PROCESS_ADMIN, killHard, startProductProcess } from '../../../testing/product-process';
 import { startGraphSimulator } from './graph-simulator';
 
@@ -43,18 +43,17 @@ test('SIGKILL while fetching from Microsoft 365 through 429s, restart: exactly o
 
   const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
   const stored = () => (db.prepare('select count(*) as n from alarmEmail').get() as { n: number }).n;
-  try {
-    await product.call('POST', `/api/v1/alarms/sources/${source.id}/fetch-now`, accessToken).catch(() => undefined);
-    await expect.poll(stored, { timeout: 60_000, interval: 10 }).toBeGreaterThan(50);
-    await killHard(product);
-    expect(stored()).toBeLessThan(COUNT);
-
-    product = await startProductProcess(dataDir, env);
-    await expect.poll(stored, { timeout: 90_000, interval: 250 }).toBe(COUNT);
-    expect((db.prepare('select count(distinct dedupeKey) as n from alarmEmail').get() as { n: number }).n).toBe(COUNT);
-    await expect.poll(() => sim.messages('Alarmen').filter((m) => m.categories.includes('Verwerkt')).length, { timeout: 30_000 }).toBe(COUNT);
-  } finally {
+  onTestFinished(() => {
     db.close();
     product.child.kill('SIGTERM');
-  }
+  });
+  await product.call('POST', `/api/v1/alarms/sources/${source.id}/fetch-now`, accessToken).catch(() => undefined);
+  await expect.poll(stored, { timeout: 60_000, interval: 10 }).toBeGreaterThan(50);
+  await killHard(product);
+  expect(stored()).toBeLessThan(COUNT);
+
+  product = await startProductProcess(dataDir, env);
+  await expect.poll(stored, { timeout: 90_000, interval: 250 }).toBe(COUNT);
+  expect((db.prepare('select count(distinct dedupeKey) as n from alarmEmail').get() as { n: number }).n).toBe(COUNT);
+  await expect.poll(() => sim.messages('Alarmen').filter((m) => m.categories.includes('Verwerkt')).length, { timeout: 30_000 }).toBe(COUNT);
 }, 240_000);

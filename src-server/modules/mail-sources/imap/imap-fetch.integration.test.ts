@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, onTestFinished } from 'vitest';
 import { storeIncomingMail, storeIncomingMails } from '../../alarm-emails/alarm-emails.store';
 import { createAlarmWorld } from '../../../testing/alarm-world';
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../../../testing/dovecot';
@@ -182,21 +182,20 @@ describe.runIf(available)('IMAP ingestion against a real Dovecot', () => {
     const silent = await startTcpServer('');
     const garbage = await startTcpServer('SSH-2.0-OpenSSH_9.6\r\n\x00\x01 garbage\r\n');
     const web = await startHttpServer();
-    try {
-      const attempt = async (port: number, secure = false) => {
-        const client = connectImap({ ...settings(), port, secure }, { timeoutMs: 500 });
-        const error = await client.connect().then(
-          () => null,
-          (e: unknown) => e,
-        );
-        client.close();
-        return describeImapError(error, { ...settings(), port });
-      };
-      const answers = await Promise.all([attempt(9), attempt(silent.port), attempt(garbage.port), attempt(web.port), attempt(dovecot.port, true)]);
-      expect(answers).toEqual(Array(5).fill(NO_IMAP_SERVER));
-    } finally {
+    onTestFinished(async () => {
       await Promise.all([silent.close(), garbage.close(), web.close()]);
-    }
+    });
+    const attempt = async (port: number, secure = false) => {
+      const client = connectImap({ ...settings(), port, secure }, { timeoutMs: 500 });
+      const error = await client.connect().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      client.close();
+      return describeImapError(error, { ...settings(), port });
+    };
+    const answers = await Promise.all([attempt(9), attempt(silent.port), attempt(garbage.port), attempt(web.port), attempt(dovecot.port, true)]);
+    expect(answers).toEqual(Array(5).fill(NO_IMAP_SERVER));
   });
 
   // Beside the checkout (../shared), or where MAIL_CORPUS says (a worktree elsewhere).

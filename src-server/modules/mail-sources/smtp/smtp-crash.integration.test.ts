@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, expect, test, onTestFinished } from 'vitest';
 import { PROCESS_ADMIN, killHard, startProductProcess } from '../../../testing/product-process';
 import { openSmtpDialogue } from '../../../testing/smtp-dialogue';
 
@@ -49,14 +49,13 @@ test('SIGKILL right after 250: every answered message is stored once, and read a
 
   const db = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
   const count = (where = '1 = 1') => (db.prepare(`select count(*) as n from alarmEmail where ${where}`).get() as { n: number }).n;
-  try {
-    expect(count()).toBe(20);
-    product = await startProductProcess(dataDir, env);
-    await expect.poll(() => count("contentPending = 0 and subject like 'Melding %'"), { timeout: 30_000, interval: 100 }).toBe(20);
-    expect(count()).toBe(20);
-    expect((db.prepare('select count(distinct dedupeKey) as n from alarmEmail').get() as { n: number }).n).toBe(20);
-  } finally {
+  onTestFinished(async () => {
     db.close();
     await killHard(product);
-  }
+  });
+  expect(count()).toBe(20);
+  product = await startProductProcess(dataDir, env);
+  await expect.poll(() => count("contentPending = 0 and subject like 'Melding %'"), { timeout: 30_000, interval: 100 }).toBe(20);
+  expect(count()).toBe(20);
+  expect((db.prepare('select count(distinct dedupeKey) as n from alarmEmail').get() as { n: number }).n).toBe(20);
 }, 90_000);

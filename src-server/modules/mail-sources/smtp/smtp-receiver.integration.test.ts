@@ -6,7 +6,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { type SendMailOptions, createTransport } from 'nodemailer';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, onTestFinished } from 'vitest';
 import type { StoredEvent } from '../../../platform/events/event-bus';
 import { smtpCodes } from '../../../testing/smtp-dialogue';
 import { createAlarmWorld, type AlarmWorld } from '../../../testing/alarm-world';
@@ -142,14 +142,13 @@ test('more than 600 messages a minute to one address, and more than 60 connectio
 
   const greetings = (socket: Socket) => new Promise<number>((resolve) => socket.once('data', (d) => resolve(Number(d.toString().slice(0, 3)))));
   const sockets = Array.from({ length: 60 }, () => connect(port, '127.0.0.1'));
-  try {
-    const first = await Promise.all(sockets.map(greetings));
-    expect(first.every((c) => c === 220)).toBe(true);
-    sockets.push(connect(port, '127.0.0.1'));
-    expect(await greetings(sockets[60]!)).toBe(421);
-  } finally {
+  onTestFinished(() => {
     for (const s of sockets) s.destroy();
-  }
+  });
+  const first = await Promise.all(sockets.map(greetings));
+  expect(first.every((c) => c === 220)).toBe(true);
+  sockets.push(connect(port, '127.0.0.1'));
+  expect(await greetings(sockets[60]!)).toBe(421);
 });
 
 test('receiving addresses follow the settings rule: an installer adds them while the dashboard is customizable, a customer never', async () => {

@@ -43,6 +43,7 @@ import * as relayChannels from './2026-11-28T1400-relay-channels';
 import * as smtpSources from './2026-11-28T1400-smtp-sources';
 import * as oneTimePassword from './2026-11-28T1410-one-time-password';
 import * as customerView from './2026-11-28T1500-customer-view';
+import * as hourlySumsCovering from './2026-11-28T1900-hourly-sums-covering';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-foundation': foundation,
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1400-smtp-sources': smtpSources,
   '2026-11-28T1410-one-time-password': oneTimePassword,
   '2026-11-28T1500-customer-view': customerView,
+  '2026-11-28T1900-hourly-sums-covering': hourlySumsCovering,
 };

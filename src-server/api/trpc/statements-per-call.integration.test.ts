@@ -11,9 +11,10 @@
  *   folder read (a page)        4 → 3  (folder scope, the page, its assignees; a first page that is
  *                                       not full needs no count)
  */
-import type { KyselyPlugin } from 'kysely';
+import type { KyselyPlugin, QueryId, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localToUtc } from '@/lib/amsterdam';
+import { writesWatched } from '../../modules/auth/session-cache';
 import { upsertMeasurements } from '../../modules/measurement-store/measurement-store.store';
 import { type AlarmWorld, createAlarmWorld } from '../../testing/alarm-world';
 import { testingOnPostgres } from '../../testing/test-database';
@@ -139,6 +140,38 @@ describe('statements per heavy read', () => {
     const list = await world.h.caller(world.tokens.installerA).then((c) => c.dashboard.locations());
     expect(list.filter((l) => l.recentDays?.value != null)).toHaveLength(10);
     expect(await statementsAs(world.tokens.installerA, (c) => c.dashboard.locations())).toBeLessThanOrEqual(4);
+  });
+
+  /** The statements a call built (subqueries too: each builder passes the plugin), with the parameters each compiles to. */
+  async function statementsOf(token: string, call: (caller: ReturnType<typeof createCaller>) => Promise<unknown>) {
+    const nodes: { node: RootOperationNode; queryId: QueryId }[] = [];
+    const plugin: KyselyPlugin = {
+      transformQuery: (args) => {
+        nodes.push(args);
+        return args.node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    await call(createCaller(await createContext({ ...world.h, db: world.h.db.withPlugin(plugin) }, `Bearer ${token}`, '127.0.0.1')));
+    expect(nodes.length, 'the plugin saw statements').toBeGreaterThan(0);
+    return nodes.map(({ node, queryId }) => ({ node, parameters: world.h.db.getExecutor().compileQuery(node, queryId).parameters.length }));
+  }
+
+  it('reads the location list and a location’s dashboard without emptying the sign-in cache (no statement is taken for a write of a sign-in)', async () => {
+    const statements = [
+      ...(await statementsOf(world.tokens.installerA, (c) => c.dashboard.locations())),
+      ...(await statementsOf(world.tokens.installerA, (c) => c.dashboard.location({ locationId: firstLocation }))),
+    ];
+    expect(statements.filter(({ node }) => writesWatched(node))).toEqual([]);
+  });
+
+  it('sends the location list’s windows as a few array parameters on PostgreSQL, not four per window (a statement planned per window count)', async () => {
+    const statements = await statementsOf(world.tokens.installerA, (c) => c.dashboard.locations());
+    const most = Math.max(...statements.map((s) => s.parameters));
+    // Ten locations of two electricity meters, 14 days each: 280 windows, 1,120 parameters as a values
+    // list. The largest left is the meters' list of the ten locations' ids (13).
+    if (testingOnPostgres()) expect(most).toBeLessThanOrEqual(20);
+    else expect(most).toBeGreaterThan(0);
   });
 
   it("answers one location's dashboard of three meters in 6 statements (location, meters, first and last intervals, the spans' sums, a forecast per module until cached)", async () => {

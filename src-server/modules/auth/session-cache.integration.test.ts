@@ -178,6 +178,14 @@ describe('which statements empty the cache', () => {
     expect(writesWatched(sql`delete from "alarm"`.toOperationNode())).toBe(false);
   });
 
+  test('a raw read built of pieces (a table, a list of values, a reference) does not; a raw write built so to a watched table does', () => {
+    const ids = sql.join([1, 2].map((id) => sql`(cast(${id} as bigint))`));
+    const read = sql`with "c" ("id") as (values ${ids}) select (select max(${sql.ref('m.ts')}) from ${sql.table('measurement')} as "m" where "m"."channelId" = "c"."id") from "c"`;
+    expect(writesWatched(read.toOperationNode())).toBe(false);
+    expect(writesWatched(sql`with "x" as (select 1) delete from ${sql.table('session')} where "id" in (${sql.join(['a', 'b'])})`.toOperationNode())).toBe(true);
+    expect(writesWatched(sql`with "x" as (select 1) update ${sql.table('alarm')} set "seen" = ${1}`.toOperationNode())).toBe(false);
+  });
+
   test('an answer read while a watched write happened is not kept', () => {
     const cache = createSessionCache(createChangeNotices());
     const stamp = cache.stamp();

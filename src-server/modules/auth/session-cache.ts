@@ -41,6 +41,38 @@ function targets(node: OperationNode | undefined): string[] {
   return [];
 }
 
+/**
+ * A raw statement's text with its nested raw pieces spelled out (values as `?`, tables and
+ * references by name); undefined where a piece is anything else. A read written as `with … select`
+ * with a `sql.table(…)` or `sql.join(…)` inside is then seen as the read it is: taken for a write, it
+ * emptied the cache on every request that made it (the location list on every call).
+ */
+function rawText(node: OperationNode): string | undefined {
+  const n = node as OperationNode & { sqlFragments?: readonly string[]; parameters?: readonly OperationNode[]; column?: OperationNode; table?: OperationNode };
+  switch (n.kind) {
+    case 'ValueNode':
+      return '?';
+    case 'TableNode':
+      return `"${targets(n).join('"."')}"`;
+    case 'ReferenceNode': {
+      const column = (n.column as { column?: { name?: string } } | undefined)?.column?.name;
+      const table = n.table ? targets(n.table)[0] : undefined;
+      return column === undefined ? undefined : table ? `"${table}"."${column}"` : `"${column}"`;
+    }
+    case 'RawNode': {
+      let text = n.sqlFragments![0] ?? '';
+      for (const [i, part] of n.parameters!.entries()) {
+        const inner = rawText(part);
+        if (inner === undefined) return undefined;
+        text += inner + (n.sqlFragments![i + 1] ?? '');
+      }
+      return text;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** Whether a statement may write a watched table; when unsure (raw SQL), yes. */
 export function writesWatched(node: RootOperationNode | OperationNode): boolean {
   const n = node as OperationNode & {
@@ -64,9 +96,12 @@ export function writesWatched(node: RootOperationNode | OperationNode): boolean 
     case 'DeleteQueryNode':
       return targets(n.from).some((t) => WATCHED.has(t));
     case 'RawNode': {
-      const text = n.sqlFragments!.join(' ');
+      // Nested raw pieces (sql.raw, sql.table, sql.ref, sql.join) are read as the text they make;
+      // anything else nested (a query builder's node) may hide a write.
+      const text = rawText(n);
+      if (text === undefined) return true;
       if (/^\s*(select|pragma|explain)\b/i.test(text)) return false;
-      return /session|user/i.test(text) || n.parameters!.some((p) => p.kind !== 'ValueNode');
+      return /session|user/i.test(text);
     }
     default:
       // Schema changes (migrations) and anything new: assume the worst.

@@ -361,14 +361,23 @@ export async function lastMeasurementTs(db: DB, channelId: number): Promise<numb
 export async function edgesPerChannel(db: DB, channelIds: number[]): Promise<Map<number, { first: number | null; last: number | null }>> {
   const out = new Map<number, { first: number | null; last: number | null }>();
   if (channelIds.length === 0) return out;
-  const ids = sql.join(channelIds.map((id) => sql`(cast(${id} as bigint))`));
   const edge = (fn: 'min' | 'max') => sql.raw(`(select ${fn}("ts") from "measurement" where "channelId" = "c"."id")`);
   const { rows } = await sql<{ id: number | string; first: number | string | null; last: number | string | null }>`
-    with "c" ("id") as (values ${ids})
+    with "c" ("id") as (${idList(db, channelIds)})
     select "c"."id" as "id", ${edge('min')} as "first", ${edge('max')} as "last" from "c"`.execute(db);
   const seconds = (ts: number | string | null) => (ts === null ? null : Number(ts));
   for (const row of rows) out.set(Number(row.id), { first: seconds(row.first), last: seconds(row.last) });
   return out;
+}
+
+/**
+ * Ids as the rows of a one-column table. PostgreSQL: one array parameter (`unnest`), so the statement
+ * is the same text and plan however many ids there are; a `values` list of n parameters is planned
+ * anew for every n and costs planning time that grows with it. SQLite: a `values` list (no arrays;
+ * no round trip or planning worth saving).
+ */
+function idList(db: DB, ids: number[]) {
+  return engineOf(db) === 'postgres' ? sql`select unnest(cast(${ids} as bigint[]))` : sql`values ${sql.join(ids.map((id) => sql`(cast(${id} as bigint))`))}`;
 }
 
 /** A span [from, to) of one channel, named by the caller's `key`. */
@@ -386,36 +395,28 @@ export interface WindowSum {
   count: number;
 }
 
-/** Windows per statement: four parameters each, well below either engine's limit on parameters. */
+/** Windows per statement: four parameters each on SQLite, well below its limit on parameters. */
 const WINDOWS_PER_STATEMENT = 2_000;
+
+type WindowRow = { channelId: number | string; key: number | string; total: number | string | null; count: number | string };
 
 /**
  * The sum and the number of stored rows of many windows at once, per channel, as `sumAndCount` counts them: from
  * the hourly sums where a window is whole hours (rows are hours), else from the quarter-hours. One
  * statement per kind for up to 2,000 windows (a list of locations' days, a location's spans), where
  * a statement per window costs PostgreSQL a round trip each. Windows without rows are absent.
- * Each window's sum and count are subqueries, so both engines loop over the windows and seek each
- * in the (channelId, ts) key: as a join, SQLite scanned the whole table (10× slower at 840 windows)
- * and PostgreSQL hashed it on the channel alone (20×: 218 against 11 ms in `EXPLAIN ANALYZE`).
+ * Both engines loop over the windows and seek each in the (channelId, ts) key: as a join, SQLite
+ * scanned the whole table (10× slower at 840 windows) and PostgreSQL hashed it on the channel alone
+ * (20×: 218 against 11 ms in `EXPLAIN ANALYZE`).
  */
 export async function windowSums(db: DB, windows: SumWindow[]): Promise<Map<number, WindowSum[]>> {
   const out = new Map<number, WindowSum[]>();
   const kinds = [windows.filter((w) => hourAligned(w.from, w.to)), windows.filter((w) => !hourAligned(w.from, w.to))];
   for (const [kind, list] of kinds.entries()) {
-    const table = sql.table(kind === 0 ? 'measurementHour' : 'measurement');
+    const table = kind === 0 ? 'measurementHour' : 'measurement';
     for (let i = 0; i < list.length; i += WINDOWS_PER_STATEMENT) {
       if (i > 0) await yieldToEventLoop();
-      const values = sql.join(
-        list
-          .slice(i, i + WINDOWS_PER_STATEMENT)
-          .map((w) => sql`(cast(${w.channelId} as bigint), cast(${w.key} as bigint), cast(${w.from} as bigint), cast(${w.to} as bigint))`),
-      );
-      const over = (aggregate: string) =>
-        sql`(select ${sql.raw(aggregate)} from ${table} as "m" where "m"."channelId" = "w"."channelId" and "m"."ts" >= "w"."from" and "m"."ts" < "w"."to")`;
-      const { rows } = await sql<{ channelId: number | string; key: number | string; total: number | string | null; count: number | string }>`
-        with "w" ("channelId", "key", "from", "to") as (values ${values})
-        select "w"."channelId" as "channelId", "w"."key" as "key", ${over('sum("m"."value")')} as "total", ${over('count(*)')} as "count" from "w"`.execute(db);
-      for (const r of rows) {
+      for (const r of await sumsOfWindows(db, table, list.slice(i, i + WINDOWS_PER_STATEMENT))) {
         if (Number(r.count) === 0) continue;
         const key = Number(r.key);
         if (!out.has(key)) out.set(key, []);
@@ -424,6 +425,37 @@ export async function windowSums(db: DB, windows: SumWindow[]): Promise<Map<numb
     }
   }
   return out;
+}
+
+/**
+ * One statement over a batch of windows. PostgreSQL: the windows as four array parameters
+ * (`unnest`), each window's sum and count in one lateral subquery, one index seek per window. As
+ * a `values` list of four parameters per window the statement was planned anew each time and its
+ * planning grew with the windows (840 windows: about as long as running it), and two subqueries
+ * sought each window twice. SQLite: a `values` list and a subquery per figure (no lateral joins).
+ */
+async function sumsOfWindows(db: DB, tableName: 'measurement' | 'measurementHour', windows: SumWindow[]): Promise<WindowRow[]> {
+  const table = sql.table(tableName);
+  if (engineOf(db) === 'postgres') {
+    const column = (pick: (w: SumWindow) => number) => sql`cast(${windows.map(pick)} as bigint[])`;
+    const { rows } = await sql<WindowRow>`
+      select "w"."channelId" as "channelId", "w"."key" as "key", "s"."total" as "total", "s"."count" as "count"
+      from unnest(${column((w) => w.channelId)}, ${column((w) => w.key)}, ${column((w) => w.from)}, ${column((w) => w.to)}) as "w" ("channelId", "key", "from", "to")
+      cross join lateral (
+        select sum("m"."value") as "total", count(*) as "count" from ${table} as "m"
+        where "m"."channelId" = "w"."channelId" and "m"."ts" >= "w"."from" and "m"."ts" < "w"."to"
+      ) as "s"`.execute(db);
+    return rows;
+  }
+  const values = sql.join(
+    windows.map((w) => sql`(cast(${w.channelId} as bigint), cast(${w.key} as bigint), cast(${w.from} as bigint), cast(${w.to} as bigint))`),
+  );
+  const over = (aggregate: string) =>
+    sql`(select ${sql.raw(aggregate)} from ${table} as "m" where "m"."channelId" = "w"."channelId" and "m"."ts" >= "w"."from" and "m"."ts" < "w"."to")`;
+  const { rows } = await sql<WindowRow>`
+    with "w" ("channelId", "key", "from", "to") as (values ${values})
+    select "w"."channelId" as "channelId", "w"."key" as "key", ${over('sum("m"."value")')} as "total", ${over('count(*)')} as "count" from "w"`.execute(db);
+  return rows;
 }
 
 /** Per channel: the start of its newest stored interval and how many values are stored. */

@@ -2,7 +2,7 @@
  * Configuration from the environment. Everything is optional; an invalid value
  * stops start-up with one clear line (ConfigError).
  */
-import { createECDH, randomBytes } from 'node:crypto';
+import { X509Certificate, createECDH, createPrivateKey, randomBytes } from 'node:crypto';
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -170,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.SMTP_TLS_CERT) !== Boolean(e.SMTP_TLS_KEY)) {
     throw new ConfigError('Invalid configuration: set SMTP_TLS_CERT and SMTP_TLS_KEY together');
   }
+  if (e.SMTP_TLS_CERT && e.SMTP_TLS_KEY) checkTlsFiles(e.SMTP_TLS_CERT, e.SMTP_TLS_KEY);
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
   }
@@ -286,4 +287,33 @@ function vapidSubject(smtpFrom: string | undefined, publicUrl: string | undefine
   if (smtpFrom) return `mailto:${address ?? smtpFrom.trim()}`;
   if (publicUrl?.startsWith('https://')) return publicUrl.replace(/\/+$/, '');
   return `mailto:beheer@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}`;
+}
+
+function readPem(name: string, file: string) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not readable by this user' : code === 'EISDIR' ? 'a folder, not a file' : code;
+    throw new ConfigError(`Invalid configuration: ${name}: ${file}: ${why}`);
+  }
+}
+
+/** The receiver's STARTTLS files must be there, parse, and belong together: found out at start, not at a sender's first STARTTLS. */
+function checkTlsFiles(certFile: string, keyFile: string) {
+  const certPem = readPem('SMTP_TLS_CERT', certFile);
+  const keyPem = readPem('SMTP_TLS_KEY', keyFile);
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(certPem);
+  } catch {
+    throw new ConfigError(`Invalid configuration: SMTP_TLS_CERT: ${certFile} holds no PEM certificate`);
+  }
+  let key: ReturnType<typeof createPrivateKey>;
+  try {
+    key = createPrivateKey(keyPem);
+  } catch {
+    throw new ConfigError(`Invalid configuration: SMTP_TLS_KEY: ${keyFile} holds no unencrypted PEM private key`);
+  }
+  if (!cert.checkPrivateKey(key)) throw new ConfigError(`Invalid configuration: SMTP_TLS_KEY: ${keyFile} does not belong to the certificate in ${certFile}`);
 }

@@ -7,13 +7,10 @@
  * decrypted with the subscription's private key and auth secret, and is kept with its headers.
  * Answers are 201 unless a test queued others (`answerNext`).
  */
-import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { selfSignedCertificate } from './certificate';
 
 interface ReceivedPush {
   subscriptionId: string;
@@ -35,28 +32,6 @@ interface Subscriber {
 
 const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
 const b64 = (s: string) => Buffer.from(s, 'base64url');
-
-/** A self-signed certificate for 127.0.0.1, made with openssl for this run. */
-function selfSignedCertificate() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
-  try {
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1'].concat([
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ]),
-      { stdio: 'ignore' },
-    );
-    return { key: readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** RFC 8291 §3.4 and RFC 8188 §2: one aes128gcm body decrypted with the subscriber's keys. */
 function decryptAes128gcm(body: Buffer, ecdh: ReturnType<typeof createECDH>, auth: Buffer): Buffer {

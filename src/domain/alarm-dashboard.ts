@@ -9,6 +9,8 @@ import { requiredText } from './text';
 export const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 export const priorityLabels: Record<Priority, string> = { LOW: 'Laag', MEDIUM: 'Normaal', HIGH: 'Hoog' };
+/** The priorities as a form's choices, lowest first. */
+export const priorityOptions = PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }));
 export const prioritySchema = v.picklist(PRIORITIES, 'De prioriteit moet LOW, MEDIUM of HIGH zijn.');
 
 export const THEME_KEYS = ['primary', 'primaryDark', 'secondary', 'secondaryDark', 'tertiary', 'tertiaryDark'] as const;

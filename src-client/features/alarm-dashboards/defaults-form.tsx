@@ -1,7 +1,7 @@
 import type { AnyFormApi } from '@tanstack/react-form';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { type AlarmDashboard, PRIORITIES, type Priority, priorityLabels, prioritySchema } from '@/domain/alarm-dashboard';
+import { type AlarmDashboard, type Priority, prioritySchema, priorityOptions } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
@@ -61,9 +61,7 @@ export function DefaultsForm({ dashboard, folders }: { dashboard: AlarmDashboard
   return (
     <AppForm form={form} failure={failure}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.AppField name="priority">
-          {(field) => <field.ChoiceField label="Standaardprioriteit" options={PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />}
-        </form.AppField>
+        <form.AppField name="priority">{(field) => <field.ChoiceField label="Standaardprioriteit" options={priorityOptions} />}</form.AppField>
         <form.AppField name="folderId">
           {(field) => <field.ChoiceField label="Standaardmap" options={choosable.map((f) => ({ value: String(f.id), label: f.label }))} parse={Number} />}
         </form.AppField>

@@ -1,13 +1,12 @@
 import { keepFieldFocus } from '~/components/form/field-checks';
 import { Plus, Trash2 } from 'lucide-react';
-import { PRIORITIES, priorityLabels } from '@/domain/alarm-dashboard';
+import { priorityOptions } from '@/domain/alarm-dashboard';
 import { DATA_FIELDS_MAX, MATCH_FIELDS, PRIORITY_RULES_MAX, matchFieldLabels } from '@/domain/alarm-parser';
 import { FieldError, shownErrors } from '~/components/form/text-field';
 import { Button } from '~/components/ui/button';
 import type { DefaultForm } from './use-parser-form';
 
 const fieldOptions = MATCH_FIELDS.map((f) => ({ value: f, label: matchFieldLabels[f] }));
-const priorityOptions = PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }));
 /**
  * A row by the room its list has (not the screen's): stacked when narrow, the pattern on a line
  * of its own under the other two when medium, all three side by side when wide. The remove

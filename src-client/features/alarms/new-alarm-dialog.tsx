@@ -4,7 +4,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { createAlarmSchema } from '@/domain/alarm';
-import { type AlarmDashboard, PRIORITIES, type Priority, priorityLabels, prioritySchema } from '@/domain/alarm-dashboard';
+import { type AlarmDashboard, type Priority, prioritySchema, priorityOptions } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
@@ -90,9 +90,7 @@ export function NewAlarmDialog({ dashboard, folders, folderId }: { dashboard: Al
       <AppForm form={form} failure={failure} className="grid max-h-[70vh] gap-4 overflow-y-auto px-1 pb-1">
         <form.AppField name="line">{(field) => <field.TextField label="Melding" required maxLength={512} autoFocus />}</form.AppField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <form.AppField name="priority">
-            {(field) => <field.ChoiceField label="Prioriteit" options={PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />}
-          </form.AppField>
+          <form.AppField name="priority">{(field) => <field.ChoiceField label="Prioriteit" options={priorityOptions} />}</form.AppField>
           <form.AppField name="folderId">
             {(field) => <field.ChoiceField label="Map" options={choosable.map((f) => ({ value: String(f.id), label: f.label }))} parse={Number} />}
           </form.AppField>

@@ -1,7 +1,7 @@
 import { type AnyFormApi, useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PRIORITIES, priorityLabels } from '@/domain/alarm-dashboard';
+import { priorityOptions } from '@/domain/alarm-dashboard';
 import { ENERGY_RULE_TYPES, type EnergyAlarm, energyRuleTypeHints, energyRuleTypeLabels } from '@/domain/energy-rule';
 import { addDays, todayLocal } from '@/lib/amsterdam';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
@@ -109,9 +109,7 @@ export function RuleForm({
             />
           )}
         </form.AppField>
-        <form.AppField name="priority">
-          {(field) => <field.ChoiceField label="Prioriteit" options={PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />}
-        </form.AppField>
+        <form.AppField name="priority">{(field) => <field.ChoiceField label="Prioriteit" options={priorityOptions} />}</form.AppField>
         {type === 'CAPACITY' || type === 'BASE_LOAD' ? (
           <form.AppField name="limitKw">{(field) => <field.TextField label="Grens (kW)" inputMode="decimal" required placeholder="bijv. 120" />}</form.AppField>
         ) : null}

@@ -1,4 +1,4 @@
-import { PRIORITIES, type Priority, priorityLabels } from '@/domain/alarm-dashboard';
+import { type Priority, priorityOptions } from '@/domain/alarm-dashboard';
 import * as v from 'valibot';
 import { NOTIFY_EVENTS, type NotifyEvent, createRuleSchema, notifyEventLabels } from '@/domain/notification';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
@@ -104,9 +104,7 @@ export function RuleForm({
     <AppForm form={form} failure={failure && extra.length ? `${failure} ${extra.join(' ')}` : failure} className="grid gap-4">
       <form.AppField name="name">{(field) => <field.TextField label="Naam" required placeholder="bijv. Wachtdienst nacht" />}</form.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.AppField name="priorities">
-          {(field) => <field.CheckGroupField legend="Prioriteiten" options={PRIORITIES.map((p) => ({ value: p, label: priorityLabels[p] }))} />}
-        </form.AppField>
+        <form.AppField name="priorities">{(field) => <field.CheckGroupField legend="Prioriteiten" options={priorityOptions} />}</form.AppField>
         <form.AppField name="events">
           {(field) => <field.CheckGroupField legend="Gebeurtenissen" options={NOTIFY_EVENTS.map((e) => ({ value: e, label: notifyEventLabels[e] }))} />}
         </form.AppField>

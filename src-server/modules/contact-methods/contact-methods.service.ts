@@ -7,6 +7,7 @@ import type { ContactMethod, CreateContactMethod, PushSubscriptionChange, WebPus
 import type { User } from '@/domain/user';
 import { epochSeconds, isoFromSeconds } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
+import { yieldToEventLoop } from '../../platform/event-loop';
 import { type SharedLimiter, reserveOrRefuse } from '../../platform/shared-rate-limit';
 import { mintActionLinks } from '../alarm-actions/alarm-actions.service';
 import { type AlarmFacts, testAlarm } from '../notifications/alarm-message';
@@ -119,9 +120,6 @@ export async function reachPeople(deps: ContactDeps, items: { row: PersonRow; al
   );
 }
 
-/** Resolves in the event loop's next turn, after I/O that is ready. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * One send on a stored method; a method its receiver no longer knows (`gone`) is removed. Each send
  * starts in a turn of its own: a batch's sends all become ready at once, and without the turn each
@@ -129,7 +127,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * pushes waited for all 100 encryptions.
  */
 async function send(deps: ContactDeps, row: ContactMethodRow, user: Pick<User, 'email'>, message: Parameters<ContactAdapter['send']>[2]): Promise<Attempt> {
-  await nextTurn();
+  await yieldToEventLoop();
   const target = isOwnAddress(row) ? user.email : row.target;
   const attempt = await adapterOf(row.type).send(deps, target, message);
   if (!attempt.ok && 'gone' in attempt) {

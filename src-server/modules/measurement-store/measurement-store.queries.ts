@@ -10,6 +10,7 @@ import { amsterdamIso, amsterdamIsoSeries } from '@/lib/amsterdam';
 import { STEP, bucketOf, bucketStarts } from '@/lib/local-buckets';
 import { sql } from 'kysely';
 import { type DB, engineOf } from '../../platform/db/database';
+import { yieldToEventLoop } from '../../platform/event-loop';
 
 /** Whole hours can be read from the hourly sums: a quarter of the rows. */
 const hourAligned = (from: number, to: number) => from % 3600 === 0 && to % 3600 === 0;
@@ -22,9 +23,6 @@ const hourAligned = (from: number, to: number) => from % 3600 === 0 && to % 3600
 export const CHUNK_ROWS = 10_000;
 /** Summing in SQL returns one row, so its chunks may scan more. */
 const SUM_CHUNK_ROWS = 50_000;
-
-/** Lets pending I/O (other requests) run before the next chunk. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Chunk {
   channelIds: number[];

@@ -20,6 +20,7 @@ import type { Caller } from '../../platform/caller';
 import { type Clock, epochSeconds } from '../../platform/clock';
 import type { DB } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { yieldToEventLoop } from '../../platform/event-loop';
 import { hashSecret } from '../auth/tokens';
 import { hashPassword } from '../users/passwords';
 import { findUserByEmail, setPasswordHash } from '../users/users.queries';
@@ -125,7 +126,7 @@ export function createOnboarding(deps: OnboardingDeps) {
       await deps.sessions.countPasswordResetRequest(email, ip, tooManyResetRequestsMessage);
       // Started after the answer has gone out: begun at once, the look-up, the new link's write and
       // the mail's connection ran before the answer was written, so a known address answered slower.
-      const work = new Promise<void>((resolve) => setImmediate(resolve))
+      const work = yieldToEventLoop()
         .then(() => mailResetLink(email))
         .catch((error: unknown) => console.error('password reset failed:', error));
       inFlight.add(work);

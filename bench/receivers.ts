@@ -16,6 +16,10 @@ interface Api {
   setup(vapidPublicKey: string): { ca: string; smtpUrl: string; botToken: string; apiUrl: string; ntfyUrl: string };
   subscribe(count: number): { endpoint: string; keys: { p256dh: string; auth: string } }[];
   chats(ids: number[]): void;
+  /** From now on the Bot API refuses more than `n` messages a second, as Telegram does (429). */
+  limitTelegram(n: number): void;
+  /** How many messages the Bot API refused for going over that limit. */
+  telegramOverLimit(): number;
   arrivals(): Record<Channel, Arrival[]> & { mails: number };
   /** How many messages about these alarms arrived per channel. */
   countFor(alarmIds: number[]): Record<Channel, number> & { mails: number };
@@ -43,6 +47,8 @@ async function child() {
     },
     subscribe: (count) => Array.from({ length: count }, () => push.subscribe(serverKey).subscription),
     chats: (ids) => ids.forEach((id) => telegram.userSends(id, '/start')),
+    limitTelegram: (n) => telegram.limitRate(n),
+    telegramOverLimit: () => telegram.overLimit,
     arrivals,
     countFor(ids) {
       const wanted = new Set(ids);
@@ -83,6 +89,8 @@ export async function receivers() {
     setup: call('setup'),
     subscribe: call('subscribe'),
     chats: call('chats'),
+    limitTelegram: call('limitTelegram'),
+    telegramOverLimit: call('telegramOverLimit'),
     arrivals: call('arrivals'),
     countFor: call('countFor'),
     close: () => new Promise<void>((resolve) => (proc.once('exit', () => resolve()), proc.send({ id: next++, method: 'close', args: [] }))),

@@ -74,6 +74,10 @@ export async function startTelegram() {
   const calls: { method: string; params: Record<string, unknown> }[] = [];
   let nextUpdateId = 500_000;
   let tooMany: number | null = null;
+  /** With a limit: sendMessage calls of the last second, and how many were refused for going over it. */
+  let perSecond: number | null = null;
+  const lastSecond: number[] = [];
+  let overLimit = 0;
   const waiting = new Set<() => void>();
 
   async function handle(method: string, p: Record<string, unknown>, arrivedAt: number): Promise<unknown> {
@@ -100,6 +104,14 @@ export async function startTelegram() {
     }
     if (method === 'sendMessage') {
       const message = p as unknown as SentMessage;
+      if (perSecond !== null) {
+        while (lastSecond.length && lastSecond[0]! <= arrivedAt - 1000) lastSecond.shift();
+        lastSecond.push(arrivedAt);
+        if (lastSecond.length > perSecond) {
+          overLimit++;
+          throw new ApiError(429, 'Too Many Requests: retry after 1', { retry_after: 1 });
+        }
+      }
       if (tooMany !== null) {
         const retryAfter = tooMany;
         tooMany = null;
@@ -155,6 +167,16 @@ export async function startTelegram() {
     },
     /** The person blocks the bot: sends to their chat answer 403. */
     block: (chatId: number) => blocked.add(String(chatId)),
+    /**
+     * Telegram's limit for one bot messaging many chats (about 30 a second): from now on a
+     * sendMessage beyond `n` within a second answers 429 (`overLimit` counts them).
+     */
+    limitRate(n: number) {
+      perSecond = n;
+    },
+    get overLimit() {
+      return overLimit;
+    },
     /** The next sendMessage answers 429 with `retry_after`. */
     tooManyRequests: (retryAfter: number) => (tooMany = retryAfter),
     /** What the bot said to a chat. */

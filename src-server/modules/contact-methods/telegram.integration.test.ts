@@ -7,6 +7,7 @@ import { type TelegramSimulator, startTelegram } from '../../testing/telegram-si
 import { testDatabase } from '../../testing/test-database';
 import { testTempDir } from '../../testing/temp-dir';
 import { pollUpdates } from './telegram-links';
+import { insertUser } from '../users/users.queries';
 
 const closing: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -185,4 +186,33 @@ test('with PUBLIC_URL on localhost, which Telegram refuses on buttons, the messa
   expect((await w.admin.notification.list({ dashboardId: w.dashA.id, page: 0, size: 20 })).notifications.find((n) => n.channel === 'TELEGRAM')).toMatchObject({
     status: 'SENT',
   });
+});
+
+test('a step to 45 people on Telegram keeps to the Bot API’s 30 messages a second: 30 leave at once, the rest after the second, none refused', async () => {
+  const { w, tg } = await world();
+  const people = Array.from({ length: 45 }, (_, i) => 9000 + i);
+  for (const chatId of people) {
+    tg.userSends(chatId, 'hallo');
+    const userId = await insertUser(w.h.db, {
+      type: 'installer',
+      email: `piket${chatId}@example.nl`,
+      fullName: `Piket ${chatId}`,
+      passwordHash: 'x',
+      organizationId: w.orgA,
+      createdAt: 0,
+    });
+    await w.h.db
+      .insertInto('contactMethod')
+      .values({ userId, type: 'TELEGRAM', target: JSON.stringify({ chatId: String(chatId), name: null }), createdAt: 0 })
+      .execute();
+  }
+  tg.limitRate(30);
+  await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'ASSIGNABLE' }] }]);
+  const alarm = await w.raise();
+  await w.settle();
+  const times = tg.sent.flatMap((m, i) => (people.includes(Number(m.chat_id)) ? [tg.arrivals[i]!] : []));
+  expect(times).toHaveLength(45);
+  expect(tg.overLimit).toBe(0);
+  expect((await w.history(alarm.id)).filter((h) => h.event === 'notification-failed')).toEqual([]);
+  expect(times[30]! - times[0]!).toBeGreaterThanOrEqual(1000);
 });

@@ -12,7 +12,7 @@ import { epochSeconds } from '../../platform/clock';
 import { defineJob } from '../../platform/jobs/job';
 import { createClaims } from './claims';
 import { type DeliveryDeps, type Outcome, attemptDelivery, createFactsCache, storeOutcomes } from './delivery';
-import { createLanes } from './delivery-lanes';
+import { createLanes, createRateLimits } from './delivery-lanes';
 import { traceNotify, traceRow } from './delivery-trace';
 import { escalate, notificationsFromHistory } from './from-history';
 import type { NotificationRow } from './notifications.table';
@@ -21,6 +21,8 @@ import * as q from './notifications.queries';
 export const NOTIFY_JOB = 'notify';
 const ESCALATE_EVERY_SECONDS = 15;
 const LOOK_EVERY_MS = 1000;
+/** While a rate-limited lane waits for tokens, due rows are looked at again this often at most. */
+const TOKEN_WAIT_MIN_MS = 50;
 /** The quickest first: pushes leave before the rest of a batch builds its requests. */
 const FIRST: Record<string, number> = { WEB_PUSH: 0, NTFY: 1, TELEGRAM: 1 };
 const startOrder = (rows: NotificationRow[]) => [...rows].sort((a, b) => (FIRST[a.channel] ?? 2) - (FIRST[b.channel] ?? 2));
@@ -77,14 +79,14 @@ function createSignal() {
   };
 }
 
-export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
+export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker, rates = createRateLimits()) => [
   defineJob({
     name: NOTIFY_JOB,
     intervalSeconds: 5,
     backoff: (failures) => Math.min(5 * 2 ** (failures - 1), 60),
     wake: () => waker.wake(),
     async run(signal) {
-      const lanes = createLanes();
+      const lanes = createLanes(rates);
       const claims = createClaims(deps.db);
       const inFlight = new Map<number, Promise<void>>();
       const freed = createSignal();
@@ -157,12 +159,14 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker) => [
         const fitting = lanes.take(due);
         // A row another run claimed first is left to it.
         const claimed = await claims.claim(fitting, now);
-        for (const row of fitting) if (!claimed.includes(row)) lanes.release(row);
+        for (const row of fitting) if (!claimed.includes(row)) lanes.release(row, false);
         const facts = createFactsCache(deps, claimed);
         for (const row of startOrder(claimed)) start(row, facts);
         sent += claimed.length;
         if (inFlight.size === 0 && due.length === 0 && !waker.missed()) break;
-        await waker.wait(LOOK_EVERY_MS, freed.next, signal);
+        // A rate-limited lane (Telegram) holds due rows back until its window frees up.
+        const tokenMs = rates.nextTokenMs(LOOK_EVERY_MS);
+        await waker.wait(tokenMs > 0 ? Math.min(LOOK_EVERY_MS, Math.max(tokenMs, TOKEN_WAIT_MIN_MS)) : LOOK_EVERY_MS, freed.next, signal);
       }
       await Promise.allSettled(inFlight.values());
       return { queued, attempts: sent };

@@ -59,6 +59,21 @@ const mean = (values: (number | null)[]) => {
   return n ? sum / n : null;
 };
 
+/** The mean of the days' values at the hour and its two neighbours, or null if none has one. */
+function around(days: DayHours[], h: number): number | null {
+  let sum = 0;
+  let n = 0;
+  for (const hours of days) {
+    for (let k = Math.max(0, h - 1); k <= Math.min(23, h + 1); k++) {
+      const v = hours[k];
+      if (v === null || v === undefined) continue;
+      sum += v;
+      n++;
+    }
+  }
+  return n ? sum / n : null;
+}
+
 /**
  * One forecast's working state, by day index (1 = the day before the forecast day, 2 = the one
  * before, …): profiles, deviations and each day's share of the least-squares sums are made once
@@ -157,18 +172,11 @@ class Model {
         const r = this.residual(i + 7 * k);
         if (r) weeks.push(r);
       }
-      const around = (r: DayHours, h: number) => [r[h - 1] ?? null, r[h] ?? null, r[h + 1] ?? null];
       const weekday = weeks.length ? (mean(weeks.map((r) => mean(r))) ?? 0) : 0;
       const profileMean = mean(profile) || 1;
       rows = Array.from({ length: 24 }, (_, h) => {
         const share = profile[h]! / profileMean;
-        return [
-          mean(around(r1, h)) ?? level1,
-          level1 * share,
-          levelSameType * share,
-          evening * FADE ** (h + 1),
-          weeks.length ? (mean(weeks.flatMap((r) => around(r, h))) ?? weekday) : 0,
-        ];
+        return [around([r1], h) ?? level1, level1 * share, levelSameType * share, evening * FADE ** (h + 1), weeks.length ? (around(weeks, h) ?? weekday) : 0];
       });
     }
     this.featureRows.set(i, rows);

@@ -3,11 +3,15 @@
  *
  * A day's typical profile is the recency-weighted mean (weights 1, 0.85, 0.85², …) of the last five
  * days of its type: working days together, Saturdays, and Sundays with Dutch public holidays. The
- * forecast is that profile corrected by how far the last two days strayed from their own profiles:
- * yesterday's deviation at that hour (smoothed over the neighbouring hours) and the mean deviations of
- * yesterday and the day before. How much of each deviation carries over is fitted by least squares on
- * the eight weeks before the day. The band holds the 10th to 90th percentile of the method's own
- * errors over the four weeks before the day, each of those days forecast from the data before it.
+ * forecast is that profile corrected by how far recent days strayed from their own profiles:
+ * yesterday's deviation at that hour (smoothed over the neighbouring hours); yesterday's mean
+ * deviation and that of the last day of the same type (Friday's for a Monday), each spread in
+ * proportion to the hour's share of the profile; the deviation of yesterday's last two hours, fading
+ * by 5 % an hour through the day; and the deviation around that hour on the same weekday over the last
+ * four weeks (a Friday that always runs lower than the other working days). How much of each carries
+ * over is fitted by ridge regression (least squares shrunk towards no carry-over) on the eight weeks
+ * before the day. The band holds the 10th to 90th percentile of the method's own errors over the four
+ * weeks before the day, each of those days forecast from the data before it.
  * Every figure of a day comes from days strictly before it.
  */
 import { addDays } from '@/lib/amsterdam';
@@ -31,7 +35,11 @@ const MIN_FIT_DAYS = 14;
 const BAND_DAYS = 28;
 const MIN_BAND_DAYS = 7;
 const MIN_HOURS = 20; // a day with fewer stored hours does not count as history
-const FEATURES = 3;
+const FEATURES = 5;
+const SAME_TYPE_WITHIN = 4; // how far back the last day of the forecast day's type is looked for
+const SAME_WEEKDAY_WEEKS = 4;
+const FADE = 0.95; // per hour: how fast the deviation of the evening before fades through the day
+const SHRINK = 0.1; // ridge: the carry-over coefficients are pulled towards none by this share of the sums
 /** Days of history the method reads: the band's four weeks, their fits and the profiles of those. */
 export const HISTORY_DAYS = BAND_DAYS + FIT_DAYS + LOOKBACK_DAYS;
 
@@ -50,6 +58,21 @@ const mean = (values: (number | null)[]) => {
   }
   return n ? sum / n : null;
 };
+
+/** The mean of the days' values at the hour and its two neighbours, or null if none has one. */
+function around(days: DayHours[], h: number): number | null {
+  let sum = 0;
+  let n = 0;
+  for (const hours of days) {
+    for (let k = Math.max(0, h - 1); k <= Math.min(23, h + 1); k++) {
+      const v = hours[k];
+      if (v === null || v === undefined) continue;
+      sum += v;
+      n++;
+    }
+  }
+  return n ? sum / n : null;
+}
 
 /**
  * One forecast's working state, by day index (1 = the day before the forecast day, 2 = the one
@@ -120,16 +143,41 @@ class Model {
     return residual;
   }
 
-  /** Per hour: the day before's deviation around that hour, its mean deviation, the mean of the day before that. */
+  /**
+   * Per hour: the day before's deviation around that hour; its mean deviation and that of the last
+   * day of the same type, each in proportion to the hour's share of the profile; the deviation of the
+   * last two hours before midnight, fading through the day; and the deviation around that hour on the
+   * same weekday over the last four weeks.
+   */
   private features(i: number): number[][] | null {
     if (this.featureRows.has(i)) return this.featureRows.get(i)!;
     const r1 = this.residual(i + 1);
     const r2 = this.residual(i + 2);
+    const profile = this.profile(i);
     let rows: number[][] | null = null;
-    if (r1 && r2) {
+    if (r1 && r2 && profile) {
       const level1 = mean(r1) ?? 0;
-      const level2 = mean(r2) ?? 0;
-      rows = Array.from({ length: 24 }, (_, h) => [mean([r1[h - 1] ?? null, r1[h] ?? null, r1[h + 1] ?? null]) ?? level1, level1, level2]);
+      let sameType = r1;
+      for (let j = i + 1; j <= i + SAME_TYPE_WITHIN; j++) {
+        const r = this.types[j] === this.types[i] ? this.residual(j) : null;
+        if (r) {
+          sameType = r;
+          break;
+        }
+      }
+      const levelSameType = mean(sameType) ?? 0;
+      const evening = mean([r1[22] ?? null, r1[23] ?? null]) ?? level1;
+      const weeks: DayHours[] = [];
+      for (let k = 1; k <= SAME_WEEKDAY_WEEKS; k++) {
+        const r = this.residual(i + 7 * k);
+        if (r) weeks.push(r);
+      }
+      const weekday = weeks.length ? (mean(weeks.map((r) => mean(r))) ?? 0) : 0;
+      const profileMean = mean(profile) || 1;
+      rows = Array.from({ length: 24 }, (_, h) => {
+        const share = profile[h]! / profileMean;
+        return [around([r1], h) ?? level1, level1 * share, levelSameType * share, evening * FADE ** (h + 1), weeks.length ? (around(weeks, h) ?? weekday) : 0];
+      });
     }
     this.featureRows.set(i, rows);
     return rows;
@@ -200,11 +248,11 @@ function quantile(values: number[], q: number): number {
   return sorted[below]! + (sorted[Math.min(below + 1, sorted.length - 1)]! - sorted[below]!) * (at - below);
 }
 
-/** The least-squares coefficients from the summed XᵀX and Xᵀy, with a touch of ridge so collinear deviations stay finite. */
+/** The ridge coefficients from the summed XᵀX and Xᵀy: shrunk towards no carry-over, so a few odd days cannot swing them. */
 function solve(sums: number[]): number[] {
   const n = FEATURES;
   const a = Array.from({ length: n }, (_, i) => [...sums.slice(i * n, i * n + n), sums[n * n + i]!]);
-  const ridge = (1e-6 * a.reduce((s, row, i) => s + row[i]!, 0)) / n || 1e-12;
+  const ridge = (SHRINK * a.reduce((s, row, i) => s + row[i]!, 0)) / n || 1e-12;
   for (let i = 0; i < n; i++) a[i]![i]! += ridge;
   for (let c = 0; c < n; c++) {
     for (let r = 0; r < n; r++) {

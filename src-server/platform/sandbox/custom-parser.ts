@@ -3,6 +3,13 @@
  * a fresh runtime and context (~0.2 ms, measured), so nothing one parser leaves behind reaches the
  * next e-mail, and the memory limit counts this run alone. The guest sees only its own globals and
  * the e-mail, handed over as a JSON string and parsed inside; the result leaves as a JSON string.
+ *
+ * A runtime whose run hit the time or memory limit is not freed: QuickJS (as vendored in
+ * quickjs-emscripten 0.32.0) can leave objects of its own behind when an interrupt or an allocation
+ * failure lands inside a promise job, with every handle of ours disposed, and its JS_FreeRuntime
+ * then aborts the whole wasm instance ("Aborted(Assertion failed: list_empty(&rt->gc_obj_list)").
+ * Such a run throws `AbandonModule` instead, and the worker drops the wasm instance (heap and all)
+ * for a fresh one before it runs anything else.
  */
 import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from 'quickjs-emscripten';
 import type { ParseOutcome, ParserEmail } from '@/domain/alarm-parser';
@@ -47,6 +54,8 @@ class Guest {
   readonly ctx: QuickJSContext;
   private deadline: number;
   private interrupted = false;
+  /** QuickJS hit the memory limit during the run (the guest may have caught the error). */
+  private outOfMemory = false;
   private readonly handles: QuickJSHandle[] = [];
   private readonly helpers: { call: QuickJSHandle; serialize: QuickJSHandle; describe: QuickJSHandle };
 
@@ -132,6 +141,7 @@ class Guest {
     }
     const { name, message, stack } = JSON.parse(this.ctx.getString(this.keep(described.value))) as { name: string; message: string; stack: string | null };
     if (name === 'InternalError' && message === 'out of memory') {
+      this.outOfMemory = true;
       const mb = Math.round(this.limits.memoryLimitBytes / 1024 / 1024);
       return failed('MemoryLimitExceeded', `De code gebruikte meer dan ${mb} MB geheugen en is afgebroken.`, stack);
     }
@@ -141,17 +151,33 @@ class Guest {
     return failed(name.slice(0, 64) || 'Error', message.slice(0, TEXT_MAX), stack?.slice(0, TEXT_MAX) ?? null);
   }
 
-  dispose() {
+  /** A run that QuickJS stopped at a limit: its runtime may not be freeable (see the top of this file). */
+  get hitLimit() {
+    return this.interrupted || this.outOfMemory;
+  }
+
+  /** Frees the handles and the context, and the runtime unless `keepRuntime` (the module is dropped instead). */
+  dispose(keepRuntime = false) {
     for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
     const runtime = this.ctx.runtime;
     this.ctx.dispose();
-    runtime.dispose();
+    if (!keepRuntime) runtime.dispose();
   }
 }
 
 /**
- * QuickJS could not free the guest's runtime (an interrupted promise job can leave an object
- * behind, and QuickJS then aborts): the result stands, but the wasm instance must be replaced.
+ * The run's result stands, but its runtime was left unfreed on purpose: the caller must drop this
+ * wasm instance and load a new one before the next run.
+ */
+export class AbandonModule<T> extends Error {
+  constructor(readonly result: T) {
+    super('QuickJS runtime left unfreed after a limit; the wasm instance must be replaced');
+  }
+}
+
+/**
+ * QuickJS could not free the guest's runtime although the run hit no limit (it aborted, and said so
+ * on stderr): the result stands, but the wasm instance must be replaced.
  */
 export class DamagedModule<T> extends Error {
   constructor(
@@ -169,11 +195,15 @@ function withGuest<T>(qjs: QuickJSWASMModule, limits: RunLimits, use: (guest: Gu
     result = use(guest);
   } catch (error) {
     try {
-      guest.dispose();
+      guest.dispose(true);
     } catch {
       // The first error says more; the caller replaces the module either way.
     }
     throw error;
+  }
+  if (guest.hitLimit) {
+    guest.dispose(true);
+    throw new AbandonModule(result);
   }
   try {
     guest.dispose();

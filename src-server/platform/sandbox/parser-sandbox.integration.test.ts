@@ -2,7 +2,7 @@
  * The sandbox bar of Every hostile parser is a FAILED outcome with a clear message, the
  * next parser in the chain still runs, and the main event loop stays responsive meanwhile.
  */
-import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { EXAMPLE_CUSTOM_CODE, type ParseOutcome, type ParserEmail } from '@/domain/alarm-parser';
 import { createParserSandbox } from './parser-sandbox';
 import type { ParserProgram } from './parser-sandbox.types';
@@ -128,6 +128,48 @@ describe('CUSTOM parsers under the sandbox limits', () => {
       exceptionType: 'InvalidResult',
       exceptionMessage: 'Ongeldig resultaat van parse(email): line mag maximaal 512 tekens lang zijn.',
     });
+  });
+});
+
+describe('a run stopped at a limit inside promise jobs', () => {
+  // These ended inside a promise job, where QuickJS can leave objects of its own behind; freeing
+  // such a runtime used to abort the worker's whole wasm instance (printed on stderr), and the
+  // rest of the batch then ran on that aborted instance.
+  const stoppedInJobs = [
+    'function parse() { const loop = () => Promise.resolve().then(loop); loop(); return new Promise(() => {}); }',
+    'async function parse() { const p = new Promise(() => {}); const loop = () => Promise.resolve().then(loop); loop(); await p; }',
+    'async function parse() { await null; const a = []; for (;;) a.push(new Uint8Array(1e6)); }',
+  ];
+
+  it('aborts nothing, prints nothing, and the worker runs the next parsers, e-mails and checks normally', async () => {
+    const own = createParserSandbox({ workers: 1 });
+    onTestFinished(() => own.close());
+    const written: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    onTestFinished(() => stderr.mockRestore());
+    const subjects = ['eerste', 'tweede', 'derde'];
+    const batches = [];
+    for (const code of stoppedInJobs) {
+      batches.push(
+        await own.runChains(
+          [custom(code), next],
+          subjects.map((subject) => ({ ...email, subject })),
+        ),
+      );
+    }
+    const check = await own.checkCustomCode('const loop = () => Promise.resolve().then(loop); loop(); while (true) {} function parse() {}');
+    const after = await own.runChain([custom(EXAMPLE_CUSTOM_CODE)], email);
+    expect(written.join('')).toBe('');
+    for (const outcomes of batches) {
+      expect(
+        outcomes.map((chain) => chain.map((o) => (o.type === 'FAILED' ? o.exceptionType : o.type === 'MATCHED' && 'line' in o ? o.line : o.type))),
+      ).toEqual(subjects.map((subject) => [expect.stringMatching(/^(TimeLimitExceeded|MemoryLimitExceeded)$/), `volgende parser: ${subject}`]));
+    }
+    expect(check).toBe('De code liep langer dan 2000 ms en is afgebroken.');
+    expect(after).toEqual([expect.objectContaining({ type: 'MATCHED', line: 'WP-12: Storing warmtepomp' })]);
   });
 });
 

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { newQuickJSWASMModule, type QuickJSWASMModule } from 'quickjs-emscripten';
 import type { ParseOutcome, ParserEmail } from '@/domain/alarm-parser';
-import { checkCustomCode, DamagedModule, runCustom, type RunLimits } from './custom-parser';
+import { AbandonModule, checkCustomCode, DamagedModule, runCustom, type RunLimits } from './custom-parser';
 import { failed } from './custom-result';
 import { evaluateDefault } from '@/lib/default-parser';
 import type { ParserProgram } from './parser-sandbox.types';
@@ -26,8 +26,19 @@ const { status, limits } = workerData as { status: SharedArrayBuffer; limits: Ru
 const { words, startedAt } = statusViews(status);
 const port = parentPort!;
 let qjs: QuickJSWASMModule = await newQuickJSWASMModule();
-/** Set when QuickJS failed below the guest (the wasm instance may be damaged): a new one is loaded. */
+/**
+ * Set when a run left its runtime unfreed or QuickJS failed below the guest: the wasm instance is
+ * replaced before the next parser runs (not after the batch), so no later run uses it.
+ */
 let reload = false;
+
+async function replaceModuleIfNeeded() {
+  if (!reload) return;
+  // Between parsers: the watchdog does not time the load against the parser that just ended.
+  Atomics.store(words, STATUS_TASK, 0);
+  qjs = await newQuickJSWASMModule();
+  reload = false;
+}
 
 function mark(taskId: number, email: number, parser: number) {
   startedAt[0] = Date.now();
@@ -54,14 +65,15 @@ function runParser(parser: ParserProgram, email: ParserEmail): ParseOutcome {
     return runCustom(qjs, parser.code, email, limits);
   } catch (error) {
     reload = true;
-    if (error instanceof DamagedModule) return error.result as ParseOutcome;
+    if (error instanceof AbandonModule || error instanceof DamagedModule) return error.result as ParseOutcome;
     return failed('SandboxError', `De sandbox kon de code niet uitvoeren: ${describe(error).message}`);
   }
 }
 
-function runChain(taskId: number, parsers: ParserProgram[], index: number, email: ParserEmail, preset: Record<string, ParseOutcome>) {
+async function runChain(taskId: number, parsers: ParserProgram[], index: number, email: ParserEmail, preset: Record<string, ParseOutcome>) {
   const outcomes: ParseOutcome[] = [];
   for (let i = 0; i < parsers.length; i++) {
+    await replaceModuleIfNeeded();
     mark(taskId, index, i);
     const outcome = preset[presetKey(index, i)] ?? runParser(parsers[i]!, email);
     outcomes.push(outcome);
@@ -77,30 +89,33 @@ function check(taskId: number, code: string): { message: string | null; busy?: b
     return { message: checkCustomCode(qjs, code, { ...limits, timeLimitMs: checkLimitMs(limits.timeLimitMs) }) };
   } catch (error) {
     reload = true;
-    if (error instanceof DamagedModule) return { message: error.result as string | null };
+    if (error instanceof AbandonModule || error instanceof DamagedModule) return { message: error.result as string | null };
     return { message: describe(error).message, busy: true };
   }
 }
 
 /** Runs the chain over each e-mail of the batch; every e-mail but the last is reported as it ends. */
-function runBatch(message: Extract<ToWorker, { type: 'chain' }>): ToPool {
+async function runBatch(message: Extract<ToWorker, { type: 'chain' }>): Promise<ToPool> {
   const { taskId, parsers, emails, preset } = message;
   const last = emails.length - 1;
   for (let index = 0; index < last; index++) {
     const email = emails[index];
-    if (email) port.postMessage({ type: 'one', taskId, index, outcomes: runChain(taskId, parsers, index, email, preset) } satisfies ToPool);
+    if (email) port.postMessage({ type: 'one', taskId, index, outcomes: await runChain(taskId, parsers, index, email, preset) } satisfies ToPool);
   }
   const email = emails[last];
-  return { type: 'done', taskId, index: last, outcomes: email ? runChain(taskId, parsers, last, email, preset) : [] };
+  return { type: 'done', taskId, index: last, outcomes: email ? await runChain(taskId, parsers, last, email, preset) : [] };
 }
 
+// The pool hands a worker one task at a time and waits for its reply, so these never overlap.
 port.on('message', async (message: ToWorker) => {
-  const reply: ToPool = message.type === 'chain' ? runBatch(message) : { type: 'checked', taskId: message.taskId, ...check(message.taskId, message.code) };
-  Atomics.store(words, STATUS_TASK, 0);
-  if (reload) {
-    qjs = await newQuickJSWASMModule();
-    reload = false;
+  let reply: ToPool;
+  if (message.type === 'chain') reply = await runBatch(message);
+  else {
+    await replaceModuleIfNeeded();
+    reply = { type: 'checked', taskId: message.taskId, ...check(message.taskId, message.code) };
   }
+  Atomics.store(words, STATUS_TASK, 0);
+  await replaceModuleIfNeeded();
   port.postMessage(reply);
 });
 port.postMessage({ type: 'ready' } satisfies ToPool);

@@ -27,7 +27,7 @@ export const LANE_CAPS: Record<NotificationChannel, number> = {
 };
 const DASHBOARD_SHARE = 0.75;
 
-export const LANE_RATES: Partial<Record<NotificationChannel, number>> = { TELEGRAM: 30 };
+const LANE_RATES: Partial<Record<NotificationChannel, number>> = { TELEGRAM: 30 };
 const WINDOW_MS = 1100;
 
 /**

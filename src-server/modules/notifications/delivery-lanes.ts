@@ -62,7 +62,7 @@ export function createRateLimits(perSecond: Partial<Record<string, number>> = LA
       else sends!.splice(i, 1);
     },
     /** Milliseconds until a full channel may send again (at most `max`, also while its sends are in flight); 0 when none is full. */
-    nextTokenMs: (max: number) => {
+    nextSendMs: (max: number) => {
       let wait = 0;
       for (const channel of windows.keys()) {
         const sends = recent(channel)!

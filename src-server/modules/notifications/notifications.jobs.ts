@@ -21,8 +21,8 @@ import * as q from './notifications.queries';
 export const NOTIFY_JOB = 'notify';
 const ESCALATE_EVERY_SECONDS = 15;
 const LOOK_EVERY_MS = 1000;
-/** While a rate-limited lane waits for tokens, due rows are looked at again this often at most. */
-const TOKEN_WAIT_MIN_MS = 50;
+/** While a rate-limited lane waits for its window, due rows are looked at again this often at most. */
+const WINDOW_WAIT_MIN_MS = 50;
 /**
  * The phones first: Telegram's few (its rate lets 30 go at once; each is a few headers), then the
  * pushes, then ntfy; mail and webhooks last. Each push is encrypted (about a millisecond), which is
@@ -170,8 +170,8 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker, rates =
         sent += claimed.length;
         if (inFlight.size === 0 && due.length === 0 && !waker.missed()) break;
         // A rate-limited lane (Telegram) holds due rows back until its window frees up.
-        const tokenMs = rates.nextTokenMs(LOOK_EVERY_MS);
-        await waker.wait(tokenMs > 0 ? Math.min(LOOK_EVERY_MS, Math.max(tokenMs, TOKEN_WAIT_MIN_MS)) : LOOK_EVERY_MS, freed.next, signal);
+        const windowMs = rates.nextSendMs(LOOK_EVERY_MS);
+        await waker.wait(windowMs > 0 ? Math.max(windowMs, WINDOW_WAIT_MIN_MS) : LOOK_EVERY_MS, freed.next, signal);
       }
       await Promise.allSettled(inFlight.values());
       return { queued, attempts: sent };

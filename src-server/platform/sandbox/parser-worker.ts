@@ -28,16 +28,26 @@ const port = parentPort!;
 let qjs: QuickJSWASMModule = await newQuickJSWASMModule();
 /**
  * Set when a run left its runtime unfreed or QuickJS failed below the guest: the wasm instance is
- * replaced before the next parser runs (not after the batch), so no later run uses it.
+ * replaced before the next parser runs (not after the batch), so no later run uses it. The
+ * replacement starts as soon as the task's reply is posted, while the worker waits for the next.
  */
 let reload = false;
+let replacing: Promise<void> | null = null;
 
-async function replaceModuleIfNeeded() {
-  if (!reload) return;
-  // Between parsers: the watchdog does not time the load against the parser that just ended.
-  Atomics.store(words, STATUS_TASK, 0);
-  qjs = await newQuickJSWASMModule();
-  reload = false;
+function replaceModuleIfNeeded(): Promise<void> {
+  if (reload && !replacing) {
+    // Between parsers: the watchdog does not time the load against the parser that just ended.
+    Atomics.store(words, STATUS_TASK, 0);
+    replacing = newQuickJSWASMModule()
+      .then((fresh) => {
+        qjs = fresh;
+        reload = false;
+      })
+      .finally(() => {
+        replacing = null;
+      });
+  }
+  return replacing ?? Promise.resolve();
 }
 
 function mark(taskId: number, email: number, parser: number) {
@@ -115,7 +125,8 @@ port.on('message', async (message: ToWorker) => {
     reply = { type: 'checked', taskId: message.taskId, ...check(message.taskId, message.code) };
   }
   Atomics.store(words, STATUS_TASK, 0);
-  await replaceModuleIfNeeded();
   port.postMessage(reply);
+  // A failed load surfaces when the next task awaits it (and the pool replaces a worker that dies).
+  replaceModuleIfNeeded().catch(() => {});
 });
 port.postMessage({ type: 'ready' } satisfies ToPool);

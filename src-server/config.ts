@@ -136,7 +136,7 @@ export type Config = {
   smtpUrl?: string;
   smtpFrom?: string;
   /** The SMTP receiver: listening only with a port (SMTP_LISTEN). */
-  smtpReceiver: { port?: number; host: string; domain: string; tlsCert?: string; tlsKey?: string };
+  smtpReceiver: { port?: number; host: string; domain: string; tls?: { cert: string; key: string } };
   firmName?: string;
   publicUrl: string;
   notifyAllowPrivateTargets: boolean;
@@ -170,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.SMTP_TLS_CERT) !== Boolean(e.SMTP_TLS_KEY)) {
     throw new ConfigError('Invalid configuration: set SMTP_TLS_CERT and SMTP_TLS_KEY together');
   }
-  if (e.SMTP_TLS_CERT && e.SMTP_TLS_KEY) checkTlsFiles(e.SMTP_TLS_CERT, e.SMTP_TLS_KEY);
+  const smtpTls = e.SMTP_TLS_CERT && e.SMTP_TLS_KEY ? readTlsFiles(e.SMTP_TLS_CERT, e.SMTP_TLS_KEY) : undefined;
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
   }
@@ -209,8 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       port: e.SMTP_LISTEN,
       host: e.SMTP_LISTEN_HOST,
       domain: (e.SMTP_DOMAIN ?? new URL(e.PUBLIC_URL ?? 'http://localhost').hostname).toLowerCase(),
-      tlsCert: e.SMTP_TLS_CERT,
-      tlsKey: e.SMTP_TLS_KEY,
+      tls: smtpTls,
     },
     firmName: e.FIRM_NAME || undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -299,8 +298,11 @@ function readPem(name: string, file: string) {
   }
 }
 
-/** The receiver's STARTTLS files must be there, parse, and belong together: found out at start, not at a sender's first STARTTLS. */
-function checkTlsFiles(certFile: string, keyFile: string) {
+/**
+ * The receiver's STARTTLS files must be there, parse, and belong together: found out at start, not at
+ * a sender's first STARTTLS. Read once, here; the receiver gets their PEM text.
+ */
+function readTlsFiles(certFile: string, keyFile: string) {
   const certPem = readPem('SMTP_TLS_CERT', certFile);
   const keyPem = readPem('SMTP_TLS_KEY', keyFile);
   let cert: X509Certificate;
@@ -316,4 +318,5 @@ function checkTlsFiles(certFile: string, keyFile: string) {
     throw new ConfigError(`Invalid configuration: SMTP_TLS_KEY: ${keyFile} holds no unencrypted PEM private key`);
   }
   if (!cert.checkPrivateKey(key)) throw new ConfigError(`Invalid configuration: SMTP_TLS_KEY: ${keyFile} does not belong to the certificate in ${certFile}`);
+  return { cert: certPem, key: keyPem };
 }

@@ -44,9 +44,7 @@ const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   smtp: {
     domain: config.smtpReceiver.domain,
     listen:
-      config.smtpReceiver.port !== undefined
-        ? { port: config.smtpReceiver.port, host: config.smtpReceiver.host, tlsCert: config.smtpReceiver.tlsCert, tlsKey: config.smtpReceiver.tlsKey }
-        : undefined,
+      config.smtpReceiver.port !== undefined ? { port: config.smtpReceiver.port, host: config.smtpReceiver.host, tls: config.smtpReceiver.tls } : undefined,
   },
 });
 

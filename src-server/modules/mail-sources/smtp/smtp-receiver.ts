@@ -8,7 +8,6 @@
  * and committed before `250` is answered: a crash after `250` loses nothing, a crash before it lets
  * the sender retry, and a retry of what was stored is answered `250` and stored once.
  */
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
@@ -25,9 +24,8 @@ import { createRecipientLookup } from './smtp-recipients';
 export interface SmtpReceiverOptions {
   port: number;
   host: string;
-  /** PEM files for STARTTLS; without them STARTTLS is not offered. */
-  tlsCert?: string;
-  tlsKey?: string;
+  /** The certificate and key (PEM text) for STARTTLS; without them STARTTLS is not offered. */
+  tls?: { cert: string; key: string };
 }
 
 const MESSAGES_PER_MINUTE = 600;
@@ -73,7 +71,7 @@ export function createSmtpReceiver(deps: SourceDeps, options: SmtpReceiverOption
   const open = new Map<string, number>();
   const counted = new Set<string>();
   const inFlight = new Set<Promise<unknown>>();
-  const tls = options.tlsCert && options.tlsKey ? readTls(options.tlsCert, options.tlsKey) : null;
+  const tls = options.tls ?? null;
   let listening = false;
 
   const server = new SMTPServer({
@@ -175,14 +173,6 @@ export function createSmtpReceiver(deps: SourceDeps, options: SmtpReceiverOption
       await Promise.all(inFlight);
     },
   };
-}
-
-function readTls(certFile: string, keyFile: string) {
-  try {
-    return { cert: readFileSync(certFile), key: readFileSync(keyFile) };
-  } catch (error) {
-    throw new ConfigError(`SMTP_TLS_CERT of SMTP_TLS_KEY is niet leesbaar: ${(error as Error).message}`);
-  }
 }
 
 export type SmtpReceiver = ReturnType<typeof createSmtpReceiver>;

@@ -5,7 +5,7 @@
  * the clear: AUTH is neither advertised nor accepted before STARTTLS. TLS stays optional for
  * addresses without a password (many devices cannot do it).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { type Socket, connect } from 'node:net';
 import path from 'node:path';
 import { type SendMailOptions, createTransport } from 'nodemailer';
@@ -30,14 +30,14 @@ function certificateFiles() {
   const files = { cert: path.join(dir, 'cert.pem'), key: path.join(dir, 'key.pem') };
   writeFileSync(files.cert, cert);
   writeFileSync(files.key, key);
-  return { ...files, pem: cert };
+  return files;
 }
 
 async function receivingWithTls() {
-  const tls = certificateFiles();
-  world = await createAlarmWorld({ smtp: { domain: DOMAIN, listen: { port: 0, host: '127.0.0.1', tlsCert: tls.cert, tlsKey: tls.key } } });
+  const tls = selfSignedCertificate();
+  world = await createAlarmWorld({ smtp: { domain: DOMAIN, listen: { port: 0, host: '127.0.0.1', tls } } });
   await world.h.smtpReceiver!.start();
-  return { w: world, port: world.h.smtpReceiver!.port()!, ca: tls.pem };
+  return { w: world, port: world.h.smtpReceiver!.port()!, ca: tls.cert };
 }
 
 const mail = (to: string, id: string) =>
@@ -138,7 +138,7 @@ test('a certificate or key file that is missing, does not parse or does not belo
   const load = (SMTP_TLS_CERT: string, SMTP_TLS_KEY: string) =>
     loadConfig({ DATA_DIR: testTempDir('energie-config-'), SMTP_LISTEN: '2525', SMTP_TLS_CERT, SMTP_TLS_KEY });
 
-  expect(load(cert, key).smtpReceiver).toMatchObject({ tlsCert: cert, tlsKey: key });
+  expect(load(cert, key).smtpReceiver.tls).toEqual({ cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') });
   const missing = path.join(dir, 'nergens.pem');
   expect(() => load(missing, key)).toThrow(`Invalid configuration: SMTP_TLS_CERT: ${missing}: no such file`);
   expect(() => load(cert, missing)).toThrow(`Invalid configuration: SMTP_TLS_KEY: ${missing}: no such file`);

@@ -9,10 +9,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { type PushService, startPushService } from '../src-server/testing/push-service';
 import { PHONE, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
+import { hasScreen, startScreen } from './support/screen';
 import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('Web Push, the installable app and the console on a phone', () => {
@@ -21,6 +22,7 @@ describe.skipIf(!hasChromium)('Web Push, the installable app and the console on 
   let push: PushService;
   let token: string;
   let dashboardId: number;
+  let organizationId: number;
   let caDir: string;
   const api = restClient(
     () => product,
@@ -39,7 +41,7 @@ describe.skipIf(!hasChromium)('Web Push, the installable app and the console on 
     });
     token = await adminToken(product.url);
     const me = await api<{ id: number }>('GET', '/auth/me');
-    const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;
+    organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;
     dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Jansen', organizationId })).id;
     const policy = await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/escalation-policies`, {
       name: 'Piket',
@@ -160,6 +162,59 @@ describe.skipIf(!hasChromium)('Web Push, the installable app and the console on 
     expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'push-openen-390');
   });
+
+  test.skipIf(!hasScreen)(
+    'on a 390 px screen the browser itself draws a HIGH alarm’s push: [HOOG] and the line, the location, the local time, the dashboard, Bevestigen and Openen',
+    async () => {
+      const screen = await startScreen(390, 844);
+      onTestFinished(() => screen.close());
+      const headful = await screen.launchBrowser();
+      onTestFinished(() => headful.close());
+      const page = await signedInPage(headful, product.url, ADMIN.email, ADMIN.password, { viewport: null, permissions: ['notifications'] });
+      await page.goto(`${product.url}/app/profile`);
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      const { publicKey } = await api<{ publicKey: string }>('GET', '/api/v1/web-push/public-key');
+      await api('POST', '/api/v1/users/me/contact-methods', { type: 'WEB_PUSH', subscription: push.subscribe(publicKey).subscription });
+
+      const location = await api<{ id: number }>('POST', '/api/locations', {
+        organizationId,
+        name: 'Bakkerij De Korf',
+        country: 'Nederland',
+        state: 'Utrecht',
+        city: 'Utrecht',
+        streetAddress: 'Stationsplein 1',
+        zipcode: '3511 ED',
+      });
+      const line = 'Koelcel 4 te warm: 9,5 °C';
+      const alarm = await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, {
+        line,
+        priority: 'HIGH',
+        locationId: location.id,
+      });
+      await expect.poll(() => push.received.some((p) => p.payload.alarmId === alarm.id), { timeout: 15_000 }).toBe(true);
+      const payload = push.received.find((p) => p.payload.alarmId === alarm.id)!.payload as { title: string; body: string; tag: string };
+      expect(payload.title).toBe(`[HOOG] ${line}`);
+      const [place, when, board] = payload.body.split('\n');
+      expect(place).toBe('Bakkerij De Korf, Stationsplein 1, 3511 ED Utrecht');
+      expect(when).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+      expect(board).toBe('Storingen Jansen');
+
+      await deliverToWorker(page, product.url, JSON.stringify(payload));
+      await expect
+        .poll(() => page.evaluate(async (tag) => (await (await navigator.serviceWorker.ready).getNotifications({ tag })).length, payload.tag), {
+          timeout: 20_000,
+        })
+        .toBe(1);
+      // The browser's own window out of view, as on a locked phone: only the pop-up is on the screen.
+      const cdp = await page.context().newCDPSession(page);
+      const { windowId } = (await cdp.send('Browser.getWindowForTarget')) as { windowId: number };
+      await cdp.send('Browser.setWindowBounds', { windowId, bounds: { left: 4000, top: 0 } });
+      await page.waitForTimeout(1500);
+      const dir = process.env.E2E_SHOTS_DIR;
+      if (dir) await screen.capture(path.join(dir, 'push-melding-390.png'));
+    },
+    90_000,
+  );
 
   test('the profile’s contact methods and install help read well at 1440 and 390 px', async () => {
     for (const [name, device] of [

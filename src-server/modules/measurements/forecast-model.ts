@@ -13,8 +13,8 @@
  * neighbouring hours, and from the shape of up to fifteen days of the type scaled to the profile's
  * level. How much of each carries over is fitted by ridge regression (least squares shrunk towards
  * none) on the eight weeks before the day, so a meter whose hours are noisy learns to smooth and one
- * with sharp steps learns not to. The band holds the 10th to 90th percentile of the method's own errors over the four
- * weeks before the day, each of those days forecast from the data before it.
+ * with sharp steps learns not to. The band holds the 10th to 90th percentile of the method's own
+ * errors over the four weeks before the day, each of those days forecast from the data before it.
  * Every figure of a day comes from days strictly before it.
  */
 import { addDays } from '@/lib/amsterdam';

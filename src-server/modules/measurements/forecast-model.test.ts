@@ -58,6 +58,24 @@ describe('the day forecast', () => {
     expect(forecast.every((h) => h.low! >= 0 && h.low! <= h.value! && h.value! <= h.high!)).toBe(true);
   });
 
+  test('a flat meter with hour-to-hour noise is forecast near its true level, not the noise of its last days', () => {
+    /** Independent noise of up to ±10 % per hour (a fixed hash of date and hour). */
+    const noise = (date: string, hour: number) => {
+      let t = (Number(date.replaceAll('-', '')) * 24 + hour) >>> 0;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return (((t ^ (t >>> 14)) >>> 0) / 2 ** 32 - 0.5) * 0.2;
+    };
+    const forecast = forecastDay(
+      history('2024-06-01', '2024-11-13', (d, h) => 10 * (1 + noise(d, h))),
+      '2024-11-13',
+    );
+    // An hour's noise is 0.5 kWh on average; five days' mean would still be off by about 0.2.
+    const off = forecast.map((h) => Math.abs(h.value! - 10));
+    expect(off.reduce((a, b) => a + b) / 24).toBeLessThan(0.12);
+    expect(Math.max(...off)).toBeLessThan(0.3);
+  });
+
   test('a Dutch public holiday is forecast as a Sunday, and does not count as a working day after', () => {
     const days = history('2024-09-01', '2024-12-25', office);
     const christmas = forecastDay(days, '2024-12-25'); // a Wednesday

@@ -8,10 +8,13 @@
  * deviation and that of the last day of the same type (Friday's for a Monday), each spread in
  * proportion to the hour's share of the profile; the deviation of yesterday's last two hours, fading
  * by 5 % an hour through the day; and the deviation around that hour on the same weekday over the last
- * four weeks (a Friday that always runs lower than the other working days). How much of each carries
- * over is fitted by ridge regression (least squares shrunk towards no carry-over) on the eight weeks
- * before the day. The band holds the 10th to 90th percentile of the method's own errors over the four
- * weeks before the day, each of those days forecast from the data before it.
+ * four weeks (a Friday that always runs lower than the other working days). Two further terms let
+ * the profile shed its own hour-to-hour noise: how far each hour lies from the mean of its two
+ * neighbouring hours, and from the shape of up to fifteen days of the type scaled to the profile's
+ * level. How much of each carries over is fitted by ridge regression (least squares shrunk towards
+ * none) on the eight weeks before the day, so a meter whose hours are noisy learns to smooth and one
+ * with sharp steps learns not to. The band holds the 10th to 90th percentile of the method's own
+ * errors over the four weeks before the day, each of those days forecast from the data before it.
  * Every figure of a day comes from days strictly before it.
  */
 import { addDays } from '@/lib/amsterdam';
@@ -35,11 +38,12 @@ const MIN_FIT_DAYS = 14;
 const BAND_DAYS = 28;
 const MIN_BAND_DAYS = 7;
 const MIN_HOURS = 20; // a day with fewer stored hours does not count as history
-const FEATURES = 5;
+const FEATURES = 7;
 const SAME_TYPE_WITHIN = 4; // how far back the last day of the forecast day's type is looked for
 const SAME_WEEKDAY_WEEKS = 4;
 const FADE = 0.95; // per hour: how fast the deviation of the evening before fades through the day
 const SHRINK = 0.1; // ridge: the carry-over coefficients are pulled towards none by this share of the sums
+const SHAPE_DAYS = 15; // the longer history of a day's type whose shape (not level) the profile may lean towards
 /** Days of history the method reads: the band's four weeks, their fits and the profiles of those. */
 export const HISTORY_DAYS = BAND_DAYS + FIT_DAYS + LOOKBACK_DAYS;
 
@@ -133,6 +137,31 @@ class Model {
     return profile;
   }
 
+  /**
+   * The mean of up to fifteen days of day i's type among the days read, scaled to the level of its
+   * profile: the type's longer-run shape, without its old level. Null without such days.
+   */
+  private shape(i: number, profile: number[]): number[] | null {
+    const sums = new Array<number>(24).fill(0);
+    const counts = new Array<number>(24).fill(0);
+    let days = 0;
+    for (let j = i + 1; j <= HISTORY_DAYS && days < SHAPE_DAYS; j++) {
+      const hours = this.days[j];
+      if (!hours || this.types[j] !== this.types[i]) continue;
+      for (let h = 0; h < 24; h++) {
+        const v = hours[h];
+        if (v === null || v === undefined) continue;
+        sums[h]! += v;
+        counts[h]!++;
+      }
+      days++;
+    }
+    if (!days) return null;
+    const shape = sums.map((sum, h) => (counts[h] ? sum / counts[h]! : profile[h]!));
+    const scale = (mean(profile) ?? 0) / (mean(shape) || 1);
+    return shape.map((v) => v * scale);
+  }
+
   private residual(i: number): DayHours | null {
     if (i > HISTORY_DAYS) return null;
     if (this.residuals.has(i)) return this.residuals.get(i)!;
@@ -147,7 +176,8 @@ class Model {
    * Per hour: the day before's deviation around that hour; its mean deviation and that of the last
    * day of the same type, each in proportion to the hour's share of the profile; the deviation of the
    * last two hours before midnight, fading through the day; and the deviation around that hour on the
-   * same weekday over the last four weeks.
+   * same weekday over the last four weeks; and two corrections of the profile's own hour-to-hour
+   * noise: how far it lies from the mean of its neighbouring hours, and from the type's longer-run shape.
    */
   private features(i: number): number[][] | null {
     if (this.featureRows.has(i)) return this.featureRows.get(i)!;
@@ -174,9 +204,18 @@ class Model {
       }
       const weekday = weeks.length ? (mean(weeks.map((r) => mean(r))) ?? 0) : 0;
       const profileMean = mean(profile) || 1;
+      const shape = this.shape(i, profile);
       rows = Array.from({ length: 24 }, (_, h) => {
         const share = profile[h]! / profileMean;
-        return [around([r1], h) ?? level1, level1 * share, levelSameType * share, evening * FADE ** (h + 1), weeks.length ? (around(weeks, h) ?? weekday) : 0];
+        return [
+          around([r1], h) ?? level1,
+          level1 * share,
+          levelSameType * share,
+          evening * FADE ** (h + 1),
+          weeks.length ? (around(weeks, h) ?? weekday) : 0,
+          h === 0 || h === 23 ? 0 : (profile[h - 1]! + profile[h + 1]!) / 2 - profile[h]!,
+          shape ? shape[h]! - profile[h]! : 0,
+        ];
       });
     }
     this.featureRows.set(i, rows);

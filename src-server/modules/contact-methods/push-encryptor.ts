@@ -131,8 +131,16 @@ export async function warmPushEncryptors(): Promise<void> {
       (slot) =>
         new Promise<void>((resolve) => {
           if (!slot || slot.ready) return resolve();
-          slot.worker.on('message', (m: FromEncryptor) => 'ready' in m && resolve());
-          slot.worker.once('exit', () => resolve());
+          // Held open while it loads, so a caller that awaits this is not ended for want of work.
+          slot.worker.ref();
+          const done = () => {
+            slot.worker.off('message', onMessage);
+            if (slot.tasks.size === 0) slot.worker.unref();
+            resolve();
+          };
+          const onMessage = (m: FromEncryptor) => 'ready' in m && done();
+          slot.worker.on('message', onMessage);
+          slot.worker.once('exit', done);
         }),
     ),
   );

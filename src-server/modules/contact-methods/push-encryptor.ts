@@ -4,8 +4,8 @@
  * step to 100 phones held the event loop for tens of milliseconds, and the ntfy messages and
  * database writes after it waited. A worker thread (push-encrypt-worker.ts) encrypts them instead
  * and answers each as it is done, while this thread sends the other channels.
- * Up to two workers for the process (one core is left to this thread), started on the first push,
- * messages taking turns by load; they hold the process open only while they have work. Until a
+ * Up to two workers for the process (one core is left to this thread), loaded when the server
+ * starts its jobs (`warmPushEncryptors`) or else on the first push, messages taking turns by load; they hold the process open only while they have work. Until a
  * worker has loaded, and once workers keep dying (three times) or cannot start, messages are
  * encrypted here. A worker that dies or stops answering (5 s) is ended, and what it had is
  * encrypted here: a push is never lost to a worker, it only gets slower.

@@ -24,6 +24,7 @@ import { LANE_CAPS } from '../src-server/modules/notifications/delivery-lanes';
 import { NOTIFY_TRACE_CHANNEL, type NotifyTraceStage } from '../src-server/modules/notifications/delivery-trace';
 import { benchAdminCaller, startBenchServices } from './bench-services';
 import { receivers } from './receivers';
+import { warmPushEncryptors } from '../src-server/modules/contact-methods/push-encryptor';
 import { percentile } from './stats';
 
 const SUBSCRIBERS = 100;
@@ -57,6 +58,8 @@ async function world(name: string) {
     telegram: { botToken: at.botToken, apiUrl: at.apiUrl, waitSeconds: 1 },
   });
   const { services } = bench;
+  // As the server does when it starts its jobs.
+  await warmPushEncryptors();
   const admin = await benchAdminCaller(services);
   const passwordHash = await hashPassword('installateur-wachtwoord');
   let chat = 7_000_000;

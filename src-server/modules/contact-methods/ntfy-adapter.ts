@@ -3,8 +3,12 @@
  * The body is the notice's lines; headers carry the title (RFC 2047 when it is not plain ASCII, which
  * ntfy decodes), priority, tags, the alarm's link on a tap, and two buttons: "Bevestigen" posts the
  * action link itself (an `http` action: no page, no sign-in), "Openen" opens the alarm.
- * The access token is sealed at rest and sent as a Bearer token.
+ * The access token is sealed at rest and sent as a Bearer token. Connections to an ntfy server are
+ * kept open between messages: an escalation step posts to it once per person, and a new connection
+ * for each cost more of the product's thread than building the message.
  */
+import http from 'node:http';
+import https from 'node:https';
 import type { Priority } from '@/domain/alarm-dashboard';
 import { actionApiUrl } from '../alarm-actions/alarm-actions.service';
 import { alarmNotice, noticeLines } from '../notifications/alarm-message';
@@ -40,6 +44,20 @@ function refused(status: number) {
 
 const parse = (target: string) => JSON.parse(target) as NtfyTarget;
 
+/**
+ * Kept-alive agents per scheme, and apart for private targets allowed or not: a connection is
+ * checked for a private address when it is made, so one made while they were allowed is never
+ * reused when they are not.
+ */
+const agents = new Map<string, http.Agent>();
+function agentFor(url: string, allowPrivateTargets: boolean) {
+  const secure = url.startsWith('https:');
+  const key = `${secure}:${allowPrivateTargets}`;
+  let agent = agents.get(key);
+  if (!agent) agents.set(key, (agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true })));
+  return agent;
+}
+
 export const ntfyAdapter: ContactAdapter<'NTFY'> = {
   type: 'NTFY',
   store: (deps, input) => JSON.stringify({ url: input.url, token: input.token ? deps.secrets.seal(input.token) : null } satisfies NtfyTarget),
@@ -57,7 +75,13 @@ export const ntfyAdapter: ContactAdapter<'NTFY'> = {
       Actions: actions(notice.url, notice.actionUrl),
     };
     if (token) headers.Authorization = `Bearer ${deps.secrets.open<string>(token)}`;
-    const answer = await postSafely({ url, headers, body: noticeLines(notice).join('\n'), allowPrivateTargets: deps.allowPrivateTargets });
+    const answer = await postSafely({
+      url,
+      headers,
+      body: noticeLines(notice).join('\n'),
+      allowPrivateTargets: deps.allowPrivateTargets,
+      agent: agentFor(url, deps.allowPrivateTargets),
+    });
     return attemptOf(answer, url.replace(/^https?:\/\//, ''), refused);
   },
 };

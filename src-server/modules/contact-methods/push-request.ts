@@ -1,6 +1,7 @@
 /**
  * Delivers one encrypted Web Push message to the subscription's endpoint (and nowhere else):
- * `web-push` encrypts the payload (RFC 8291, aes128gcm) and signs the VAPID JWT; the request itself
+ * `web-push` signs the VAPID JWT here and encrypts the payload (RFC 8291, aes128gcm) in the push
+ * encryptor's worker thread (push-encryptor.ts); the request itself
  * is the notifications' safe POST (private-address rules, a 10 s deadline), over a keep-alive agent
  * per push service, and the push service's answer is read as RFC 8030 means it: 201/202 delivered, 404/410 the subscription is gone,
  * 408/429/5xx and timeouts worth another try (Retry-After honoured), any other answer final.
@@ -10,6 +11,7 @@ import tls from 'node:tls';
 import webPush from 'web-push';
 import { postSafely } from '../notifications/safe-post';
 import type { ContactAttempt, VapidKeys, WebPushSettings } from './contact-adapter';
+import { encryptOffThread } from './push-encryptor';
 
 /** A fresh key pair, for a harness or bench that brings none. */
 export function newVapidKeys(publicUrl: string): VapidKeys {
@@ -72,17 +74,18 @@ export async function sendPush(
 ): Promise<ContactAttempt> {
   const url = new URL(sub.endpoint);
   if (url.protocol !== 'https:') return { ok: false, retry: false, error: 'Het adres van het abonnement moet met https:// beginnen.' };
-  const details = webPush.generateRequestDetails(sub, message.payload, {
-    headers: { Authorization: vapidAuthorization(settings, url.origin) },
-    TTL: message.ttlSeconds,
+  const encrypted = await encryptOffThread({
+    subscription: sub,
+    payload: message.payload,
+    authorization: vapidAuthorization(settings, url.origin),
+    ttlSeconds: message.ttlSeconds,
     urgency: message.urgency,
     topic: message.topic,
-    contentEncoding: 'aes128gcm',
   });
   const answer = await postSafely({
     url: sub.endpoint,
-    headers: { ...(details.headers as Record<string, string>), 'User-Agent': 'Energiebeheer-Push/1' },
-    body: details.body as unknown as Buffer,
+    headers: { ...encrypted.headers, 'User-Agent': 'Energiebeheer-Push/1' },
+    body: encrypted.body,
     allowPrivateTargets,
     agent: agentOf(settings),
   });

@@ -111,10 +111,11 @@ export async function readRawMail({ db, clock, events, fetches, readTimeLimitMs 
     return { rows, reads };
   };
   let written = 0;
-  // Batches in the workers, oldest first: one per worker, so none waits while this thread writes.
+  // Batches in the workers, oldest first: one per worker and one more, so that while this thread
+  // writes a batch no worker waits for the next one (a write can take longer than a read).
   const inFlight: ReturnType<typeof readNext>[] = [];
   const fill = () => {
-    while (inFlight.length < READERS) {
+    while (inFlight.length < READERS + 1) {
       const next = inFlight.length ? inFlight.at(-1)!.then((before) => (before ? readNext() : null)) : readNext();
       next.catch(() => undefined);
       inFlight.push(next);

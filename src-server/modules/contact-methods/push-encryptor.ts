@@ -1,7 +1,7 @@
 /**
- * Encrypting Web Push messages off this thread: each costs about half a millisecond to a
- * millisecond of CPU (a fresh ECDH key pair and shared secret, HKDF, AES-GCM), so an escalation
- * step to 100 phones held the event loop for tens of milliseconds, and the ntfy messages and
+ * Encrypting Web Push messages off this thread: each costs 0.15–0.2 ms of CPU warm and several
+ * times that while the code is still cold (a fresh ECDH key pair and shared secret, HKDF, AES-GCM),
+ * so an escalation step to 100 phones held the event loop for 15–100 ms, and the ntfy messages and
  * database writes after it waited. A worker thread (push-encrypt-worker.ts) encrypts them instead
  * and answers each as it is done, while this thread sends the other channels.
  * Up to two workers for the process (one core is left to this thread), loaded when the server

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { type PushService, startPushService } from '../src-server/testing/push-service';
 import { PHONE, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
@@ -63,6 +63,19 @@ describe.skipIf(!hasChromium)('Web Push, the installable app and the console on 
     if (caDir) rmSync(caDir, { recursive: true, force: true });
   });
 
+  /**
+   * A page signed in with notifications allowed, its service worker running, and a subscription at
+   * the local push service added as the user's contact method.
+   */
+  async function pageWithPush(on: Browser, device: BrowserContextOptions) {
+    const page = await signedInPage(on, product.url, ADMIN.email, ADMIN.password, { ...device, permissions: ['notifications'] });
+    await page.goto(`${product.url}/app/profile`);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    const { publicKey } = await api<{ publicKey: string }>('GET', '/api/v1/web-push/public-key');
+    await api('POST', '/api/v1/users/me/contact-methods', { type: 'WEB_PUSH', subscription: push.subscribe(publicKey).subscription });
+    return page;
+  }
+
   test('the app is installable: a Dutch manifest scoped to /app/, its icons, and a service worker served uncached', async () => {
     const manifest = await fetch(`${product.url}/app/manifest.webmanifest`);
     expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
@@ -112,11 +125,7 @@ describe.skipIf(!hasChromium)('Web Push, the installable app and the console on 
   });
 
   test('Bevestigen on the shown notification posts its action link and acknowledges the alarm in the person’s name; Openen opens the alarm', async () => {
-    const page = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, { ...PHONE, permissions: ['notifications'] });
-    await page.goto(`${product.url}/app/profile`);
-    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    const { publicKey } = await api<{ publicKey: string }>('GET', '/api/v1/web-push/public-key');
-    await api('POST', '/api/v1/users/me/contact-methods', { type: 'WEB_PUSH', subscription: push.subscribe(publicKey).subscription });
+    const page = await pageWithPush(browser, PHONE);
 
     const pushOf = async (alarmId: number) => {
       await expect.poll(() => push.received.some((p) => p.payload.alarmId === alarmId), { timeout: 15_000 }).toBe(true);
@@ -170,11 +179,7 @@ describe.skipIf(!hasChromium)('Web Push, the installable app and the console on 
       onTestFinished(() => screen.close());
       const headful = await screen.launchBrowser();
       onTestFinished(() => headful.close());
-      const page = await signedInPage(headful, product.url, ADMIN.email, ADMIN.password, { viewport: null, permissions: ['notifications'] });
-      await page.goto(`${product.url}/app/profile`);
-      await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-      const { publicKey } = await api<{ publicKey: string }>('GET', '/api/v1/web-push/public-key');
-      await api('POST', '/api/v1/users/me/contact-methods', { type: 'WEB_PUSH', subscription: push.subscribe(publicKey).subscription });
+      const page = await pageWithPush(headful, { viewport: null });
 
       const location = await api<{ id: number }>('POST', '/api/locations', {
         organizationId,

@@ -14,6 +14,7 @@
  *   notifications is delivered, and the quiet alarms' latency during it against the same when idle.
  */
 import diagnostics from 'node:diagnostics_channel';
+import fs from 'node:fs';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
@@ -24,7 +25,7 @@ import { LANE_CAPS } from '../src-server/modules/notifications/delivery-lanes';
 import { NOTIFY_TRACE_CHANNEL, type NotifyTraceStage } from '../src-server/modules/notifications/delivery-trace';
 import { benchAdminCaller, startBenchServices } from './bench-services';
 import { receivers } from './receivers';
-import { warmPushEncryptors } from '../src-server/modules/contact-methods/push-encryptor';
+import { PUSH_LEFT_CHANNEL, warmPushSenders } from '../src-server/modules/contact-methods/push-sender';
 import { percentile } from './stats';
 
 const SUBSCRIBERS = 100;
@@ -59,7 +60,7 @@ async function world(name: string) {
   });
   const { services } = bench;
   // As the server does when it starts its jobs.
-  await warmPushEncryptors();
+  await warmPushSenders();
   const admin = await benchAdminCaller(services);
   const passwordHash = await hashPassword('installateur-wachtwoord');
   let chat = 7_000_000;
@@ -142,7 +143,9 @@ async function world(name: string) {
 /**
  * When each phone request leaves the product: written to its connection, from node's own
  * diagnostics channels (`http.client.request.start`, published once the request has a socket, for
- * the push service and ntfy; undici's `undici:client:sendHeaders` for the Bot API's `sendMessage`). The goal counts to here; arrival at a
+ * ntfy and pushes sent from this thread; undici's `undici:client:sendHeaders` for the Bot API's
+ * `sendMessage`); pushes sent from the push sender's worker thread are stamped there at the same
+ * moment (the request's socket) and published on its own channel. The goal counts to here; arrival at a
  * simulator adds the loopback and the simulator's own queue (one process decrypting and checking
  * every message, busy while the product's next requests wait in its socket buffers).
  */
@@ -158,16 +161,53 @@ function recordLeaving(hosts: { push: string; ntfy: string; telegram: string }) 
     const { origin, path } = (m as { request: { origin: string; path: string } }).request;
     if (new URL(origin).host === hosts.telegram && path.endsWith('/sendMessage')) left.push({ channel: 'telegram', at: Date.now() });
   };
+  const onPush = (m: unknown) => {
+    const { host, at } = m as { host: string; at: number };
+    if (host === hosts.push) left.push({ channel: 'push', at });
+  };
   diagnostics.subscribe('http.client.request.start', onHttp);
   diagnostics.subscribe('undici:client:sendHeaders', onUndici);
+  diagnostics.subscribe(PUSH_LEFT_CHANNEL, onPush);
   return {
     left,
     stop() {
       diagnostics.unsubscribe('http.client.request.start', onHttp);
       diagnostics.unsubscribe('undici:client:sendHeaders', onUndici);
+      diagnostics.unsubscribe(PUSH_LEFT_CHANNEL, onPush);
     },
   };
 }
+
+/**
+ * CPU time (ms, from the kernel's per-thread counters, 10 ms ticks) of this process's main thread,
+ * its other threads (the push senders, V8's garbage collection and compiler threads, the mail and
+ * parser workers) and its child processes (the receivers): what a step costs, whatever the load.
+ */
+function cpuByThread() {
+  const ticks = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { parent: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) * 10 };
+  };
+  const out = { main: 0, threads: 0, receivers: 0 };
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    const { cpu } = ticks(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'));
+    if (tid === String(process.pid)) out.main += cpu;
+    else out.threads += cpu;
+  }
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const t = ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      if (t.parent === process.pid) out.receivers += t.cpu;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return out;
+}
+const cpuSince = (before: ReturnType<typeof cpuByThread>) => {
+  const now = cpuByThread();
+  return { main: now.main - before.main, threads: now.threads - before.threads, receivers: now.receivers - before.receivers };
+};
 
 /** Attempts that failed and were tried again, by their error (a bench should have none). */
 async function failedAttempts(w: Awaited<ReturnType<typeof world>>) {
@@ -214,6 +254,7 @@ async function fanOut() {
   // The bot answers each person's `/start <code>` once the poll job reads it: those replies go first.
   await until(async () => (await w.receivers.arrivals()).telegram.length >= SUBSCRIBERS, 30_000, 'the bot’s link replies');
   await w.receivers.limitTelegram(TELEGRAM_PER_SECOND);
+  const cpuBefore = cpuByThread();
   const stages: (NotifyTraceStage & { at: number })[] = [];
   const listen = (m: unknown) => stages.push(m as NotifyTraceStage & { at: number });
   diagnostics.subscribe(NOTIFY_TRACE_CHANNEL, listen);
@@ -247,6 +288,7 @@ async function fanOut() {
     sendingMs.push(...mine.filter((s) => s.stage === 'sending' && phone(s)).map((s) => s.at - t0));
   }
   diagnostics.unsubscribe(NOTIFY_TRACE_CHANNEL, listen);
+  const cpu = cpuSince(cpuBefore);
   leaving.stop();
   const product = await w.latencies(ids);
   const mails = (await w.receivers.countFor([])).mails;
@@ -290,6 +332,7 @@ async function fanOut() {
     stages: { queued: figures(queuedMs), claimed: figures(claimedMs), sending: figures(sendingMs) },
     baseline: figures(baseline),
     retried,
+    cpuPerAlarm: { main: cpu.main / ALARMS, threads: cpu.threads / ALARMS, receivers: cpu.receivers / ALARMS },
   };
 }
 
@@ -379,6 +422,7 @@ function fanOutLines(o: Awaited<ReturnType<typeof fanOut>>) {
     `  all three: ${f(o.all)}; ${o.mails} mails meanwhile`,
     `  notify job stages after the alarm: rows queued p50 ${ms(o.stages.queued.p50)}; claimed p50 ${ms(o.stages.claimed.p50)}, p95 ${ms(o.stages.claimed.p95)}; about to send p50 ${ms(o.stages.sending.p50)}, p95 ${ms(o.stages.sending.p95)}`,
     `  failed attempts: ${o.retried}`,
+    `  CPU per alarm (400 notifications): the product's main thread ${ms(o.cpuPerAlarm.main)}, its other threads (push senders, V8's helpers) ${ms(o.cpuPerAlarm.threads)}; the receivers' process ${ms(o.cpuPerAlarm.receivers)}`,
     `  baseline web-push sendNotification alone, ${Math.min(SUBSCRIBERS, LANE_CAPS.WEB_PUSH)} in flight: ${f(o.baseline)}`,
   ];
 }

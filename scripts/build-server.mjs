@@ -1,6 +1,6 @@
 // Bundles the server (with its migrations) into dist/server/main.js, the parser sandbox's worker
 // into dist/server/parser-worker.js, the mail reader's into dist/server/mail-read-worker.js, the push
-// encryptor's into dist/server/push-encrypt-worker.js and the
+// sender's into dist/server/push-send-worker.js and the
 // backup's into dist/server/backup-worker.js
 // (main.js starts them from beside itself), and `db:copy` and `restore` into
 // dist/server/db-copy.js and dist/server/restore.js (for the container); packages stay external.
@@ -19,7 +19,7 @@ await build({
     main: 'src-server/main.ts',
     'parser-worker': 'src-server/platform/sandbox/parser-worker.ts',
     'mail-read-worker': 'src-server/modules/alarm-emails/mail-read-worker.ts',
-    'push-encrypt-worker': 'src-server/modules/contact-methods/push-encrypt-worker.ts',
+    'push-send-worker': 'src-server/modules/contact-methods/push-send-worker.ts',
     'backup-worker': 'src-server/modules/backups/backup-worker.ts',
     'db-copy': 'src-server/db-copy.ts',
     restore: 'src-server/restore.ts',

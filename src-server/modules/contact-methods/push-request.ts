@@ -1,17 +1,14 @@
 /**
  * Delivers one encrypted Web Push message to the subscription's endpoint (and nowhere else):
- * `web-push` signs the VAPID JWT here and encrypts the payload (RFC 8291, aes128gcm) in the push
- * encryptor's worker thread (push-encryptor.ts); the request itself
- * is the notifications' safe POST (private-address rules, a 10 s deadline), over a keep-alive agent
- * per push service, and the push service's answer is read as RFC 8030 means it: 201/202 delivered, 404/410 the subscription is gone,
- * 408/429/5xx and timeouts worth another try (Retry-After honoured), any other answer final.
+ * `web-push` signs the VAPID JWT here; the push sender's worker thread (push-sender.ts) encrypts
+ * the payload (RFC 8291, aes128gcm) and posts it with the notifications' safe POST (private-address
+ * rules, a 10 s deadline) over a kept-open connection; the push service's answer is read here as
+ * RFC 8030 means it: 201/202 delivered, 404/410 the subscription is gone, 408/429/5xx and timeouts
+ * worth another try (Retry-After honoured), any other answer final.
  */
-import https from 'node:https';
-import tls from 'node:tls';
 import webPush from 'web-push';
-import { postSafely } from '../notifications/safe-post';
 import type { ContactAttempt, VapidKeys, WebPushSettings } from './contact-adapter';
-import { encryptOffThread } from './push-encryptor';
+import { deliverOffThread } from './push-sender';
 
 /** A fresh key pair, for a harness or bench that brings none. */
 export function newVapidKeys(publicUrl: string): VapidKeys {
@@ -30,23 +27,6 @@ export interface PushMessage {
   topic: string;
   ttlSeconds: number;
 }
-
-/**
- * One keep-alive agent per settings: connections to a push service are reused, and a test's extra
- * certificate is joined to the root certificates once rather than on every request.
- */
-const agents = new WeakMap<WebPushSettings, https.Agent>();
-const agentOf = (settings: WebPushSettings) => {
-  let agent = agents.get(settings);
-  if (!agent) {
-    // A secure context rather than `ca`: the agent names its pools by their options, and a `ca` of
-    // every root certificate made that name, on every request, cost more than the push.
-    const secureContext = settings.ca ? tls.createSecureContext({ ca: [...tls.rootCertificates, settings.ca] }) : undefined;
-    agent = new https.Agent({ keepAlive: true, secureContext });
-    agents.set(settings, agent);
-  }
-  return agent;
-};
 
 /**
  * The VAPID header per push service: an ES256 JWT may be reused until it expires (RFC 8292), and
@@ -74,20 +54,15 @@ export async function sendPush(
 ): Promise<ContactAttempt> {
   const url = new URL(sub.endpoint);
   if (url.protocol !== 'https:') return { ok: false, retry: false, error: 'Het adres van het abonnement moet met https:// beginnen.' };
-  const encrypted = await encryptOffThread({
+  const { answer } = await deliverOffThread({
     subscription: sub,
     payload: message.payload,
     authorization: vapidAuthorization(settings, url.origin),
     ttlSeconds: message.ttlSeconds,
     urgency: message.urgency,
     topic: message.topic,
-  });
-  const answer = await postSafely({
-    url: sub.endpoint,
-    headers: { ...encrypted.headers, 'User-Agent': 'Energiebeheer-Push/1' },
-    body: encrypted.body,
     allowPrivateTargets,
-    agent: agentOf(settings),
+    ca: settings.ca,
   });
   if (!answer.answered) return { ok: false, retry: answer.retry, error: answer.error };
   const { status } = answer;

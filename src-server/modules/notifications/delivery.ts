@@ -156,7 +156,7 @@ async function mailEachUser(
 /** An attempt's outcome, waiting to be stored with others in one transaction. */
 export interface Outcome {
   row: NotificationRow;
-  finish: Parameters<typeof q.finishNotification>[2];
+  finish: q.NotificationFinish;
   history: HistoryEntry;
 }
 
@@ -237,15 +237,18 @@ export async function attemptDelivery(deps: DeliveryDeps, row: NotificationRow, 
 }
 
 /**
- * Stores the outcomes of several attempts in one transaction: each row's status and its history
- * entry (one insert for all). Until it commits the rows stay claimed, so a crash before it sends
+ * Stores the outcomes of several attempts in one transaction: each row's status (one update for the
+ * rows that ended alike) and its history entry (one insert for all). Until it commits the rows stay claimed, so a crash before it sends
  * them again (at least once, with the same delivery id), as a crash mid-attempt always did.
  */
 export async function storeOutcomes(deps: Pick<DeliveryDeps, 'db' | 'clock'>, outcomes: Outcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   const now = epochSeconds(deps.clock);
   await deps.db.transaction().execute(async (trx) => {
-    for (const o of outcomes) await q.finishNotification(trx, o.row.id, o.finish);
+    await q.finishNotifications(
+      trx,
+      outcomes.map((o) => ({ id: o.row.id, values: o.finish })),
+    );
     await recordHistory(
       trx,
       now,

@@ -25,9 +25,9 @@ const LOOK_EVERY_MS = 1000;
 const WINDOW_WAIT_MIN_MS = 50;
 /**
  * The phones first: Telegram's few (its rate lets 30 go at once; each is a few headers), then the
- * pushes, then ntfy; mail and webhooks last. The pushes go to their encryptor's thread first, so it
- * encrypts while ntfy's requests are written here; their own requests follow as it answers (the
- * phone bench measures the orders).
+ * pushes, then ntfy; mail and webhooks last. The pushes go to their sender's thread first, so it
+ * encrypts and posts them while ntfy's requests are written here (the phone bench measures the
+ * orders).
  */
 const FIRST: Record<string, number> = { TELEGRAM: 0, WEB_PUSH: 1, NTFY: 2 };
 const startOrder = (rows: NotificationRow[]) => [...rows].sort((a, b) => (FIRST[a.channel] ?? 3) - (FIRST[b.channel] ?? 3));

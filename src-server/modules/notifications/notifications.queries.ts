@@ -238,11 +238,38 @@ export async function renewClaim(db: DB, id: number, until: number, next: number
   return Number(result.numUpdatedRows) === 1;
 }
 
-export const finishNotification = (
-  db: DB,
-  id: number,
-  values: { status: NotificationStatus; lastError: string | null; sentAt: number | null; nextAttemptAt: number | null; reached?: string | null },
-) => db.updateTable('notification').set(values).where('id', '=', id).execute();
+export interface NotificationFinish {
+  status: NotificationStatus;
+  lastError: string | null;
+  sentAt: number | null;
+  nextAttemptAt: number | null;
+  reached?: string | null;
+}
+
+const FINISH_CHUNK = 500;
+
+/**
+ * Stores attempts' outcomes: rows that ended the same way (an escalation step's hundreds of sent
+ * messages, one moment) in one statement, instead of one each.
+ */
+export async function finishNotifications(db: DB, finishes: { id: number; values: NotificationFinish }[]): Promise<void> {
+  const alike = new Map<string, { values: NotificationFinish; ids: number[] }>();
+  for (const { id, values } of finishes) {
+    const key = JSON.stringify([values.status, values.lastError, values.sentAt, values.nextAttemptAt, values.reached]);
+    const group = alike.get(key);
+    if (group) group.ids.push(id);
+    else alike.set(key, { values, ids: [id] });
+  }
+  for (const { values, ids } of alike.values()) {
+    for (let i = 0; i < ids.length; i += FINISH_CHUNK) {
+      await db
+        .updateTable('notification')
+        .set(values)
+        .where('id', 'in', ids.slice(i, i + FINISH_CHUNK))
+        .execute();
+    }
+  }
+}
 
 /** What the webhook and the mail say about an alarm. */
 export async function alarmFacts(db: DB, alarmId: number): Promise<AlarmFacts | undefined> {

@@ -12,7 +12,7 @@ import { isInternalAddress } from '../../platform/internal-address';
 import type { Attempt } from './attempt';
 import { PRIVATE_TARGET, publicOnlyLookup } from './safe-target';
 
-const POST_TIMEOUT_MS = 10_000;
+export const POST_TIMEOUT_MS = 10_000;
 /** Enough of an answer's body to read a status word ("ok") or an error; the rest is dropped. */
 const ANSWER_BODY_MAX = 16 * 1024;
 
@@ -23,6 +23,8 @@ export interface SafePost {
   allowPrivateTargets: boolean;
   /** Connections kept open to a receiver posted to often (a push service). */
   agent?: http.Agent;
+  /** Called when the request has its connection, about to be written (a trace's moment of leaving). */
+  onSocket?: () => void;
 }
 
 /** The receiver's answer, or why there was none (`retry` for the failures worth another try). */
@@ -87,6 +89,7 @@ function postOnce(request: SafePost): Promise<PostAnswer | typeof REUSED_SOCKET_
     // `timeout` only covers idle sockets; the deadline covers a receiver that trickles.
     const deadline = setTimeout(() => req.destroy(new Error('timeout')), POST_TIMEOUT_MS);
     req.on('timeout', () => req.destroy(new Error('timeout')));
+    if (request.onSocket) req.once('socket', request.onSocket);
     req.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
       if (error.code === 'ECONNRESET' && req.reusedSocket) resolve(REUSED_SOCKET_RESET);

@@ -2,6 +2,8 @@
  * Rows for tests and the bench, inserted directly (no HUB involved): a verified feed as the sync
  * leaves it and its channels. One place, so a new feed column is added once.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { DB } from '../platform/db/database';
 import type { FeedRow } from '../modules/meterbeheer/meterbeheer.table';
 
@@ -104,4 +106,22 @@ export function mailWithAttachment(megabytes: number, messageId: string) {
     '--b--',
     '',
   ].join('\r\n');
+}
+
+/**
+ * The real-world e-mails kept here (the readers' and the parsers' testdata), and the shared mail
+ * corpus when it is present (`MAIL_CORPUS`, else `../shared/data/mail-corpus`): their paths.
+ */
+export function realWorldEmails(): string[] {
+  const corpus = process.env.MAIL_CORPUS ?? path.resolve('../shared/data/mail-corpus');
+  const dirs = [
+    path.join(import.meta.dirname, '../modules/alarm-emails/testdata'),
+    path.join(import.meta.dirname, '../modules/alarm-parsers/testdata'),
+    ...(existsSync(corpus) ? [corpus] : []),
+  ];
+  return dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => path.join(dir, f)),
+  );
 }

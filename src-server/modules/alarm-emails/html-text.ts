@@ -6,7 +6,7 @@
  * scripts, styles, images and link targets dropped (CUSTOM parsers still get the HTML for those).
  * mailparser's own conversion joins cells without a separator and wraps at 80 columns.
  */
-import { type FormatCallback, type SelectorDefinition, convert } from 'html-to-text';
+import { type FormatCallback, type SelectorDefinition, compile } from 'html-to-text';
 
 type Node = Parameters<FormatCallback>[0];
 
@@ -47,7 +47,8 @@ const tabTable: FormatCallback = (elem, walk, builder) => {
   });
 };
 
-const options = {
+/** Compiled once: `convert` would build the options and their selector tree again for every message, which cost more than the conversion. */
+const toText = compile({
   wordwrap: false as const,
   formatters: { tabTable },
   selectors: [
@@ -59,10 +60,10 @@ const options = {
     { selector: 'head', format: 'skip' },
     ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map(plainBlock),
   ],
-};
+});
 
 export function htmlToMailText(html: string): string {
-  return convert(html, options)
+  return toText(html)
     .replace(/\u00a0/g, ' ')
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')

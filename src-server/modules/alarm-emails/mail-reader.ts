@@ -2,11 +2,11 @@
  * Reading stored raw mail off the main thread: mailparser is most of the CPU that incoming mail
  * costs, so the mail reader (mail-reading.ts) sends each batch, gzipped as stored, to a worker
  * thread (mail-read-worker.ts) while this thread writes the batch before and answers requests.
- * Up to two workers for the process (one core is left to this thread: on two cores one worker
- * read faster than two), started on first use, batches taking turns; they hold the process open
- * only while they have work. When a worker dies or cannot start, the batches it had are read on
- * this thread instead: reading never loses a message, it only gets slower (after three deaths no
- * worker is started again).
+ * Up to two workers for the process (one core is left to this thread: on two cores two workers
+ * read a backlog no sooner than one, for more CPU), started by a fetch as it begins or on first use,
+ * batches taking turns; they hold the process open only while they have work. When a worker dies
+ * or cannot start, the batches it had are read on this thread instead: reading never loses a
+ * message, it only gets slower (after three deaths no worker is started again).
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -159,7 +159,8 @@ function aWorker(): Worker {
 
 /**
  * Starts the workers now, so mail that is about to be stored does not wait for them to load (about
- * 0.2 s): a fetch calls this as it begins. Idle workers do not hold the process open.
+ * 0.2 s) nor meets them cold: a fetch calls this as it begins.
+ * Idle workers do not hold the process open.
  */
 export function warmMailReaders() {
   if (deaths >= MAX_DEATHS) return;

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import { expect, test } from 'vitest';
+import { realWorldEmails } from '../../testing/fixtures';
 import { messageIdOf, readMessage } from './mime';
 
 test('headers are kept as readable text: decoded where mailparser decodes, else the raw value unfolded', async () => {
@@ -81,17 +81,7 @@ test('the Message-ID from the header block is the one mailparser reads: first no
 });
 
 test('the Message-ID from the header block agrees with mailparser on every real-world e-mail here', async () => {
-  const corpus = process.env.MAIL_CORPUS ?? path.resolve('../shared/data/mail-corpus');
-  const dirs = [
-    path.join(import.meta.dirname, 'testdata'),
-    path.join(import.meta.dirname, '../alarm-parsers/testdata'),
-    ...(existsSync(corpus) ? [corpus] : []),
-  ];
-  const files = dirs.flatMap((dir) =>
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.eml'))
-      .map((f) => path.join(dir, f)),
-  );
+  const files = realWorldEmails();
   expect(files.length).toBeGreaterThan(20);
   for (const file of files) {
     const raw = readFileSync(file);
@@ -99,3 +89,12 @@ test('the Message-ID from the header block agrees with mailparser on every real-
   }
   // About 150 messages through mailparser: seconds on a busy machine, beyond the unit tests' 5 s default.
 }, 30_000);
+
+test('the sent time is the Date header’s, folded or not; without one, or one that cannot be read, there is none (not the moment of reading)', async () => {
+  const withDate = (date: string | null) =>
+    readMessage(Buffer.from(`From: monitor@example.nl\r\n${date === null ? '' : `Date: ${date}\r\n`}Subject: Storing\r\n\r\nKoelcel te warm\r\n`));
+  expect((await withDate('Sat, 28 Nov 2026 01:22:44 +0100')).sentAt).toBe(Date.UTC(2026, 10, 28, 0, 22, 44) / 1000);
+  expect((await withDate('Sat, 28 Nov 2026\r\n 01:22:44 +0100')).sentAt).toBe(Date.UTC(2026, 10, 28, 0, 22, 44) / 1000);
+  expect((await withDate('gisteren rond middernacht')).sentAt).toBeNull();
+  expect((await withDate(null)).sentAt).toBeNull();
+});

@@ -71,6 +71,22 @@ const headerText = (value: unknown, line: string): string =>
  */
 const mayHaveHtml = (raw: Buffer) => /htm|\*=/i.test(raw.toString('latin1'));
 
+/**
+ * The Date header's moment; null without one or when it cannot be read (mailparser gives the
+ * moment of reading then, which would show as the time the mail was sent, and differ per reading).
+ */
+function sentAtOf(mail: ParsedMail): number | null {
+  const line = mail.headerLines.find((h) => h.key === 'date')?.line;
+  if (!line) return null;
+  const at = new Date(
+    line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim(),
+  ).getTime();
+  return Number.isNaN(at) ? null : Math.floor(at / 1000);
+}
+
 export async function readMessage(raw: Buffer): Promise<ReadMessage> {
   // mailparser renders every text as HTML too (textAsHtml, about a third of its time on a plain
   // message), which the product neither stores nor uses; the same rendering also goes into the
@@ -83,7 +99,7 @@ export async function readMessage(raw: Buffer): Promise<ReadMessage> {
   });
   const html = typeof mail.html === 'string' ? mail.html : null;
   const text = mail.text?.trim() ? mail.text : html ? htmlToMailText(html) : '';
-  const date = mail.date && !Number.isNaN(mail.date.getTime()) ? Math.floor(mail.date.getTime() / 1000) : null;
+  const date = sentAtOf(mail);
   return {
     subject: mail.subject === undefined ? null : cleanSubject(mail.subject),
     from: addresses(mail.from),

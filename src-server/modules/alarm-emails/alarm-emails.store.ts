@@ -5,15 +5,19 @@
  * acknowledging at the server loses and doubles nothing. Unreadable mail is stored raw with a
  * FAILED attempt; mail over the size cap keeps its headers with a REJECTED reason.
  *
- * Mail fetched from a source is stored raw (`readLater`): the dedupe key needs only the header
- * block, and mailparser reads the message afterwards in the mail reader (mail-reading.ts), off the
- * fetch's path. Until then the e-mail is `contentPending`: not listed, not parsed.
+ * Mail from a source (fetched or received) is read as it is stored, in the mail reader's worker
+ * thread (`worker`): while the worker reads and gzips one batch, this thread fetches the next, and
+ * each e-mail is written once, read. A batch the worker has not read within a second (a worker still
+ * loading, a huge or pathological message) is stored raw instead: the dedupe key needs only the
+ * header block, and the mail reader (mail-reading.ts) reads it afterwards. Until then such an
+ * e-mail is `contentPending`: not listed, not parsed.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { DB } from '../../platform/db/database';
 import { emailIdsByDedupeKey, insertAttempts, insertEmails } from './alarm-emails.queries';
 import { type ContentRead, readContent } from './mail-read';
+import { readFetchedMail } from './mail-reader';
 import { headerBlock, messageIdOf } from './mime';
 
 /** Larger messages are kept as headers only (the product is for alarms, not for archives). */
@@ -33,7 +37,26 @@ export interface StoreResult {
   id: number;
   /** Stored before (same source and Message-ID or bytes): nothing new was written but the cursor. */
   duplicate: boolean;
+  /** Stored raw: the mail reader has yet to read it (never for a duplicate). */
+  raw: boolean;
 }
+
+/**
+ * How storing reads a message: here, before the transaction (`in-line`); not at all (`raw`: the
+ * mail reader reads it later); or in the mail reader's worker, raw when that takes longer than
+ * `waitMs` (`worker`; READ_WHILE_STORING_MS unless told).
+ */
+type StoreReading = 'in-line' | 'raw' | 'worker';
+
+export interface StoreOptions {
+  read?: StoreReading;
+  waitMs?: number;
+  /** Read now, but stored only once this settles (the batch before is stored), and not when it fails. */
+  turn?: Promise<unknown>;
+}
+
+/** How long storing waits for the worker to read a batch before it stores the batch raw. */
+const READ_WHILE_STORING_MS = 1000;
 
 /** `mid:<message-id>` (without brackets, lower-cased), else `sha256:<hex of the bytes>`. */
 function dedupeKeyOf(messageId: string | null, raw: Buffer) {
@@ -50,14 +73,40 @@ export async function storeIncomingMail(db: DB, mail: IncomingMail, cursor?: (tr
   return result!;
 }
 
-type Read = { mail: IncomingMail; messageId: string | null; content: ContentRead | null; tooBig: boolean; dedupeKey: string; rawGzip: Buffer | null };
+/** A message ready to store: `content` null while stored raw; `rawGzip` when the worker gzipped it already. */
+type Read = { mail: IncomingMail; messageId: string | null; content: ContentRead | null; tooBig: boolean; dedupeKey: string; rawGzip?: Buffer };
 
-async function readIncoming(mail: IncomingMail, readLater: boolean): Promise<Read> {
-  const tooBig = mail.raw.length > MAX_RAW_BYTES;
-  const messageId = await messageIdOf(mail.raw);
-  // Too big: its headers are all there is to read, at once.
-  const content = readLater && !tooBig ? null : await readContent(tooBig ? headerBlock(mail.raw) : mail.raw);
-  return { mail, messageId, content, tooBig, dedupeKey: dedupeKeyOf(messageId, mail.raw), rawGzip: tooBig ? null : gzipSync(mail.raw) };
+/** `work`'s answer, or null when it takes longer than `ms`. */
+async function withinMs<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([work, new Promise<null>((resolve) => (timer = setTimeout(resolve, ms, null)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readIncoming(db: DB, sourceId: number | null, mails: readonly IncomingMail[], reading: StoreReading, waitMs: number): Promise<Read[]> {
+  const reads: Read[] = [];
+  for (const mail of mails) {
+    const tooBig = mail.raw.length > MAX_RAW_BYTES;
+    const messageId = await messageIdOf(mail.raw);
+    // Too big: its headers are all there is to read, at once.
+    const content = tooBig || reading === 'in-line' ? await readContent(tooBig ? headerBlock(mail.raw) : mail.raw) : null;
+    reads.push({ mail, messageId, content, tooBig, dedupeKey: dedupeKeyOf(messageId, mail.raw) });
+  }
+  if (reading !== 'worker') return reads;
+  // Only what is new is read: a folder scanned again meets mostly mail stored before.
+  const known = await emailIdsByDedupeKey(db, sourceId, [...new Set(reads.map((r) => r.dedupeKey))]);
+  const toRead = reads.filter((r) => !r.content && !known.has(r.dedupeKey));
+  if (!toRead.length) return reads;
+  const fetched = await withinMs(readFetchedMail(toRead.map((r) => r.mail.raw)), waitMs);
+  for (const [i, r] of (fetched ? toRead : []).entries()) {
+    const { read, failure, gzipped } = fetched![i]!;
+    r.content = { read, failure };
+    r.rawGzip = gzipped;
+  }
+  return reads;
 }
 
 const rejectedReasonOf = (rawSize: number, tooBig: boolean) =>
@@ -130,7 +179,7 @@ function emailRow(r: Read) {
     storedAt: mail.storedAt,
     readAt: null,
     ...(content ? contentColumns(content, mail.storedAt, mail.raw.length, tooBig) : RAW_CONTENT),
-    rawGzip: r.rawGzip,
+    rawGzip: tooBig ? null : (r.rawGzip ?? gzipSync(mail.raw)),
     rawSize: mail.raw.length,
   };
 }
@@ -140,19 +189,20 @@ function emailRow(r: Read) {
  * in it (e.g. the IMAP cursor at the batch's last UID), so a crash keeps the batch and its cursor
  * together or neither. A message stored before, or twice in the batch, is a duplicate of the first.
  * Reading the MIME happens before the transaction, so the database is never held while parsing;
- * with `readLater` it is left to the mail reader (wake it after the commit).
+ * what stays raw is left to the mail reader (wake it after the commit; `raw` in the results), what
+ * was read to the parse queue.
  */
 export async function storeIncomingMails(
   db: DB,
   mails: readonly IncomingMail[],
   after?: (trx: DB, results: StoreResult[]) => Promise<void>,
-  { readLater = false } = {},
+  { read = 'in-line', waitMs = READ_WHILE_STORING_MS, turn }: StoreOptions = {},
 ) {
-  const reads: Read[] = [];
-  for (const mail of mails) reads.push(await readIncoming(mail, readLater));
   const sourceIds = new Set(mails.map((m) => m.sourceId));
   if (sourceIds.size > 1) throw new Error('storeIncomingMails takes the messages of one source.');
   const sourceId = mails[0]?.sourceId ?? null;
+  const reads = await readIncoming(db, sourceId, mails, read, waitMs);
+  await turn;
   return db.transaction().execute(async (trx) => {
     const keys = [...new Set(reads.map((r) => r.dedupeKey))];
     const known = await emailIdsByDedupeKey(trx, sourceId, keys);
@@ -163,7 +213,7 @@ export async function storeIncomingMails(
       .filter((a) => a !== null);
     if (attempts.length) await insertAttempts(trx, attempts);
     const freshSet = new Set(fresh);
-    const results = reads.map((r) => ({ id: known.get(r.dedupeKey)!, duplicate: !freshSet.has(r) }));
+    const results = reads.map((r) => ({ id: known.get(r.dedupeKey)!, duplicate: !freshSet.has(r), raw: freshSet.has(r) && !r.content }));
     await after?.(trx, results);
     return results;
   });

@@ -1,7 +1,8 @@
 /**
- * The mail reader's worker thread (mail-reader.ts): reads each batch of gzipped raw messages it is
- * sent (readStored) and answers each message as it is read, in order. A failure to read is an
- * answer (a FAILED attempt), sent as name, message and stack.
+ * The mail reader's worker thread (mail-reader.ts): reads each batch of messages it is sent, as
+ * fetched (readFetched: read, and gzipped for the store) or gzipped as stored (readStored), and
+ * answers each message as it is read, in order. A failure to read is an answer (a FAILED attempt),
+ * sent as name, message and stack.
  *
  * While it has nothing to do it warms up: a fresh thread reads its first thousand messages at a
  * fifth of the speed of a warm one (mailparser's code is compiled and optimized as it runs), so a
@@ -10,7 +11,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
-import { readStored } from './mail-read';
+import { readFetched, readStored } from './mail-read';
 import type { FromReader, ToReader } from './mail-reader';
 
 const port = parentPort!;
@@ -28,10 +29,23 @@ const WARM_UP = [
 ].map((text) => gzipSync(Buffer.from(text, 'latin1')));
 const WARM_UP_ROUNDS = 500;
 
-async function readBatch({ id, gzipped }: ToReader) {
-  for (const raw of gzipped) {
-    const { read, failure } = await readStored(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
-    port.postMessage({ id, read, failure: failure && { name: failure.name, message: failure.message, stack: failure.stack } } satisfies FromReader);
+async function readBatch({ id, bytes, lengths, fetched }: ToReader) {
+  let at = 0;
+  for (const length of lengths) {
+    const message = Buffer.from(bytes, at, length);
+    at += length;
+    const { read, failure, gzipped } = fetched ? await readFetched(message) : { ...(await readStored(message)), gzipped: undefined };
+    // zlib's answer views a 16 KB buffer: a copy of its own is handed over, not the 16 KB copied.
+    const own = gzipped && new Uint8Array(gzipped);
+    port.postMessage(
+      {
+        id,
+        read,
+        failure: failure && { name: failure.name, message: failure.message, stack: failure.stack },
+        ...(own ? { gzipped: own } : {}),
+      } satisfies FromReader,
+      own ? [own.buffer] : [],
+    );
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * Reading one message's content with mailparser (mime.ts): what it read, or why it could not (a
  * FAILED attempt). Runs in the mail reader's worker thread (mail-reader.ts), or on the calling
- * thread when storing reads at once or the worker cannot.
+ * thread when storing reads at once or the worker cannot. A message as stored is gzipped; one
+ * being stored is gzipped where it is read, so that work leaves the fetch's thread too.
  */
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { type ReadMessage, readMessage } from './mime';
 
 export interface ContentRead {
@@ -31,4 +32,13 @@ export async function readStored(gzipped: Buffer): Promise<ContentRead> {
     return unread(error);
   }
   return readContent(raw);
+}
+
+/** A message about to be stored: read (`readContent`) and gzipped as the store keeps it. */
+export interface FetchedRead extends ContentRead {
+  gzipped: Buffer;
+}
+
+export async function readFetched(raw: Buffer): Promise<FetchedRead> {
+  return { ...(await readContent(raw)), gzipped: gzipSync(raw) };
 }

@@ -1,7 +1,8 @@
 /**
- * Reading stored raw mail off the main thread: mailparser is most of the CPU that incoming mail
- * costs, so the mail reader (mail-reading.ts) sends each batch, gzipped as stored, to a worker
- * thread (mail-read-worker.ts) while this thread writes the batch before and answers requests.
+ * Reading mail off the main thread: mailparser is most of the CPU that incoming mail costs, so
+ * storing sends each batch as it was fetched (read and gzipped there, alarm-emails.store.ts) and
+ * the mail reader (mail-reading.ts) each batch left raw, gzipped as stored, to a worker thread
+ * (mail-read-worker.ts), while this thread fetches, writes and answers requests.
  * Up to two workers for the process (one core is left to this thread: on two cores two workers
  * read a backlog no sooner than one, for more CPU), started by a fetch as it begins or on first use,
  * batches taking turns; they hold the process open only while they have work. When a worker dies
@@ -10,12 +11,21 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import { gzipSync } from 'node:zlib';
 import { startWorker } from '../../platform/workers/start-worker';
-import { type ContentRead, readStored } from './mail-read';
+import { type ContentRead, type FetchedRead, readFetched, readStored } from './mail-read';
 
+/**
+ * A batch: its messages' bytes one after the other in one buffer of its own, handed over (not
+ * copied), with each message's length. A message fetched by imapflow shares an 8 KB buffer with
+ * others, and a structured copy would copy that whole buffer for each message.
+ */
 export interface ToReader {
   id: number;
-  gzipped: readonly Uint8Array[];
+  bytes: ArrayBuffer;
+  lengths: number[];
+  /** As fetched (read and gzip each), else gzipped as stored (unzip and read). */
+  fetched: boolean;
 }
 
 /**
@@ -27,6 +37,8 @@ export type FromReader =
       id: number;
       read: ContentRead['read'];
       failure: { name: string; message: string; stack?: string } | null;
+      /** A fetched message's bytes as the store keeps them, in a buffer of their own (handed over). */
+      gzipped?: Uint8Array;
     }
   | { ready: true };
 
@@ -37,12 +49,13 @@ export const READERS = Math.max(1, Math.min(2, availableParallelism() - 1));
 const READ_TIME_LIMIT_MS = 30_000;
 
 interface Task {
-  gzipped: readonly Buffer[];
-  reads: ContentRead[];
+  messages: readonly Buffer[];
+  fetched: boolean;
+  reads: (ContentRead | FetchedRead)[];
   timeLimitMs: number;
   worker: Worker | null;
   timer: ReturnType<typeof setTimeout> | null;
-  resolve: (reads: ContentRead[]) => void;
+  resolve: (reads: (ContentRead | FetchedRead)[]) => void;
 }
 
 const workers: (Worker | null)[] = Array.from({ length: READERS }, () => null);
@@ -71,7 +84,7 @@ function finish(id: number, task: Task) {
 
 /** What is left of a task: in a worker, or on this thread once workers keep dying. */
 function dispatch(task: Task) {
-  if (task.reads.length === task.gzipped.length) return task.resolve(task.reads);
+  if (task.reads.length === task.messages.length) return task.resolve(task.reads);
   if (deaths >= MAX_DEATHS) return void inThread(task);
   let worker: Worker;
   try {
@@ -84,7 +97,14 @@ function dispatch(task: Task) {
   task.worker = worker;
   tasks.set(id, task);
   worker.ref();
-  worker.postMessage({ id, gzipped: task.gzipped.slice(task.reads.length) } satisfies ToReader);
+  const messages = task.messages.slice(task.reads.length);
+  const bytes = new Uint8Array(messages.reduce((sum, m) => sum + m.length, 0));
+  let at = 0;
+  for (const m of messages) {
+    bytes.set(m, at);
+    at += m.length;
+  }
+  worker.postMessage({ id, bytes: bytes.buffer, lengths: messages.map((m) => m.length), fetched: task.fetched } satisfies ToReader, [bytes.buffer]);
   watch(task);
 }
 
@@ -104,7 +124,7 @@ function watch(task: Task) {
     for (const [otherId, other] of tasksOf(worker)) {
       tasks.delete(otherId);
       if (other.timer) clearTimeout(other.timer);
-      if (other === task) other.reads.push({ read: null, failure: tooSlow(task.timeLimitMs) });
+      if (other === task) other.reads.push(unreadable(other, tooSlow(task.timeLimitMs)));
       dispatch(other);
     }
   }, task.timeLimitMs);
@@ -117,11 +137,12 @@ function received(worker: Worker, message: FromReader) {
     if (head) watch(head[1]);
     return;
   }
-  const { id, read, failure } = message;
+  const { id, read, failure, gzipped } = message;
   const task = tasks.get(id);
   if (!task) return;
-  task.reads.push({ read, failure: failure && asError(failure) });
-  if (task.reads.length === task.gzipped.length) finish(id, task);
+  const content = { read, failure: failure && asError(failure) };
+  task.reads.push(gzipped ? { ...content, gzipped: Buffer.from(gzipped.buffer, gzipped.byteOffset, gzipped.byteLength) } : content);
+  if (task.reads.length === task.messages.length) finish(id, task);
   else watch(task);
 }
 
@@ -173,9 +194,13 @@ export function warmMailReaders() {
 
 async function inThread(task: Task) {
   task.worker = null;
-  for (const raw of task.gzipped.slice(task.reads.length)) task.reads.push(await readStored(raw));
+  for (const message of task.messages.slice(task.reads.length)) task.reads.push(await (task.fetched ? readFetched(message) : readStored(message)));
   task.resolve(task.reads);
 }
+
+/** A message that was not read (too slow): as fetched, it is still stored gzipped. */
+const unreadable = (task: Task, failure: Error): ContentRead | FetchedRead =>
+  task.fetched ? { read: null, failure, gzipped: gzipSync(task.messages[task.reads.length]!) } : { read: null, failure };
 
 /** How often a worker died (or could not start) in this process: tests check that it did not. */
 export const mailReaderDeaths = () => deaths;
@@ -186,5 +211,12 @@ export const mailReaderDeaths = () => deaths;
  * it go to a fresh one, so one pathological message never holds up the mail behind it.
  */
 export function readGzipped(gzipped: readonly Buffer[], { timeLimitMs = READ_TIME_LIMIT_MS } = {}): Promise<ContentRead[]> {
-  return new Promise((resolve) => dispatch({ gzipped, reads: [], timeLimitMs, worker: null, timer: null, resolve }));
+  return new Promise((resolve) => dispatch({ messages: gzipped, fetched: false, reads: [], timeLimitMs, worker: null, timer: null, resolve }));
+}
+
+/** Each message as fetched read and gzipped (readFetched), in order, with the same time limit as `readGzipped`. */
+export function readFetchedMail(raws: readonly Buffer[], { timeLimitMs = READ_TIME_LIMIT_MS } = {}): Promise<FetchedRead[]> {
+  return new Promise((resolve) =>
+    dispatch({ messages: raws, fetched: true, reads: [], timeLimitMs, worker: null, timer: null, resolve: (reads) => resolve(reads as FetchedRead[]) }),
+  );
 }

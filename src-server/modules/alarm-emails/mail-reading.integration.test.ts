@@ -1,9 +1,10 @@
 /**
- * The mail reader: fetched mail is stored raw with its cursor and read afterwards, in the
- * reader's worker thread. Until then an e-mail is neither shown nor parsed; the reader writes each
- * e-mail once, however many runs meet it; the `mail-fetch` job's mail ends up read and parsed
- * through the wakes alone.
+ * The mail reader: mail is read in the reader's worker thread as it is stored, or, stored raw, read
+ * afterwards. Until then an e-mail is neither shown nor parsed; the reader writes each e-mail once,
+ * however many runs meet it; the `mail-fetch` job's mail ends up read and parsed through the wakes
+ * alone.
  */
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAlarmWorld } from '../../testing/alarm-world';
 import { dovecotSource, mailWithAttachment } from '../../testing/fixtures';
@@ -39,7 +40,7 @@ async function storeRaw(w: Awaited<ReturnType<typeof createAlarmWorld>>, raws: B
     w.h.db,
     raws.map((raw) => ({ dashboardId: w.dashA.id, sourceId: null, raw, storedAt: at })),
     undefined,
-    { readLater: true },
+    { read: 'raw' },
   );
 }
 
@@ -47,7 +48,7 @@ test('an e-mail stored raw is neither shown nor parsed until the reader has read
   const w = await createAlarmWorld();
   const [a, b] = await storeRaw(w, [mail('Storing ketel', ' <Ketel-1@Example.nl> '), mail('Storing pomp', null)]);
   // Stored twice: the dedupe key comes from the header block, before anything is read.
-  expect((await storeRaw(w, [mail('Storing ketel', '<ketel-1@example.nl>')]))[0]).toEqual({ id: a!.id, duplicate: true });
+  expect((await storeRaw(w, [mail('Storing ketel', '<ketel-1@example.nl>')]))[0]).toEqual({ id: a!.id, duplicate: true, raw: false });
   const rows = await w.h.db.selectFrom('alarmEmail').select(['messageId', 'dedupeKey', 'subject', 'contentPending']).orderBy('id').execute();
   expect(rows).toEqual([
     { messageId: '<Ketel-1@Example.nl>', dedupeKey: 'mid:ketel-1@example.nl', subject: null, contentPending: 1 },
@@ -70,6 +71,64 @@ test('an e-mail stored raw is neither shown nor parsed until the reader has read
   expect(mailReaderDeaths()).toBe(0);
   await w.h.close();
 });
+
+async function storeReading(w: Awaited<ReturnType<typeof createAlarmWorld>>, raws: Buffer[], waitMs: number) {
+  const at = Math.floor(Date.now() / 1000);
+  return storeIncomingMails(
+    w.h.db,
+    raws.map((raw) => ({ dashboardId: w.dashA.id, sourceId: null, raw, storedAt: at })),
+    undefined,
+    { read: 'worker', waitMs },
+  );
+}
+
+test('mail read in the worker as it is stored is written once, shown at once with its bytes kept; stored again, it is a duplicate', async () => {
+  const w = await createAlarmWorld();
+  const raws = Array.from({ length: 150 }, (_, i) => mail(`Storing ${i}`, i === 7 ? null : `<w-${i}@example.nl>`));
+  // Time enough for a worker that still has to load.
+  const results = await storeReading(w, raws, 30_000);
+  expect(results.every((r) => !r.duplicate && !r.raw)).toBe(true);
+  const rows = await w.h.db
+    .selectFrom('alarmEmail')
+    .select(['id', 'subject', 'text', 'contentPending', 'parsingStatus', 'rawGzip', 'rawSize'])
+    .orderBy('id')
+    .execute();
+  expect(rows.map((r) => [r.subject, r.text, r.contentPending, r.parsingStatus])).toEqual(
+    raws.map((_, i) => [`Storing ${i}`, `Storing ${i} in zone 4\n`, 0, 'PENDING']),
+  );
+  // The worker gzipped each message's own bytes.
+  expect(rows.every((r, i) => gunzipSync(r.rawGzip!).equals(raws[i]!) && r.rawSize === raws[i]!.length)).toBe(true);
+  const inbox = await w.callers.admin.alarmEmail.list({ dashboardId: w.dashA.id, page: 0, size: 5 });
+  expect(inbox.emails.map((e) => e.subject)).toEqual(['Storing 149', 'Storing 148', 'Storing 147', 'Storing 146', 'Storing 145']);
+  // Nothing left for the mail reader.
+  expect(await readRawMail({ db: w.h.db, clock: () => new Date(), events: createEventBus() })).toBe(0);
+  // The same mail again (a folder scanned after its UIDVALIDITY changed): duplicates, nothing new written.
+  const again = await storeReading(w, [raws[3]!, raws[7]!], 30_000);
+  expect(again).toEqual([
+    { id: rows[3]!.id, duplicate: true, raw: false },
+    { id: rows[7]!.id, duplicate: true, raw: false },
+  ]);
+  expect(
+    await w.h.db
+      .selectFrom('alarmEmail')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ).toEqual({ n: 150 });
+  await w.h.close();
+}, 60_000);
+
+test('a batch the worker has not read in time is stored raw, hidden until the mail reader has read it, and written once', async () => {
+  const w = await createAlarmWorld();
+  const raws = Array.from({ length: 40 }, (_, i) => mail(`Storing ${i}`, `<late-${i}@example.nl>`));
+  const results = await storeReading(w, raws, 0);
+  expect(results.every((r) => !r.duplicate && r.raw)).toBe(true);
+  expect((await w.callers.admin.alarmEmail.list({ dashboardId: w.dashA.id, page: 0, size: 5 })).emails).toEqual([]);
+  expect(await readRawMail({ db: w.h.db, clock: () => new Date(), events: createEventBus() })).toBe(40);
+  const rows = await w.h.db.selectFrom('alarmEmail').select(['subject', 'contentPending', 'rawGzip']).orderBy('id').execute();
+  expect(rows.map((r) => [r.subject, r.contentPending])).toEqual(raws.map((_, i) => [`Storing ${i}`, 0]));
+  expect(rows.every((r, i) => gunzipSync(r.rawGzip!).equals(raws[i]!))).toBe(true);
+  await w.h.close();
+}, 60_000);
 
 test('two readers at once (a wake and the job, or two instances) write each e-mail once', async () => {
   const w = await createAlarmWorld();
@@ -147,7 +206,7 @@ describe.runIf(dovecotAvailable())('through the mail-fetch job', () => {
   });
   afterAll(() => dovecot?.close());
 
-  test('the job stores raw and is done; the wakes read and parse every message', async () => {
+  test('the job stores its mail read in the worker; the wakes parse every message', async () => {
     const w = await createAlarmWorld();
     const settings = { host: '127.0.0.1', port: dovecot.port, secure: false, username: 'gbs@example.nl', password: 'mailbox-wachtwoord', inputFolder: 'INBOX' };
     await createSource(w.h, dovecotSource(dovecot, w.dashA.id, 'GBS', settings.username, settings.password));

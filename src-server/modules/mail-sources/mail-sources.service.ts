@@ -32,10 +32,10 @@ export interface SourceDeps {
   /** Where Microsoft 365 lives (a loopback simulator in tests and the demo), and the clients by credentials, so tokens are reused. */
   graph: { loginUrl?: string; apiUrl?: string; clients: Map<string, GraphClient> };
   /**
-   * The mail reader (alarm-emails/mail-reading.ts): fetched mail is stored raw and read there, off
-   * the fetch's path (new mail stored is told as `mail-stored`; reactions.ts wakes the reader);
-   * `readSource` reads a source's raw mail now (what "Nu ophalen" waits for); `warm` as a fetch
-   * begins, so the reader's workers have loaded by the time its mail is stored.
+   * The mail reader (alarm-emails/mail-reading.ts): mail is read in its worker as it is stored,
+   * and what a batch leaves raw is read there afterwards (told as `mail-stored`; reactions.ts wakes
+   * the reader); `readSource` reads a source's raw mail now (what "Nu ophalen" waits for); `warm` as
+   * a fetch begins, so the reader's workers have loaded by the time its mail is stored.
    */
   reading: { readSource(sourceId: number): Promise<number>; warm(): void; fetches?: FetchGate };
   /** IMAP hosts on internal addresses are allowed (MAIL_ALLOW_PRIVATE_HOSTS): tests, the demo, firms with an internal mail server. */
@@ -232,15 +232,18 @@ export async function imapClient(deps: SourceDeps, row: MailSourceRow, timeoutMs
 }
 
 /**
- * Stores messages of the source in one transaction. In it: `cursor(trx, stored)` (the IMAP cursor,
- * with how many were new), else the source's count; its last e-mail and the end of its silence (the
- * alarm resolves, published after the commit).
+ * Stores messages of the source in one transaction, read in the mail reader's worker as they are
+ * stored (alarm-emails.store.ts). In it: `cursor(trx, stored)` (the IMAP cursor, with how many were
+ * new), else the source's count; its last e-mail and the end of its silence (the alarm resolves,
+ * published after the commit). After it, what was read wakes the parse queue (`mail-read`), what
+ * stayed raw the mail reader (`mail-stored`).
  */
 export async function storeSourceMails(
   deps: SourceDeps,
   row: MailSourceRow,
   messages: readonly { raw: Buffer; arrivedAt: number | null }[],
   cursor?: (trx: DB, stored: number) => Promise<unknown>,
+  turn?: Promise<unknown>,
 ) {
   const at = epochSeconds(deps.clock);
   let events: AlarmEvent[] = [];
@@ -253,9 +256,11 @@ export async function storeSourceMails(
       await (cursor ? cursor(trx, fresh.length) : fresh.length ? q.countStoredMessages(trx, row.id, fresh.length) : undefined);
       if (fresh.length) events = await noteSourceEmail(trx, row, at, fresh.at(-1)!.id);
     },
-    { readLater: true },
+    { read: 'worker', turn },
   );
   deps.events.publish(row.dashboardId, events);
+  if (results.some((r) => !r.duplicate && !r.raw)) void deps.events.emit({ kind: 'mail-read' });
+  if (results.some((r) => r.raw)) void deps.events.emit({ kind: 'mail-stored' });
   return results;
 }
 
@@ -274,19 +279,16 @@ export async function storeNewImapMail(deps: SourceDeps, row: MailSourceRow, cli
   deps.reading.warm();
   const current = (await q.sourceRow(deps.db, row.id)) ?? row;
   const fetch = () =>
-    fetchNewMessages(client, row.imapInputFolder!, { uidValidity: current.uidValidity, lastUid: current.lastUid }, async (messages, cursor) => {
-      const results = await storeSourceMails(deps, row, messages, (trx, fresh) => q.advanceCursor(trx, row.id, cursor, fresh));
-      // The reader takes each batch as soon as the fetch lets it (mail-reading.ts, createFetchGate).
-      if (results.some((r) => !r.duplicate)) void deps.events.emit({ kind: 'mail-stored' });
+    fetchNewMessages(client, row.imapInputFolder!, { uidValidity: current.uidValidity, lastUid: current.lastUid }, async (messages, cursor, turn) => {
+      await storeSourceMails(deps, row, messages, (trx, fresh) => q.advanceCursor(trx, row.id, cursor, fresh), turn);
     });
   const { stored } = await (deps.reading.fetches ? deps.reading.fetches.during(fetch) : fetch());
-  await contactSucceeded(deps, row, stored);
+  await contactSucceeded(deps, row);
   return stored;
 }
 
-/** After a successful contact (a fetch or an IDLE wake-up, IMAP or Graph alike): new mail is read and parsed at once, and the contact is recorded. */
-async function contactSucceeded({ db, clock, events }: SourceDeps, row: MailSourceRow, stored: number) {
-  if (stored) void events.emit({ kind: 'mail-stored' });
+/** After a successful contact (a fetch or an IDLE wake-up, IMAP or Graph alike): the contact is recorded. */
+async function contactSucceeded({ db, clock }: SourceDeps, row: MailSourceRow) {
   const at = epochSeconds(clock);
   await q.recordSuccess(db, row.id, at, at + row.pollIntervalSeconds);
 }
@@ -316,7 +318,7 @@ async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
   const { stored } = await fetchGraphMailbox(graphClient(deps, row), graphSettings(row), async (raw, meta) => {
     await storeSourceMail(deps, row, raw, meta.arrivedAt);
   });
-  await contactSucceeded(deps, row, stored);
+  await contactSucceeded(deps, row);
   return stored;
 }
 

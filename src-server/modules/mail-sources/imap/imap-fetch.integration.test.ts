@@ -74,12 +74,17 @@ async function mailboxWorld(folder: string) {
     await client.connect();
     let batches = 0;
     try {
-      return await fetchNewMessages(client, folder, await cursor(), (messages, next) => {
+      return await fetchNewMessages(client, folder, await cursor(), (messages, next, turn) => {
         const mails = messages.map((m) => ({ dashboardId: w.dashA.id, sourceId, raw: m.raw, storedAt: 0 }));
-        return storeIncomingMails(w.h.db, mails, async (trx) => {
-          await trx.updateTable('mailSource').set({ uidValidity: next.uidValidity, lastUid: next.lastUid }).where('id', '=', sourceId).execute();
-          if (++batches > failAfter) throw new Error('Het proces stopt midden in een batch.');
-        }).then(() => undefined);
+        return storeIncomingMails(
+          w.h.db,
+          mails,
+          async (trx) => {
+            await trx.updateTable('mailSource').set({ uidValidity: next.uidValidity, lastUid: next.lastUid }).where('id', '=', sourceId).execute();
+            if (++batches > failAfter) throw new Error('Het proces stopt midden in een batch.');
+          },
+          { turn },
+        ).then(() => undefined);
       });
     } finally {
       await client.logout();
@@ -133,7 +138,8 @@ describe.runIf(available)('IMAP ingestion against a real Dovecot', () => {
     await client.append('Alarmen-arrival', message(900), [], new Date('2026-11-25T03:15:00Z'));
     const arrivals: (number | null)[] = [];
     const now = Math.floor(Date.now() / 1000);
-    await fetchNewMessages(client, 'Alarmen-arrival', await m.cursor(), async (messages) => {
+    await fetchNewMessages(client, 'Alarmen-arrival', await m.cursor(), async (messages, _cursor, turn) => {
+      await turn;
       for (const { raw, arrivedAt } of messages) {
         arrivals.push(arrivedAt);
         await storeIncomingMail(m.h.db, { dashboardId: m.dashA.id, sourceId: m.sourceId, raw, storedAt: now, arrivedAt });

@@ -27,9 +27,15 @@ export interface ImapCursor {
 /**
  * A fetched batch to store, in UID order, in one transaction with `cursor`, the source position
  * after its last message. `arrivedAt`: a message's INTERNALDATE (when the server received it), epoch
- * seconds; null when absent.
+ * seconds; null when absent. A batch is handed over while the one before is still being stored (so
+ * that its reading can begin): `turn` settles once that one is stored, and the transaction must wait
+ * for it, and fail with it.
  */
-export type StoreImapBatch = (messages: { raw: Buffer; arrivedAt: number | null }[], cursor: { uidValidity: string; lastUid: number }) => Promise<void>;
+export type StoreImapBatch = (
+  messages: { raw: Buffer; arrivedAt: number | null }[],
+  cursor: { uidValidity: string; lastUid: number },
+  turn: Promise<void>,
+) => Promise<void>;
 
 const BATCH = 100;
 
@@ -121,14 +127,18 @@ async function fetchBatch(client: ImapFlow, uids: number[]): Promise<Fetched[]> 
 /**
  * Stores every message after the cursor; answers the new cursor and how many were stored.
  * `client` must be connected; the caller owns it (so IDLE can follow on the same connection).
- * While a batch is read and stored, the next one is already being fetched (imapflow queues the
- * commands; nothing is sent inside a fetch loop), so the server's answer and the product's work
- * overlap. A batch fetched ahead but not stored (a failure, a crash) has no cursor: it is fetched
- * again next time.
+ * While a batch is stored, the next one is already being fetched (imapflow queues the commands;
+ * nothing is sent inside a fetch loop) and, once fetched, handed to `store` to be read, so the
+ * server's answer, the reading and the writing overlap; batches commit in order, each flagged
+ * \Seen after its commit. A batch fetched ahead but not stored (a failure, a crash) has no cursor:
+ * it is fetched again next time.
  */
 export async function fetchNewMessages(client: ImapFlow, folder: string, cursor: ImapCursor, store: StoreImapBatch) {
   const lock = await openFolder(client, folder);
   let ahead: Promise<Fetched[]> | null = null;
+  // The batch handed over last: committed; and then flagged at the server.
+  let committed: Promise<void> = Promise.resolve();
+  let flagged: Promise<void> = Promise.resolve();
   try {
     const mailbox = client.mailbox;
     if (!mailbox) throw new ImapSourceError(`De map "${folder}" kon niet worden geopend.`);
@@ -148,19 +158,29 @@ export async function fetchNewMessages(client: ImapFlow, folder: string, cursor:
       const messages = await ahead;
       ahead = fetchAhead(i + BATCH);
       if (!messages.length) continue;
-      await store(
+      const storing = store(
         messages.map((m) => ({ raw: m.source, arrivedAt: m.arrivedAt })),
         { uidValidity, lastUid: messages.at(-1)!.uid },
+        committed,
       );
-      lastUid = messages.at(-1)!.uid;
-      stored += messages.length;
-      // SILENT: the server does not answer with every message's new flags, which nobody reads.
-      await client.messageFlagsAdd(messages.map((m) => m.uid).join(','), ['\\Seen'], { uid: true, silent: true });
+      storing.catch(() => undefined);
+      // One batch is stored while the next is read: the one before must be done (its failure ends the fetch).
+      await flagged;
+      committed = storing;
+      flagged = storing.then(async () => {
+        lastUid = messages.at(-1)!.uid;
+        stored += messages.length;
+        // SILENT: the server does not answer with every message's new flags, which nobody reads.
+        await client.messageFlagsAdd(messages.map((m) => m.uid).join(','), ['\\Seen'], { uid: true, silent: true });
+      });
+      flagged.catch(() => undefined);
     }
+    await flagged;
     return { uidValidity, lastUid, stored, exists: mailbox.exists };
   } finally {
-    // A fetch still under way finishes before the folder is let go (IDLE may follow on this connection).
+    // A fetch or a store still under way finishes before the folder is let go (IDLE may follow on this connection).
     await ahead?.catch(() => undefined);
+    await flagged.catch(() => undefined);
     lock.release();
   }
 }

@@ -36,12 +36,7 @@ const smtpError = (responseCode: number, message: string) => Object.assign(new E
 /** Stored must mean stored: the mail of one DATA for each recipient's source, committed, before the answer. */
 async function storeForRecipients(deps: SourceDeps, sources: MailSourceRow[], raw: Buffer) {
   const at = epochSeconds(deps.clock);
-  let fresh = false;
-  for (const row of sources) {
-    const [result] = await storeSourceMails(deps, row, [{ raw, arrivedAt: at }], (trx, stored) => countReceivedMessages(trx, row.id, stored, at));
-    fresh ||= !result!.duplicate;
-  }
-  if (fresh) void deps.events.emit({ kind: 'mail-stored' });
+  for (const row of sources) await storeSourceMails(deps, row, [{ raw, arrivedAt: at }], (trx, stored) => countReceivedMessages(trx, row.id, stored, at));
 }
 
 /** Reads a DATA stream, keeping its bytes only while they fit: an oversized message is counted to its end, not held. */

@@ -107,10 +107,10 @@ console.log(
 
 // Three runs, each with both sides; the run with the median ratio is shown.
 const byRatio = <T>(runs: T[], ratio: (r: T) => number) => [...runs].sort((a, b) => ratio(a) - ratio(b))[Math.floor(runs.length / 2)]!;
-const mailRatio = (r: Awaited<ReturnType<typeof benchMail>>) => r.productRate / r.bareRate;
+const mailRatio = (r: Awaited<ReturnType<typeof benchMail>>) => r.readRate / r.bareRate;
 const mail = byRatio([await benchMail(), await benchMail(), await benchMail()], mailRatio);
 console.log(
-  `Mail ingest from Dovecot: ${fmt(mail.productRate)} messages/s stored with the cursor (${mail.count} of ~${mail.kb.toFixed(1)} KB; goal >= 200/s) vs a bare imapflow fetch ${fmt(mail.bareRate)}/s -> ratio ${mailRatio(mail).toFixed(2)} (goal >= 0.50; median of 3 runs); read by mailparser too (the mail reader, alongside): ${fmt(mail.readRate)} messages/s -> ratio ${(mail.readRate / mail.bareRate).toFixed(2)}`,
+  `Mail ingest from Dovecot: ${fmt(mail.readRate)} messages/s stored and read, in the inbox (${mail.count} of ~${mail.kb.toFixed(1)} KB; goal >= 200/s) vs a bare imapflow fetch ${fmt(mail.bareRate)}/s -> ratio ${mailRatio(mail).toFixed(2)} (goal >= 0.50; median of 3 runs); the fetch done with its cursor at ${fmt(mail.productRate)} messages/s -> ratio ${(mail.productRate / mail.bareRate).toFixed(2)} (the same moment unless a batch was left raw for the mail reader)`,
 );
 console.log(`Mail delivery to stored e-mail with IDLE: ${ms(mail.idleMedianMs)} median of 11 (goal <= 2000 ms)`);
 

@@ -155,6 +155,8 @@ export function createSmtpReceiver(deps: SourceDeps, options: SmtpReceiverOption
         );
         server.listen(options.port, options.host, () => {
           listening = true;
+          // Mail is read as it is stored, before its 250: the reader's worker loads now, not with the first message.
+          deps.reading.warm();
           resolve();
         });
       });

@@ -57,6 +57,12 @@ export interface StoreOptions {
 
 /** How long storing waits for the worker to read a batch before it stores the batch raw. */
 const READ_WHILE_STORING_MS = 1000;
+/**
+ * Batches whose reading took longer than storing waited and is still under way in the worker: while
+ * there are any, the worker is behind (a message that takes long, a worker still loading), and
+ * storing does not wait for it but stores raw at once.
+ */
+let lateReads = 0;
 
 /** `mid:<message-id>` (without brackets, lower-cased), else `sha256:<hex of the bytes>`. */
 function dedupeKeyOf(messageId: string | null, raw: Buffer) {
@@ -99,8 +105,13 @@ async function readIncoming(db: DB, sourceId: number | null, mails: readonly Inc
   // Only what is new is read: a folder scanned again meets mostly mail stored before.
   const known = await emailIdsByDedupeKey(db, sourceId, [...new Set(reads.map((r) => r.dedupeKey))]);
   const toRead = reads.filter((r) => !r.content && !known.has(r.dedupeKey));
-  if (!toRead.length) return reads;
-  const fetched = await withinMs(readFetchedMail(toRead.map((r) => r.mail.raw)), waitMs);
+  if (!toRead.length || lateReads) return reads;
+  const inWorker = readFetchedMail(toRead.map((r) => r.mail.raw));
+  const fetched = await withinMs(inWorker, waitMs);
+  if (!fetched) {
+    lateReads++;
+    void inWorker.finally(() => lateReads--);
+  }
   for (const [i, r] of (fetched ? toRead : []).entries()) {
     const { read, failure, gzipped } = fetched![i]!;
     r.content = { read, failure };

@@ -130,6 +130,23 @@ test('a batch the worker has not read in time is stored raw, hidden until the ma
   await w.h.close();
 }, 60_000);
 
+test('while the worker is still reading a batch storing stopped waiting for, the next batches are stored raw at once', async () => {
+  const w = await createAlarmWorld();
+  // 18 MB of attachment: seconds of reading, far longer than storing waits here.
+  const slow = Buffer.from(mailWithAttachment(18, '<traag@example.nl>'));
+  expect(await storeReading(w, [slow], 50)).toEqual([expect.objectContaining({ raw: true })]);
+  // Storing would wait 30 s for the worker; behind the slow message, it does not wait at all.
+  const next = [mail('Storing na', '<na-1@example.nl>'), mail('Storing na', '<na-2@example.nl>')];
+  expect((await storeReading(w, next, 30_000)).map((r) => r.raw)).toEqual([true, true]);
+  expect(await readRawMail({ db: w.h.db, clock: () => new Date(), events: createEventBus() })).toBe(3);
+  expect((await w.callers.admin.alarmEmail.list({ dashboardId: w.dashA.id, page: 0, size: 5 })).emails.map((e) => e.subject).sort()).toEqual([
+    'Beelden',
+    'Storing na',
+    'Storing na',
+  ]);
+  await w.h.close();
+}, 60_000);
+
 test('two readers at once (a wake and the job, or two instances) write each e-mail once', async () => {
   const w = await createAlarmWorld();
   await storeRaw(

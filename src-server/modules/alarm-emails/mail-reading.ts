@@ -1,8 +1,8 @@
 /**
- * The mail reader: e-mails a source stored raw (`contentPending`) are read here with
- * mailparser, in the reader's worker thread (mail-reader.ts), a batch at a time, and their content
- * written in one transaction per batch; then the parse queue is woken. A fetch is thereby done
- * when its mail and cursor are stored, and reading overlaps the next fetch on the other core.
+ * The mail reader: e-mails a source stored raw (`contentPending`: storing did not wait for the
+ * worker, alarm-emails.store.ts) are read here with mailparser, in the reader's worker thread
+ * (mail-reader.ts), a batch at a time, and their content written in one transaction per batch; then
+ * the parse queue is woken.
  *
  * Nothing here is state the database does not hold: an e-mail is `contentPending` until the
  * transaction that writes its content (guarded on the flag, so a second reader, a second instance

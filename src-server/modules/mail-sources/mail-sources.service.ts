@@ -323,9 +323,9 @@ async function fetchGraph(deps: SourceDeps, row: MailSourceRow) {
 }
 
 /**
- * Fetches one source now and records the outcome on it; answers how many e-mails were stored. The
- * mail is read before the answer (what "Nu ophalen" shows), unless `readLater` leaves that to the
- * mail reader (the `mail-fetch` job: its fetch is done once the mail and its cursor are stored).
+ * Fetches one source now and records the outcome on it; answers how many e-mails were stored. Mail
+ * is read as it is stored; what a batch left raw is read before the answer too (what "Nu ophalen"
+ * shows), unless `readLater` leaves that to the mail reader (the `mail-fetch` job).
  */
 export async function fetchSource(deps: SourceDeps, row: MailSourceRow, { readLater = false } = {}): Promise<{ stored: number; error?: string }> {
   let stored = 0;

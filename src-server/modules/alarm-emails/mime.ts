@@ -54,14 +54,15 @@ const cleanSubject = (subject: string) =>
     .replace(/[\p{Cc}\p{Bidi_Control}]/gu, '')
     .trim();
 
-/** A header as text: mailparser's decoded string where it has one, else the raw line's value, unfolded. */
-const headerText = (value: unknown, line: string): string =>
-  typeof value === 'string'
-    ? value
-    : line
-        .slice(line.indexOf(':') + 1)
-        .replace(/\r?\n[ \t]+/g, ' ')
-        .trim();
+/** A raw header line's value: after its colon, unfolded, trimmed. */
+const lineValue = (line: string) =>
+  line
+    .slice(line.indexOf(':') + 1)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
+
+/** A header as text: mailparser's decoded string where it has one, else the raw line's value. */
+const headerText = (value: unknown, line: string): string => (typeof value === 'string' ? value : lineValue(line));
 
 /**
  * Whether mailparser may find an HTML part: "htm" somewhere in the bytes (a `text/html` type, or
@@ -78,12 +79,7 @@ const mayHaveHtml = (raw: Buffer) => /htm|\*=/i.test(raw.toString('latin1'));
 function sentAtOf(mail: ParsedMail): number | null {
   const line = mail.headerLines.find((h) => h.key === 'date')?.line;
   if (!line) return null;
-  const at = new Date(
-    line
-      .slice(line.indexOf(':') + 1)
-      .replace(/\r?\n[ \t]+/g, ' ')
-      .trim(),
-  ).getTime();
+  const at = new Date(lineValue(line)).getTime();
   return Number.isNaN(at) ? null : Math.floor(at / 1000);
 }
 

@@ -12,7 +12,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
-import { startWorker } from '../../platform/workers/start-worker';
+import { createWorkerSlots } from '../../platform/workers/worker-slots';
 import { type ContentRead, type FetchedRead, readFetched, readStored } from './mail-read';
 
 /**
@@ -42,7 +42,6 @@ export type FromReader =
     }
   | { ready: true };
 
-const MAX_DEATHS = 3;
 /** Batches the mail reader may have in its workers at once. */
 export const READERS = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** How long one message may take to read (a 25 MB message takes about two seconds here). */
@@ -58,10 +57,6 @@ interface Task {
   resolve: (reads: (ContentRead | FetchedRead)[]) => void;
 }
 
-const workers: (Worker | null)[] = Array.from({ length: READERS }, () => null);
-/** Workers that have loaded: only their batches are timed. */
-const ready = new WeakSet<Worker>();
-let deaths = 0;
 let nextId = 1;
 const tasks = new Map<number, Task>();
 
@@ -71,32 +66,46 @@ const tooSlow = (ms: number) =>
 
 const tasksOf = (worker: Worker) => [...tasks.entries()].filter(([, task]) => task.worker === worker);
 
+const readers = createWorkerSlots<FromReader>({
+  callerUrl: import.meta.url,
+  entry: 'mail-read-worker',
+  size: READERS,
+  onMessage: received,
+  // Only a loaded worker's batches are timed: a cold start is not counted against a message.
+  onReady(worker) {
+    const [head] = tasksOf(worker);
+    if (head) watch(head[1]);
+  },
+  onDeath(worker) {
+    for (const [id, task] of tasksOf(worker)) {
+      tasks.delete(id);
+      if (task.timer) clearTimeout(task.timer);
+      // What it had not answered yet is read again, by another worker or this thread.
+      dispatch(task);
+    }
+  },
+});
+
 function finish(id: number, task: Task) {
   tasks.delete(id);
   if (task.timer) clearTimeout(task.timer);
   const worker = task.worker!;
+  readers.release(worker);
   const [next] = tasksOf(worker);
   // The worker reads its batches in turn: the next one's time starts now.
   if (next) watch(next[1]);
-  else worker.unref();
   task.resolve(task.reads);
 }
 
-/** What is left of a task: in a worker, or on this thread once workers keep dying. */
+/** What is left of a task: in the idlest worker (an idle one, else the one with the fewest batches), or on this thread once workers keep dying. */
 function dispatch(task: Task) {
   if (task.reads.length === task.messages.length) return task.resolve(task.reads);
-  if (deaths >= MAX_DEATHS) return void inThread(task);
-  let worker: Worker;
-  try {
-    worker = aWorker();
-  } catch {
-    deaths++;
-    return void inThread(task);
-  }
+  const worker = readers.leastLoaded((w) => (w ? tasksOf(w).length : 0));
+  if (!worker) return void inThread(task);
   const id = nextId++;
   task.worker = worker;
   tasks.set(id, task);
-  worker.ref();
+  readers.hold(worker);
   const messages = task.messages.slice(task.reads.length);
   const bytes = new Uint8Array(messages.reduce((sum, m) => sum + m.length, 0));
   let at = 0;
@@ -114,13 +123,11 @@ function dispatch(task: Task) {
  */
 function watch(task: Task) {
   if (task.timer) clearTimeout(task.timer);
-  if (!ready.has(task.worker!) || tasksOf(task.worker!)[0]?.[1] !== task) return;
+  if (!readers.isReady(task.worker!) || tasksOf(task.worker!)[0]?.[1] !== task) return;
   task.timer = setTimeout(() => {
     const worker = task.worker!;
-    // Out of its slot first: ended on purpose, its exit is no death (died() looks at the slot).
-    const slot = workers.indexOf(worker);
-    if (slot >= 0) workers[slot] = null;
-    void worker.terminate();
+    // Ended on purpose: its exit is no death.
+    readers.end(worker);
     for (const [otherId, other] of tasksOf(worker)) {
       tasks.delete(otherId);
       if (other.timer) clearTimeout(other.timer);
@@ -130,14 +137,7 @@ function watch(task: Task) {
   }, task.timeLimitMs);
 }
 
-function received(worker: Worker, message: FromReader) {
-  if ('ready' in message) {
-    ready.add(worker);
-    const [head] = tasksOf(worker);
-    if (head) watch(head[1]);
-    return;
-  }
-  const { id, read, failure, gzipped } = message;
+function received(_worker: Worker, { id, read, failure, gzipped }: Exclude<FromReader, { ready: true }>) {
   const task = tasks.get(id);
   if (!task) return;
   const content = { read, failure: failure && asError(failure) };
@@ -146,50 +146,12 @@ function received(worker: Worker, message: FromReader) {
   else watch(task);
 }
 
-function died(slot: number, dead: Worker) {
-  if (workers[slot] !== dead) return;
-  workers[slot] = null;
-  deaths++;
-  void dead.terminate();
-  for (const [id, task] of tasksOf(dead)) {
-    tasks.delete(id);
-    if (task.timer) clearTimeout(task.timer);
-    // What it had not answered yet is read again, by another worker or this thread.
-    dispatch(task);
-  }
-}
-
-/** The worker in `slot`, started when the slot is empty. */
-function workerIn(slot: number): Worker {
-  const existing = workers[slot];
-  if (existing) return existing;
-  const started = startWorker(import.meta.url, 'mail-read-worker');
-  started.on('message', (message: FromReader) => received(started, message));
-  started.on('error', () => died(slot, started));
-  started.on('exit', () => died(slot, started));
-  started.unref();
-  workers[slot] = started;
-  return started;
-}
-
-/** The batch's worker: an idle one, else the one with the fewest batches. */
-function aWorker(): Worker {
-  const load = (slot: number) => (workers[slot] ? tasksOf(workers[slot]).length : 0);
-  return workerIn([...workers.keys()].sort((a, b) => load(a) - load(b) || a - b)[0]!);
-}
-
 /**
  * Starts the workers now, so mail that is about to be stored does not wait for them to load (about
  * 0.2 s) nor meets them cold: a fetch calls this as it begins.
- * Idle workers do not hold the process open.
  */
 export function warmMailReaders() {
-  if (deaths >= MAX_DEATHS) return;
-  try {
-    for (const slot of workers.keys()) workerIn(slot);
-  } catch {
-    // A worker that cannot start is counted when a batch needs it.
-  }
+  void readers.warm();
 }
 
 async function inThread(task: Task) {
@@ -203,7 +165,7 @@ const unreadable = (task: Task, failure: Error): ContentRead | FetchedRead =>
   task.fetched ? { read: null, failure, gzipped: gzipSync(task.messages[task.reads.length]!) } : { read: null, failure };
 
 /** How often a worker died (or could not start) in this process: tests check that it did not. */
-export const mailReaderDeaths = () => deaths;
+export const mailReaderDeaths = () => readers.deaths();
 
 /**
  * Each gzipped raw message read (readStored), in order. A message that takes longer than

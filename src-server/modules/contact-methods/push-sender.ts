@@ -20,7 +20,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../../platform/workers/start-worker';
+import { createWorkerSlots } from '../../platform/workers/worker-slots';
 import { POST_TIMEOUT_MS } from '../notifications/safe-post';
 import { type PushDelivered, type PushDelivery, deliverPush } from './push-deliver';
 
@@ -39,7 +39,6 @@ export const PUSH_LEFT_CHANNEL = 'energiebeheer:push-left';
 const leftChannel = diagnostics.channel(PUSH_LEFT_CHANNEL);
 
 const SENDERS = Math.min(2, availableParallelism());
-const MAX_DEATHS = 3;
 const ANSWER_WITHIN_MS = 2 * POST_TIMEOUT_MS + 5000;
 
 interface Task {
@@ -48,14 +47,10 @@ interface Task {
   resolve: (delivered: PushDelivered) => void;
   reject: (error: Error) => void;
 }
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  tasks: Map<number, Task>;
-}
 
-const slots: (Slot | null)[] = Array.from({ length: SENDERS }, () => null);
-let deaths = 0;
+/** Each worker's unanswered messages by id. */
+const tasks = new Map<Worker, Map<number, Task>>();
+const tasksOf = (worker: Worker | null) => (worker && tasks.get(worker)) || new Map<number, Task>();
 let nextId = 1;
 const counts = { inWorker: 0, inThread: 0 };
 
@@ -64,29 +59,27 @@ function inThread(task: Pick<Task, 'delivery' | 'resolve' | 'reject'>) {
   deliverPush(task.delivery).then(task.resolve, (error: unknown) => task.reject(error instanceof Error ? error : new Error(String(error))));
 }
 
-/** A worker ended on purpose (no answer in time) or by itself: its messages are sent from here. */
-function lost(index: number, slot: Slot) {
-  if (slots[index] !== slot) return;
-  slots[index] = null;
-  deaths++;
-  void slot.worker.terminate();
-  for (const task of slot.tasks.values()) {
-    clearTimeout(task.timer);
-    inThread(task);
-  }
-  slot.tasks.clear();
-}
+const senders = createWorkerSlots<FromSender>({
+  callerUrl: import.meta.url,
+  entry: 'push-send-worker',
+  size: SENDERS,
+  onMessage: received,
+  // A worker ended (no answer in time) or died by itself: its messages are sent from here.
+  onDeath(worker) {
+    for (const task of tasksOf(worker).values()) {
+      clearTimeout(task.timer);
+      inThread(task);
+    }
+    tasks.delete(worker);
+  },
+});
 
-function received(slot: Slot, message: FromSender) {
-  if ('ready' in message) {
-    slot.ready = true;
-    return;
-  }
-  const task = slot.tasks.get(message.id);
+function received(worker: Worker, message: Exclude<FromSender, { ready: true }>) {
+  const task = tasksOf(worker).get(message.id);
   if (!task) return;
-  slot.tasks.delete(message.id);
+  tasksOf(worker).delete(message.id);
   clearTimeout(task.timer);
-  if (slot.tasks.size === 0) slot.worker.unref();
+  senders.release(worker);
   if ('error' in message) return task.reject(new Error(message.error));
   counts.inWorker++;
   if (message.leftAt !== null && leftChannel.hasSubscribers) {
@@ -95,71 +88,23 @@ function received(slot: Slot, message: FromSender) {
   task.resolve({ answer: message.answer, leftAt: message.leftAt });
 }
 
-/** The worker in slot `index`, started when the slot is empty; null when it cannot start. */
-function slotAt(index: number): Slot | null {
-  const existing = slots[index];
-  if (existing) return existing;
-  let worker: Worker;
-  try {
-    worker = startWorker(import.meta.url, 'push-send-worker');
-  } catch {
-    deaths++;
-    return null;
-  }
-  const slot: Slot = { worker, ready: false, tasks: new Map() };
-  worker.on('message', (message: FromSender) => received(slot, message));
-  worker.on('error', () => lost(index, slot));
-  worker.on('exit', () => lost(index, slot));
-  worker.unref();
-  slots[index] = slot;
-  return slot;
-}
-
-/** The least loaded worker slot (each started when empty). */
-function leastLoaded(): [number, Slot | null] {
-  const load = (i: number) => slots[i]?.tasks.size ?? 0;
-  const index = [...slots.keys()].sort((a, b) => load(a) - load(b) || a - b)[0]!;
-  return [index, slotAt(index)];
-}
-
 /** The push service's answer to the message, sent from a worker when one is ready, else from this thread. */
 export function deliverOffThread(delivery: PushDelivery): Promise<PushDelivered> {
   return new Promise((resolve, reject) => {
-    if (deaths >= MAX_DEATHS) return inThread({ delivery, resolve, reject });
-    const [index, slot] = leastLoaded();
+    const worker = senders.leastLoaded((w) => tasksOf(w).size);
     // A worker still loading does not hold the message up.
-    if (!slot?.ready) return inThread({ delivery, resolve, reject });
+    if (!worker || !senders.isReady(worker)) return inThread({ delivery, resolve, reject });
     const id = nextId++;
-    const timer = setTimeout(() => lost(index, slot), ANSWER_WITHIN_MS);
-    slot.tasks.set(id, { delivery, timer, resolve, reject });
-    if (slot.tasks.size === 1) slot.worker.ref();
-    slot.worker.postMessage({ id, delivery } satisfies ToSender);
+    const timer = setTimeout(() => senders.died(worker), ANSWER_WITHIN_MS);
+    if (!tasks.has(worker)) tasks.set(worker, new Map());
+    tasks.get(worker)!.set(id, { delivery, timer, resolve, reject });
+    senders.hold(worker);
+    worker.postMessage({ id, delivery } satisfies ToSender);
   });
 }
 
 /** Starts the workers now (tests, and a server about to send): resolves once each has loaded or could not start. */
-export async function warmPushSenders(): Promise<void> {
-  if (deaths >= MAX_DEATHS) return;
-  const started = [...slots.keys()].map((i) => slotAt(i));
-  await Promise.all(
-    started.map(
-      (slot) =>
-        new Promise<void>((resolve) => {
-          if (!slot || slot.ready) return resolve();
-          // Held open while it loads, so a caller that awaits this is not ended for want of work.
-          slot.worker.ref();
-          const done = () => {
-            slot.worker.off('message', onMessage);
-            if (slot.tasks.size === 0) slot.worker.unref();
-            resolve();
-          };
-          const onMessage = (m: FromSender) => 'ready' in m && done();
-          slot.worker.on('message', onMessage);
-          slot.worker.once('exit', done);
-        }),
-    ),
-  );
-}
+export const warmPushSenders = () => senders.warm();
 
 /** Where messages were sent from and how often a worker died in this process; its threads (tests end one on purpose). */
-export const pushSenders = () => ({ deaths, ...counts, threads: slots.flatMap((s) => (s ? [s.worker] : [])) });
+export const pushSenders = () => ({ deaths: senders.deaths(), ...counts, threads: senders.workers() });

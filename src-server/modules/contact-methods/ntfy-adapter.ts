@@ -7,8 +7,6 @@
  * kept open between messages: an escalation step posts to it once per person, and a new connection
  * for each cost more of the product's thread than building the message.
  */
-import http from 'node:http';
-import https from 'node:https';
 import type { Priority } from '@/domain/alarm-dashboard';
 import { actionApiUrl } from '../alarm-actions/alarm-actions.service';
 import { alarmNotice, noticeLines } from '../notifications/alarm-message';
@@ -44,20 +42,6 @@ function refused(status: number) {
 
 const parse = (target: string) => JSON.parse(target) as NtfyTarget;
 
-/**
- * Kept-alive agents per scheme, and apart for private targets allowed or not: a connection is
- * checked for a private address when it is made, so one made while they were allowed is never
- * reused when they are not.
- */
-const agents = new Map<string, http.Agent>();
-function agentFor(url: string, allowPrivateTargets: boolean) {
-  const secure = url.startsWith('https:');
-  const key = `${secure}:${allowPrivateTargets}`;
-  let agent = agents.get(key);
-  if (!agent) agents.set(key, (agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true })));
-  return agent;
-}
-
 export const ntfyAdapter: ContactAdapter<'NTFY'> = {
   type: 'NTFY',
   store: (deps, input) => JSON.stringify({ url: input.url, token: input.token ? deps.secrets.seal(input.token) : null } satisfies NtfyTarget),
@@ -80,7 +64,7 @@ export const ntfyAdapter: ContactAdapter<'NTFY'> = {
       headers,
       body: noticeLines(notice).join('\n'),
       allowPrivateTargets: deps.allowPrivateTargets,
-      agent: agentFor(url, deps.allowPrivateTargets),
+      keepAlive: {},
     });
     return attemptOf(answer, url.replace(/^https?:\/\//, ''), refused);
   },

@@ -6,8 +6,6 @@
  * the push service. Runs in the push sender's worker thread (push-sender.ts), or on the calling
  * thread while no worker can; each thread keeps its own connections.
  */
-import https from 'node:https';
-import tls from 'node:tls';
 import webPush from 'web-push';
 import { type PostAnswer, postSafely } from '../notifications/safe-post';
 
@@ -30,24 +28,6 @@ export interface PushDelivered {
   leftAt: number | null;
 }
 
-/**
- * One keep-alive agent per extra certificate (none in production): connections to a push service
- * are reused, and a test's certificate is joined to the root certificates once, not per request.
- */
-const agents = new Map<string, https.Agent>();
-function agentFor(ca: string | undefined) {
-  const key = ca ?? '';
-  let agent = agents.get(key);
-  if (!agent) {
-    // A secure context rather than `ca`: the agent names its pools by their options, and a `ca` of
-    // every root certificate made that name, on every request, cost more than the push.
-    const secureContext = ca ? tls.createSecureContext({ ca: [...tls.rootCertificates, ca] }) : undefined;
-    agent = new https.Agent({ keepAlive: true, secureContext });
-    agents.set(key, agent);
-  }
-  return agent;
-}
-
 export function encryptPush(d: Pick<PushDelivery, 'subscription' | 'payload' | 'authorization' | 'ttlSeconds' | 'urgency' | 'topic'>) {
   const details = webPush.generateRequestDetails(d.subscription, d.payload, {
     headers: { Authorization: d.authorization },
@@ -68,7 +48,7 @@ export async function deliverPush(d: PushDelivery): Promise<PushDelivered> {
     headers: { ...encrypted.headers, 'User-Agent': 'Energiebeheer-Push/1' },
     body: encrypted.body,
     allowPrivateTargets: d.allowPrivateTargets,
-    agent: agentFor(d.ca),
+    keepAlive: { ca: d.ca },
     onSocket: () => (leftAt = Date.now()),
   });
   return { answer, leftAt };

@@ -8,6 +8,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import tls from 'node:tls';
 import { isInternalAddress } from '../../platform/internal-address';
 import type { Attempt } from './attempt';
 import { PRIVATE_TARGET, publicOnlyLookup } from './safe-target';
@@ -21,8 +22,11 @@ export interface SafePost {
   headers: Record<string, string>;
   body: string | Buffer;
   allowPrivateTargets: boolean;
-  /** Connections kept open to a receiver posted to often (a push service). */
-  agent?: http.Agent;
+  /**
+   * Connections kept open for the next post, to a receiver posted to often (a push service, an ntfy
+   * server); `ca`, a certificate trusted beside the root ones (a test's own push service).
+   */
+  keepAlive?: { ca?: string };
   /** Called when the request has its connection, about to be written (a trace's moment of leaving). */
   onSocket?: () => void;
 }
@@ -55,6 +59,25 @@ export async function postSafely(request: SafePost): Promise<PostAnswer> {
 
 const REUSED_SOCKET_RESET = Symbol('reused socket reset');
 
+/**
+ * The kept-alive agents: one per scheme and extra certificate, and apart for private targets
+ * allowed or not (a connection is checked for a private address when it is made, so one made while
+ * they were allowed is never reused when they are not).
+ */
+const agents = new Map<string, http.Agent>();
+function keptAliveAgent(protocol: string, allowPrivateTargets: boolean, ca: string | undefined) {
+  const key = `${protocol}:${allowPrivateTargets}:${ca ?? ''}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    // A secure context rather than `ca`: the agent names its pools by their options, and a `ca` of
+    // every root certificate made that name, on every request, cost more than a push.
+    const secureContext = ca ? tls.createSecureContext({ ca: [...tls.rootCertificates, ca] }) : undefined;
+    agent = protocol === 'https:' ? new https.Agent({ keepAlive: true, secureContext }) : new http.Agent({ keepAlive: true });
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 function postOnce(request: SafePost): Promise<PostAnswer | typeof REUSED_SOCKET_RESET> {
   const url = new URL(request.url);
   const literal = url.hostname.replace(/^\[|\]$/g, '');
@@ -69,7 +92,7 @@ function postOnce(request: SafePost): Promise<PostAnswer | typeof REUSED_SOCKET_
         method: 'POST',
         lookup: request.allowPrivateTargets ? undefined : publicOnlyLookup,
         timeout: POST_TIMEOUT_MS,
-        agent: request.agent,
+        agent: request.keepAlive && keptAliveAgent(url.protocol, request.allowPrivateTargets, request.keepAlive.ca),
         headers: { ...request.headers, 'Content-Length': Buffer.byteLength(request.body) },
       },
       (res) => {

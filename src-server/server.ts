@@ -16,7 +16,7 @@ import { lockDataDir } from './platform/data-dir-lock';
 import { type ServiceOptions, createServices } from './services';
 import { checkSecretKey } from './secret-key-check';
 import { type Logger, createLogger } from './platform/logger';
-import { warmPushSenders } from './modules/contact-methods/push-sender';
+import { warmPushSendersIfSubscribed } from './modules/contact-methods/contact-methods.service';
 
 const serviceOptions = (config: Config, clock?: Clock): ServiceOptions => ({
   databaseFile: config.databaseUrl ?? path.join(config.dataDir, 'app.db'),
@@ -111,8 +111,7 @@ export async function startServer(config: Config, options: { clientDir?: string;
   }
   await releaseGoneLeases(services.db, services.instanceId, services.engine === 'sqlite');
   await services.jobs.start();
-  // The push sender's thread loads now rather than beside the first alarm's pushes (it is idle until then).
-  void warmPushSenders();
+  void warmPushSendersIfSubscribed(services.db).catch(() => undefined);
   await services.imapWatchers.start();
   if (services.smtpReceiver) {
     await services.smtpReceiver.start().catch(async (error: unknown) => {

@@ -35,4 +35,8 @@ export async function ensureOwnAddresses(db: DB, userIds: number[], createdAt: n
 /** Every stored method of one type (their targets sealed or plain, as the adapter stored them). */
 export const methodsOfType = (db: DB, type: ContactMethodTable['type']) => db.selectFrom('contactMethod').selectAll().where('type', '=', type).execute();
 
+/** Whether any user has a method of this type. */
+export const anyMethodOfType = async (db: DB, type: ContactMethodTable['type']) =>
+  (await db.selectFrom('contactMethod').select('id').where('type', '=', type).limit(1).executeTakeFirst()) !== undefined;
+
 export const replaceTarget = (db: DB, id: number, target: string) => db.updateTable('contactMethod').set({ target }).where('id', '=', id).execute();

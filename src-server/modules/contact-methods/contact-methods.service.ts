@@ -17,7 +17,9 @@ import { contactsOfUsers } from '../users/users.queries';
 import { adapterOf } from './adapters';
 import type { ContactAdapter, ContactDeps } from './contact-adapter';
 import * as q from './contact-methods.queries';
+import { warmPushSenders } from './push-sender';
 import type { Caller } from '../../platform/caller';
+import type { DB } from '../../platform/db/database';
 import type { ContactMethodRow } from './contact-methods.table';
 
 const METHOD_ABSENT = 'Deze contactmethode bestaat niet.';
@@ -30,6 +32,15 @@ const toMethod = (deps: ContactDeps, r: ContactMethodRow, user: Pick<User, 'emai
   isDefault: isOwnAddress(r),
   createdAt: isoFromSeconds(r.createdAt)!,
 });
+
+/**
+ * A server about to run loads the push sender's threads now, rather than beside the first alarm's
+ * pushes, when a phone is subscribed; without one they cost no memory (about 60 MB for the two)
+ * until a browser subscribes (web-push-adapter.ts) or a push goes out.
+ */
+export async function warmPushSendersIfSubscribed(db: DB) {
+  if (await q.anyMethodOfType(db, 'WEB_PUSH')) await warmPushSenders();
+}
 
 /** The user's methods, their account's address first (made now if it was not there yet). */
 export async function listMethods(deps: ContactDeps, caller: Caller) {

@@ -11,6 +11,7 @@ import { invalidField } from '../../platform/errors';
 import { alarmNotice, noticeLines } from '../notifications/alarm-message';
 import type { ContactAdapter } from './contact-adapter';
 import { sendPush } from './push-request';
+import { warmPushSenders } from './push-sender';
 
 /** A push that could not be delivered within a day is no longer news. */
 const TTL_SECONDS = 24 * 3600;
@@ -36,6 +37,8 @@ export const webPushAdapter: ContactAdapter<'WEB_PUSH'> = {
   store(deps, input) {
     checkCurvePoint(input.subscription.keys.p256dh);
     const { endpoint, keys } = input.subscription;
+    // A phone is about to be reachable by push: its sender threads load now, not beside its first alarm.
+    void warmPushSenders();
     return deps.secrets.seal({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } });
   },
   describe: (deps, target) => describe(deps.secrets.open<WebPushSubscription>(target)),

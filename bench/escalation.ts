@@ -5,6 +5,7 @@
  * from that moment to its arrival at a real SMTP server on loopback. The job runner runs on its own
  * schedule (the escalate job every 10 s, woken by alarm changes), as in the server.
  */
+import { escalatingDashboard } from '../src-server/testing/escalation-world';
 import { startSmtp } from '../src-server/testing/smtp';
 import { benchAdminCaller, startBenchServices } from './bench-services';
 
@@ -26,22 +27,12 @@ export async function benchEscalation() {
     );
   }
   const dashboard = await admin.alarmDashboard.create({ name: 'Piket', organizationId });
-  const policy = await admin.escalationPolicy.create({
-    dashboardId: dashboard.id,
-    name: 'Piket',
+  await escalatingDashboard(admin, dashboard.id, {
     steps: [
       { afterMinutes: 0, targets: [{ type: 'USER', id: ids[0]! }] },
       { afterMinutes: 1, targets: [{ type: 'USER', id: ids[1]! }] },
       { afterMinutes: 60, targets: [{ type: 'ASSIGNABLE' }] },
     ],
-    repeat: 0,
-  });
-  await admin.notification.createRule({
-    dashboardId: dashboard.id,
-    name: 'Escalatie',
-    priorities: ['HIGH'],
-    events: ['created'],
-    channel: { type: 'ESCALATION', policyId: policy.id },
   });
   await services.jobs.start();
   const raiseStart = performance.now();

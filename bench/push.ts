@@ -26,6 +26,7 @@ import { NOTIFY_TRACE_CHANNEL, type NotifyTraceStage } from '../src-server/modul
 import { benchAdminCaller, startBenchServices } from './bench-services';
 import { receivers } from './receivers';
 import { PUSH_LEFT_CHANNEL, warmPushSenders } from '../src-server/modules/contact-methods/push-sender';
+import { escalatingDashboard } from '../src-server/testing/escalation-world';
 import { percentile } from './stats';
 
 const SUBSCRIBERS = 100;
@@ -90,19 +91,7 @@ async function world(name: string) {
         .execute();
     }
     const dashboard = await admin.alarmDashboard.create({ name: label, organizationId });
-    const policy = await admin.escalationPolicy.create({
-      dashboardId: dashboard.id,
-      name: 'Iedereen',
-      steps: [{ afterMinutes: 0, targets: [{ type: 'ASSIGNABLE' }] }],
-      repeat: 0,
-    });
-    await admin.notification.createRule({
-      dashboardId: dashboard.id,
-      name: 'Escalatie',
-      priorities: ['HIGH'],
-      events: ['created'],
-      channel: { type: 'ESCALATION', policyId: policy.id },
-    });
+    await escalatingDashboard(admin, dashboard.id, { name: 'Iedereen', steps: [{ afterMinutes: 0, targets: [{ type: 'ASSIGNABLE' }] }] });
     return { dashboardId: dashboard.id, subscriptions };
   }
 

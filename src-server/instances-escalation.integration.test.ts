@@ -6,6 +6,7 @@
  */
 import { expect, test, onTestFinished } from 'vitest';
 import { sendDueSteps } from './modules/escalation-policies/escalations';
+import { escalatingDashboard } from './testing/escalation-world';
 import { createHarness } from './testing/harness';
 import { startSmtp } from './testing/smtp';
 import { testDatabase } from './testing/test-database';
@@ -29,21 +30,12 @@ test.runIf(process.env.TEST_DATABASE_URL)(
     const installer = await a.user('installer', 'piket@example.nl', { organizationId: org });
     const admin = await a.caller((await a.signIn('beheer@example.nl')).accessToken);
     const dashboard = await admin.alarmDashboard.create({ name: 'Paar', organizationId: org });
-    const policy = await admin.escalationPolicy.create({
-      dashboardId: dashboard.id,
-      name: 'Piket',
+    await escalatingDashboard(admin, dashboard.id, {
       steps: [
         { afterMinutes: 0, targets: [{ type: 'USER', id: installer }] },
         { afterMinutes: 5, targets: [{ type: 'ASSIGNABLE' }] },
       ],
       repeat: 1,
-    });
-    await admin.notification.createRule({
-      dashboardId: dashboard.id,
-      name: 'Escalatie',
-      priorities: ['HIGH'],
-      events: ['created'],
-      channel: { type: 'ESCALATION', policyId: policy.id },
     });
     const alarms = 20;
     for (let i = 0; i < alarms; i++) await admin.alarm.create({ dashboardId: dashboard.id, line: `Storing ${i}`, priority: 'HIGH' });

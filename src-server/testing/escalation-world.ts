@@ -6,10 +6,32 @@
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { EscalationStep } from '@/domain/escalation-policy';
 import { createAlarmWorld } from './alarm-world';
-import type { HarnessOptions } from './harness';
+import type { Harness, HarnessOptions } from './harness';
 import { startSmtp } from './smtp';
 
 const T0 = Date.parse('2026-11-28T01:22:00Z');
+
+type AdminCaller = Awaited<ReturnType<Harness['caller']>>;
+
+/**
+ * Makes `dashboardId` escalate: a policy of `steps` and the notification rule that sends its HIGH
+ * alarms (or those of `priorities`) along it, as an admin sets it up on the rules page.
+ */
+export async function escalatingDashboard(
+  admin: AdminCaller,
+  dashboardId: number,
+  { steps, repeat = 0, priorities = ['HIGH'], name = 'Piket' }: { steps: EscalationStep[]; repeat?: number; priorities?: Priority[]; name?: string },
+) {
+  const policy = await admin.escalationPolicy.create({ dashboardId, name, steps, repeat });
+  const rule = await admin.notification.createRule({
+    dashboardId,
+    name: 'Escalatie',
+    priorities,
+    events: ['created'],
+    channel: { type: 'ESCALATION', policyId: policy.id },
+  });
+  return { policy, rule };
+}
 
 /** `options` adds to the world's: mail settings (private targets for receivers on loopback, a push service's certificate, the public URL) and a Telegram bot. */
 export async function createEscalationWorld({ telegram, ...notify }: NonNullable<HarnessOptions['notify']> & { telegram?: HarnessOptions['telegram'] } = {}) {
@@ -22,17 +44,8 @@ export async function createEscalationWorld({ telegram, ...notify }: NonNullable
   });
   const admin = w.callers.admin;
   /** A policy and the rule that escalates HIGH alarms (or those of `priorities`) of dashboard A along it. */
-  const escalateAlong = async (steps: EscalationStep[], repeat = 0, priorities: Priority[] = ['HIGH']) => {
-    const policy = await admin.escalationPolicy.create({ dashboardId: w.dashA.id, name: 'Piket', steps, repeat });
-    const rule = await admin.notification.createRule({
-      dashboardId: w.dashA.id,
-      name: 'Escalatie',
-      priorities,
-      events: ['created'],
-      channel: { type: 'ESCALATION', policyId: policy.id },
-    });
-    return { policy, rule };
-  };
+  const escalateAlong = (steps: EscalationStep[], repeat = 0, priorities: Priority[] = ['HIGH']) =>
+    escalatingDashboard(admin, w.dashA.id, { steps, repeat, priorities });
   /** Runs what the server runs on an alarm change or its schedule: escalations due, then deliveries. */
   const settle = async () => {
     await w.h.jobs.runNow('notify');

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CUSTOMER_VIEWS, type CustomerView, type Location, customerViewLabels } from '@/domain/location';
+import { SavedNote } from '~/components/form/saved-note';
 import { LoadError } from '~/components/lists/load-error';
 import { Button } from '~/components/ui/button';
 import { SectionCard } from '~/components/ui/section-card';
@@ -85,11 +86,7 @@ export function CustomerViewSection({ location }: { location: Location }) {
           <Button type="button" variant="outline" onClick={() => setPreview((p) => !p)} aria-expanded={preview}>
             {preview ? 'Voorbeeld verbergen' : 'Zo ziet de klant het'}
           </Button>
-          {save.isSuccess && !changed ? (
-            <span role="status" className="text-sm text-muted-foreground">
-              Opgeslagen.
-            </span>
-          ) : null}
+          {save.isSuccess && !changed ? <SavedNote /> : null}
           {save.isError ? (
             <span role="alert" className="text-sm text-destructive">
               {requestErrorMessage(save.error)}

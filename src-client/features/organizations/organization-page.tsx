@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { User } from '@/domain/user';
+import { SavedNote } from '~/components/form/saved-note';
 import { PageHeader } from '~/components/layout/page-header';
 import { DeleteButton } from '~/components/lists/delete-button';
 import { EmptyRow } from '~/components/lists/list-controls';
@@ -40,11 +41,7 @@ export function OrganizationPage({ organizationId, user }: { organizationId: num
       {isAdmin ? (
         <SectionCard title="Gegevens">
           <OrganizationForm key={org.name} name={org.name} submitLabel="Opslaan" onSubmit={(name) => update.mutateAsync({ organizationId, name })} />
-          {update.isSuccess ? (
-            <p role="status" className="mt-3 text-sm text-muted-foreground">
-              Opgeslagen.
-            </p>
-          ) : null}
+          {update.isSuccess ? <SavedNote below /> : null}
         </SectionCard>
       ) : null}
       {isAdmin ? (
@@ -53,11 +50,7 @@ export function OrganizationPage({ organizationId, user }: { organizationId: num
             Klanten zien dit op hun locatiepagina (als de locatie storingen en onderhoud toont) en in hun maandoverzicht.
           </p>
           <ContactForm key={JSON.stringify(org.contact)} contact={org.contact} onSubmit={(contact) => contactUpdate.mutateAsync({ organizationId, contact })} />
-          {contactUpdate.isSuccess ? (
-            <p role="status" className="mt-3 text-sm text-muted-foreground">
-              Opgeslagen.
-            </p>
-          ) : null}
+          {contactUpdate.isSuccess ? <SavedNote below /> : null}
         </SectionCard>
       ) : null}
       <SectionCard title="Locaties">

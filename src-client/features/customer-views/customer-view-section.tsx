@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CUSTOMER_VIEWS, type CustomerView, type Location, customerViewLabels } from '@/domain/location';
 import { SavedNote } from '~/components/form/saved-note';
-import { LoadError } from '~/components/lists/load-error';
 import { Button } from '~/components/ui/button';
 import { SectionCard } from '~/components/ui/section-card';
 import { requestErrorMessage } from '~/lib/request-error';
 import { useTRPC } from '~/lib/trpc';
-import { LocationStatusView } from './location-status';
+import { LocationStatusResult } from './location-status';
 
 const hints: Record<CustomerView, string> = {
   NONE: 'Klanten zien alleen hun energie; niets van alarmen.',
@@ -101,15 +100,7 @@ export function CustomerViewSection({ location }: { location: Location }) {
               ? 'Zo zien de klanten van deze locatie het deel Storingen en onderhoud op hun locatiepagina.'
               : 'Zo zouden de klanten het zien met Energie, storingen en onderhoud; nu zien ze dit deel niet.'}
           </p>
-          {status.isError ? (
-            <LoadError error={status.error} onRetry={() => void status.refetch()} />
-          ) : !status.data ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              Bezig met laden ...
-            </p>
-          ) : (
-            <LocationStatusView status={status.data} />
-          )}
+          <LocationStatusResult query={status} />
         </div>
       ) : null}
     </SectionCard>

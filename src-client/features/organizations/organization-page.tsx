@@ -1,8 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { User } from '@/domain/user';
 import { SavedNote } from '~/components/form/saved-note';
 import { PageHeader } from '~/components/layout/page-header';
+import { TextLink } from '~/components/layout/text-link';
 import { DeleteButton } from '~/components/lists/delete-button';
 import { EmptyRow } from '~/components/lists/list-controls';
 import { SectionCard } from '~/components/ui/section-card';
@@ -68,9 +69,9 @@ export function OrganizationPage({ organizationId, user }: { organizationId: num
               org.locations.map((location) => (
                 <TableRow key={location.id}>
                   <TableCell>
-                    <Link to="/admin/location/$locationId" params={{ locationId: location.id }} className="font-medium text-primary hover:underline">
+                    <TextLink to="/admin/location/$locationId" params={{ locationId: location.id }}>
                       {location.name}
-                    </Link>
+                    </TextLink>
                   </TableCell>
                   <TableCell>
                     {location.streetAddress}

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CUSTOMER, seedDemoWorld } from '../scripts/demo-world';
-import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
+import { CUSTOMER } from '../scripts/demo-world';
 import { hasChromium, launchBrowser, signIn } from './support/browser';
-import { adminToken, type Product, startProduct } from './support/product';
+import { type SyncedDemo, startSyncedDemo } from './support/demo-world';
+import type { Product } from './support/product';
 
 describe.skipIf(!hasChromium)('a customer reads its energy in Chromium', () => {
-  let sim: HubSimulator;
+  let world: SyncedDemo;
   let product: Product;
   let browser: Browser;
   let page: Page;
@@ -15,21 +15,15 @@ describe.skipIf(!hasChromium)('a customer reads its energy in Chromium', () => {
   let foreignLocationId: number;
 
   beforeAll(async () => {
-    sim = await startHubSimulator({ historyDays: 400 });
-    product = await startProduct({ METERBEHEER_API_URL: sim.baseUrl, METERBEHEER_API_KEY: sim.apiKey, METERBEHEER_HISTORY_DAYS: '60' });
-    const accessToken = await adminToken(product.url);
-    await seedDemoWorld(product.url, accessToken);
-    const sync = await fetch(`${product.url}/api/meterbeheer/sync`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
-    expect((await sync.json()).failed).toBe(0);
-    const found = await fetch(`${product.url}/api/locations/list?query=Magazijn%20Nieuwegein`, { headers: { authorization: `Bearer ${accessToken}` } });
-    foreignLocationId = (await found.json()).locations[0].id;
+    world = await startSyncedDemo(60);
+    product = world.product;
+    foreignLocationId = (await world.api<{ locations: { id: number }[] }>('GET', '/api/locations/list?query=Magazijn%20Nieuwegein')).locations[0]!.id;
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    await product?.stop();
-    await sim?.close();
+    await world?.stop();
   });
 
   test('a customer lands on the dashboard and sees only its own locations', async () => {

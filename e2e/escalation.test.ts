@@ -9,7 +9,7 @@ import { amsterdamIso } from '../src/lib/amsterdam';
 import { startSmtp } from '../src-server/testing/smtp';
 import { PHONE, fieldLabel, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { elementShot, shot } from './support/mail';
-import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminToken, escalateHighAlarms, type Product, restClient, startProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () => {
   let product: Product;
@@ -40,20 +40,12 @@ describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () =
       })
     ).id;
     dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Jansen', organizationId })).id;
-    const policy = await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/escalation-policies`, {
-      name: 'Piket',
+    policyId = await escalateHighAlarms(api, dashboardId, {
       steps: [
         { afterMinutes: 0, targets: [{ type: 'USER', id: installerId }] },
         { afterMinutes: 15, targets: [{ type: 'ASSIGNABLE' }] },
       ],
       repeat: 1,
-    });
-    policyId = policy.id;
-    await api('POST', `/api/v1/alarms/dashboards/${dashboardId}/notification-rules`, {
-      name: 'Escalatie HOOG',
-      priorities: ['HIGH'],
-      events: ['created'],
-      channel: { type: 'ESCALATION', policyId: policy.id },
     });
     browser = await launchBrowser();
   });

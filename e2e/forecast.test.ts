@@ -1,31 +1,26 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CUSTOMER, INSTALLER, seedDemoWorld } from '../scripts/demo-world';
-import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
+import { CUSTOMER, INSTALLER } from '../scripts/demo-world';
 import { PHONE, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
-import { adminToken, type Product, startProduct } from './support/product';
+import { type SyncedDemo, startSyncedDemo } from './support/demo-world';
+import type { Product } from './support/product';
 
 /** Where the journey leaves its screenshots, when asked (`FORECAST_SHOTS=/some/dir`). */
 const SHOTS = process.env.FORECAST_SHOTS;
 
 describe.skipIf(!hasChromium)('the forecast with its band on a module page', () => {
-  let sim: HubSimulator;
+  let world: SyncedDemo;
   let product: Product;
   let browser: Browser;
 
   beforeAll(async () => {
-    sim = await startHubSimulator({ historyDays: 400 });
-    product = await startProduct({ METERBEHEER_API_URL: sim.baseUrl, METERBEHEER_API_KEY: sim.apiKey, METERBEHEER_HISTORY_DAYS: '60' });
-    const accessToken = await adminToken(product.url);
-    await seedDemoWorld(product.url, accessToken);
-    const sync = await fetch(`${product.url}/api/meterbeheer/sync`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
-    expect((await sync.json()).failed).toBe(0);
+    world = await startSyncedDemo(60);
+    product = world.product;
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    await product?.stop();
-    await sim?.close();
+    await world?.stop();
   });
 
   async function hourlyModulePage(who: { email: string; password: string }, device = { viewport: { width: 1440, height: 900 } }): Promise<Page> {

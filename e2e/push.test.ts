@@ -14,7 +14,7 @@ import { type PushService, startPushService } from '../src-server/testing/push-s
 import { PHONE, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
 import { hasScreen, startScreen } from './support/screen';
-import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminToken, escalateHighAlarms, type Product, restClient, startProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('Web Push, the installable app and the console on a phone', () => {
   let product: Product;
@@ -43,17 +43,7 @@ describe.skipIf(!hasChromium)('Web Push, the installable app and the console on 
     const me = await api<{ id: number }>('GET', '/auth/me');
     organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;
     dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Jansen', organizationId })).id;
-    const policy = await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/escalation-policies`, {
-      name: 'Piket',
-      steps: [{ afterMinutes: 0, targets: [{ type: 'USER', id: me.id }] }],
-      repeat: 0,
-    });
-    await api('POST', `/api/v1/alarms/dashboards/${dashboardId}/notification-rules`, {
-      name: 'Escalatie HOOG',
-      priorities: ['HIGH'],
-      events: ['created'],
-      channel: { type: 'ESCALATION', policyId: policy.id },
-    });
+    await escalateHighAlarms(api, dashboardId, { steps: [{ afterMinutes: 0, targets: [{ type: 'USER', id: me.id }] }], repeat: 0 });
     browser = await launchBrowser();
   });
   afterAll(async () => {

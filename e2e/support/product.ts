@@ -115,3 +115,22 @@ export const addLocation = (api: ReturnType<typeof restClient>, organizationId: 
     streetAddress: 'Stationsstraat 1',
     zipcode: '3511 AB',
   });
+
+/**
+ * The escalation policy 'Piket' with these steps, and the rule 'Escalatie HOOG' that escalates every
+ * new HIGH alarm of the dashboard by it, made over REST. Returns the policy's id.
+ */
+export async function escalateHighAlarms(
+  api: ReturnType<typeof restClient>,
+  dashboardId: number,
+  policy: { steps: { afterMinutes: number; targets: unknown[] }[]; repeat: number },
+) {
+  const { id: policyId } = await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/escalation-policies`, { name: 'Piket', ...policy });
+  await api('POST', `/api/v1/alarms/dashboards/${dashboardId}/notification-rules`, {
+    name: 'Escalatie HOOG',
+    priorities: ['HIGH'],
+    events: ['created'],
+    channel: { type: 'ESCALATION', policyId },
+  });
+  return policyId;
+}

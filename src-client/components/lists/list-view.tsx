@@ -25,8 +25,8 @@ interface Props<T> {
   searchLabel: string;
   columns: Column<T>[];
   rows: T[] | undefined;
-  totalPages: number | undefined;
-  query: Omit<ListQueryState<unknown>, 'data'>;
+  /** The list's query; its page's `totalNumberOfPages` sizes the pager. */
+  query: ListQueryState<{ totalNumberOfPages: number }>;
   empty: string;
   emptySearch: string;
   rowKey: (row: T) => string | number;
@@ -36,7 +36,7 @@ interface Props<T> {
  * A server-paged table with its search box and pager; page and search live in the URL. A failed
  * request shows its reason with a retry instead of the table, never the "nothing here yet" text.
  */
-export function ListView<T>({ search, onSearchChange, searchLabel, columns, rows, totalPages, query, empty, emptySearch, rowKey }: Props<T>) {
+export function ListView<T>({ search, onSearchChange, searchLabel, columns, rows, query, empty, emptySearch, rowKey }: Props<T>) {
   const onSearch = useCallback((q: string) => onSearchChange({ q: q || undefined, page: undefined }), [onSearchChange]);
   const failed = Boolean(query.error) && !query.isFetching;
   return (
@@ -74,7 +74,7 @@ export function ListView<T>({ search, onSearchChange, searchLabel, columns, rows
         </Table>
       )}
       <div className="mt-4">
-        <Pager page={search.page ?? 1} totalPages={totalPages ?? 0} onPage={(page) => onSearchChange({ ...search, page })} />
+        <Pager page={search.page ?? 1} totalPages={query.data?.totalNumberOfPages ?? 0} onPage={(page) => onSearchChange({ ...search, page })} />
       </div>
     </>
   );

@@ -5,6 +5,7 @@ import { type AlarmDashboard, type Priority, prioritySchema, priorityOptions } f
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
+import { SavedNote } from '~/components/form/saved-note';
 import { requestErrorMessage, requestFieldErrors, showFieldError } from '~/lib/request-error';
 import { useSetDefaultFolder, useSetDefaultPriority, useSetResolvedFolder } from './use-dashboard-mutations';
 import { useAppForm } from '~/components/form/use-app-form';
@@ -78,11 +79,7 @@ export function DefaultsForm({ dashboard, folders }: { dashboard: AlarmDashboard
       </div>
       <div className="flex items-center gap-3">
         <form.SubmitButton>Opslaan</form.SubmitButton>
-        {saved ? (
-          <span role="status" className="text-sm text-muted-foreground">
-            Opgeslagen.
-          </span>
-        ) : null}
+        {saved ? <SavedNote /> : null}
       </div>
     </AppForm>
   );

@@ -2,11 +2,11 @@
  * What the two alarm-list routes (`folders/{folder}` and `search`) share: their loader's deps and
  * wait, and the page's dashboard, folders and URL-changing callback.
  */
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { useDashboardAndFolders } from '~/lib/alarms/dashboard-data';
 import { loadRouteData } from '~/lib/route-data';
-import { type TrpcCache, useTRPC } from '~/lib/trpc';
+import type { TrpcCache } from '~/lib/trpc';
 import { type FolderSearch, dashboardUsersInput } from './folder-search';
 
 /** The loader's deps: every search param, the open alarm included (its details load with the list). */
@@ -29,10 +29,8 @@ export function loadAlarmList(
 
 /** The page's dashboard and folders (loaded by the dashboard's layout) and how it changes its search params. */
 export function useAlarmListRoute(from: '/alarms/$dashboardId/search' | '/alarms/$dashboardId/folders/$folder', dashboardId: number) {
-  const trpc = useTRPC();
   const navigate = useNavigate({ from });
-  const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
-  const { data: folders } = useSuspenseQuery(trpc.alarmFolder.list.queryOptions({ dashboardId }));
+  const { dashboard, folders } = useDashboardAndFolders(dashboardId);
   const onSearchChange = useCallback(
     (next: Partial<FolderSearch>, replace = false) => void navigate({ search: (s) => ({ ...s, ...next }), replace }),
     [navigate],

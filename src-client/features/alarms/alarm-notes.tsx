@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ALARM_NOTES_MAX } from '@/domain/alarm';
+import { SavedNote } from '~/components/form/saved-note';
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Textarea } from '~/components/ui/textarea';
@@ -37,11 +38,7 @@ export function AlarmNotes({ alarmId, notes }: { alarmId: number; notes: string 
         <span className="text-xs text-muted-foreground tabular-nums">
           {value.length.toLocaleString('nl-NL')} / {ALARM_NOTES_MAX.toLocaleString('nl-NL')}
         </span>
-        {save.isSuccess && !dirty ? (
-          <span role="status" className="text-sm text-muted-foreground">
-            Opgeslagen.
-          </span>
-        ) : null}
+        {save.isSuccess && !dirty ? <SavedNote /> : null}
       </div>
       {save.error ? (
         <p id="alarm-notes-error" className="text-sm font-medium text-destructive">

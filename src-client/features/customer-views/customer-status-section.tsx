@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { LoadError } from '~/components/lists/load-error';
 import { useTRPC } from '~/lib/trpc';
-import { LocationStatusView } from './location-status';
+import { LocationStatusResult } from './location-status';
 
 const isNotFound = (error: unknown) => (error as { data?: { code?: string } } | null)?.data?.code === 'NOT_FOUND';
 
@@ -24,15 +23,7 @@ export function CustomerStatusSection({ locationId, staff }: { locationId: numbe
           De klanten van deze locatie zien dit deel niet: de klantweergave staat op 'Alleen energie'. Zet die aan op de locatiepagina in het beheer.
         </p>
       ) : null}
-      {status.isError ? (
-        <LoadError error={status.error} onRetry={() => void status.refetch()} />
-      ) : !status.data ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          Bezig met laden ...
-        </p>
-      ) : (
-        <LocationStatusView status={status.data} />
-      )}
+      <LocationStatusResult query={status} />
     </section>
   );
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CUSTOMER_VIEWS, type CustomerView, type Location, customerViewLabels } from '@/domain/location';
-import { LoadError } from '~/components/lists/load-error';
+import { SavedNote } from '~/components/form/saved-note';
 import { Button } from '~/components/ui/button';
 import { SectionCard } from '~/components/ui/section-card';
 import { requestErrorMessage } from '~/lib/request-error';
 import { useTRPC } from '~/lib/trpc';
-import { LocationStatusView } from './location-status';
+import { LocationStatusResult } from './location-status';
 
 const hints: Record<CustomerView, string> = {
   NONE: 'Klanten zien alleen hun energie; niets van alarmen.',
@@ -85,11 +85,7 @@ export function CustomerViewSection({ location }: { location: Location }) {
           <Button type="button" variant="outline" onClick={() => setPreview((p) => !p)} aria-expanded={preview}>
             {preview ? 'Voorbeeld verbergen' : 'Zo ziet de klant het'}
           </Button>
-          {save.isSuccess && !changed ? (
-            <span role="status" className="text-sm text-muted-foreground">
-              Opgeslagen.
-            </span>
-          ) : null}
+          {save.isSuccess && !changed ? <SavedNote /> : null}
           {save.isError ? (
             <span role="alert" className="text-sm text-destructive">
               {requestErrorMessage(save.error)}
@@ -104,15 +100,7 @@ export function CustomerViewSection({ location }: { location: Location }) {
               ? 'Zo zien de klanten van deze locatie het deel Storingen en onderhoud op hun locatiepagina.'
               : 'Zo zouden de klanten het zien met Energie, storingen en onderhoud; nu zien ze dit deel niet.'}
           </p>
-          {status.isError ? (
-            <LoadError error={status.error} onRetry={() => void status.refetch()} />
-          ) : !status.data ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              Bezig met laden ...
-            </p>
-          ) : (
-            <LocationStatusView status={status.data} />
-          )}
+          <LocationStatusResult query={status} />
         </div>
       ) : null}
     </SectionCard>

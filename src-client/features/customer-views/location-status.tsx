@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { type LocationStatus, RESOLVED_DAYS } from '@/domain/customer-view';
 import { formatDuration } from '@/lib/duration';
 import { PriorityBadge } from '~/components/alarms/priority-badge';
+import { LoadError } from '~/components/lists/load-error';
 import { formatDateTime } from '@/lib/dates';
 
 const when = (iso: string) => formatDateTime(new Date(iso));
@@ -29,7 +30,7 @@ const More = ({ shown, total }: { shown: number; total: number }) =>
  * those resolved in the last 30 days with their time to resolve, maintenance that is planned or
  * under way, and whom to call. Times are Amsterdam's.
  */
-export function LocationStatusView({ status }: { status: LocationStatus }) {
+function LocationStatusView({ status }: { status: LocationStatus }) {
   const { contact } = status;
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="location-status">
@@ -135,4 +136,17 @@ export function LocationStatusView({ status }: { status: LocationStatus }) {
       </Block>
     </div>
   );
+}
+
+/** The location's status as its query has it: the failure with a retry, loading, or the status. */
+export function LocationStatusResult({ query }: { query: { data: LocationStatus | undefined; isError: boolean; error: unknown; refetch: () => unknown } }) {
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Bezig met laden ...
+      </p>
+    );
+  }
+  return <LocationStatusView status={query.data} />;
 }

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { priorityLabels } from '@/domain/alarm-dashboard';
 import { type EnergyRule, STALE_DATA_HOURS, energyRuleTypeLabels } from '@/domain/energy-rule';
 import { meterTypeLabels } from '@/domain/meter';
+import { TextLink } from '~/components/layout/text-link';
 import { DeleteButton } from '~/components/lists/delete-button';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -78,9 +79,9 @@ export function EnergySection({ locationId, organizationId }: { locationId: numb
             {site.meters.map((m) => (
               <li key={m.id} className="grid gap-1">
                 <span>
-                  <Link to="/admin/meter/$meterId" params={{ meterId: m.id }} className="font-medium text-primary hover:underline">
+                  <TextLink to="/admin/meter/$meterId" params={{ meterId: m.id }}>
                     {m.name}
-                  </Link>{' '}
+                  </TextLink>{' '}
                   <span className="text-muted-foreground">({meterTypeLabels[m.type]})</span>
                 </span>
                 {m.channels.length === 0 ? <span className="text-sm text-muted-foreground">Geen kanalen gekoppeld.</span> : null}

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Location } from '@/domain/location';
+import { SavedNote } from '~/components/form/saved-note';
 import { PageHeader } from '~/components/layout/page-header';
 import { DeleteButton } from '~/components/lists/delete-button';
 import { SectionCard } from '~/components/ui/section-card';
@@ -51,11 +52,7 @@ export function LocationPage({
           submitLabel="Opslaan"
           onSubmit={(input) => update.mutateAsync({ locationId, ...input })}
         />
-        {update.isSuccess ? (
-          <p role="status" className="mt-3 text-sm text-muted-foreground">
-            Opgeslagen.
-          </p>
-        ) : null}
+        {update.isSuccess ? <SavedNote below /> : null}
       </SectionCard>
       {customerSection(location)}
       {energySection(location.organizationId)}

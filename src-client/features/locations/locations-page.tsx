@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { PageHeader } from '~/components/layout/page-header';
+import { TextLink } from '~/components/layout/text-link';
 import { type ListSearch, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
 import { Button } from '~/components/ui/button';
@@ -28,7 +29,6 @@ export function LocationsPage({ search, onSearchChange }: { search: ListSearch; 
         onSearchChange={onSearchChange}
         searchLabel="Zoek op naam, plaats of organisatie"
         rows={list.data?.locations}
-        totalPages={list.data?.totalNumberOfPages}
         query={list}
         empty="Er zijn nog geen locaties."
         emptySearch="Geen locaties gevonden."
@@ -37,9 +37,9 @@ export function LocationsPage({ search, onSearchChange }: { search: ListSearch; 
           {
             header: 'Naam',
             cell: (location) => (
-              <Link to="/admin/location/$locationId" params={{ locationId: location.id }} className="font-medium text-primary hover:underline">
+              <TextLink to="/admin/location/$locationId" params={{ locationId: location.id }}>
                 {location.name}
-              </Link>
+              </TextLink>
             ),
           },
           { header: 'Adres', cell: (location) => `${location.streetAddress}${location.unit ? ` ${location.unit}` : ''}, ${location.city}` },

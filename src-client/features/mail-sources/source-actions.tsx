@@ -1,11 +1,11 @@
-import { Download, Pencil, PlugZap, Trash2 } from 'lucide-react';
+import { Download, Pencil, PlugZap } from 'lucide-react';
 import { useState } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { MailSource } from '@/domain/mail-source';
+import { DeleteButton } from '~/components/lists/delete-button';
 import { Button } from '~/components/ui/button';
-import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Spinner } from '~/components/ui/spinner';
-import { requestErrorMessage, requestErrorWithFields } from '~/lib/request-error';
+import { requestErrorWithFields } from '~/lib/request-error';
 import { Outcome } from './outcome';
 import { SourceSheet } from './source-sheet';
 import { useDeleteAddress, useDeleteSource, useFetchNow, useTestSource } from './use-source-mutations';
@@ -15,6 +15,37 @@ const fetched = (before: number, after: MailSource) => {
   const n = Math.max(0, after.status.messagesStored - before);
   return { ok: true, text: n === 0 ? 'Opgehaald: geen nieuwe e-mails.' : `Opgehaald: ${n} ${n === 1 ? 'nieuwe e-mail' : 'nieuwe e-mails'}.` };
 };
+
+type SourceTest = ReturnType<typeof useTestSource>;
+
+/** Tests the source (or address): the mailbox's connection, or whether this instance's receiver takes its mail. */
+function TestButton({ test, sourceId, children }: { test: SourceTest; sourceId: number; children: string }) {
+  return (
+    <Button variant="outline" size="sm" disabled={test.isPending} onClick={() => test.mutate({ sourceId })}>
+      {test.isPending ? <Spinner /> : <PlugZap aria-hidden className="size-4" />}
+      {children}
+    </Button>
+  );
+}
+
+/** The test's outcome under the buttons: what the test found, or why the request failed. */
+function TestOutcome({ test }: { test: SourceTest }) {
+  if (test.data) {
+    return (
+      <Outcome ok={test.data.ok} testId="source-test-result">
+        {test.data.message}
+      </Outcome>
+    );
+  }
+  if (test.error) {
+    return (
+      <Outcome ok={false} testId="source-test-result">
+        {requestErrorWithFields(test.error)}
+      </Outcome>
+    );
+  }
+  return null;
+}
 
 /** "Verbinding testen", "Nu ophalen", edit and delete, for those who may change the dashboard's settings. */
 export function SourceActions({ source, folders, dashboardId }: { source: MailSource; folders: AlarmFolder[]; dashboardId: number }) {
@@ -27,10 +58,9 @@ export function SourceActions({ source, folders, dashboardId }: { source: MailSo
   return (
     <div className="grid gap-2 border-t border-border pt-4">
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={test.isPending} onClick={() => test.mutate({ sourceId: source.id })}>
-          {test.isPending ? <Spinner /> : <PlugZap aria-hidden className="size-4" />}
+        <TestButton test={test} sourceId={source.id}>
           Verbinding testen
-        </Button>
+        </TestButton>
         <Button
           variant="outline"
           size="sm"
@@ -56,35 +86,16 @@ export function SourceActions({ source, folders, dashboardId }: { source: MailSo
           <Pencil aria-hidden className="size-4" />
           Bewerken
         </Button>
-        <ConfirmDialog
+        <DeleteButton
           title="Bron verwijderen"
           description={`Weet je zeker dat je de bron '${source.name}' wilt verwijderen? Er wordt dan geen mail meer uit opgehaald. De e-mails die al zijn opgeslagen, blijven bewaard.`}
-          confirmLabel="Verwijderen"
-          trigger={
-            <Button variant="ghost" size="sm" aria-label={`${source.name} verwijderen`}>
-              <Trash2 aria-hidden className="size-4" />
-              Verwijderen
-            </Button>
-          }
-          onConfirm={async () => {
-            try {
-              await remove.mutateAsync({ dashboardId, sourceId: source.id });
-            } catch (error) {
-              throw new Error(requestErrorMessage(error));
-            }
-          }}
+          variant="ghost"
+          size="sm"
+          label={`${source.name} verwijderen`}
+          onDelete={() => remove.mutateAsync({ dashboardId, sourceId: source.id })}
         />
       </div>
-      {test.data ? (
-        <Outcome ok={test.data.ok} testId="source-test-result">
-          {test.data.message}
-        </Outcome>
-      ) : null}
-      {test.error ? (
-        <Outcome ok={false} testId="source-test-result">
-          {requestErrorWithFields(test.error)}
-        </Outcome>
-      ) : null}
+      <TestOutcome test={test} />
       {fetchOutcome ? (
         <Outcome ok={fetchOutcome.ok} testId="source-fetch-result">
           {fetchOutcome.text}
@@ -107,39 +118,19 @@ export function AddressActions({ source }: { source: MailSource }) {
   return (
     <div className="grid gap-2 border-t border-border pt-4">
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={test.isPending} onClick={() => test.mutate({ sourceId: source.id })}>
-          {test.isPending ? <Spinner /> : <PlugZap aria-hidden className="size-4" />}
+        <TestButton test={test} sourceId={source.id}>
           Ontvangst testen
-        </Button>
-        <ConfirmDialog
+        </TestButton>
+        <DeleteButton
           title="E-mailadres verwijderen"
           description={`Weet je zeker dat je het adres '${source.name}' wilt verwijderen? E-mail aan ${source.smtpAddress} wordt daarna geweigerd. De e-mails die al zijn opgeslagen, blijven bewaard.`}
-          confirmLabel="Verwijderen"
-          trigger={
-            <Button variant="ghost" size="sm" aria-label={`${source.name} verwijderen`}>
-              <Trash2 aria-hidden className="size-4" />
-              Verwijderen
-            </Button>
-          }
-          onConfirm={async () => {
-            try {
-              await remove.mutateAsync({ addressId: source.id });
-            } catch (error) {
-              throw new Error(requestErrorMessage(error));
-            }
-          }}
+          variant="ghost"
+          size="sm"
+          label={`${source.name} verwijderen`}
+          onDelete={() => remove.mutateAsync({ addressId: source.id })}
         />
       </div>
-      {test.data ? (
-        <Outcome ok={test.data.ok} testId="source-test-result">
-          {test.data.message}
-        </Outcome>
-      ) : null}
-      {test.error ? (
-        <Outcome ok={false} testId="source-test-result">
-          {requestErrorWithFields(test.error)}
-        </Outcome>
-      ) : null}
+      <TestOutcome test={test} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { meterKindLabels, providerNames } from '@/domain/meterbeheer';
 import type { User } from '@/domain/user';
 import { PageHeader } from '~/components/layout/page-header';
+import { TextLink } from '~/components/layout/text-link';
 import { type ListSearch, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
 import { dateTimeOrDash } from '~/lib/date-time';
@@ -36,7 +36,6 @@ export function FeedsPage({ search, user, onSearchChange }: { search: ListSearch
         onSearchChange={onSearchChange}
         searchLabel="Zoek op naam, EAN of provider"
         rows={list.data?.feeds}
-        totalPages={list.data?.totalNumberOfPages}
         query={list}
         empty="Er zijn nog geen feeds."
         emptySearch="Geen feeds gevonden."
@@ -46,9 +45,9 @@ export function FeedsPage({ search, user, onSearchChange }: { search: ListSearch
           {
             header: 'Naam',
             cell: (feed) => (
-              <Link to="/admin/integrations/meterbeheer/feed/$feedUuid" params={{ feedUuid: feed.uuid }} className="font-medium text-primary hover:underline">
+              <TextLink to="/admin/integrations/meterbeheer/feed/$feedUuid" params={{ feedUuid: feed.uuid }}>
                 {feed.name}
-              </Link>
+              </TextLink>
             ),
           },
           { header: 'EAN', className: 'tabular-nums', cell: (feed) => feed.ean ?? '–' },

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { meterNouns } from '@/domain/meter';
+import { SavedNote } from '~/components/form/saved-note';
 import { PageHeader } from '~/components/layout/page-header';
 import { DeleteButton } from '~/components/lists/delete-button';
 import { Card, CardContent } from '~/components/ui/card';
@@ -46,11 +47,7 @@ export function MeterPage({ meterId }: { meterId: number }) {
             submitLabel="Opslaan"
             onSubmit={(input) => update.mutateAsync({ ...input, meterId })}
           />
-          {update.isSuccess ? (
-            <p role="status" className="mt-3 text-sm text-muted-foreground">
-              Opgeslagen.
-            </p>
-          ) : null}
+          {update.isSuccess ? <SavedNote below /> : null}
         </CardContent>
       </Card>
     </section>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { METER_TYPES, meterNouns, meterTypeLabels } from '@/domain/meter';
 import { PageHeader } from '~/components/layout/page-header';
+import { TextLink } from '~/components/layout/text-link';
 import { type ListSearch, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
 import { Button } from '~/components/ui/button';
@@ -30,7 +31,6 @@ export function MetersPage({ search, onSearchChange }: { search: ListSearch; onS
         onSearchChange={onSearchChange}
         searchLabel="Zoek op meter of locatie"
         rows={list.data?.meters}
-        totalPages={list.data?.totalNumberOfPages}
         query={list}
         empty="Er zijn nog geen meters."
         emptySearch="Geen meters gevonden."
@@ -39,9 +39,9 @@ export function MetersPage({ search, onSearchChange }: { search: ListSearch; onS
           {
             header: 'Naam',
             cell: (meter) => (
-              <Link to="/admin/meter/$meterId" params={{ meterId: meter.id }} className="font-medium text-primary hover:underline">
+              <TextLink to="/admin/meter/$meterId" params={{ meterId: meter.id }}>
                 {meter.name}
-              </Link>
+              </TextLink>
             ),
           },
           { header: 'Type', cell: (meter) => meterTypeLabels[meter.type] },

@@ -1,7 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { User } from '@/domain/user';
+import { SavedNote } from '~/components/form/saved-note';
 import { PageHeader } from '~/components/layout/page-header';
+import { TextLink } from '~/components/layout/text-link';
 import { DeleteButton } from '~/components/lists/delete-button';
 import { EmptyRow } from '~/components/lists/list-controls';
 import { SectionCard } from '~/components/ui/section-card';
@@ -40,11 +42,7 @@ export function OrganizationPage({ organizationId, user }: { organizationId: num
       {isAdmin ? (
         <SectionCard title="Gegevens">
           <OrganizationForm key={org.name} name={org.name} submitLabel="Opslaan" onSubmit={(name) => update.mutateAsync({ organizationId, name })} />
-          {update.isSuccess ? (
-            <p role="status" className="mt-3 text-sm text-muted-foreground">
-              Opgeslagen.
-            </p>
-          ) : null}
+          {update.isSuccess ? <SavedNote below /> : null}
         </SectionCard>
       ) : null}
       {isAdmin ? (
@@ -53,11 +51,7 @@ export function OrganizationPage({ organizationId, user }: { organizationId: num
             Klanten zien dit op hun locatiepagina (als de locatie storingen en onderhoud toont) en in hun maandoverzicht.
           </p>
           <ContactForm key={JSON.stringify(org.contact)} contact={org.contact} onSubmit={(contact) => contactUpdate.mutateAsync({ organizationId, contact })} />
-          {contactUpdate.isSuccess ? (
-            <p role="status" className="mt-3 text-sm text-muted-foreground">
-              Opgeslagen.
-            </p>
-          ) : null}
+          {contactUpdate.isSuccess ? <SavedNote below /> : null}
         </SectionCard>
       ) : null}
       <SectionCard title="Locaties">
@@ -75,9 +69,9 @@ export function OrganizationPage({ organizationId, user }: { organizationId: num
               org.locations.map((location) => (
                 <TableRow key={location.id}>
                   <TableCell>
-                    <Link to="/admin/location/$locationId" params={{ locationId: location.id }} className="font-medium text-primary hover:underline">
+                    <TextLink to="/admin/location/$locationId" params={{ locationId: location.id }}>
                       {location.name}
-                    </Link>
+                    </TextLink>
                   </TableCell>
                   <TableCell>
                     {location.streetAddress}

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { User } from '@/domain/user';
 import { PageHeader } from '~/components/layout/page-header';
+import { TextLink } from '~/components/layout/text-link';
 import { type ListSearch, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
 import { Button } from '~/components/ui/button';
@@ -23,7 +24,6 @@ export function OrganizationsPage({ search, user, onSearchChange }: { search: Li
         onSearchChange={onSearchChange}
         searchLabel="Zoek op naam"
         rows={list.data?.organizations}
-        totalPages={list.data?.totalNumberOfPages}
         query={list}
         empty="Er zijn nog geen organisaties."
         emptySearch="Geen organisaties gevonden."
@@ -32,9 +32,9 @@ export function OrganizationsPage({ search, user, onSearchChange }: { search: Li
           {
             header: 'Naam',
             cell: (org) => (
-              <Link to="/admin/organization/$organizationId" params={{ organizationId: org.id }} className="font-medium text-primary hover:underline">
+              <TextLink to="/admin/organization/$organizationId" params={{ organizationId: org.id }}>
                 {org.name}
-              </Link>
+              </TextLink>
             ),
           },
           { header: 'Locaties', className: 'text-right tabular-nums', cell: (org) => org.locations.length },

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { type IsoWeek, formatWeekRange, isoWeeksInYear } from '@/lib/iso-week';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
+import { NumberField, isYear, yearChecks } from './number-field';
 
 /** Jaar + Week + 'Bevestig': year 4 digits, week 1–53, native checks only. */
 export function WeekPicker({ value, onChange }: { value: IsoWeek; onChange: (week: IsoWeek) => void }) {
   const [year, setYear] = useState(String(value.year));
   const [week, setWeek] = useState(String(value.week));
   const chosen = { year: Number(year), week: Number(week) };
-  const valid = /^\d{4}$/.test(year) && Number.isInteger(chosen.week) && chosen.week >= 1 && chosen.week <= 53;
+  const valid = isYear(year) && Number.isInteger(chosen.week) && chosen.week >= 1 && chosen.week <= 53;
   // Week 53 in a year with 52 weeks means its last week: clamp rather than jump into next year.
   const normalized = valid ? { year: chosen.year, week: Math.min(chosen.week, isoWeeksInYear(chosen.year)) } : null;
   return (
@@ -21,35 +20,8 @@ export function WeekPicker({ value, onChange }: { value: IsoWeek; onChange: (wee
       }}
     >
       <div className="flex flex-wrap items-end gap-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor="week-picker-year">Jaar</Label>
-          <Input
-            id="week-picker-year"
-            className="w-20 sm:w-24"
-            inputMode="numeric"
-            required
-            pattern="\d{4}"
-            min={1000}
-            max={9999}
-            type="number"
-            value={year}
-            onChange={(e) => setYear(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="week-picker-week">Week</Label>
-          <Input
-            id="week-picker-week"
-            className="w-16 sm:w-20"
-            inputMode="numeric"
-            required
-            min={1}
-            max={53}
-            type="number"
-            value={week}
-            onChange={(e) => setWeek(e.target.value)}
-          />
-        </div>
+        <NumberField id="week-picker-year" label="Jaar" className="w-20 sm:w-24" {...yearChecks} value={year} onChange={setYear} />
+        <NumberField id="week-picker-week" label="Week" className="w-16 sm:w-20" min={1} max={53} value={week} onChange={setWeek} />
         <Button type="submit" variant="outline">
           Bevestig
         </Button>

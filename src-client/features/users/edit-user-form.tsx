@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { type UpdateUser, type User, updateUserSchema, userFieldLabels as labels } from '@/domain/user';
 import { AppForm, useRequestFailure } from '~/components/form/app-form';
 import { formSchema } from '~/components/form/form-schema';
+import { SavedNote } from '~/components/form/saved-note';
 import { LocationsField } from './user-fields';
 import { useAppForm } from '~/components/form/use-app-form';
 
@@ -39,11 +40,7 @@ export function EditUserForm({ user, onSubmit }: { user: User; onSubmit: (input:
       {user.type === 'customer' ? <form.AppField name="locationIds">{() => <LocationsField />}</form.AppField> : null}
       <div className="flex items-center gap-3">
         <form.SubmitButton>Opslaan</form.SubmitButton>
-        {saved ? (
-          <span role="status" className="text-sm text-muted-foreground">
-            Opgeslagen.
-          </span>
-        ) : null}
+        {saved ? <SavedNote /> : null}
       </div>
     </AppForm>
   );

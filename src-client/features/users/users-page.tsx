@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { type User, type UserType, userTypeLabels } from '@/domain/user';
 import { PageHeader } from '~/components/layout/page-header';
+import { TextLink } from '~/components/layout/text-link';
 import { type ListSearch, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
 import { Button } from '~/components/ui/button';
@@ -30,7 +31,6 @@ export function UsersPage({ search, user, onSearchChange }: { search: ListSearch
         onSearchChange={onSearchChange}
         searchLabel="Zoek op naam of e-mailadres"
         rows={list.data?.users}
-        totalPages={list.data?.totalNumberOfPages}
         query={list}
         empty="Er zijn nog geen gebruikers."
         emptySearch="Geen gebruikers gevonden."
@@ -39,9 +39,9 @@ export function UsersPage({ search, user, onSearchChange }: { search: ListSearch
           {
             header: 'E-mailadres',
             cell: (row) => (
-              <Link to="/admin/user/$userId" params={{ userId: row.id }} className="font-medium text-primary hover:underline">
+              <TextLink to="/admin/user/$userId" params={{ userId: row.id }}>
                 {row.email}
-              </Link>
+              </TextLink>
             ),
           },
           { header: 'Naam', cell: (row) => row.fullName ?? '–' },

@@ -1,10 +1,9 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AlarmLayout } from '~/features/alarm-area/alarm-layout';
 import { ViewsNav } from '~/features/alarm-views/views-nav';
+import { loadDashboardAndFolders, useDashboardAndFolders } from '~/lib/alarms/dashboard-data';
 import { parseIdParam } from '~/lib/id-param';
 import { loadOrNotFound } from '~/lib/load-or-not-found';
-import { useTRPC } from '~/lib/trpc';
 
 /** One dashboard: its layout with the folders, and the live console while it is open. */
 export const Route = createFileRoute('/_auth/alarms/$dashboardId')({
@@ -15,8 +14,7 @@ export const Route = createFileRoute('/_auth/alarms/$dashboardId')({
   loader: ({ context, params: { dashboardId } }) =>
     loadOrNotFound(() =>
       Promise.all([
-        context.queryClient.ensureQueryData(context.trpc.alarmDashboard.get.queryOptions({ dashboardId })),
-        context.queryClient.ensureQueryData(context.trpc.alarmFolder.list.queryOptions({ dashboardId })),
+        loadDashboardAndFolders(context, dashboardId),
         context.queryClient.ensureQueryData(context.trpc.alarmFolder.counts.queryOptions({ dashboardId })),
       ]),
     ),
@@ -24,10 +22,8 @@ export const Route = createFileRoute('/_auth/alarms/$dashboardId')({
 });
 
 function DashboardLayout() {
-  const trpc = useTRPC();
   const { dashboardId } = Route.useParams();
   const { user } = Route.useRouteContext();
-  const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
-  const { data: folders } = useSuspenseQuery(trpc.alarmFolder.list.queryOptions({ dashboardId }));
+  const { dashboard, folders } = useDashboardAndFolders(dashboardId);
   return <AlarmLayout user={user} dashboard={dashboard} folders={folders} views={<ViewsNav dashboardId={dashboardId} />} />;
 }

@@ -1,12 +1,11 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { todayLocal } from '@/lib/amsterdam';
 import { OverviewPage } from '~/features/alarms/overview/overview-page';
 import { type ChartPeriod, overviewSearchSchema, periodRange } from '~/features/alarms/overview/period';
 import { FailedNotificationsNotice } from '~/features/notifications/failed-notifications-notice';
+import { useDashboardAndFolders } from '~/lib/alarms/dashboard-data';
 import { loadRouteData } from '~/lib/route-data';
-import { useTRPC } from '~/lib/trpc';
 
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/')({
   validateSearch: overviewSearchSchema,
@@ -24,12 +23,10 @@ export const Route = createFileRoute('/_auth/alarms/$dashboardId/')({
 });
 
 function OverviewRoute() {
-  const trpc = useTRPC();
   const { dashboardId } = Route.useParams();
   const period = Route.useSearch().period ?? 'day';
   const navigate = useNavigate({ from: Route.fullPath });
-  const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
-  const { data: folders } = useSuspenseQuery(trpc.alarmFolder.list.queryOptions({ dashboardId }));
+  const { dashboard, folders } = useDashboardAndFolders(dashboardId);
   const onPeriod = useCallback((p: ChartPeriod) => void navigate({ search: { period: p }, replace: true }), [navigate]);
   return (
     <div className="grid gap-4">

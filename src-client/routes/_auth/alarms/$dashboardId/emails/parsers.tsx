@@ -1,10 +1,9 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { type ParsersSearch, parsersSearchSchema } from '~/features/alarm-parsers/parser-search';
 import { ParsersPage } from '~/features/alarm-parsers/parsers-page';
+import { useDashboardAndFolders } from '~/lib/alarms/dashboard-data';
 import { loadRouteData } from '~/lib/route-data';
-import { useTRPC } from '~/lib/trpc';
 
 /** `emails/parsers`: the list, or one parser (`?parser=<id>`, `?parser=new&type=CUSTOM`). A failed list shows in the page (LoadError). */
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/emails/parsers')({
@@ -22,12 +21,10 @@ export const Route = createFileRoute('/_auth/alarms/$dashboardId/emails/parsers'
 });
 
 function ParsersRoute() {
-  const trpc = useTRPC();
   const { dashboardId } = Route.useParams();
   const { user } = Route.useRouteContext();
   const search = Route.useSearch();
-  const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
-  const { data: folders } = useSuspenseQuery(trpc.alarmFolder.list.queryOptions({ dashboardId }));
+  const { dashboard, folders } = useDashboardAndFolders(dashboardId);
   const navigate = useNavigate({ from: Route.fullPath });
   const onSearchChange = useCallback((next: ParsersSearch) => void navigate({ search: next }), [navigate]);
   return <ParsersPage user={user} dashboard={dashboard} folders={folders} search={search} onSearchChange={onSearchChange} />;

@@ -1,8 +1,7 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { SourcesPage } from '~/features/mail-sources/sources-page';
+import { useDashboardAndFolders } from '~/lib/alarms/dashboard-data';
 import { loadRouteData } from '~/lib/route-data';
-import { useTRPC } from '~/lib/trpc';
 
 /** `emails/sources`: the dashboard's mailboxes. A failed list shows in the page (LoadError), not as an error page. */
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/emails/sources')({
@@ -12,10 +11,8 @@ export const Route = createFileRoute('/_auth/alarms/$dashboardId/emails/sources'
 });
 
 function SourcesRoute() {
-  const trpc = useTRPC();
   const { dashboardId } = Route.useParams();
   const { user } = Route.useRouteContext();
-  const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
-  const { data: folders } = useSuspenseQuery(trpc.alarmFolder.list.queryOptions({ dashboardId }));
+  const { dashboard, folders } = useDashboardAndFolders(dashboardId);
   return <SourcesPage user={user} dashboard={dashboard} folders={folders} />;
 }

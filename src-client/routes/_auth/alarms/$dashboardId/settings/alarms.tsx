@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { SectionCard } from '~/components/ui/section-card';
@@ -6,23 +5,17 @@ import { BrandingUpload } from '~/features/alarm-dashboards/branding-upload';
 import { CustomizableToggle } from '~/features/alarm-dashboards/customizable-toggle';
 import { DefaultsForm } from '~/features/alarm-dashboards/defaults-form';
 import { SettingsOnly } from '~/features/alarm-dashboards/settings-only';
-import { useTRPC } from '~/lib/trpc';
+import { loadDashboardAndFolders, useDashboardAndFolders } from '~/lib/alarms/dashboard-data';
 
 export const Route = createFileRoute('/_auth/alarms/$dashboardId/settings/alarms')({
-  loader: ({ context: { trpc, queryClient }, params: { dashboardId } }) =>
-    Promise.all([
-      queryClient.ensureQueryData(trpc.alarmDashboard.get.queryOptions({ dashboardId })),
-      queryClient.ensureQueryData(trpc.alarmFolder.list.queryOptions({ dashboardId })),
-    ]),
+  loader: ({ context, params: { dashboardId } }) => loadDashboardAndFolders(context, dashboardId),
   component: AlarmSettingsPage,
 });
 
 function AlarmSettingsPage() {
-  const trpc = useTRPC();
   const { dashboardId } = Route.useParams();
   const { user } = Route.useRouteContext();
-  const { data: dashboard } = useSuspenseQuery(trpc.alarmDashboard.get.queryOptions({ dashboardId }));
-  const { data: folders } = useSuspenseQuery(trpc.alarmFolder.list.queryOptions({ dashboardId }));
+  const { dashboard, folders } = useDashboardAndFolders(dashboardId);
   return (
     <section className="grid [&>:first-child]:mb-0 max-w-3xl gap-6">
       <PageHeader title="Alarminstellingen" description="Standaardwaarden voor nieuwe alarmen en het logo van het dashboard." />

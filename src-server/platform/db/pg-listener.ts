@@ -38,6 +38,8 @@ export async function createPgListener(connectionString: string, options: PgList
   let listening = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  /** The last statement sent on the connection (see `query`). */
+  let queue: Promise<unknown> = Promise.resolve();
 
   function setListening(value: boolean) {
     if (listening === value) return;
@@ -92,10 +94,18 @@ export async function createPgListener(connectionString: string, options: PgList
     get listening() {
       return listening;
     },
-    /** A statement on the listening connection (sending NOTIFYs in order); refused while it is down. */
+    /**
+     * A statement on the listening connection (sending NOTIFYs in order); refused while it is down.
+     * Each waits for the one before: a client runs one statement at a time anyway, and `pg` is to
+     * stop queueing them itself.
+     */
     query(text: string, values?: unknown[]): Promise<unknown> {
-      if (!client) return Promise.reject(new Error('the LISTEN connection is down'));
-      return client.query(text, values);
+      const run = queue.then(() => {
+        if (!client) throw new Error('the LISTEN connection is down');
+        return client.query(text, values);
+      });
+      queue = run.catch(() => undefined);
+      return run;
     },
     async close() {
       closed = true;

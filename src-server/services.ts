@@ -61,7 +61,7 @@ import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './platform/secrets';
 import { createIngestLimit } from './modules/alarm-hooks/ingest-limit';
 import { createMailer } from './modules/notifications/email';
-import { NOTIFY_JOB, createNotifyWaker, notificationJobs } from './modules/notifications/notifications.jobs';
+import { NOTIFY_JOB, notificationJobs } from './modules/notifications/notifications.jobs';
 import type { DeliveryDeps } from './modules/notifications/delivery';
 import { createOnboarding } from './modules/onboarding/onboarding.service';
 import type { EnergyDeps } from './modules/energy-rules/energy-evaluation';
@@ -213,7 +213,7 @@ export async function createServices(options: ServiceOptions) {
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail, leases);
   // Notifications: every alarm change wakes the notify job, so a HIGH alarm's webhook leaves at once.
-  const notifyWaker = createNotifyWaker();
+  const notifyWaker = createJobWaker();
   const mailer = createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom, firmName: options.notify?.firmName, publicUrl });
   // People are reached on their contact methods (one adapter per kind); escalations walk policies.
   // Both sit above notifications, which reach them through `people`.

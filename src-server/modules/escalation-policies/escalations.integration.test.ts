@@ -78,14 +78,20 @@ test('after the last step the steps start again `repeat` times, one last interva
   expect(w.smtp.mails.map((m) => m.to[0])).toEqual(['inst-a@example.nl', 'admin@example.nl', 'inst-a@example.nl', 'admin@example.nl']);
 });
 
-test('acknowledged before step 2, step 2 never fires, and the panel says who stopped it', async () => {
+/** A policy of installer A at once and the admin 15 minutes later; alarm 'Koelcel 4 te warm' raised and step 1 sent. */
+async function stepOneSent() {
   const w = await createEscalationWorld();
   await w.escalateAlong([
     { afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] },
     { afterMinutes: 15, targets: [{ type: 'USER', id: w.ids.admin }] },
   ]);
-  const alarm = await w.raise();
+  const alarm = await w.raise('Koelcel 4 te warm');
   await w.settle();
+  return { w, alarm };
+}
+
+test('acknowledged before step 2, step 2 never fires, and the panel says who stopped it', async () => {
+  const { w, alarm } = await stepOneSent();
   w.advance(5 * 60);
   await w.callers.installerA.alarm.acknowledge({ alarmId: alarm.id });
   expect(await w.admin.escalationPolicy.state({ alarmId: alarm.id })).toMatchObject([
@@ -98,13 +104,7 @@ test('acknowledged before step 2, step 2 never fires, and the panel says who sto
 });
 
 test('a resolved alarm stops its escalation', async () => {
-  const w = await createEscalationWorld();
-  await w.escalateAlong([
-    { afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] },
-    { afterMinutes: 15, targets: [{ type: 'USER', id: w.ids.admin }] },
-  ]);
-  const alarm = await w.raise();
-  await w.settle();
+  const { w, alarm } = await stepOneSent();
   await w.admin.alarm.setFolder({ alarmId: alarm.id, folderId: w.foldersA.done });
   w.advance(20 * 60);
   await w.settle();
@@ -113,13 +113,7 @@ test('a resolved alarm stops its escalation', async () => {
 });
 
 test('a maintenance window that begins after the alarm was raised stops its escalation', async () => {
-  const w = await createEscalationWorld();
-  await w.escalateAlong([
-    { afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] },
-    { afterMinutes: 15, targets: [{ type: 'USER', id: w.ids.admin }] },
-  ]);
-  const alarm = await w.raise('Koelcel 4 te warm');
-  await w.settle();
+  const { w, alarm } = await stepOneSent();
   const from = new Date(w.at() + 10 * 60_000).toISOString();
   const to = new Date(w.at() + 120 * 60_000).toISOString();
   await w.admin.maintenanceWindow.create({ dashboardId: w.dashA.id, from, to, match: 'koelcel' });

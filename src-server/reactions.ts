@@ -9,14 +9,14 @@ import type { JobWaker } from './platform/jobs/waker';
 import { MAIL_READ_JOB } from './modules/alarm-emails/alarm-emails.jobs';
 import { ALARM_PARSE_JOB } from './modules/alarm-parsers/alarm-parsers.jobs';
 import { type EnergyDeps, evaluateAfterSync } from './modules/energy-rules/energy-evaluation';
-import { NOTIFY_JOB, type NotifyWaker } from './modules/notifications/notifications.jobs';
+import { NOTIFY_JOB } from './modules/notifications/notifications.jobs';
 import { ESCALATE_JOB } from './modules/escalation-policies/escalation-policies.jobs';
 
 export interface Reacting {
   events: EventBus;
   jobs: JobRunner;
   energy: EnergyDeps;
-  wakers: { read: JobWaker; parse: JobWaker; notify: NotifyWaker };
+  wakers: { read: JobWaker; parse: JobWaker; notify: JobWaker };
 }
 
 export function wireReactions({ events, jobs, energy, wakers }: Reacting) {

@@ -61,8 +61,8 @@ import { meterbeheerJobs } from './modules/meterbeheer/meterbeheer.jobs';
 import { createSecretBox } from './platform/secrets';
 import { createIngestLimit } from './modules/alarm-hooks/ingest-limit';
 import { createMailer } from './modules/notifications/email';
-import { NOTIFY_JOB, createNotifyWaker, notificationJobs } from './modules/notifications/notifications.jobs';
-import type { DeliveryDeps } from './modules/notifications/delivery';
+import { NOTIFY_JOB, notificationJobs } from './modules/notifications/notifications.jobs';
+import type { DeliveryDeps, SendDeps } from './modules/notifications/delivery';
 import { createOnboarding } from './modules/onboarding/onboarding.service';
 import type { EnergyDeps } from './modules/energy-rules/energy-evaluation';
 import { wakeJob, wireReactions } from './reactions';
@@ -213,18 +213,13 @@ export async function createServices(options: ServiceOptions) {
   // IDLE connections per IMAP source; the server starts them (tests start them where they test IDLE).
   const imapWatchers = createImapWatchers(mail, leases);
   // Notifications: every alarm change wakes the notify job, so a HIGH alarm's webhook leaves at once.
-  const notifyWaker = createNotifyWaker();
+  const notifyWaker = createJobWaker();
   const mailer = createMailer({ url: options.notify?.smtpUrl, from: options.notify?.smtpFrom, firmName: options.notify?.firmName, publicUrl });
   // People are reached on their contact methods (one adapter per kind); escalations walk policies.
   // Both sit above notifications, which reach them through `people`.
-  const allowPrivateTargets = options.notify?.allowPrivateTargets ?? false;
+  const sending: SendDeps = { db, clock, secrets, mailer, publicUrl, allowPrivateTargets: options.notify?.allowPrivateTargets ?? false };
   const contact: ContactDeps & { limit: ReturnType<typeof createSharedLimiter> } = {
-    db,
-    clock,
-    secrets,
-    mailer,
-    publicUrl,
-    allowPrivateTargets,
+    ...sending,
     webPush: { vapid: webPushVapid, ca: options.notify?.webPush?.ca },
     telegram: createTelegramBot(options.telegram ?? {}),
     limit: createSharedLimiter(db, 'contact-test', 5, 3600, () => epochSeconds(clock)),
@@ -239,12 +234,7 @@ export async function createServices(options: ServiceOptions) {
     },
   };
   const notify: DeliveryDeps = {
-    db,
-    clock,
-    secrets,
-    mailer,
-    publicUrl,
-    allowPrivateTargets,
+    ...sending,
     people: {
       startEscalations: (trx, starts) => startEscalations(escalation, trx, starts, epochSeconds(clock)),
       policyDashboard,

@@ -7,6 +7,7 @@
  * count here: limits against guessing must hold over all instances; so do hook requests per ingest
  * token on PostgreSQL (ingest-limit.ts).
  */
+import { type Clock, epochSeconds } from './clock';
 import type { DB } from './db/database';
 import { AppError } from './errors';
 import * as q from './shared-rate-limit.queries';
@@ -59,4 +60,30 @@ export async function reserveAll(limits: [SharedLimiter, string][]): Promise<{ r
 export async function reserveOrRefuse(limits: [SharedLimiter, string][], message: (retryAfterSeconds: number) => string): Promise<void> {
   const { retryAfter } = await reserveAll(limits);
   if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', message(retryAfter), { retryAfterSeconds: retryAfter });
+}
+
+/**
+ * A user's calls that reach out on their behalf about one subject of theirs (a mail source's test, a
+ * notification rule's test): at most `perSubject` a minute on one subject, and `perUser` a minute
+ * over all their subjects, or a new subject per try would dodge the first. The answer counts one
+ * call, or throws a 429 with `message(seconds)` and Retry-After when either limit is reached.
+ */
+export function createSubjectAndUserLimit(
+  db: DB,
+  clock: Clock,
+  scope: string,
+  limits: { perSubject: number; perUser: number },
+  message: (retryAfterSeconds: number) => string,
+) {
+  const now = () => epochSeconds(clock);
+  const perSubject = createSharedLimiter(db, scope, limits.perSubject, 60, now);
+  const perUser = createSharedLimiter(db, `user-${scope}`, limits.perUser, 60, now);
+  return (subjectId: number, userId: number) =>
+    reserveOrRefuse(
+      [
+        [perSubject, String(subjectId)],
+        [perUser, String(userId)],
+      ],
+      message,
+    );
 }

@@ -3,6 +3,7 @@
  * tests: a policy with an ESCALATION rule on dashboard A, a way to run the jobs as the server would,
  * and the action link out of a mail.
  */
+import { onTestFinished } from 'vitest';
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { EscalationStep } from '@/domain/escalation-policy';
 import { createAlarmWorld } from './alarm-world';
@@ -54,6 +55,14 @@ export async function createEscalationWorld({ telegram, ...notify }: NonNullable
   };
   const raise = (line = 'Koelcel 4 te warm', priority: Priority = 'HIGH') => admin.alarm.create({ dashboardId: w.dashA.id, line, priority });
   const history = async (alarmId: number) => admin.alarm.history({ alarmId });
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= w.h.close().then(() => smtp.close()));
+  try {
+    // Like the harness: a world made in a test is closed when the test ends (its SMTP server after it).
+    onTestFinished(close);
+  } catch {
+    // Made outside a test (beforeAll): the file closes it.
+  }
   return {
     ...w,
     smtp,
@@ -67,10 +76,8 @@ export async function createEscalationWorld({ telegram, ...notify }: NonNullable
     at: () => now,
     /** The action token in a mail's text. */
     tokenOf: (text: string | undefined) => /\/app\/act\/([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1],
-    async close() {
-      await w.h.close();
-      await smtp.close();
-    },
+    /** Once; a world made in a test and not closed by it is closed when the test ends. */
+    close,
   };
 }
 export type EscalationWorld = Awaited<ReturnType<typeof createEscalationWorld>>;

@@ -45,51 +45,19 @@ const fields = {
   password: requiredRaw(512, 'Het wachtwoord moet worden opgegeven.', 'Het wachtwoord is te lang.'),
 };
 
+/** Where the meter is: the fields that open every form but Fudura's. */
+const site = { name: fields.name, postalCode: fields.postalCode, houseNumber: fields.houseNumber };
+/** The site and the meter itself, ahead of the provider's own fields. */
+const siteAndMeter = { ...site, meterKind: fields.meterKind, ean: fields.ean };
+
 /** Each provider's form schema; the object's key order is the form's field order. */
 export const feedFormSchemas = {
   fudura: v.object({ ean: fields.ean, customerId: fields.customerId, name: fields.name, houseNumber: fields.houseNumber, meterKind: fields.meterKind }),
-  anexo: v.object({
-    name: fields.name,
-    postalCode: fields.postalCode,
-    houseNumber: fields.houseNumber,
-    meterKind: fields.meterKind,
-    ean: fields.ean,
-    meterId: fields.anexoMeterId,
-    clientId: fields.clientId,
-  }),
-  solaredge: v.object({
-    name: fields.name,
-    postalCode: fields.postalCode,
-    houseNumber: fields.houseNumber,
-    apiKey: fields.apiKey,
-    meterId: fields.solaredgeMeterId,
-  }),
-  joulz: v.object({
-    name: fields.name,
-    postalCode: fields.postalCode,
-    houseNumber: fields.houseNumber,
-    meterKind: fields.meterKind,
-    ean: fields.ean,
-    apiKey: fields.apiKey,
-    subCode: fields.subCode,
-  }),
-  kenter: v.object({
-    name: fields.name,
-    postalCode: fields.postalCode,
-    houseNumber: fields.houseNumber,
-    meterKind: fields.meterKind,
-    ean: fields.ean,
-    username: fields.username,
-    password: fields.password,
-  }),
-  meetbedrijf: v.object({
-    name: fields.name,
-    postalCode: fields.postalCode,
-    houseNumber: fields.houseNumber,
-    meterKind: fields.meterKind,
-    ean: fields.ean,
-    apiKey: fields.apiKey,
-  }),
+  anexo: v.object({ ...siteAndMeter, meterId: fields.anexoMeterId, clientId: fields.clientId }),
+  solaredge: v.object({ ...site, apiKey: fields.apiKey, meterId: fields.solaredgeMeterId }),
+  joulz: v.object({ ...siteAndMeter, apiKey: fields.apiKey, subCode: fields.subCode }),
+  kenter: v.object({ ...siteAndMeter, username: fields.username, password: fields.password }),
+  meetbedrijf: v.object({ ...siteAndMeter, apiKey: fields.apiKey }),
 } satisfies Record<CreatableProvider, v.GenericSchema>;
 
 /** One input for every provider: `provider` picks that provider's form schema. */

@@ -17,6 +17,7 @@ import { localToUtc } from '@/lib/amsterdam';
 import { writesWatched } from '../../modules/auth/session-cache';
 import { upsertMeasurements } from '../../modules/measurement-store/measurement-store.store';
 import { type AlarmWorld, createAlarmWorld } from '../../testing/alarm-world';
+import type { Harness } from '../../testing/harness';
 import { testingOnPostgres } from '../../testing/test-database';
 import { type World, createWorld } from '../../testing/world';
 import { createContext } from './context';
@@ -28,8 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => w.h.close());
 
-/** An installer's caller whose statements are counted, and the count so far. */
-async function countedInstaller() {
+/** The statements a call as the holder of `token` took: at least one (a count of none would mean the plugin saw nothing). */
+async function statementsAs(h: Harness, token: string, call: (caller: ReturnType<typeof createCaller>) => Promise<unknown>) {
   const counter = { statements: 0 };
   const plugin: KyselyPlugin = {
     transformQuery: ({ node }) => node,
@@ -39,17 +40,12 @@ async function countedInstaller() {
       return result;
     },
   };
-  const ctx = await createContext({ ...w.h, db: w.h.db.withPlugin(plugin) }, `Bearer ${w.tokens.installerA}`, '127.0.0.1');
-  return { caller: createCaller(ctx), counter };
-}
-
-/** The statements a call took: at least one (a count of none would mean the plugin saw nothing). */
-async function statementsOf(call: (caller: ReturnType<typeof createCaller>) => Promise<unknown>) {
-  const { caller, counter } = await countedInstaller();
-  await call(caller);
+  await call(createCaller(await createContext({ ...h, db: h.db.withPlugin(plugin) }, `Bearer ${token}`, '127.0.0.1')));
   expect(counter.statements, 'the counting plugin saw the call').toBeGreaterThan(0);
   return counter.statements;
 }
+
+const statementsOf = (call: (caller: ReturnType<typeof createCaller>) => Promise<unknown>) => statementsAs(w.h, w.tokens.installerA, call);
 
 /** Alarms of this test's own, so each test runs alone. */
 async function threeAlarms() {
@@ -122,24 +118,10 @@ describe('statements per heavy read', () => {
   }, 60_000);
   afterAll(() => world.h.close());
 
-  async function statementsAs(token: string, call: (caller: ReturnType<typeof createCaller>) => Promise<unknown>) {
-    const counter = { statements: 0 };
-    const plugin: KyselyPlugin = {
-      transformQuery: ({ node }) => node,
-      transformResult: async ({ result }) => {
-        counter.statements++;
-        return result;
-      },
-    };
-    await call(createCaller(await createContext({ ...world.h, db: world.h.db.withPlugin(plugin) }, `Bearer ${token}`, '127.0.0.1')));
-    expect(counter.statements, 'the counting plugin saw the call').toBeGreaterThan(0);
-    return counter.statements;
-  }
-
   it('lists twelve locations with their recent days in 4 statements (locations, meters, newest intervals, the days)', async () => {
     const list = await world.h.caller(world.tokens.installerA).then((c) => c.dashboard.locations());
     expect(list.filter((l) => l.recentDays?.value != null)).toHaveLength(10);
-    expect(await statementsAs(world.tokens.installerA, (c) => c.dashboard.locations())).toBeLessThanOrEqual(4);
+    expect(await statementsAs(world.h, world.tokens.installerA, (c) => c.dashboard.locations())).toBeLessThanOrEqual(4);
   });
 
   /** The statements a call built (subqueries too: each builder passes the plugin), with the parameters each compiles to. */
@@ -175,12 +157,12 @@ describe('statements per heavy read', () => {
   });
 
   it("answers one location's dashboard of three meters in 6 statements (location, meters, first and last intervals, the spans' sums, a forecast per module until cached)", async () => {
-    expect(await statementsAs(world.tokens.installerA, (c) => c.dashboard.location({ locationId: firstLocation }))).toBeLessThanOrEqual(6);
+    expect(await statementsAs(world.h, world.tokens.installerA, (c) => c.dashboard.location({ locationId: firstLocation }))).toBeLessThanOrEqual(6);
   });
 
   it('aggregates a channel per day over two weeks in 3 statements on PostgreSQL (one per day on SQLite, where a statement is no round trip)', async () => {
     const input = { channelIds: String(channel), granularity: 'day' as const, from: '2024-10-30T00:00:00', to: '2024-11-13T00:00:00' };
-    const statements = await statementsAs(world.tokens.installerA, (c) => c.measurement.aggregate(input));
+    const statements = await statementsAs(world.h, world.tokens.installerA, (c) => c.measurement.aggregate(input));
     expect(statements).toBeLessThanOrEqual(testingOnPostgres() ? 3 : 3 + 14);
   });
 });

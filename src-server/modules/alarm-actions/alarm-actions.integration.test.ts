@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterEach, expect, test } from 'vitest';
-import { type EscalationWorld, createEscalationWorld } from '../../testing/escalation-world';
-
-const worlds: EscalationWorld[] = [];
-afterEach(async () => {
-  for (const w of worlds.splice(0)) await w.close();
-});
+import { expect, test } from 'vitest';
+import { createEscalationWorld } from '../../testing/escalation-world';
 
 /** An escalation to installer A and the action token of the mail that reached them. */
 async function linked() {
   const w = await createEscalationWorld();
-  worlds.push(w);
   await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }]);
   const alarm = await w.raise();
   await w.settle();

@@ -4,12 +4,9 @@
  * this interface: a new kind is its schema variant in the domain plus one adapter.
  */
 import type { ContactMethodType, CreateContactMethod } from '@/domain/contact-method';
-import type { Clock } from '../../platform/clock';
-import type { DB } from '../../platform/db/database';
-import type { SecretBox } from '../../platform/secrets';
 import type { AlarmFacts } from '../notifications/alarm-message';
 import type { Attempt } from '../notifications/attempt';
-import type { Mailer } from '../notifications/email';
+import type { SendDeps } from '../notifications/delivery';
 import type { TelegramBot } from './telegram-bot';
 
 export interface VapidKeys {
@@ -25,14 +22,7 @@ export interface WebPushSettings {
   ca?: string;
 }
 
-export interface ContactDeps {
-  db: DB;
-  clock: Clock;
-  secrets: SecretBox;
-  mailer: Mailer;
-  publicUrl: string;
-  /** Receivers on private addresses (a LAN ntfy, a test simulator) only when the operator allows them, as for webhooks. */
-  allowPrivateTargets: boolean;
+export interface ContactDeps extends SendDeps {
   /** The server's VAPID keys (and, in tests, the local push service's certificate). */
   webPush: WebPushSettings;
   /** The installation's Telegram bot; null without TELEGRAM_BOT_TOKEN. */

@@ -1,19 +1,10 @@
-import { afterEach, expect, test } from 'vitest';
-import { type EscalationWorld, createEscalationWorld } from '../../testing/escalation-world';
+import { expect, test } from 'vitest';
+import { createEscalationWorld } from '../../testing/escalation-world';
 
-const worlds: EscalationWorld[] = [];
-afterEach(async () => {
-  for (const w of worlds.splice(0)) await w.close();
-});
-async function world() {
-  const w = await createEscalationWorld();
-  worlds.push(w);
-  return w;
-}
 const mine = '/api/v1/users/me/contact-methods';
 
 test('the account’s own address is the first contact method, and an escalation reaches the account’s address as it is now', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   const list = await w.h.request(mine, { token: w.tokens.installerA });
   expect(list.status).toBe(200);
   expect(await list.json()).toEqual([
@@ -27,7 +18,7 @@ test('the account’s own address is the first contact method, and an escalation
 });
 
 test('REST: adding an address answers 201 and lists it after the own address; DELETE answers 204', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   const token = w.tokens.installerA;
   const res = await w.h.request(mine, { method: 'POST', token, json: { type: 'EMAIL', address: ' Piket@Example.nl ' } });
   expect(res.status).toBe(201);
@@ -42,7 +33,7 @@ test('REST: adding an address answers 201 and lists it after the own address; DE
 });
 
 test('other types, bad and duplicate addresses are refused in Dutch; the own address cannot be deleted; another user’s method is a 404', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   const token = w.tokens.installerA;
   const post = async (json: unknown) => {
     const res = await w.h.request(mine, { method: 'POST', token, json });
@@ -66,7 +57,7 @@ test('other types, bad and duplicate addresses are refused in Dutch; the own add
 });
 
 test('a test sends a Dutch test mail to that method and says so; a few tests an hour at most', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   const method = await w.callers.installerA.contactMethod.create({ type: 'EMAIL', address: 'piket@example.nl' });
   const res = await w.h.request(`/api/v1/contact-methods/${method.id}/test`, { method: 'POST', token: w.tokens.installerA });
   expect(await res.json()).toEqual({ ok: true, message: 'Testmelding verstuurd naar piket@example.nl.' });

@@ -119,19 +119,28 @@ test('an escalation reaches a person by e-mail and by push at once: two notifica
   );
 });
 
-test('a push service answering 410 removes the subscription; the history says the push failed and why', async () => {
+/**
+ * Installer A's one subscription, whose push service answers the first push of an alarm with
+ * `status`: the subscription is removed and the alarm's history says the push failed and why.
+ */
+async function pushAnswered(status: 404 | 410) {
   const w = await world();
   const { id, subscription } = w.push.subscribe(w.publicKey);
   await w.callers.installerA.contactMethod.create({ type: 'WEB_PUSH', subscription });
-  w.push.answerNext(id, { status: 410 });
+  w.push.answerNext(id, { status });
   await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }]);
   const alarm = await w.raise();
   await w.settle();
   expect((await w.callers.installerA.contactMethod.list()).map((m) => m.type)).toEqual(['EMAIL']);
   const failed = (await w.history(alarm.id)).filter((h) => h.event === 'notification-failed').map((h) => h.details);
   expect(failed).toMatchObject([
-    { channel: 'WEB_PUSH', retry: false, error: 'De pushdienst kent dit apparaat niet meer (HTTP 410). De contactmethode is verwijderd.' },
+    { channel: 'WEB_PUSH', retry: false, error: `De pushdienst kent dit apparaat niet meer (HTTP ${status}). De contactmethode is verwijderd.` },
   ]);
+  return { w, id };
+}
+
+test('a push service answering 410 removes the subscription; the history says the push failed and why', async () => {
+  const { w } = await pushAnswered(410);
   // A later step no longer tries the removed subscription.
   w.advance(3600);
   await w.settle();
@@ -139,18 +148,7 @@ test('a push service answering 410 removes the subscription; the history says th
 });
 
 test('a push service answering 404 (an unknown subscription) removes it as 410 does, and a later alarm does not try it again', async () => {
-  const w = await world();
-  const { id, subscription } = w.push.subscribe(w.publicKey);
-  await w.callers.installerA.contactMethod.create({ type: 'WEB_PUSH', subscription });
-  w.push.answerNext(id, { status: 404 });
-  await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }]);
-  const alarm = await w.raise();
-  await w.settle();
-  expect((await w.callers.installerA.contactMethod.list()).map((m) => m.type)).toEqual(['EMAIL']);
-  const failed = (await w.history(alarm.id)).filter((h) => h.event === 'notification-failed').map((h) => h.details);
-  expect(failed).toMatchObject([
-    { channel: 'WEB_PUSH', retry: false, error: 'De pushdienst kent dit apparaat niet meer (HTTP 404). De contactmethode is verwijderd.' },
-  ]);
+  const { w, id } = await pushAnswered(404);
   const later = await w.raise('Koelcel 5 te warm');
   await w.settle();
   expect(w.push.refused).toEqual([expect.objectContaining({ subscriptionId: id, status: 404 })]);

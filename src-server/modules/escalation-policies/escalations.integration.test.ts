@@ -1,15 +1,5 @@
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { type EscalationWorld, createEscalationWorld } from '../../testing/escalation-world';
-
-const worlds: EscalationWorld[] = [];
-afterEach(async () => {
-  for (const w of worlds.splice(0)) await w.close();
-});
-async function world() {
-  const w = await createEscalationWorld();
-  worlds.push(w);
-  return w;
-}
 
 const escalated = async (w: EscalationWorld, alarmId: number) =>
   (await w.history(alarmId))
@@ -17,7 +7,7 @@ const escalated = async (w: EscalationWorld, alarmId: number) =>
     .map((h) => ({ at: h.at, ...(h.details as { step: number; round: number; policy: string; users: unknown[] }) }));
 
 test('a new alarm reaches step 1’s person at once by e-mail with their own Bevestigen link, and the history names the step and the person', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }]);
   const alarm = await w.raise();
   await w.settle();
@@ -38,7 +28,7 @@ test('a new alarm reaches step 1’s person at once by e-mail with their own Bev
 });
 
 test('step 2 goes out at exactly its minute after the alarm was raised, not a second before, to every person of the step', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   await w.escalateAlong([
     { afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] },
     { afterMinutes: 15, targets: [{ type: 'ASSIGNABLE' }] },
@@ -65,7 +55,7 @@ test('step 2 goes out at exactly its minute after the alarm was raised, not a se
 });
 
 test('after the last step the steps start again `repeat` times, one last interval later, and then stop', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   await w.escalateAlong(
     [
       { afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] },
@@ -88,14 +78,20 @@ test('after the last step the steps start again `repeat` times, one last interva
   expect(w.smtp.mails.map((m) => m.to[0])).toEqual(['inst-a@example.nl', 'admin@example.nl', 'inst-a@example.nl', 'admin@example.nl']);
 });
 
-test('acknowledged before step 2, step 2 never fires, and the panel says who stopped it', async () => {
-  const w = await world();
+/** A policy of installer A at once and the admin 15 minutes later; alarm 'Koelcel 4 te warm' raised and step 1 sent. */
+async function stepOneSent() {
+  const w = await createEscalationWorld();
   await w.escalateAlong([
     { afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] },
     { afterMinutes: 15, targets: [{ type: 'USER', id: w.ids.admin }] },
   ]);
-  const alarm = await w.raise();
+  const alarm = await w.raise('Koelcel 4 te warm');
   await w.settle();
+  return { w, alarm };
+}
+
+test('acknowledged before step 2, step 2 never fires, and the panel says who stopped it', async () => {
+  const { w, alarm } = await stepOneSent();
   w.advance(5 * 60);
   await w.callers.installerA.alarm.acknowledge({ alarmId: alarm.id });
   expect(await w.admin.escalationPolicy.state({ alarmId: alarm.id })).toMatchObject([
@@ -108,13 +104,7 @@ test('acknowledged before step 2, step 2 never fires, and the panel says who sto
 });
 
 test('a resolved alarm stops its escalation', async () => {
-  const w = await world();
-  await w.escalateAlong([
-    { afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] },
-    { afterMinutes: 15, targets: [{ type: 'USER', id: w.ids.admin }] },
-  ]);
-  const alarm = await w.raise();
-  await w.settle();
+  const { w, alarm } = await stepOneSent();
   await w.admin.alarm.setFolder({ alarmId: alarm.id, folderId: w.foldersA.done });
   w.advance(20 * 60);
   await w.settle();
@@ -123,13 +113,7 @@ test('a resolved alarm stops its escalation', async () => {
 });
 
 test('a maintenance window that begins after the alarm was raised stops its escalation', async () => {
-  const w = await world();
-  await w.escalateAlong([
-    { afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] },
-    { afterMinutes: 15, targets: [{ type: 'USER', id: w.ids.admin }] },
-  ]);
-  const alarm = await w.raise('Koelcel 4 te warm');
-  await w.settle();
+  const { w, alarm } = await stepOneSent();
   const from = new Date(w.at() + 10 * 60_000).toISOString();
   const to = new Date(w.at() + 120 * 60_000).toISOString();
   await w.admin.maintenanceWindow.create({ dashboardId: w.dashA.id, from, to, match: 'koelcel' });
@@ -140,7 +124,7 @@ test('a maintenance window that begins after the alarm was raised stops its esca
 });
 
 test('an alarm raised inside a maintenance window escalates to no one', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }]);
   await w.admin.maintenanceWindow.create({
     dashboardId: w.dashA.id,
@@ -154,7 +138,7 @@ test('an alarm raised inside a maintenance window escalates to no one', async ()
 });
 
 test('a person with a second e-mail method is reached on both at once, each a notification of its own', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   await w.callers.installerA.contactMethod.create({ type: 'EMAIL', address: 'piket-telefoon@example.nl' });
   await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }]);
   await w.raise();
@@ -165,7 +149,7 @@ test('a person with a second e-mail method is reached on both at once, each a no
 });
 
 test('a failed delivery is retried and its failure is in the history with the person’s name', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   await w.smtp.close();
   await w.escalateAlong([{ afterMinutes: 0, targets: [{ type: 'USER', id: w.ids.installerA }] }]);
   const alarm = await w.raise();
@@ -187,7 +171,7 @@ async function rota(w: EscalationWorld, organizationId = w.orgA, users = [w.ids.
 }
 
 test('a SCHEDULE target reaches whoever is on call at the moment of each step', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   const scheduleId = await rota(w);
   await w.escalateAlong([
     { afterMinutes: 0, targets: [{ type: 'SCHEDULE', id: scheduleId }] },
@@ -203,7 +187,7 @@ test('a SCHEDULE target reaches whoever is on call at the moment of each step', 
 });
 
 test('a schedule of another organization is refused, and the console’s on-call names the first policy’s rota', async () => {
-  const w = await world();
+  const w = await createEscalationWorld();
   const other = await rota(w, w.orgB, [w.ids.installerB]);
   {
     const res = await w.h.request(`/api/v1/alarms/dashboards/${w.dashA.id}/escalation-policies`, {

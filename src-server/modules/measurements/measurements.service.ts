@@ -4,7 +4,6 @@
  */
 import { type Granularity, MAX_BUCKETS, MAX_CELLS, uniqueChannelIds } from '@/domain/measurement';
 import { localToUtc } from '@/lib/amsterdam';
-import type { User } from '@/domain/user';
 import type { DB } from '../../platform/db/database';
 import { AppError, invalidField, notFound } from '../../platform/errors';
 import { isStaff } from '../../platform/db/tenancy';
@@ -15,11 +14,14 @@ import { bucketStarts } from '@/lib/local-buckets';
 import type { Caller } from '../../platform/caller';
 import { aggregate, peaks, select, sumTotal } from '../measurement-store/measurement-store.queries';
 
-async function assertReadable(db: DB, user: User, ids: number[]) {
-  const readable = await channelIdsOfVisibleMeters(db, user, ids);
-  if (isStaff(user)) (await visibleChannelIds(db, user, ids)).forEach((id) => readable.add(id));
-  const missing = ids.find((id) => !readable.has(id));
+/** The channels of `ids`, each once, after checking the caller may read every one of them. */
+async function readableChannels(db: DB, { user }: Caller, ids: number[]) {
+  const channels = uniqueChannelIds(ids);
+  const readable = await channelIdsOfVisibleMeters(db, user, channels);
+  if (isStaff(user)) (await visibleChannelIds(db, user, channels)).forEach((id) => readable.add(id));
+  const missing = channels.find((id) => !readable.has(id));
   if (missing !== undefined) throw notFound(`Kanaal ${missing} bestaat niet.`);
+  return channels;
 }
 
 function range(from: string, to: string) {
@@ -44,6 +46,15 @@ function assertCells(channels: number, buckets: number) {
   }
 }
 
+/** A range whose every quarter is read: bounded in quarters as an aggregate is in buckets. */
+function quarterRange(from: string, to: string, channels: number) {
+  const { start, end } = range(from, to);
+  const quarters = Math.ceil((end - start) / 900);
+  if (quarters > MAX_BUCKETS) throw tooMany(`${nl(quarters)} kwartieren`);
+  assertCells(channels, quarters);
+  return { start, end };
+}
+
 interface Deps {
   db: DB;
 }
@@ -53,9 +64,7 @@ interface Deps {
  * its positions, so `values[]` lines up with the ids the client sent.
  */
 export async function aggregateMeasurements({ db }: Deps, caller: Caller, ids: number[], granularity: Granularity, from: string, to: string) {
-  const { user } = caller;
-  const channels = uniqueChannelIds(ids);
-  await assertReadable(db, user, channels);
+  const channels = await readableChannels(db, caller, ids);
   const { start, end } = range(from, to);
   const starts = bucketStarts(granularity, start, end, MAX_BUCKETS);
   if (starts.length > MAX_BUCKETS) throw tooMany(`meer dan ${nl(MAX_BUCKETS)}`);
@@ -67,46 +76,29 @@ export async function aggregateMeasurements({ db }: Deps, caller: Caller, ids: n
 }
 
 export async function selectMeasurements({ db }: Deps, caller: Caller, ids: number[], kind: 'interval' | 'cumulative', from: string, to: string) {
-  const { user } = caller;
-  const channels = uniqueChannelIds(ids);
-  await assertReadable(db, user, channels);
-  const { start, end } = range(from, to);
-  const quarters = Math.ceil((end - start) / 900);
-  if (quarters > MAX_BUCKETS) throw tooMany(`${nl(quarters)} kwartieren`);
-  assertCells(channels.length, quarters);
+  const channels = await readableChannels(db, caller, ids);
+  const { start, end } = quarterRange(from, to, channels.length);
   return select(db, channels, kind, start, end);
 }
 
 export async function totalMeasurements({ db }: Deps, caller: Caller, ids: number[], from: string, to: string) {
-  const { user } = caller;
-  const channels = uniqueChannelIds(ids);
-  await assertReadable(db, user, channels);
+  const channels = await readableChannels(db, caller, ids);
   const { start, end } = range(from, to);
   return sumTotal(db, channels, start, end);
 }
 
 export async function forecastHourly({ db }: Deps, caller: Caller, ids: number[], date: string) {
-  const { user } = caller;
-  const channels = uniqueChannelIds(ids);
-  await assertReadable(db, user, channels);
+  const channels = await readableChannels(db, caller, ids);
   return predictHourly(db, channels, date);
 }
 
 export async function forecastTotal({ db }: Deps, caller: Caller, ids: number[], date: string) {
-  const { user } = caller;
-  const channels = uniqueChannelIds(ids);
-  await assertReadable(db, user, channels);
+  const channels = await readableChannels(db, caller, ids);
   return predictTotal(db, channels, date);
 }
 
 export async function peakDemand({ db }: Deps, caller: Caller, ids: number[], granularity: 'day' | 'week' | 'month' | 'year', from: string, to: string) {
-  const { user } = caller;
-  const channels = uniqueChannelIds(ids);
-  await assertReadable(db, user, channels);
-  const { start, end } = range(from, to);
-  // Every quarter of the range is read: bounded like `select`.
-  const quarters = Math.ceil((end - start) / 900);
-  if (quarters > MAX_BUCKETS) throw tooMany(`${nl(quarters)} kwartieren`);
-  assertCells(channels.length, quarters);
+  const channels = await readableChannels(db, caller, ids);
+  const { start, end } = quarterRange(from, to, channels.length);
   return peaks(db, channels, start, end, bucketStarts(granularity, start, end));
 }

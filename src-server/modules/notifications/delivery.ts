@@ -24,13 +24,18 @@ import { sendTeamChat } from './team-chats';
 import { sendWebhook } from './webhook';
 import { traceRow } from './delivery-trace';
 
-export interface DeliveryDeps {
+/** What sending a message needs, on a rule's channel or on a person's contact method. */
+export interface SendDeps {
   db: DB;
   clock: Clock;
   secrets: SecretBox;
   mailer: Mailer;
   publicUrl: string;
+  /** Receivers on private addresses (a LAN webhook or ntfy, a test simulator) only when the operator allows them. */
   allowPrivateTargets: boolean;
+}
+
+export interface DeliveryDeps extends SendDeps {
   people: People;
 }
 

@@ -10,6 +10,7 @@
  */
 import { epochSeconds } from '../../platform/clock';
 import { defineJob } from '../../platform/jobs/job';
+import type { JobWaker } from '../../platform/jobs/waker';
 import { createClaims } from './claims';
 import { type DeliveryDeps, type Outcome, attemptDelivery, createFactsCache, storeOutcomes } from './delivery';
 import { createLanes, createRateLimits } from './delivery-lanes';
@@ -32,43 +33,6 @@ const WINDOW_WAIT_MIN_MS = 50;
 const FIRST: Record<string, number> = { TELEGRAM: 0, WEB_PUSH: 1, NTFY: 2 };
 const startOrder = (rows: NotificationRow[]) => [...rows].sort((a, b) => (FIRST[a.channel] ?? 3) - (FIRST[b.channel] ?? 3));
 
-/** Lets a change of an alarm reach the run in progress at once; a wake no run took starts the next one (`missed`). */
-export function createNotifyWaker() {
-  let woken = false;
-  let poke: (() => void) | null = null;
-  return {
-    wake() {
-      woken = true;
-      poke?.();
-    },
-    /** Whether a wake came since the last call (and forgets it). */
-    take() {
-      const was = woken;
-      woken = false;
-      return was;
-    },
-    /** A wake that no run has taken yet: the run that just ended missed it. */
-    missed: () => woken,
-    /** Resolves on a wake (also one that came before), after `ms`, when `other` settles, or on abort. */
-    wait(ms: number, other: Promise<unknown>, signal: AbortSignal): Promise<void> {
-      if (woken || signal.aborted) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          poke = null;
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        poke = done;
-        signal.addEventListener('abort', done, { once: true });
-        void other.then(done, done);
-      });
-    },
-  };
-}
-export type NotifyWaker = ReturnType<typeof createNotifyWaker>;
-
 /** A promise the run can wait on that a finished delivery settles. */
 function createSignal() {
   let settle = () => {};
@@ -84,7 +48,7 @@ function createSignal() {
   };
 }
 
-export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker, rates = createRateLimits()) => [
+export const notificationJobs = (deps: DeliveryDeps, waker: JobWaker, rates = createRateLimits()) => [
   defineJob({
     name: NOTIFY_JOB,
     intervalSeconds: 5,
@@ -171,7 +135,7 @@ export const notificationJobs = (deps: DeliveryDeps, waker: NotifyWaker, rates =
         if (inFlight.size === 0 && due.length === 0 && !waker.missed()) break;
         // A rate-limited lane (Telegram) holds due rows back until its window frees up.
         const windowMs = rates.nextSendMs(LOOK_EVERY_MS);
-        await waker.wait(windowMs > 0 ? Math.max(windowMs, WINDOW_WAIT_MIN_MS) : LOOK_EVERY_MS, freed.next, signal);
+        await waker.wait([freed.next], signal, windowMs > 0 ? Math.max(windowMs, WINDOW_WAIT_MIN_MS) : LOOK_EVERY_MS);
       }
       await Promise.allSettled(inFlight.values());
       return { queued, attempts: sent };

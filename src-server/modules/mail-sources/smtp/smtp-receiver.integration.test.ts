@@ -9,7 +9,7 @@ import { type SendMailOptions, createTransport } from 'nodemailer';
 import { afterEach, expect, test, onTestFinished } from 'vitest';
 import type { StoredEvent } from '../../../platform/events/event-bus';
 import { smtpCodes } from '../../../testing/smtp-dialogue';
-import { createAlarmWorld, type AlarmWorld } from '../../../testing/alarm-world';
+import { createAlarmWorld, type AlarmWorld, unreachableImap } from '../../../testing/alarm-world';
 
 const DOMAIN = 'alarm.example.nl';
 let world: AlarmWorld | undefined;
@@ -158,16 +158,6 @@ test('receiving addresses follow the settings rule: an installer adds them while
   await expect(w.callers.installerB.mailSource.deleteAddress({ addressId: added.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   await expect(w.callers.customerA.mailSource.createAddress({ dashboardId: w.dashA.id, name: 'Klant' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   // A mailbox source's id is not an address's.
-  const mailbox = await w.callers.admin.mailSource.create({
-    dashboardId: w.dashA.id,
-    type: 'IMAP',
-    name: 'Postbus',
-    imapHost: '127.0.0.1',
-    imapPort: 9,
-    imapSecure: false,
-    imapUsername: 'u',
-    imapPassword: 'p',
-    imapInputFolder: 'INBOX',
-  });
+  const mailbox = await w.callers.admin.mailSource.create({ dashboardId: w.dashA.id, ...unreachableImap('Postbus') });
   await expect(w.callers.admin.mailSource.deleteAddress({ addressId: mailbox.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 });

@@ -5,7 +5,7 @@
  * from that moment to its arrival at a real SMTP server on loopback. The job runner runs on its own
  * schedule (the escalate job every 10 s, woken by alarm changes), as in the server.
  */
-import { escalatingDashboard } from '../src-server/testing/escalation-world';
+import { escalatingDashboard } from '../src-server/testing/escalating-dashboard';
 import { startSmtp } from '../src-server/testing/smtp';
 import { benchAdminCaller, startBenchServices } from './bench-services';
 

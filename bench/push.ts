@@ -26,7 +26,7 @@ import { NOTIFY_TRACE_CHANNEL, type NotifyTraceStage } from '../src-server/modul
 import { benchAdminCaller, startBenchServices } from './bench-services';
 import { receivers } from './receivers';
 import { PUSH_LEFT_CHANNEL, warmPushSenders } from '../src-server/modules/contact-methods/push-sender';
-import { escalatingDashboard } from '../src-server/testing/escalation-world';
+import { escalatingDashboard } from '../src-server/testing/escalating-dashboard';
 import { percentile } from './stats';
 
 const SUBSCRIBERS = 100;

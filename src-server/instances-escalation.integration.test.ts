@@ -6,7 +6,7 @@
  */
 import { expect, test, onTestFinished } from 'vitest';
 import { sendDueSteps } from './modules/escalation-policies/escalations';
-import { escalatingDashboard } from './testing/escalation-world';
+import { escalatingDashboard } from './testing/escalating-dashboard';
 import { createHarness } from './testing/harness';
 import { startSmtp } from './testing/smtp';
 import { testDatabase } from './testing/test-database';

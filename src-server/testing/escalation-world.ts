@@ -7,32 +7,11 @@ import { onTestFinished } from 'vitest';
 import type { Priority } from '@/domain/alarm-dashboard';
 import type { EscalationStep } from '@/domain/escalation-policy';
 import { createAlarmWorld } from './alarm-world';
-import type { Harness, HarnessOptions } from './harness';
+import { escalatingDashboard } from './escalating-dashboard';
+import type { HarnessOptions } from './harness';
 import { startSmtp } from './smtp';
 
 const T0 = Date.parse('2026-11-28T01:22:00Z');
-
-type AdminCaller = Awaited<ReturnType<Harness['caller']>>;
-
-/**
- * Makes `dashboardId` escalate: a policy of `steps` and the notification rule that sends its HIGH
- * alarms (or those of `priorities`) along it, as an admin sets it up on the rules page.
- */
-export async function escalatingDashboard(
-  admin: AdminCaller,
-  dashboardId: number,
-  { steps, repeat = 0, priorities = ['HIGH'], name = 'Piket' }: { steps: EscalationStep[]; repeat?: number; priorities?: Priority[]; name?: string },
-) {
-  const policy = await admin.escalationPolicy.create({ dashboardId, name, steps, repeat });
-  const rule = await admin.notification.createRule({
-    dashboardId,
-    name: 'Escalatie',
-    priorities,
-    events: ['created'],
-    channel: { type: 'ESCALATION', policyId: policy.id },
-  });
-  return { policy, rule };
-}
 
 /** `options` adds to the world's: mail settings (private targets for receivers on loopback, a push service's certificate, the public URL) and a Telegram bot. */
 export async function createEscalationWorld({ telegram, ...notify }: NonNullable<HarnessOptions['notify']> & { telegram?: HarnessOptions['telegram'] } = {}) {

@@ -88,10 +88,13 @@ test('/healthz keeps answering while a hostile CUSTOM parser and a catastrophic 
   expect(attempts.every((a) => a.type === 'FAILED')).toBe(true);
   // The parsers ran while we asked: several seconds of limits (250 ms each plus the watchdog's grace).
   expect(samples.length).toBeGreaterThan(20);
-  // A main thread held by a parser would answer after a whole run (≥ 250 ms); a loaded test machine
-  // may delay one answer by tens of milliseconds, so the bound is the run, and the median is quick.
+  // A main thread held by a parser would hold an answer for most of a run (≥ 250 ms, asked every
+  // 20 ms), once per run, and there are eight runs. A loaded test machine may stall one or two
+  // answers that long (seen: 860 ms once, with other test runs beside it), not one per run; the
+  // median stays quick.
+  const held = samples.filter((ms) => ms >= 0.8 * PARSER_TIME_LIMIT_MS);
+  expect(held.length, `answers of ${0.8 * PARSER_TIME_LIMIT_MS} ms or more: ${held.map(Math.round).join(', ')}`).toBeLessThan(4);
   const sorted = [...samples].sort((a, b) => a - b);
-  expect(sorted.at(-1)!).toBeLessThan(PARSER_TIME_LIMIT_MS);
   expect(sorted[Math.floor(sorted.length / 2)]!).toBeLessThan(50);
 }, 90_000);
 

@@ -2,6 +2,7 @@ import type { AnyFormApi } from '@tanstack/react-form';
 import type { ReactNode } from 'react';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import type { Parser } from '@/domain/alarm-parser';
+import { JsForm } from '~/components/form/js-form';
 import { SubmitButton } from '~/components/form/submit-button';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
@@ -38,15 +39,7 @@ export function ParserFormLayout({
   const isNew = !parser;
   return (
     <div className="grid min-w-0 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-      <form
-        noValidate
-        aria-label={isNew ? 'Nieuwe parser' : 'Parser'}
-        className="grid min-w-0 gap-5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submitAfresh(form);
-        }}
-      >
+      <JsForm noValidate aria-label={isNew ? 'Nieuwe parser' : 'Parser'} className="grid min-w-0 gap-5" onSubmit={() => void submitAfresh(form)}>
         <fieldset disabled={readOnly} className="grid min-w-0 gap-5">
           {children}
         </fieldset>
@@ -65,7 +58,7 @@ export function ParserFormLayout({
             </Button>
           </div>
         )}
-      </form>
+      </JsForm>
       <aside className="min-w-0 xl:sticky xl:top-4" aria-label="Proefdraaien">
         <DryRunPanel dashboardId={dashboardId} form={form} savedParserId={readOnly ? parser?.id : undefined} sample={sample} folders={folders} />
       </aside>

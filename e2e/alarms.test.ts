@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoLogoPng } from '../scripts/demo-alarms';
 import { hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage, signIn } from './support/browser';
-import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminApi, type Product, type RestApi, startProduct } from './support/product';
 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
 const CUSTOMER = { email: 'karin@example.nl', password: 'klant-wachtwoord-123' };
@@ -16,17 +16,13 @@ interface Folder {
 describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
   let product: Product;
   let browser: Browser;
-  let token: string;
   let dashboardId: number;
   let installerId: number;
   let folders: Folder[];
   let installer: Page;
   let admin: Page;
 
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
   const base = () => `/api/v1/alarms/dashboards/${dashboardId}`;
   const folder = (name: string) => folders.find((f) => f.name === name)!;
   const raise = (line: string, extra: Record<string, unknown> = {}) => api<{ id: number }>('POST', `${base()}/alarms`, { line, ...extra });
@@ -35,7 +31,7 @@ describe.skipIf(!hasChromium)('the alarm area in Chromium', () => {
 
   beforeAll(async () => {
     product = await startProduct();
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     const org = await api<{ id: number }>('PUT', '/api/organizations', { name: 'Zonnedak Installaties' });
     const location = await api<{ id: number }>('POST', '/api/locations', {
       organizationId: org.id,

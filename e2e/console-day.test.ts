@@ -7,23 +7,19 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PHONE, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { type Product, addLocation, adminToken, installerDashboard, restClient, startProduct } from './support/product';
+import { addLocation, adminApi, installerDashboard, type Product, type RestApi, startProduct } from './support/product';
 
 const INSTALLER = { email: 'iris@example.nl', password: 'installateur-wachtwoord', fullName: 'Iris de Vries' };
 
 describe.skipIf(!hasChromium)('the console for a working day in Chromium', () => {
   let product: Product;
   let browser: Browser;
-  let token: string;
   let dashboardId: number;
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
 
   beforeAll(async () => {
     product = await startProduct();
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     let organizationId: number;
     ({ organizationId, dashboardId } = await installerDashboard(api, { organization: 'Warmte Service', dashboard: 'Storingen Warmte', installer: INSTALLER }));
     const bakkerij = await addLocation(api, organizationId, 'Bakkerij Jansen');

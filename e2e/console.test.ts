@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fitsWidth, hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { adminToken, installerDashboard, type Product, restClient, startProduct } from './support/product';
+import { adminApi, installerDashboard, type Product, type RestApi, startProduct } from './support/product';
 
 const INSTALLER = { email: 'ina@example.nl', password: 'installateur-wachtwoord', fullName: 'Ina Installateur' };
 
@@ -28,15 +28,11 @@ interface Alarm {
 describe.skipIf(!hasChromium)('the alarm console in Chromium', () => {
   let product: Product;
   let browser: Browser;
-  let token: string;
   let dashboardId: number;
   let folders: Folder[];
   let page: Page;
 
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
   const base = () => `/api/v1/alarms/dashboards/${dashboardId}`;
   const folderId = (name: string) => folders.find((f) => f.name === name)!.id;
   const raise = (line: string, extra: Record<string, unknown> = {}) => api<Alarm>('POST', `${base()}/alarms`, { line, ...extra });
@@ -50,7 +46,7 @@ describe.skipIf(!hasChromium)('the alarm console in Chromium', () => {
 
   beforeAll(async () => {
     product = await startProduct();
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     ({ dashboardId } = await installerDashboard(api, { organization: 'Warmte Service', dashboard: 'Storingen Warmte', installer: INSTALLER }));
     folders = await api<Folder[]>('GET', `${base()}/folders`);
     // Oldest first in the list (sort=receivedAt,asc) is the order raised here.

@@ -9,26 +9,22 @@ import { amsterdamIso } from '../src/lib/amsterdam';
 import { startSmtp } from '../src-server/testing/smtp';
 import { PHONE, fieldLabel, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { elementShot, shot } from './support/mail';
-import { ADMIN, adminToken, escalateHighAlarms, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminApi, escalateHighAlarms, type Product, type RestApi, startProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('escalation and the action link in Chromium', () => {
   let product: Product;
   let browser: Browser;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let token: string;
   let dashboardId: number;
   let installerId: number;
   let organizationId: number;
   let policyId: number;
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
 
   beforeAll(async () => {
     smtp = await startSmtp();
     product = await startProduct({ SMTP_URL: smtp.url, SMTP_FROM: 'Energiebeheer <alarm@energiebeheer.test>', PUBLIC_URL: 'http://energiebeheer.test' });
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;
     installerId = (
       await api<{ id: number }>('POST', '/api/users/create', {
@@ -176,19 +172,15 @@ describe.skipIf(!hasChromium)(
     let product: Product;
     let browser: Browser;
     let smtp: Awaited<ReturnType<typeof startSmtp>>;
-    let token: string;
     let dashboardId: number;
-    const api = restClient(
-      () => product,
-      () => token,
-    );
+    let api: RestApi;
     const jan = { email: 'jan.devries@example.nl', fullName: 'Jan de Vries' };
     const piet = { email: 'piet.bakker@example.nl', fullName: 'Piet Bakker' };
 
     beforeAll(async () => {
       smtp = await startSmtp();
       product = await startProduct({ SMTP_URL: smtp.url, SMTP_FROM: 'Energiebeheer <alarm@energiebeheer.test>', PUBLIC_URL: 'http://energiebeheer.test' });
-      token = await adminToken(product.url);
+      api = await adminApi(product);
       const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Storingsdienst Noord' })).id;
       for (const person of [jan, piet]) {
         await api('POST', '/api/users/create', { type: 'installer', organizationId, password: 'installateur-wachtwoord', ...person });

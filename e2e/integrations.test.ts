@@ -2,19 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminApi, type Product, type RestApi, startProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('ingest tokens on the Koppelingen page in Chromium', () => {
   let product: Product;
   let browser: Browser;
-  let token: string;
   let dashboardId: number;
   let admin: Page;
 
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
   const hook = (ingestToken: string) =>
     fetch(`${product.url}/api/v1/alarms/hooks/generic`, {
       method: 'POST',
@@ -24,7 +20,7 @@ describe.skipIf(!hasChromium)('ingest tokens on the Koppelingen page in Chromium
 
   beforeAll(async () => {
     product = await startProduct();
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     const org = await api<{ id: number }>('PUT', '/api/organizations', { name: 'Warmtewerk' });
     dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Warmtewerk', organizationId: org.id })).id;
     browser = await launchBrowser();

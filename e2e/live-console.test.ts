@@ -7,22 +7,18 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { adminToken, installerDashboard, type Product, restClient, startProduct } from './support/product';
+import { adminApi, installerDashboard, type Product, type RestApi, startProduct } from './support/product';
 
 const INSTALLER = { email: 'lisa@example.nl', password: 'installateur-wachtwoord', fullName: 'Lisa Live' };
 
 describe.skipIf(!hasChromium)('a new alarm in an open console', () => {
   let product: Product;
   let browser: Browser;
-  let token: string;
   let organizationId: number;
   /** The dashboard of the test that runs: each test makes its own, so it runs alone and in any order. */
   let dashboardId: number;
   let page: Page;
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
   const newDashboard = async (name: string) => (dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name, organizationId })).id);
   const raise = (line: string, priority = 'MEDIUM') => api('POST', `/api/v1/alarms/dashboards/${dashboardId}/alarms`, { line, priority });
   const rows = () => page.getByTestId('alarm-row');
@@ -50,7 +46,7 @@ describe.skipIf(!hasChromium)('a new alarm in an open console', () => {
 
   beforeAll(async () => {
     product = await startProduct();
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     ({ organizationId } = await installerDashboard(api, { organization: 'Koeltechniek Live', dashboard: 'Storingen Koeling', installer: INSTALLER }));
     browser = await launchBrowser();
     page = await signedInPage(browser, product.url, INSTALLER.email, INSTALLER.password, { viewport: { width: 1440, height: 1000 } });

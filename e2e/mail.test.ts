@@ -4,7 +4,7 @@ import { type GraphSimulator, startGraphSimulator } from '../src-server/modules/
 import { type TestDovecot, dovecotAvailable, startDovecot } from '../src-server/testing/dovecot';
 import { fieldLabel, fitsWidth, hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage } from './support/browser';
 import { deliver, hostileMail, htmlMail, shot } from './support/mail';
-import { adminToken, installerDashboard, type Product, restClient, startProduct } from './support/product';
+import { adminApi, installerDashboard, type Product, type RestApi, startProduct } from './support/product';
 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
 const MAILBOX = { user: 'alarm@example.nl', password: 'mailbox-wachtwoord' };
@@ -20,15 +20,11 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
   let graph: GraphSimulator;
   let product: Product;
   let browser: Browser;
-  let token: string;
   let dashboardId: number;
   let installer: Page;
   const dialogs: string[] = [];
 
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
   const base = () => `/api/v1/alarms/dashboards/${dashboardId}`;
   const area = (page: Page, path: string) => page.goto(`${product.url}/app/alarms/${dashboardId}${path}`);
   const card = (page: Page, name: string) => page.getByTestId('source-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -38,7 +34,7 @@ describe.skipIf(!hasChromium || !hasDovecot)('mail sources and the inbox in Chro
     dovecot = await startDovecot({ users: { [MAILBOX.user]: MAILBOX.password } });
     graph = await startGraphSimulator();
     product = await startProduct({ GRAPH_LOGIN_URL: graph.loginUrl, GRAPH_API_URL: graph.apiUrl });
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     ({ dashboardId } = await installerDashboard(api, { organization: 'Zonnedak Installaties', dashboard: 'Storingen Zonnedak', installer: INSTALLER }));
     await api('POST', `${base()}/folders`, { name: 'storingen', label: 'Storingen', icon: 'flame', countMode: 'TOTAL', relevant: true });
     browser = await launchBrowser();

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PHONE, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { adminToken, installerDashboard, type Product, restClient, startProduct } from './support/product';
+import { adminApi, installerDashboard, type Product, type RestApi, startProduct } from './support/product';
 
 const INSTALLER = { email: 'ivo@example.nl', password: 'installateur-wachtwoord', fullName: 'Ivo Installateur' };
 
@@ -18,19 +18,15 @@ function lastMonthStart() {
 describe.skipIf(!hasChromium)('maintenance windows and the response-time report in Chromium', () => {
   let product: Product;
   let browser: Browser;
-  let token: string;
   let dashboardId: number;
   let installer: Page;
 
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
   const area = (page: Page, route: string) => page.goto(`${product.url}/app/alarms/${dashboardId}${route}`);
 
   beforeAll(async () => {
     product = await startProduct();
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     ({ dashboardId } = await installerDashboard(api, { organization: 'Warmtewerk', dashboard: 'Storingen Warmtewerk', installer: INSTALLER }));
     // Last month's alarms with their handling times, written the way the lifecycle records them.
     const ids = [];

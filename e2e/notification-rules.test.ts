@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hasChromium, launchBrowser, signedInPage } from './support/browser';
-import { ADMIN, adminToken, installerDashboard, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminApi, installerDashboard, type Product, type RestApi, startProduct } from './support/product';
 
 interface Rule {
   name: string;
@@ -14,17 +14,13 @@ interface Rule {
 describe.skipIf(!hasChromium)('notification rules in Chromium', () => {
   let product: Product;
   let browser: Browser;
-  let token: string;
   let dashboardId: number;
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
   const rules = () => api<Rule[]>('GET', `/api/v1/alarms/dashboards/${dashboardId}/notification-rules`);
 
   beforeAll(async () => {
     product = await startProduct();
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     ({ dashboardId } = await installerDashboard(api, {
       organization: 'Zonnedak Installaties',
       dashboard: 'Storingen Zonnedak',

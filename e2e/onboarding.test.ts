@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSmtp } from '../src-server/testing/smtp';
 import { hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage, signIn } from './support/browser';
 import { shot } from './support/mail';
-import { ADMIN, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminApi, type Product, type RestApi, startProduct } from './support/product';
 
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
 const NEUTRAL = /Als er een account met dit e-mailadres bestaat, hebben we een e-mail gestuurd/;
@@ -19,16 +19,10 @@ describe.skipIf(!hasChromium)('inviting users and resetting passwords', () => {
   let silent: Product;
   let browser: Browser;
   const locations = new Map<Product, number>();
-  const apis = new Map<Product, ReturnType<typeof restClient>>();
+  const apis = new Map<Product, RestApi>();
 
   async function seed(product: Product) {
-    const { accessToken } = await (
-      await fetch(`${product.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-    ).json();
-    const api = restClient(
-      () => product,
-      () => accessToken,
-    );
+    const api = await adminApi(product);
     const org = await api<{ id: number }>('PUT', '/api/organizations', { name: 'Zonnedak Installaties' });
     const location = await api<{ id: number }>('POST', '/api/locations', {
       organizationId: org.id,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type GraphSimulator, startGraphSimulator } from '../src-server/modules/mail-sources/graph/graph-simulator';
 import { fieldLabel, fitsWidth, hasChromium, launchBrowser, PHONE, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { adminToken, installerDashboard, type Product, restClient, startProduct } from './support/product';
+import { adminApi, installerDashboard, type Product, type RestApi, startProduct } from './support/product';
 
 const INSTALLER = { email: 'ingrid@example.nl', password: 'installateur-wachtwoord', fullName: 'Ingrid Installateur' };
 const SUBJECT_PATTERN = '^Alarm: (?<melding>.+?) op (?<installatie>\\S+)';
@@ -32,14 +32,10 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
   let graph: GraphSimulator;
   let product: Product;
   let browser: Browser;
-  let token: string;
   let dashboardId: number;
   let installer: Page;
 
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
   const base = () => `/api/v1/alarms/dashboards/${dashboardId}`;
   const area = (page: Page, path: string) => page.goto(`${product.url}/app/alarms/${dashboardId}${path}`);
   const parserRows = (page: Page) => page.getByTestId('parser-row');
@@ -56,7 +52,7 @@ describe.skipIf(!hasChromium)('parsers in Chromium', () => {
   beforeAll(async () => {
     graph = await startGraphSimulator();
     product = await startProduct({ GRAPH_LOGIN_URL: graph.loginUrl, GRAPH_API_URL: graph.apiUrl });
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     ({ dashboardId } = await installerDashboard(api, { organization: 'Zonnedak Installaties', dashboard: 'Storingen Zonnedak', installer: INSTALLER }));
     const source = await api<{ id: number }>('POST', `${base()}/email-alarm-sources`, graph.sourceSettings('Kantoor 365', 'Inbox', 3600));
     graph.deliver(mail('Alarm: hoge druk op WKK-2', 'Locatie: Utrecht\r\nStatus: storing'));

@@ -14,20 +14,16 @@ import { type PushService, startPushService } from '../src-server/testing/push-s
 import { PHONE, fitsWidth, hasChromium, launchBrowser, seriousA11yViolations, signedInPage } from './support/browser';
 import { shot } from './support/mail';
 import { hasScreen, startScreen } from './support/screen';
-import { ADMIN, adminToken, escalateHighAlarms, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminApi, escalateHighAlarms, type Product, type RestApi, startProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('Web Push, the installable app and the console on a phone', () => {
   let product: Product;
   let browser: Browser;
   let push: PushService;
-  let token: string;
   let dashboardId: number;
   let organizationId: number;
   let caDir: string;
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
 
   beforeAll(async () => {
     push = await startPushService();
@@ -39,7 +35,7 @@ describe.skipIf(!hasChromium)('Web Push, the installable app and the console on 
       NODE_EXTRA_CA_CERTS: path.join(caDir, 'ca.pem'),
       PUBLIC_URL: 'http://energiebeheer.test',
     });
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     const me = await api<{ id: number }>('GET', '/auth/me');
     organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;
     dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Jansen', organizationId })).id;

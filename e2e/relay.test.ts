@@ -6,7 +6,7 @@ import { type NtfySimulator, startNtfy } from '../src-server/testing/ntfy-simula
 import { startSlack } from '../src-server/testing/team-chat-receivers';
 import { type TelegramSimulator, startTelegram } from '../src-server/testing/telegram-simulator';
 import { PHONE, fieldLabel, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
-import { type Product, adminToken, installerDashboard, restClient, startProduct } from './support/product';
+import { adminApi, installerDashboard, type Product, type RestApi, startProduct } from './support/product';
 
 const shots = process.env.SCREENSHOT_DIR ?? path.resolve('test-results/screenshots');
 mkdirSync(shots, { recursive: true });
@@ -18,19 +18,15 @@ describe.skipIf(!hasChromium)('an installer gets alarms on the phone (ntfy, Tele
   let ntfy: NtfySimulator;
   let telegram: TelegramSimulator;
   let slack: Awaited<ReturnType<typeof startSlack>>;
-  let token = '';
   let dashboardId = 0;
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
 
   beforeAll(async () => {
     ntfy = await startNtfy();
     telegram = await startTelegram();
     slack = await startSlack();
     product = await startProduct({ TELEGRAM_BOT_TOKEN: telegram.botToken, TELEGRAM_API_URL: telegram.apiUrl, NOTIFY_ALLOW_PRIVATE_TARGETS: 'true' });
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     ({ dashboardId } = await installerDashboard(api, { organization: 'Zonnedak Installaties', dashboard: 'Storingen Zonnedak', installer }));
     browser = await launchBrowser();
   }, 120_000);

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, onTestFinished, test } from 'vitest';
-import { adminToken, restClient, startProduct } from './support/product';
+import { adminApi, startProduct } from './support/product';
 
 const restore = (...args: string[]) => {
   const run = spawnSync(process.execPath, [path.resolve('dist/server/restore.js'), ...args], {
@@ -21,11 +21,7 @@ const restore = (...args: string[]) => {
 test('the bundled restore refuses a running DATA_DIR in one line, then restores into a new one the product starts on with the same data', async () => {
   const running = await startProduct();
   onTestFinished(() => running.stop());
-  const token = await adminToken(running.url);
-  const api = restClient(
-    () => running,
-    () => token,
-  );
+  const api = await adminApi(running);
   await api('PUT', '/api/organizations', { name: 'Bakkerij Jansen' });
   const backup = await api<{ name: string; verified: boolean }>('POST', '/api/admin/backups');
   expect(backup.verified).toBe(true);
@@ -47,10 +43,6 @@ test('the bundled restore refuses a running DATA_DIR in one line, then restores 
 
   const restored = await startProduct({ DATA_DIR: dataDir });
   onTestFinished(() => restored.stop());
-  const again = await adminToken(restored.url);
-  const organizations = await restClient(
-    () => restored,
-    () => again,
-  )('GET', '/api/organizations/with-locations');
+  const organizations = await (await adminApi(restored))('GET', '/api/organizations/with-locations');
   expect(JSON.stringify(organizations)).toContain('Bakkerij Jansen');
 });

@@ -9,7 +9,7 @@ import { INSTALLER, seedDemoWorld } from '../scripts/demo-world';
 import { type HubSimulator, startHubSimulator } from '../src-server/modules/meterbeheer/hub-simulator/hub-simulator';
 import { hasChromium, launchBrowser, seriousA11yViolations, signIn } from './support/browser';
 import { elementShot } from './support/mail';
-import { ADMIN, adminToken, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminApi, adminToken, type Product, restClient, startProduct } from './support/product';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -286,11 +286,7 @@ describe.skipIf(!hasChromium)('a fresh install without a HUB key guides its admi
   });
 
   test('after the energy steps the alarm set-up: sources → parsers → notifications → on call, ticked when done; the empty console shows it too', async () => {
-    const token = await adminToken(product.url);
-    const api = restClient(
-      () => product,
-      () => token,
-    );
+    const api = await adminApi(product);
     const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Koeltechniek Jansen' })).id;
     const dashboardId = (await api<{ id: number }>('POST', '/api/v1/alarms/dashboards', { name: 'Storingen Jansen', organizationId })).id;
     const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { amsterdamIso } from '../src/lib/amsterdam';
 import { PHONE, fieldLabel, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { elementShot, shot } from './support/mail';
-import { type Product, adminToken, restClient, startProduct } from './support/product';
+import { adminApi, type Product, type RestApi, startProduct } from './support/product';
 
 const shots = process.env.SCREENSHOT_DIR ?? path.resolve('test-results/screenshots');
 mkdirSync(shots, { recursive: true });
@@ -20,19 +20,15 @@ const dayTime = (iso: string) => {
 
 describe.skipIf(!hasChromium)('a firm of three installers builds a rota with a night layer and an override in Chromium', () => {
   let product: Product;
-  let token = '';
   let browser: Browser;
   let page: Page;
   let scheduleId = 0;
   let organizationId = 0;
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
 
   beforeAll(async () => {
     product = await startProduct();
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: 'Installatiebedrijf Noord' })).id;
     for (const i of installers) await api('POST', '/api/users/create', { type: 'installer', organizationId, email: i.email, fullName: i.name, password });
     browser = await launchBrowser();

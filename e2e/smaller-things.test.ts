@@ -6,7 +6,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fieldLabel, hasChromium, launchBrowser, PHONE, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { ADMIN, type Product, addLocation, adminToken, installerDashboard, restClient, startProduct } from './support/product';
+import { addLocation, ADMIN, adminApi, installerDashboard, type Product, type RestApi, startProduct } from './support/product';
 
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
 const INSTALLER = { email: 'installateur@example.nl', password: 'installateur-wachtwoord' };
@@ -15,17 +15,13 @@ const CUSTOMER = { email: 'klant@example.nl', password: 'klant-wachtwoord-123' }
 describe.skipIf(!hasChromium)('the smaller things', () => {
   let product: Product;
   let browser: Browser;
-  let token = '';
   let orgId = 0;
   let dashboardId = 0;
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
 
   beforeAll(async () => {
     product = await startProduct();
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     ({ organizationId: orgId, dashboardId } = await installerDashboard(api, {
       organization: 'Zonnedak Installaties',
       dashboard: 'Storingen Zonnedak',

@@ -8,10 +8,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { type SendMailOptions, createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
-import { ADMIN } from './support/product';
 import { PHONE, fitsWidth, hasChromium, launchBrowser, signedInPage } from './support/browser';
 import { shot } from './support/mail';
-import { adminToken, installerDashboard, type Product, restClient, startProduct } from './support/product';
+import { ADMIN, adminApi, installerDashboard, type Product, type RestApi, startProduct } from './support/product';
 
 const DOMAIN = 'alarm.energiebeheer.test';
 const INSTALLER = { email: 'sem@example.nl', password: 'installateur-wachtwoord', fullName: 'Sem SMTP' };
@@ -37,16 +36,12 @@ function amsterdam(ms: number) {
 describe.skipIf(!hasChromium)('mail to a receiving address, into the open console', () => {
   let product: Product;
   let browser: Browser;
-  let token: string;
   let organizationId: number;
   let smtpPort: number;
   let admin: Page;
   let installer: Page;
   let phone: Page;
-  const api = restClient(
-    () => product,
-    () => token,
-  );
+  let api: RestApi;
 
   /** nodemailer as a device would send: plain SMTP to the receiver's port, one message. */
   async function send(to: string, subject: string) {
@@ -65,7 +60,7 @@ describe.skipIf(!hasChromium)('mail to a receiving address, into the open consol
     // Port 0: the receiver takes a free port and says which in its start-up line.
     product = await startProduct({ SMTP_LISTEN: '0', SMTP_LISTEN_HOST: '127.0.0.1', SMTP_DOMAIN: DOMAIN });
     smtpPort = Number(/SMTP receiver listening on 127\.0\.0\.1:(\d+)/.exec(product.output())![1]);
-    token = await adminToken(product.url);
+    api = await adminApi(product);
     ({ organizationId } = await installerDashboard(api, { organization: 'Gebouwbeheer Direct', dashboard: 'Storingen GBS', installer: INSTALLER }));
     browser = await launchBrowser();
     admin = await signedInPage(browser, product.url, ADMIN.email, ADMIN.password, { viewport: { width: 1440, height: 1000 } });

@@ -86,6 +86,9 @@ export const restClient =
     return (res.status === 204 ? undefined : await res.json()) as T;
   };
 
+/** A REST caller as `restClient` makes it. */
+export type RestApi = ReturnType<typeof restClient>;
+
 /** The admin's bearer token: signs in over REST with the password the product was started with. */
 export async function adminToken(url: string): Promise<string> {
   const res = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
@@ -93,9 +96,18 @@ export async function adminToken(url: string): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
+/** A REST caller signed in as the product's admin: how most journeys set up their world. */
+export async function adminApi(product: Product): Promise<RestApi> {
+  const token = await adminToken(product.url);
+  return restClient(
+    () => product,
+    () => token,
+  );
+}
+
 /** Where most alarm journeys begin: an organization with one installer and one alarm dashboard, made over REST. */
 export async function installerDashboard(
-  api: ReturnType<typeof restClient>,
+  api: RestApi,
   names: { organization: string; dashboard: string; installer: { email: string; password: string; fullName?: string } },
 ) {
   const organizationId = (await api<{ id: number }>('PUT', '/api/organizations', { name: names.organization })).id;
@@ -105,7 +117,7 @@ export async function installerDashboard(
 }
 
 /** A location of the organization, in Utrecht, made over REST. */
-export const addLocation = (api: ReturnType<typeof restClient>, organizationId: number, name: string) =>
+export const addLocation = (api: RestApi, organizationId: number, name: string) =>
   api<{ id: number }>('POST', '/api/locations', {
     organizationId,
     name,
@@ -120,11 +132,7 @@ export const addLocation = (api: ReturnType<typeof restClient>, organizationId: 
  * The escalation policy 'Piket' with these steps, and the rule 'Escalatie HOOG' that escalates every
  * new HIGH alarm of the dashboard by it, made over REST. Returns the policy's id.
  */
-export async function escalateHighAlarms(
-  api: ReturnType<typeof restClient>,
-  dashboardId: number,
-  policy: { steps: { afterMinutes: number; targets: unknown[] }[]; repeat: number },
-) {
+export async function escalateHighAlarms(api: RestApi, dashboardId: number, policy: { steps: { afterMinutes: number; targets: unknown[] }[]; repeat: number }) {
   const { id: policyId } = await api<{ id: number }>('POST', `/api/v1/alarms/dashboards/${dashboardId}/escalation-policies`, { name: 'Piket', ...policy });
   await api('POST', `/api/v1/alarms/dashboards/${dashboardId}/notification-rules`, {
     name: 'Escalatie HOOG',

@@ -2,6 +2,7 @@ import type { AnyFormApi } from '@tanstack/react-form';
 import { type ReactNode, useState } from 'react';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { applyRequestError } from '~/lib/request-error';
+import { JsForm } from './js-form';
 import { formContext } from './use-app-form';
 
 /**
@@ -24,25 +25,19 @@ export function useRequestFailure() {
 }
 
 /**
- * A form that validates in JavaScript (not the browser) and shows a failed request above its fields;
- * it hands the form to its children, so `form.SubmitButton` (`useAppForm`) finds it.
+ * A form that validates in JavaScript (not the browser) and shows a failed request above its fields
+ * (`failure`: the reason, or what the form says about it); it hands the form to its children, so
+ * `form.SubmitButton` (`useAppForm`) finds it.
  */
-export function AppForm({ form, failure, className, children }: { form: AnyFormApi; failure: string | null; className?: string; children: ReactNode }) {
+export function AppForm({ form, failure, className, children }: { form: AnyFormApi; failure: ReactNode; className?: string; children: ReactNode }) {
   return (
-    <form
-      noValidate
-      className={className ?? 'grid max-w-xl gap-4'}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <JsForm noValidate className={className ?? 'grid max-w-xl gap-4'} onSubmit={() => void form.handleSubmit()}>
       {failure ? (
         <AlertBanner variant="error" title="Verzoek mislukt">
           {failure}
         </AlertBanner>
       ) : null}
       <formContext.Provider value={form}>{children}</formContext.Provider>
-    </form>
+    </JsForm>
   );
 }

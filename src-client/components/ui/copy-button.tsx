@@ -21,3 +21,15 @@ export function CopyButton({ text, label = 'Kopiëren' }: { text: string; label?
     </Button>
   );
 }
+
+/** A value shown once in full (a new token, an invitation link), named for screen readers, with its copy button. */
+export function CopyableValue({ value, name, copyLabel }: { value: string; name: string; copyLabel: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <code className="min-w-0 flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all" aria-label={name}>
+        {value}
+      </code>
+      <CopyButton text={value} label={copyLabel} />
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { FileImage, ImageUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type AlarmDashboard, BRANDING_MAX_BYTES, BRANDING_TYPES } from '@/domain/alarm-dashboard';
+import { JsForm } from '~/components/form/js-form';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { useUploadBranding } from './use-dashboard-mutations';
@@ -20,11 +21,10 @@ export function BrandingUpload({ dashboard }: { dashboard: AlarmDashboard }) {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   return (
-    <form
+    <JsForm
       className="grid max-w-xl gap-4"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         setSaved(false);
         if (!file) return setError('Kies eerst een afbeelding.');
         const problem = precheck(file);
@@ -101,6 +101,6 @@ export function BrandingUpload({ dashboard }: { dashboard: AlarmDashboard }) {
           </span>
         ) : null}
       </div>
-    </form>
+    </JsForm>
   );
 }

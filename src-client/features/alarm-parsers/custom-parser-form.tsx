@@ -4,7 +4,6 @@ import type { Parser } from '@/domain/alarm-parser';
 import { FieldError, shownErrors } from '~/components/form/text-field';
 import { Label } from '~/components/ui/label';
 import { Spinner } from '~/components/ui/spinner';
-import { DryRunPanel } from './dry-run-panel';
 import { FieldGroup } from './field-group';
 import { ParserFormLayout } from './parser-form-layout';
 import { type CustomValues, parserValues } from './parser-form-values';
@@ -34,10 +33,12 @@ export function CustomParserForm({
     <ParserFormLayout
       form={form}
       failure={failure}
+      dashboardId={dashboardId}
+      parser={parser}
+      folders={folders}
       readOnly={readOnly}
-      isNew={!parser}
+      sample={sample}
       onCancel={onDone}
-      aside={<DryRunPanel dashboardId={dashboardId} form={form} savedParserId={readOnly ? parser?.id : undefined} sample={sample} folders={folders} />}
     >
       <FieldGroup title="Algemeen">
         <form.AppField name="name">{(field) => <field.TextField label="Naam" required maxLength={64} />}</form.AppField>

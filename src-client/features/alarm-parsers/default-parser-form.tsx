@@ -2,7 +2,6 @@ import type { AlarmDashboard } from '@/domain/alarm-dashboard';
 import { priorityLabels } from '@/domain/alarm-dashboard';
 import type { AlarmFolder } from '@/domain/alarm-folder';
 import { MATCH_FIELDS, type Parser, matchFieldLabels } from '@/domain/alarm-parser';
-import { DryRunPanel } from './dry-run-panel';
 import { FieldGroup } from './field-group';
 import { LocationSection } from './location-rules';
 import { ParserFormLayout } from './parser-form-layout';
@@ -53,10 +52,12 @@ export function DefaultParserForm({
     <ParserFormLayout
       form={form}
       failure={failure}
+      dashboardId={dashboard.id}
+      parser={parser}
+      folders={folders}
       readOnly={readOnly}
-      isNew={!parser}
+      sample={sample}
       onCancel={onDone}
-      aside={<DryRunPanel dashboardId={dashboard.id} form={form} savedParserId={readOnly ? parser?.id : undefined} sample={sample} folders={folders} />}
     >
       <FieldGroup title="Algemeen">
         <form.AppField name="name">{(field) => <field.TextField label="Naam" required maxLength={64} />}</form.AppField>

@@ -1,43 +1,45 @@
 import type { AnyFormApi } from '@tanstack/react-form';
 import type { ReactNode } from 'react';
+import type { AlarmFolder } from '@/domain/alarm-folder';
+import type { Parser } from '@/domain/alarm-parser';
+import { JsForm } from '~/components/form/js-form';
 import { SubmitButton } from '~/components/form/submit-button';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
+import { DryRunPanel } from './dry-run-panel';
 import { submitAfresh } from './parser-errors';
+import type { SampleEmailState } from './use-sample-email';
 
 /**
- * A parser form beside its dry run: side by side on a wide screen (the dry run stays in view
- * while scrolling the form), one under the other on a narrow one. Read-only, every field is
- * disabled and there is nothing to save.
+ * A parser form (new without `parser`) beside its dry run: side by side on a wide screen (the dry
+ * run stays in view while scrolling the form), one under the other on a narrow one. Read-only,
+ * every field is disabled, there is nothing to save and the dry run runs the saved parser.
  */
 export function ParserFormLayout({
   form,
   failure,
+  dashboardId,
+  parser,
+  folders,
   readOnly,
-  isNew,
+  sample,
   onCancel,
-  aside,
   children,
 }: {
   form: AnyFormApi;
   failure: string | null;
+  dashboardId: number;
+  parser: Parser | undefined;
+  folders: AlarmFolder[];
   readOnly: boolean;
-  isNew: boolean;
+  sample: SampleEmailState;
   onCancel: () => void;
-  aside: ReactNode;
   children: ReactNode;
 }) {
+  const isNew = !parser;
   return (
     <div className="grid min-w-0 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-      <form
-        noValidate
-        aria-label={isNew ? 'Nieuwe parser' : 'Parser'}
-        className="grid min-w-0 gap-5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submitAfresh(form);
-        }}
-      >
+      <JsForm noValidate aria-label={isNew ? 'Nieuwe parser' : 'Parser'} className="grid min-w-0 gap-5" onSubmit={() => void submitAfresh(form)}>
         <fieldset disabled={readOnly} className="grid min-w-0 gap-5">
           {children}
         </fieldset>
@@ -56,9 +58,9 @@ export function ParserFormLayout({
             </Button>
           </div>
         )}
-      </form>
+      </JsForm>
       <aside className="min-w-0 xl:sticky xl:top-4" aria-label="Proefdraaien">
-        {aside}
+        <DryRunPanel dashboardId={dashboardId} form={form} savedParserId={readOnly ? parser?.id : undefined} sample={sample} folders={folders} />
       </aside>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { JsForm } from '~/components/form/js-form';
 import { Button } from '~/components/ui/button';
 import { useTRPC } from '~/lib/trpc';
 
@@ -12,13 +13,10 @@ export function SaveView({ dashboardId, filter }: { dashboardId: number; filter:
   const create = useMutation(
     trpc.alarmView.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.alarmView.list.queryKey({ dashboardId }) }) }),
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate({ dashboardId, name, filter }, { onSuccess: () => setName('') });
-  };
+  const submit = () => create.mutate({ dashboardId, name, filter }, { onSuccess: () => setName('') });
   const error = create.error?.data && 'fieldErrors' in create.error.data ? Object.values(create.error.data.fieldErrors ?? {})[0]?.[0] : create.error?.message;
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Weergave opslaan">
+    <JsForm onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Weergave opslaan">
       <label className="grid gap-1 text-sm font-medium">
         Naam van de weergave
         <input
@@ -42,6 +40,6 @@ export function SaveView({ dashboardId, filter }: { dashboardId: number; filter:
           {error}
         </span>
       ) : null}
-    </form>
+    </JsForm>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import type { DashboardUser } from '@/domain/alarm-dashboard';
+import { JsForm } from '~/components/form/js-form';
 import { LoadError } from '~/components/lists/load-error';
 import { Button } from '~/components/ui/button';
 import { Select } from '~/components/ui/select';
@@ -59,10 +60,9 @@ export function AlarmAssignees({ alarmId, users, meId }: { alarmId: number; user
         </ul>
       )}
       {addable.length ? (
-        <form
+        <JsForm
           className="flex gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={() => {
             if (chosen) assign.mutate({ alarmId, userId: Number(chosen) }, { onSuccess: () => setChosen('') });
           }}
         >
@@ -77,7 +77,7 @@ export function AlarmAssignees({ alarmId, users, meId }: { alarmId: number; user
           <Button type="submit" variant="outline" disabled={!chosen || assign.isPending}>
             Toewijzen
           </Button>
-        </form>
+        </JsForm>
       ) : null}
       {error ? <p className="text-sm font-medium text-destructive">{error}</p> : null}
     </section>

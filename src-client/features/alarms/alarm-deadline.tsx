@@ -1,5 +1,6 @@
 import { AlarmClock } from 'lucide-react';
 import { useState } from 'react';
+import { JsForm } from '~/components/form/js-form';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -22,14 +23,7 @@ export function AlarmDeadline({ alarmId, deadlineAt }: { alarmId: number; deadli
     save.mutate({ alarmId, deadlineAt: next === null ? null : fromLocalInput(next) }, { onSuccess: () => next === null && setValue('') });
   };
   return (
-    <form
-      className="grid gap-1.5"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(value);
-      }}
-    >
+    <JsForm className="grid gap-1.5" noValidate onSubmit={() => submit(value)}>
       <Label htmlFor="alarm-deadline">Deadline</Label>
       <div className="flex flex-wrap gap-2">
         <Input
@@ -60,6 +54,6 @@ export function AlarmDeadline({ alarmId, deadlineAt }: { alarmId: number; deadli
           {overdue ? 'De deadline is verlopen.' : deadlineAt ? 'In Nederlandse tijd.' : 'Nog geen deadline.'}
         </p>
       )}
-    </form>
+    </JsForm>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ALARM_NOTES_MAX } from '@/domain/alarm';
+import { JsForm } from '~/components/form/js-form';
 import { SavedNote } from '~/components/form/saved-note';
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
@@ -13,14 +14,7 @@ export function AlarmNotes({ alarmId, notes }: { alarmId: number; notes: string 
   const save = useSetNotes();
   const dirty = value !== notes;
   return (
-    <form
-      className="grid gap-1.5"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate({ alarmId, notes: value });
-      }}
-    >
+    <JsForm className="grid gap-1.5" noValidate onSubmit={() => save.mutate({ alarmId, notes: value })}>
       <Label htmlFor="alarm-notes">Notities</Label>
       <Textarea
         id="alarm-notes"
@@ -45,6 +39,6 @@ export function AlarmNotes({ alarmId, notes }: { alarmId: number; notes: string 
           {fieldErrorOf(save.error, 'notes')}
         </p>
       ) : null}
-    </form>
+    </JsForm>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { loginSchema } from '@/domain/auth';
 import { formSchema } from '~/components/form/form-schema';
+import { JsForm } from '~/components/form/js-form';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
@@ -40,11 +41,10 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
         <CardDescription>Log in met je e-mailadres en wachtwoord.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
+        <JsForm
           noValidate
           className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={() => {
             // A new attempt clears the old reason, also when this one stops at a field's message.
             setFailure(null);
             setAttempt((n) => n + 1);
@@ -74,7 +74,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
               </Button>
             )}
           </form.Subscribe>
-        </form>
+        </JsForm>
       </CardContent>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CUSTOMER_VIEWS, type CustomerView, type Location, customerViewLabels } from '@/domain/location';
+import { JsForm } from '~/components/form/js-form';
 import { SavedNote } from '~/components/form/saved-note';
 import { Button } from '~/components/ui/button';
 import { SectionCard } from '~/components/ui/section-card';
@@ -36,13 +37,7 @@ export function CustomerViewSection({ location }: { location: Location }) {
   const changed = view !== location.customerView || monthlyMail !== location.monthlyMail;
   return (
     <SectionCard title="Wat de klant ziet">
-      <form
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate({ locationId: location.id, customerView: view, monthlyMail });
-        }}
-      >
+      <JsForm className="grid gap-4" onSubmit={() => save.mutate({ locationId: location.id, customerView: view, monthlyMail })}>
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Klantweergave</legend>
           {CUSTOMER_VIEWS.map((value) => (
@@ -92,7 +87,7 @@ export function CustomerViewSection({ location }: { location: Location }) {
             </span>
           ) : null}
         </div>
-      </form>
+      </JsForm>
       {preview ? (
         <div className="mt-6 grid gap-3 border-t border-border pt-4">
           <p className="text-sm text-muted-foreground">

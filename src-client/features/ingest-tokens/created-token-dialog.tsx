@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { CreatedIngestToken } from '@/domain/ingest-token';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Dialog } from '~/components/ui/dialog';
-import { CopyButton } from '~/components/ui/copy-button';
+import { CopyableValue } from '~/components/ui/copy-button';
 
 /** The new token, shown this once, with `usage`: what to do with it (the hooks' configuration). */
 export function CreatedTokenDialog({
@@ -20,12 +20,7 @@ export function CreatedTokenDialog({
       <AlertBanner variant="warning" title="Kopieer het token nu">
         Het token wordt alleen nu getoond; het wordt niet bewaard. Kwijt? Trek het in en maak een nieuw.
       </AlertBanner>
-      <div className="flex flex-wrap items-center gap-2">
-        <code className="min-w-0 flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all" aria-label="Token">
-          {created.token}
-        </code>
-        <CopyButton text={created.token} label="Token kopiëren" />
-      </div>
+      <CopyableValue value={created.token} name="Token" copyLabel="Token kopiëren" />
       {usage(created.token)}
     </Dialog>
   );

@@ -1,11 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
+import { AddLink } from '~/components/lists/add-link';
 import { PageHeader } from '~/components/layout/page-header';
 import { TextLink } from '~/components/layout/text-link';
 import { type ListSearch, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
-import { Button } from '~/components/ui/button';
 import { useTRPC } from '~/lib/trpc';
 
 export function LocationsPage({ search, onSearchChange }: { search: ListSearch; onSearchChange: (next: ListSearch) => void }) {
@@ -13,17 +11,7 @@ export function LocationsPage({ search, onSearchChange }: { search: ListSearch; 
   const list = useQuery(trpc.location.list.queryOptions(toListQuery(search), { placeholderData: keepPreviousData }));
   return (
     <section>
-      <PageHeader
-        title="Locaties"
-        actions={
-          <Button asChild>
-            <Link to="/admin/locations/create">
-              <Plus aria-hidden className="size-4" />
-              Locatie toevoegen
-            </Link>
-          </Button>
-        }
-      />
+      <PageHeader title="Locaties" actions={<AddLink to="/admin/locations/create">Locatie toevoegen</AddLink>} />
       <ListView
         search={search}
         onSearchChange={onSearchChange}

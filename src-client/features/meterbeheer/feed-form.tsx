@@ -13,10 +13,10 @@ import {
   feedFormSchemas,
   meterKindLabels,
 } from '@/domain/meterbeheer';
+import { AppForm } from '~/components/form/app-form';
 import { checkedFields, fieldCheck, keepFieldFocus } from '~/components/form/field-checks';
 import { FieldNotes, useFieldControl } from '~/components/form/text-field';
 import { useAppForm } from '~/components/form/use-app-form';
-import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
 import { FullScreenOverlay } from '~/components/ui/full-screen-overlay';
 import { Label } from '~/components/ui/label';
@@ -74,22 +74,19 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
     },
   });
   return (
-    <form
-      noValidate
-      className="grid max-w-xl gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.handleSubmit();
-      }}
+    <AppForm
+      form={form}
+      failure={
+        failure !== null ? (
+          <>
+            <p>{FEED_CREATE_FAILED.message}</p>
+            <p data-testid="feed-failure-reason" className="mt-1 font-normal opacity-90">
+              {failure}
+            </p>
+          </>
+        ) : null
+      }
     >
-      {failure !== null ? (
-        <AlertBanner variant="error" title={FEED_CREATE_FAILED.title}>
-          <p>{FEED_CREATE_FAILED.message}</p>
-          <p data-testid="feed-failure-reason" className="mt-1 font-normal opacity-90">
-            {failure}
-          </p>
-        </AlertBanner>
-      ) : null}
       {names.map((name) =>
         name === 'meterKind' ? (
           <form.Field key={name} name={name} validators={fieldCheck<string>(entries[name]!)}>
@@ -121,6 +118,6 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
           </>
         )}
       </form.Subscribe>
-    </form>
+    </AppForm>
   );
 }

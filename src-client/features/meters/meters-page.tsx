@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
 import { METER_TYPES, meterNouns, meterTypeLabels } from '@/domain/meter';
+import { AddLink } from '~/components/lists/add-link';
 import { PageHeader } from '~/components/layout/page-header';
 import { TextLink } from '~/components/layout/text-link';
 import { type ListSearch, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
-import { Button } from '~/components/ui/button';
 import { dateTimeOrDash } from '~/lib/date-time';
 import { useTRPC } from '~/lib/trpc';
 
@@ -18,12 +16,9 @@ export function MetersPage({ search, onSearchChange }: { search: ListSearch; onS
       <PageHeader
         title="Meters"
         actions={METER_TYPES.map((type) => (
-          <Button key={type} asChild variant={type === 'electricity' ? 'default' : 'outline'}>
-            <Link to="/admin/meters/create/$type" params={{ type }}>
-              <Plus aria-hidden className="size-4" />
-              {meterNouns[type]} toevoegen
-            </Link>
-          </Button>
+          <AddLink key={type} to="/admin/meters/create/$type" params={{ type }} variant={type === 'electricity' ? 'default' : 'outline'}>
+            {meterNouns[type]} toevoegen
+          </AddLink>
         ))}
       />
       <ListView

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type IsoWeek, formatWeekRange, isoWeeksInYear } from '@/lib/iso-week';
+import { JsForm } from '~/components/form/js-form';
 import { Button } from '~/components/ui/button';
 import { NumberField, isYear, yearChecks } from './number-field';
 
@@ -12,10 +13,9 @@ export function WeekPicker({ value, onChange }: { value: IsoWeek; onChange: (wee
   // Week 53 in a year with 52 weeks means its last week: clamp rather than jump into next year.
   const normalized = valid ? { year: chosen.year, week: Math.min(chosen.week, isoWeeksInYear(chosen.year)) } : null;
   return (
-    <form
+    <JsForm
       className="grid gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         if (normalized) onChange(normalized);
       }}
     >
@@ -27,6 +27,6 @@ export function WeekPicker({ value, onChange }: { value: IsoWeek; onChange: (wee
         </Button>
       </div>
       {normalized ? <p className="text-sm text-muted-foreground">{formatWeekRange(normalized)}</p> : null}
-    </form>
+    </JsForm>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { JsForm } from '~/components/form/js-form';
 import { Button } from '~/components/ui/button';
 import { NumberField, isYear, yearChecks } from './number-field';
 
@@ -6,10 +7,9 @@ import { NumberField, isYear, yearChecks } from './number-field';
 export function YearPicker({ value, onChange }: { value: number; onChange: (year: number) => void }) {
   const [year, setYear] = useState(String(value));
   return (
-    <form
+    <JsForm
       className="flex items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         if (isYear(year)) onChange(Number(year));
       }}
     >
@@ -17,6 +17,6 @@ export function YearPicker({ value, onChange }: { value: number; onChange: (year
       <Button type="submit" variant="outline">
         Bevestig
       </Button>
-    </form>
+    </JsForm>
   );
 }

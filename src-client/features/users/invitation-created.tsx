@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { InvitationResult } from '@/domain/onboarding';
 import { AlertBanner } from '~/components/ui/alert-banner';
 import { Button } from '~/components/ui/button';
-import { CopyButton } from '~/components/ui/copy-button';
+import { CopyableValue } from '~/components/ui/copy-button';
 import { useTRPC } from '~/lib/trpc';
 
 /**
@@ -27,12 +27,7 @@ export function InvitationCreated({ invitation, email }: { invitation: Invitatio
           geldig, werkt één keer en wordt alleen nu getoond.
         </AlertBanner>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        <code className="min-w-0 flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all" aria-label="Uitnodigingslink">
-          {invitation.inviteUrl}
-        </code>
-        <CopyButton text={invitation.inviteUrl} label="Link kopiëren" />
-      </div>
+      <CopyableValue value={invitation.inviteUrl} name="Uitnodigingslink" copyLabel="Link kopiëren" />
       <div>
         <Button asChild variant="outline">
           <Link to="/admin/user/$userId" params={{ userId: invitation.id }}>

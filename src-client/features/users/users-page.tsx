@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
 import { type User, type UserType, userTypeLabels } from '@/domain/user';
+import { AddLink } from '~/components/lists/add-link';
 import { PageHeader } from '~/components/layout/page-header';
 import { TextLink } from '~/components/layout/text-link';
 import { type ListSearch, toListQuery } from '~/components/lists/list-search';
 import { ListView } from '~/components/lists/list-view';
-import { Button } from '~/components/ui/button';
 import { useTRPC } from '~/lib/trpc';
 
 export function UsersPage({ search, user, onSearchChange }: { search: ListSearch; user: User; onSearchChange: (next: ListSearch) => void }) {
@@ -18,12 +16,9 @@ export function UsersPage({ search, user, onSearchChange }: { search: ListSearch
       <PageHeader
         title="Gebruikers"
         actions={creatable.map((type) => (
-          <Button key={type} asChild variant={type === 'customer' ? 'default' : 'outline'}>
-            <Link to="/admin/users/create/$type" params={{ type }}>
-              <Plus aria-hidden className="size-4" />
-              {userTypeLabels[type]} toevoegen
-            </Link>
-          </Button>
+          <AddLink key={type} to="/admin/users/create/$type" params={{ type }} variant={type === 'customer' ? 'default' : 'outline'}>
+            {userTypeLabels[type]} toevoegen
+          </AddLink>
         ))}
       />
       <ListView

@@ -111,7 +111,7 @@ export async function startServer(config: Config, options: { clientDir?: string;
   }
   await releaseGoneLeases(services.db, services.instanceId, services.engine === 'sqlite');
   await services.jobs.start();
-  void warmPushSendersIfSubscribed(services.db).catch(() => undefined);
+  void warmPushSendersIfSubscribed(services).catch(() => undefined);
   await services.imapWatchers.start();
   if (services.smtpReceiver) {
     await services.smtpReceiver.start().catch(async (error: unknown) => {

@@ -19,7 +19,6 @@ import type { ContactAdapter, ContactDeps } from './contact-adapter';
 import * as q from './contact-methods.queries';
 import { warmPushSenders } from './push-sender';
 import type { Caller } from '../../platform/caller';
-import type { DB } from '../../platform/db/database';
 import type { ContactMethodRow } from './contact-methods.table';
 
 const METHOD_ABSENT = 'Deze contactmethode bestaat niet.';
@@ -38,7 +37,7 @@ const toMethod = (deps: ContactDeps, r: ContactMethodRow, user: Pick<User, 'emai
  * pushes, when a phone is subscribed; without one they cost no memory (about 60 MB for the two)
  * until a browser subscribes (web-push-adapter.ts) or a push goes out.
  */
-export async function warmPushSendersIfSubscribed(db: DB) {
+export async function warmPushSendersIfSubscribed({ db }: Pick<ContactDeps, 'db'>) {
   if (await q.anyMethodOfType(db, 'WEB_PUSH')) await warmPushSenders();
 }
 

@@ -16,7 +16,7 @@ test('a server without push subscriptions loads no push sender threads; the firs
   opened.push(push);
   const w = await createEscalationWorld({ allowPrivateTargets: true, webPush: { ca: push.ca } });
   opened.push(w);
-  await warmPushSendersIfSubscribed(w.h.db);
+  await warmPushSendersIfSubscribed(w.h);
   expect(pushSenders().threads).toHaveLength(0);
 
   const { publicKey } = await w.callers.installerA.contactMethod.webPushKey();
@@ -33,7 +33,7 @@ test('a server without push subscriptions loads no push sender threads; the firs
   vi.resetModules();
   const fresh = { ...(await import('./contact-methods.service')), ...(await import('./push-sender')) };
   expect(fresh.pushSenders().threads).toHaveLength(0);
-  await fresh.warmPushSendersIfSubscribed(w.h.db);
+  await fresh.warmPushSendersIfSubscribed(w.h);
   expect(fresh.pushSenders().threads).toHaveLength(threads.length);
   expect(fresh.pushSenders().threads.some((t) => threads.includes(t))).toBe(false);
 });

@@ -76,6 +76,7 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
   return (
     <AppForm
       form={form}
+      // Under AppForm's 'Verzoek mislukt': the fixed text, then the server's reason.
       failure={
         failure !== null ? (
           <>

@@ -85,7 +85,6 @@ export function createWorkerSlots<FromWorker>(options: WorkerSlotsOptions<FromWo
   };
 
   return {
-    at,
     /** The worker of the slot with the least `load` (an empty slot counts as 0, the first slot wins a tie), started when empty. */
     leastLoaded(load: (worker: Worker | null) => number): Worker | null {
       const index = [...slots.keys()].sort((a, b) => load(slots[a] ?? null) - load(slots[b] ?? null) || a - b)[0]!;

@@ -90,7 +90,7 @@ export const feedFieldLabels = (provider: Provider): Record<string, string> => (
 
 export const feedTitle = (provider: Provider) => `${providerNames[provider]} feed aanmaken`;
 
-export const FEED_CREATE_FAILED = { message: 'Er is een fout opgetreden tijdens het aanmaken van de feed' } as const;
+export const FEED_CREATE_FAILED = 'Er is een fout opgetreden tijdens het aanmaken van de feed';
 export const FEED_CREATE_WAIT = 'Een ogenblik geduld ...';
 
 const FEED_STATUSES = ['verified', 'unverified'] as const;

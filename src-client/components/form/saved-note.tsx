@@ -1,18 +1,14 @@
+import { cn } from '~/lib/cn';
+
 /**
  * "Opgeslagen." once a save went through: beside the save button in its row, or (`below`) as a
  * line of its own under the form.
  */
 export function SavedNote({ below = false }: { below?: boolean }) {
-  if (below) {
-    return (
-      <p role="status" className="mt-3 text-sm text-muted-foreground">
-        Opgeslagen.
-      </p>
-    );
-  }
+  const Note = below ? 'p' : 'span';
   return (
-    <span role="status" className="text-sm text-muted-foreground">
+    <Note role="status" className={cn('text-sm text-muted-foreground', below && 'mt-3')}>
       Opgeslagen.
-    </span>
+    </Note>
   );
 }

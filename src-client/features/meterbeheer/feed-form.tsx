@@ -69,7 +69,7 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
         // The fields were checked with this schema; parsing gives the provider's typed form.
         await onSubmit(v.parse(schema, value));
       } catch (error) {
-        setFailure(applyRequestError(formApi, error).replace(`${FEED_CREATE_FAILED.message}: `, ''));
+        setFailure(applyRequestError(formApi, error).replace(`${FEED_CREATE_FAILED}: `, ''));
       }
     },
   });
@@ -80,7 +80,7 @@ export function FeedForm({ provider, onSubmit }: { provider: CreatableProvider; 
       failure={
         failure !== null ? (
           <>
-            <p>{FEED_CREATE_FAILED.message}</p>
+            <p>{FEED_CREATE_FAILED}</p>
             <p data-testid="feed-failure-reason" className="mt-1 font-normal opacity-90">
               {failure}
             </p>

@@ -6,9 +6,9 @@
  * requests, the database and the web requests wait for it. A worker thread (push-send-worker.ts)
  * does both instead and answers with the push service's answer; this thread only reads it.
  *
- * Two workers for the process (one on a single core), loaded when the server starts its jobs
- * (`warmPushSenders`) or else on the first push, messages taking turns by load; they hold the
- * process open only while they have work. Two rather than one on a machine of two cores: a step's
+ * Two workers for the process (one on a single core), loaded when the server starts if a phone is
+ * subscribed (`warmPushSendersIfSubscribed`), when a browser subscribes, or else on the first push,
+ * messages taking turns by load; they hold the process open only while they have work. Two rather than one on a machine of two cores: a step's
  * pushes are a short burst, and with one worker they waited for it while this thread sent ntfy's
  * (the phone bench: push p50 89–94 ms with one, 76–81 ms with two; ntfy 48–57 against 67–68 ms). Until a worker has loaded, and once workers keep
  * dying (three times) or cannot start, messages are sent from here. A worker that dies or gives no

@@ -122,7 +122,7 @@ export async function addFeed(deps: FeedDeps, caller: Caller, provider: Creatabl
     created = await deps.hub.addFeed(provider, body);
   } catch (error) {
     if (!(error instanceof HubError)) throw error;
-    throw new AppError('BAD_GATEWAY', `${FEED_CREATE_FAILED.message}: ${error.message}`);
+    throw new AppError('BAD_GATEWAY', `${FEED_CREATE_FAILED}: ${error.message}`);
   }
   const { db, secrets, clock } = deps;
   const secretValues = Object.fromEntries(SECRET_FIELDS.filter((f) => f in form).map((f) => [f, (form as Record<string, string>)[f]]));
